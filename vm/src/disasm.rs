@@ -4,7 +4,7 @@
 //! ```
 //! # let program = animkit_vm::sprite::doc_program();
 //! let text = animkit_vm::disasm::disassemble(&program);
-//! assert!(text.contains("EVENT       2        ; \"step\""), "{text}");
+//! assert!(text.contains("EVENT       2           ; \"step\""), "{text}");
 //! ```
 
 use crate::isa::{Arg, Format, Insn, Op};
@@ -27,11 +27,13 @@ fn quoted(s: &str) -> String {
 fn module(out: &mut String, p: &Program, m: &Module) {
     let _ = writeln!(
         out,
-        "module {} ({}): {} functions, {} states{}",
+        "module {} ({}): {} function{}, {} state{}{}",
         quoted(p.string(m.name)),
         m.language,
         m.functions.len(),
+        if m.functions.len() == 1 { "" } else { "s" },
         m.states.len(),
+        if m.states.len() == 1 { "" } else { "s" },
         m.source
             .as_deref()
             .map(|s| format!(", from {s}"))
@@ -71,16 +73,19 @@ fn function(out: &mut String, p: &Program, m: &Module, fi: usize, f: &Function) 
             }
         }
         let (operands, comment) = operands(p, m, f, pc, w);
-        let line = match f.position(pc as u32) {
-            Some((l, c)) => format!("  [{l}:{c}]"),
-            None => String::new(),
-        };
+        let mut notes: Vec<String> = Vec::new();
+        if let Some((l, c)) = f.position(pc as u32) {
+            notes.push(format!("{l}:{c}"));
+        }
+        if !comment.is_empty() {
+            notes.push(comment);
+        }
         let mn = w.op().map_or("???", Op::mnemonic);
         let text = format!("{pc:6}  {mn:<11} {operands}");
-        if comment.is_empty() {
-            let _ = writeln!(out, "{}{line}", text.trim_end());
+        if notes.is_empty() {
+            let _ = writeln!(out, "{}", text.trim_end());
         } else {
-            let _ = writeln!(out, "{text:<29}; {comment}{line}");
+            let _ = writeln!(out, "{text:<32}; {}", notes.join("  "));
         }
     }
 }
