@@ -43,14 +43,24 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
         let name = s.name.text.as_str();
         if name.starts_with('_') {
             errors.push(
-                Diagnostic::error(s.name.span, format!("state name `{name}` starts with `_`"), "reserved")
-                    .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`"),
+                Diagnostic::error(
+                    s.name.span,
+                    format!("state name `{name}` starts with `_`"),
+                    "reserved",
+                )
+                .with_note(
+                    "names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`",
+                ),
             );
         }
         if let Some(&first) = index.get(name) {
             errors.push(
-                Diagnostic::error(s.name.span, format!("state `{name}` is defined twice"), "defined again here")
-                    .with_secondary(file.states[first].name.span, "first defined here"),
+                Diagnostic::error(
+                    s.name.span,
+                    format!("state `{name}` is defined twice"),
+                    "defined again here",
+                )
+                .with_secondary(file.states[first].name.span, "first defined here"),
             );
         } else {
             index.insert(name, i);
@@ -66,8 +76,12 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
     }
     if file.states.is_empty() && !partial {
         errors.push(
-            Diagnostic::error(Span::new(0, 0), "the file defines no state", "expected `Name: frames, ...`")
-                .with_help("a state looks like `Idle: 10, 10, _loop`"),
+            Diagnostic::error(
+                Span::new(0, 0),
+                "the file defines no state",
+                "expected `Name: frames, ...`",
+            )
+            .with_help("a state looks like `Idle: 10, 10, _loop`"),
         );
     }
     let names: Vec<&str> = file.states.iter().map(|s| s.name.text.as_str()).collect();
@@ -119,8 +133,12 @@ fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u
 }
 
 fn unknown_special(name: &ast::Name) -> Diagnostic {
-    let d = Diagnostic::error(name.span, format!("unknown special event `{}`", name.text), "not a special event")
-        .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`");
+    let d = Diagnostic::error(
+        name.span,
+        format!("unknown special event `{}`", name.text),
+        "not a special event",
+    )
+    .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`");
     match closest(&name.text, SPECIALS) {
         Some(s) => d.with_help(format!("did you mean `{s}`?")),
         None => d,
@@ -166,7 +184,12 @@ fn check_state(
     for (i, f) in s.frames.iter().enumerate() {
         let last = i + 1 == s.frames.len();
         match f {
-            Frame::Timed { duration, index: idx, events: evs, span } => {
+            Frame::Timed {
+                duration,
+                index: idx,
+                events: evs,
+                span,
+            } => {
                 let d = number(duration, "duration", errors);
                 let explicit = idx.as_ref().and_then(|n| number(n, "frame index", errors));
                 let evs = events(evs, true, errors);
@@ -189,7 +212,12 @@ fn check_state(
                         Some(x as u32)
                     }
                 };
-                frames.push(IrFrame { duration: d.unwrap_or(0), sprite, events: evs, span: *span });
+                frames.push(IrFrame {
+                    duration: d.unwrap_or(0),
+                    sprite,
+                    events: evs,
+                    span: *span,
+                });
                 if last {
                     errors.push(
                         Diagnostic::error(
@@ -204,12 +232,19 @@ fn check_state(
                     );
                 }
             }
-            Frame::Control { head, events: evs, span } => {
+            Frame::Control {
+                head,
+                events: evs,
+                span,
+            } => {
                 if !last {
                     errors.push(
                         Diagnostic::error(
                             *span,
-                            format!("events-only frame `{}` must be the last frame of the state", head.text),
+                            format!(
+                                "events-only frame `{}` must be the last frame of the state",
+                                head.text
+                            ),
                             "not the last frame",
                         )
                         .with_note("`_loop`, `_wait`, `_pingpong` and transitions end a state"),
@@ -255,21 +290,39 @@ fn check_state(
     let (end, end_events, end_span) = end?;
     if end == End::PingPong && frames.len() < 2 {
         errors.push(
-            Diagnostic::error(end_span, "`_pingpong` needs at least two frames before it", "nothing to reverse through")
-                .with_help("with a single frame, use `_loop`"),
+            Diagnostic::error(
+                end_span,
+                "`_pingpong` needs at least two frames before it",
+                "nothing to reverse through",
+            )
+            .with_help("with a single frame, use `_loop`"),
         );
     }
     if errors.len() > before {
         return None;
     }
-    let category = s.category.as_ref().map_or(&s.name.text, |c| &c.text).clone();
-    Some(IrState { name: s.name.text.clone(), category, frames, end, end_events, end_span })
+    let category = s
+        .category
+        .as_ref()
+        .map_or(&s.name.text, |c| &c.text)
+        .clone();
+    Some(IrState {
+        name: s.name.text.clone(),
+        category,
+        frames,
+        end,
+        end_events,
+        end_span,
+    })
 }
 
 /// Rejects states and transition cycles that never display a frame for
 /// a positive number of ticks.
 fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
-    let zero: Vec<bool> = states.iter().map(|s| s.frames.iter().all(|f| f.duration == 0)).collect();
+    let zero: Vec<bool> = states
+        .iter()
+        .map(|s| s.frames.iter().all(|f| f.duration == 0))
+        .collect();
     for (i, s) in states.iter().enumerate() {
         if zero[i] && matches!(s.end, End::Loop | End::PingPong) {
             errors.push(
@@ -305,14 +358,20 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
                 names.push(states[cycle[0]].name.as_str());
                 let mut d = Diagnostic::error(
                     states[first].end_span,
-                    format!("transitions {} would run forever within one tick", names.join(" -> ")),
+                    format!(
+                        "transitions {} would run forever within one tick",
+                        names.join(" -> ")
+                    ),
                     "this transition closes the cycle",
                 )
                 .with_note("none of these states has a frame with a positive duration");
                 for &c in cycle {
                     reported[c] = true;
                     if c != first {
-                        d = d.with_secondary(states[c].end_span, format!("`{}` continues here", states[c].name));
+                        d = d.with_secondary(
+                            states[c].end_span,
+                            format!("`{}` continues here", states[c].name),
+                        );
                     }
                 }
                 errors.push(d);
