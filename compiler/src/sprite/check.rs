@@ -103,11 +103,12 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
 }
 
 fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
+    let plural = if what == "duration" { "durations" } else { "frame indices" };
     if n.negative {
         errors.push(Diagnostic::error(
             n.span,
             format!("negative {what} `-{}`", n.text),
-            format!("{what}s must be 0 or more"),
+            format!("{plural} must be 0 or more"),
         ));
         return None;
     }
@@ -115,7 +116,7 @@ fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u
         errors.push(Diagnostic::error(
             n.span,
             format!("{what} `{}` is not a whole number", n.text),
-            format!("{what}s are whole numbers"),
+            format!("{plural} are whole numbers"),
         ));
         return None;
     }
@@ -145,18 +146,19 @@ fn unknown_special(name: &ast::Name) -> Diagnostic {
     }
 }
 
-/// Checks custom event names (`inline` = after a duration).
-fn events(names: &[ast::Name], inline: bool, errors: &mut Vec<Diagnostic>) -> Vec<String> {
+/// Checks custom event names; `timed` is the text of the frame's duration
+/// and index when the names follow them (`5|2|...`).
+fn events(names: &[ast::Name], timed: Option<&str>, errors: &mut Vec<Diagnostic>) -> Vec<String> {
     let mut out = Vec::new();
     for e in names {
         if SPECIALS.contains(&e.text.as_str()) {
-            errors.push(if inline {
+            errors.push(if let Some(frame) = timed {
                 Diagnostic::error(
                     e.span,
                     format!("`{}` cannot be inline with a duration or frame index", e.text),
                     "special event inside a timed frame",
                 )
-                .with_help(format!("put it in its own frame at the end: `..., 5|2, {}`", e.text))
+                .with_help(format!("give it a frame of its own at the end of the state: `{frame}, {}`", e.text))
             } else {
                 Diagnostic::error(e.span, "two end behaviours in one frame", "second end behaviour")
                     .with_note("a frame ends the state in one way: `_loop`, `_wait`, `_pingpong` or a state name")
@@ -192,7 +194,11 @@ fn check_state(
             } => {
                 let d = number(duration, "duration", errors);
                 let explicit = idx.as_ref().and_then(|n| number(n, "frame index", errors));
-                let evs = events(evs, true, errors);
+                let text = match idx {
+                    Some(i) => format!("{}|{}", duration.text, i.text),
+                    None => duration.text.clone(),
+                };
+                let evs = events(evs, Some(&text), errors);
                 let sprite = match (explicit, d) {
                     (Some(x), _) => {
                         counter = x as u64 + 1;
@@ -218,7 +224,13 @@ fn check_state(
                     events: evs,
                     span: *span,
                 });
-                if last {
+                // `5|2|_wait` as the last frame already has its own error,
+                // whose help says how to end the state.
+                let inline_end = match f {
+                    Frame::Timed { events, .. } => events.iter().any(|e| SPECIALS.contains(&e.text.as_str())),
+                    Frame::Control { .. } => false,
+                };
+                if last && !inline_end {
                     errors.push(
                         Diagnostic::error(
                             *span,
@@ -280,7 +292,7 @@ fn check_state(
                         }
                     },
                 };
-                let evs = events(evs, false, errors);
+                let evs = events(evs, None, errors);
                 if last {
                     end = resolved.map(|e| (e, evs, *span));
                 }
