@@ -6,7 +6,7 @@
 //! 8       2     format version, u16 LE (currently 1)
 //! 10      2     flags, u16 LE (bit 0: debug info present)
 //! 12      4     payload length in bytes, u32 LE
-//! 16      4     CRC-32 (IEEE) of the payload, u32 LE
+//! 16      4     CRC-32 (IEEE) of bytes 0..16 followed by the payload, u32 LE
 //! 20      ...   payload: `BundleBody` encoded by bincode 2 (standard config,
 //!               varint integers) through serde
 //! ```
@@ -239,9 +239,19 @@ pub fn encode(program: &Program) -> Vec<u8> {
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&(if has_debug { FLAG_DEBUG } else { 0 }).to_le_bytes());
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    let crc = checksum(&out[..16], &payload);
+    out.extend_from_slice(&crc.to_le_bytes());
     out.extend_from_slice(&payload);
     out
+}
+
+/// The bundle checksum: CRC-32 of the header's first 16 bytes and the
+/// payload, so that a flipped bit anywhere in the file is detected.
+pub fn checksum(header: &[u8], payload: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(header);
+    h.update(payload);
+    h.finalize()
 }
 
 /// Decodes bundle bytes without verifying them. Use [`load`] for anything
@@ -263,6 +273,12 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
     if version != FORMAT_VERSION {
         return Err(LoadError::UnsupportedVersion(version));
     }
+    let flags = u16_at(10);
+    if flags & !FLAG_DEBUG != 0 {
+        return Err(LoadError::Malformed(format!(
+            "unknown header flags {flags:#06x}"
+        )));
+    }
     let len = u32_at(12) as usize;
     if len > MAX_PAYLOAD {
         return Err(LoadError::TooLarge(len));
@@ -282,7 +298,7 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
     }
     let payload = &bytes[HEADER_LEN..];
     let stored = u32_at(16);
-    let computed = crc32fast::hash(payload);
+    let computed = checksum(&bytes[..16], payload);
     if stored != computed {
         return Err(LoadError::Checksum { stored, computed });
     }

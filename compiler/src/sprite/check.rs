@@ -103,7 +103,11 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
 }
 
 fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
-    let plural = if what == "duration" { "durations" } else { "frame indices" };
+    let plural = if what == "duration" {
+        "durations"
+    } else {
+        "frame indices"
+    };
     if n.negative {
         errors.push(Diagnostic::error(
             n.span,
@@ -227,7 +231,9 @@ fn check_state(
                 // `5|2|_wait` as the last frame already has its own error,
                 // whose help says how to end the state.
                 let inline_end = match f {
-                    Frame::Timed { events, .. } => events.iter().any(|e| SPECIALS.contains(&e.text.as_str())),
+                    Frame::Timed { events, .. } => {
+                        events.iter().any(|e| SPECIALS.contains(&e.text.as_str()))
+                    }
                     Frame::Control { .. } => false,
                 };
                 if last && !inline_end {
