@@ -115,7 +115,7 @@ fn mutated_payloads_with_a_valid_checksum_never_panic() {
                     if let Some(s) = animkit_vm::sprite::Sprites::first(p) {
                         for st in 0..s.state_count() {
                             let mut inst =
-                                s.instance(&s.state_name(st as u16).to_string()).unwrap();
+                                s.instance(s.state_name(st as u16)).unwrap();
                             for _ in 0..50 {
                                 inst.tick();
                             }

@@ -570,7 +570,7 @@ mod tests {
             1e-3,
             1e22,
             1e23,
-            3.141592653589793,
+            std::f64::consts::PI,
             f64::MAX,
             f64::MIN_POSITIVE,
             5e-324,

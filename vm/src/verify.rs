@@ -229,15 +229,14 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
         ));
     }
     for (i, (v, k)) in f.consts.iter().zip(&f.kinds).enumerate() {
-        if *k == ConstKind::Str {
-            if v.fract() != 0.0 || *v < 0.0 || *v >= cx.program.strings.len() as f64 {
+        if *k == ConstKind::Str
+            && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.program.strings.len() as f64) {
                 return Err(cx.err(
                     "strings",
                     None,
                     format!("string constant {i} names string {v}"),
                 ));
             }
-        }
     }
     let mut last_pc = None;
     for e in &f.lines {
