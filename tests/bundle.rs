@@ -7,11 +7,7 @@ use animkit_vm::program::Program;
 
 fn hero() -> Program {
     let text = std::fs::read_to_string("examples/hero.anim").unwrap();
-    compile(
-        &[Source::new("examples/hero.anim", text)],
-        &Options::default(),
-    )
-    .unwrap()
+    compile(&[Source::new("examples/hero.anim", text)], &Options::default()).unwrap()
 }
 
 fn with_crc(mut bytes: Vec<u8>) -> Vec<u8> {
@@ -49,18 +45,11 @@ fn strip_drops_debug_info_only() {
     assert!(full.modules[0].functions[0].lines.len() > 10);
     assert!(stripped.modules[0].functions[0].lines.is_empty());
     assert_eq!(stripped.modules[0].source, None);
-    assert_eq!(
-        stripped.modules[0].functions[0].code,
-        full.modules[0].functions[0].code
-    );
+    assert_eq!(stripped.modules[0].functions[0].code, full.modules[0].functions[0].code);
     let (a, b) = (codec::encode(&full), codec::encode(&stripped));
     assert!(b.len() < a.len());
     assert_eq!(u16::from_le_bytes([a[10], a[11]]) & 1, 1, "debug flag set");
-    assert_eq!(
-        u16::from_le_bytes([b[10], b[11]]) & 1,
-        0,
-        "debug flag clear"
-    );
+    assert_eq!(u16::from_le_bytes([b[10], b[11]]) & 1, 0, "debug flag clear");
 }
 
 #[test]
@@ -76,10 +65,7 @@ fn every_truncation_is_rejected() {
     }
     let mut longer = bytes.clone();
     longer.push(0);
-    assert!(matches!(
-        codec::load(&longer),
-        Err(LoadError::TrailingBytes { .. })
-    ));
+    assert!(matches!(codec::load(&longer), Err(LoadError::TrailingBytes { .. })));
 }
 
 #[test]
@@ -89,10 +75,7 @@ fn every_bit_flip_is_rejected() {
         for bit in 0..8 {
             let mut b = bytes.clone();
             b[i] ^= 1 << bit;
-            assert!(
-                codec::load(&b).is_err(),
-                "flip of bit {bit} in byte {i} was accepted"
-            );
+            assert!(codec::load(&b).is_err(), "flip of bit {bit} in byte {i} was accepted");
         }
     }
 }
@@ -114,8 +97,7 @@ fn mutated_payloads_with_a_valid_checksum_never_panic() {
                     let p = std::sync::Arc::new(p);
                     if let Some(s) = animkit_vm::sprite::Sprites::first(p) {
                         for st in 0..s.state_count() {
-                            let mut inst =
-                                s.instance(s.state_name(st as u16)).unwrap();
+                            let mut inst = s.instance(s.state_name(st as u16)).unwrap();
                             for _ in 0..50 {
                                 inst.tick();
                             }
@@ -135,14 +117,8 @@ fn mutated_payloads_with_a_valid_checksum_never_panic() {
 #[test]
 fn foreign_and_hostile_files_get_clear_errors() {
     assert_eq!(codec::load(b"").unwrap_err(), LoadError::NotABundle);
-    assert_eq!(
-        codec::load(b"\x89PNG\r\n\x1a\n0000000000000").unwrap_err(),
-        LoadError::NotABundle
-    );
-    assert_eq!(
-        codec::load(b"Idle: 5, _loop\n").unwrap_err(),
-        LoadError::NotABundle
-    );
+    assert_eq!(codec::load(b"\x89PNG\r\n\x1a\n0000000000000").unwrap_err(), LoadError::NotABundle);
+    assert_eq!(codec::load(b"Idle: 5, _loop\n").unwrap_err(), LoadError::NotABundle);
     let mut b = codec::encode(&hero());
     b[8..10].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
     let e = codec::load(&b).unwrap_err();

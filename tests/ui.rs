@@ -11,10 +11,7 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
         let path = entry.unwrap().path();
         if path.is_dir() {
             out.extend(cases(&path));
-        } else if matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("anim" | "draw" | "slap")
-        ) {
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("anim" | "draw" | "slap")) {
             out.push(path);
         }
     }
@@ -31,12 +28,8 @@ fn ui() {
     for case in all {
         let path = case.to_string_lossy().into_owned();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = animkit_compiler::cli::run(
-            &["--check".into(), path.clone()],
-            &mut std::io::empty(),
-            &mut out,
-            &mut err,
-        );
+        let status =
+            animkit_compiler::cli::run(&["--check".into(), path.clone()], &mut std::io::empty(), &mut out, &mut err);
         let err = String::from_utf8(err).unwrap();
         let expected_path = case.with_extension("stderr");
         if bless {
@@ -48,9 +41,7 @@ fn ui() {
             failures.push(format!("{path}: exit status {status}, expected 1"));
         }
         if err != expected {
-            failures.push(format!(
-                "{path}: stderr differs\n--- expected\n{expected}\n--- actual\n{err}"
-            ));
+            failures.push(format!("{path}: stderr differs\n--- expected\n{expected}\n--- actual\n{err}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -56,13 +56,7 @@ pub struct FunctionBuilder {
 impl FunctionBuilder {
     /// An empty function named `name`.
     pub fn new(name: StrId) -> FunctionBuilder {
-        FunctionBuilder {
-            f: Function {
-                name,
-                ..Function::default()
-            },
-            last_pos: None,
-        }
+        FunctionBuilder { f: Function { name, ..Function::default() }, last_pos: None }
     }
 
     /// Index of the next instruction.
@@ -75,11 +69,7 @@ impl FunctionBuilder {
         let pc = self.pc();
         if let Some(p) = pos {
             if self.last_pos != Some(p) {
-                self.f.lines.push(LineEntry {
-                    pc,
-                    line: p.0,
-                    col: p.1,
-                });
+                self.f.lines.push(LineEntry { pc, line: p.0, col: p.1 });
                 self.last_pos = Some(p);
             }
         }

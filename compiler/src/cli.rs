@@ -58,21 +58,10 @@ struct Args {
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
-    let mut a = Args {
-        check: false,
-        lang: None,
-        emit: Emit::Bundle,
-        strip: false,
-        output: None,
-        inputs: Vec::new(),
-    };
+    let mut a = Args { check: false, lang: None, emit: Emit::Bundle, strip: false, output: None, inputs: Vec::new() };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
             "--check" => a.check = true,
@@ -83,9 +72,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                     "bundle" => Emit::Bundle,
                     "asm" => Emit::Asm,
                     other => {
-                        return Err(format!(
-                            "unknown --emit kind `{other}` (expected bundle or asm)"
-                        ));
+                        return Err(format!("unknown --emit kind `{other}` (expected bundle or asm)"));
                     }
                 }
             }
@@ -95,9 +82,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                     "animator" => Language::Animator,
                     "slap" => Language::Slap,
                     other => {
-                        return Err(format!(
-                            "unknown language `{other}` (expected sprite, animator or slap)"
-                        ));
+                        return Err(format!("unknown language `{other}` (expected sprite, animator or slap)"));
                     }
                 })
             }
@@ -122,12 +107,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
 /// assert_eq!(status, 1);
 /// assert!(String::from_utf8(err).unwrap().starts_with("error: unknown option `--bogus`"));
 /// ```
-pub fn run(
-    args: &[String],
-    stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> i32 {
+pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     match run_inner(args, stdin, stdout, stderr) {
         Ok(()) => 0,
         Err(message) => {
@@ -154,28 +134,16 @@ fn run_inner(
     for path in &args.inputs {
         let text = if path == "-" {
             if args.lang.is_none() {
-                return Err(
-                    "error: reading standard input (`-`) needs --lang sprite|animator|slap\n"
-                        .into(),
-                );
+                return Err("error: reading standard input (`-`) needs --lang sprite|animator|slap\n".into());
             }
             let mut buf = Vec::new();
-            stdin
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
-            String::from_utf8(buf)
-                .map_err(|e| format!("error: standard input is not UTF-8 text: {e}\n"))?
+            stdin.read_to_end(&mut buf).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+            String::from_utf8(buf).map_err(|e| format!("error: standard input is not UTF-8 text: {e}\n"))?
         } else {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
-            String::from_utf8(bytes)
-                .map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
+            let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+            String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
         };
-        sources.push(Source {
-            path: path.clone(),
-            text,
-            language: args.lang,
-        });
+        sources.push(Source { path: path.clone(), text, language: args.lang });
     }
     let program = match compile(&sources, &Options { strip: args.strip }) {
         Ok(p) => p,
@@ -192,19 +160,19 @@ fn run_inner(
         return Ok(());
     }
     let (bytes, default_out) = match args.emit {
-        Emit::Bundle => (
-            animkit_vm::codec::encode(&program),
-            default_output(&args.inputs[0]),
-        ),
+        Emit::Bundle => (animkit_vm::codec::encode(&program), default_output(&args.inputs[0])),
         Emit::Asm => (animkit_vm::disasm::disassemble(&program).into_bytes(), None),
     };
     let explicit_output = args.output.is_some();
     match args.output.map(PathBuf::from).or(default_out) {
-        Some(p) if p.as_os_str() != "-" => write_atomic(&p, &bytes)
-            .map_err(|e| format!("error: cannot write `{}`: {e}\n", p.display())),
+        Some(p) if p.as_os_str() != "-" => {
+            write_atomic(&p, &bytes).map_err(|e| format!("error: cannot write `{}`: {e}\n", p.display()))
+        }
         Some(_) | None => {
             if args.emit == Emit::Bundle && !explicit_output {
-                return Err("error: reading standard input: name the bundle with -o OUT (`-o -` for standard output)\n".into());
+                return Err(
+                    "error: reading standard input: name the bundle with -o OUT (`-o -` for standard output)\n".into(),
+                );
             }
             stdout
                 .write_all(&bytes)
@@ -234,9 +202,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;

@@ -101,30 +101,17 @@ impl From<animkit_grammar::SyntaxError> for Diagnostic {
 /// ```
 pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
     let file = SimpleFile::new(file_name, source);
-    let config = Config {
-        display_style: DisplayStyle::Rich,
-        chars: Chars::ascii(),
-        ..Config::default()
-    };
+    let config = Config { display_style: DisplayStyle::Rich, chars: Chars::ascii(), ..Config::default() };
     let mut out = String::new();
     for d in diagnostics {
-        let clamp = |s: Span| {
-            s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()))
-        };
+        let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
         let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&d.label)];
-        labels.extend(
-            d.secondary
-                .iter()
-                .map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)),
-        );
+        labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
         let severity = match d.severity {
             Severity::Error => CsSeverity::Error,
             Severity::Warning => CsSeverity::Warning,
         };
-        let cs = CsDiagnostic::new(severity)
-            .with_message(&d.message)
-            .with_labels(labels)
-            .with_notes(d.notes.clone());
+        let cs = CsDiagnostic::new(severity).with_message(&d.message).with_labels(labels).with_notes(d.notes.clone());
         let mut one = String::new();
         if term::emit_to_string(&mut one, &config, &file, &cs).is_err() {
             one = format!("error: {}\n --> {file_name}\n", d.message);
@@ -170,10 +157,7 @@ impl<'s> LineIndex<'s> {
         let offset = offset.min(self.src.len());
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[line];
-        let col = self
-            .src
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count());
+        let col = self.src.get(start..offset).map_or(offset - start, |s| s.chars().count());
         (line as u32 + 1, col as u32 + 1)
     }
 }

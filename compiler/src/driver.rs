@@ -22,11 +22,7 @@ pub struct Source {
 impl Source {
     /// A source whose language follows its extension.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
-        Source {
-            path: path.into(),
-            text: text.into(),
-            language: None,
-        }
+        Source { path: path.into(), text: text.into(), language: None }
     }
 
     /// The module name: the file stem (`stdin` for `-`).
@@ -38,9 +34,7 @@ impl Source {
         if self.path == "-" {
             return "stdin".into();
         }
-        Path::new(&self.path)
-            .file_stem()
-            .map_or_else(|| self.path.clone(), |s| s.to_string_lossy().into_owned())
+        Path::new(&self.path).file_stem().map_or_else(|| self.path.clone(), |s| s.to_string_lossy().into_owned())
     }
 
     /// The language: forced, or from the extension (`.anim`, `.draw`,
@@ -51,13 +45,12 @@ impl Source {
     /// assert_eq!(animkit_compiler::Source::new("x.draw", "").language(), Some(Language::Animator));
     /// ```
     pub fn language(&self) -> Option<Language> {
-        self.language
-            .or_else(|| match Path::new(&self.path).extension()?.to_str()? {
-                "anim" => Some(Language::Sprite),
-                "draw" => Some(Language::Animator),
-                "slap" => Some(Language::Slap),
-                _ => None,
-            })
+        self.language.or_else(|| match Path::new(&self.path).extension()?.to_str()? {
+            "anim" => Some(Language::Sprite),
+            "draw" => Some(Language::Animator),
+            "slap" => Some(Language::Slap),
+            _ => None,
+        })
     }
 }
 
@@ -120,9 +113,7 @@ pub fn check_source(source: &Source) -> Result<Vec<Diagnostic>, CompileError> {
     let mut b = ProgramBuilder::new();
     match compile_one(source, &mut b, &Options::default()) {
         Ok(_) => Ok(Vec::new()),
-        Err(CompileError::Source(mut files)) => {
-            Ok(files.pop().map(|f| f.diagnostics).unwrap_or_default())
-        }
+        Err(CompileError::Source(mut files)) => Ok(files.pop().map(|f| f.diagnostics).unwrap_or_default()),
         Err(e) => Err(e),
     }
 }
@@ -152,9 +143,7 @@ fn compile_one(
             let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
             let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
             match sprite::check::check_partial(&ast, !diags.is_empty()) {
-                Ok(ir) if diags.is_empty() => {
-                    sprite::lower::lower(&ir, &source.module_name(), b, lines)
-                }
+                Ok(ir) if diags.is_empty() => sprite::lower::lower(&ir, &source.module_name(), b, lines),
                 Ok(_) => return Err(fail(diags)),
                 Err(more) => {
                     // Errors inside lines that failed to parse are already

@@ -118,9 +118,7 @@ impl fmt::Display for ArgError {
 }
 
 fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, ArgError> {
-    v.trim()
-        .parse()
-        .map_err(|_| ArgError(format!("option {flag} needs a whole number, got `{v}`")))
+    v.trim().parse().map_err(|_| ArgError(format!("option {flag} needs a whole number, got `{v}`")))
 }
 
 /// Parses `args` (without the program name).
@@ -161,10 +159,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 if let Some(v) = inline.clone() {
                     return Ok(v);
                 }
-                let v = args
-                    .get(i)
-                    .cloned()
-                    .ok_or_else(|| ArgError(format!("option --{name} needs a value")))?;
+                let v = args.get(i).cloned().ok_or_else(|| ArgError(format!("option --{name} needs a value")))?;
                 i += 1;
                 Ok(v)
             };
@@ -189,10 +184,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 let rest: String = flags[j..].iter().collect();
                 j = flags.len();
                 if rest.is_empty() {
-                    let v = args
-                        .get(i)
-                        .cloned()
-                        .ok_or_else(|| ArgError(format!("option -{c} needs a value")))?;
+                    let v = args.get(i).cloned().ok_or_else(|| ArgError(format!("option -{c} needs a value")))?;
                     i += 1;
                     v
                 } else {
@@ -208,10 +200,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 'D' => {
                     a.depth = number("-D", &value)?;
                     if !matches!(a.depth, 16 | 24 | 32) {
-                        return Err(ArgError(format!(
-                            "option -D takes 16, 24 or 32 bits per pixel, got {}",
-                            a.depth
-                        )));
+                        return Err(ArgError(format!("option -D takes 16, 24 or 32 bits per pixel, got {}", a.depth)));
                     }
                 }
                 'k' => a.keepalive = false,
@@ -234,10 +223,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
         }
     }
     if a.width == 0 || a.height == 0 || a.width > 16384 || a.height > 16384 {
-        return Err(ArgError(format!(
-            "window size {}x{} is out of range (1..=16384)",
-            a.width, a.height
-        )));
+        return Err(ArgError(format!("window size {}x{} is out of range (1..=16384)", a.width, a.height)));
     }
     Ok(a)
 }

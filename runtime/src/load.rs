@@ -24,14 +24,10 @@ pub fn program_from_bytes(path: &str, bytes: Vec<u8>) -> Result<Program, String>
     if bytes.starts_with(&codec::MAGIC) {
         return codec::load(&bytes).map_err(|e| format!("error: `{path}`: {e}\n"));
     }
-    let text = String::from_utf8(bytes).map_err(|_| {
-        format!("error: `{path}` is neither an animkit bundle nor UTF-8 source text\n")
-    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("error: `{path}` is neither an animkit bundle nor UTF-8 source text\n"))?;
     compile(&[Source::new(path, text)], &Options::default()).map_err(|e| {
         let n = e.count();
-        format!(
-            "{e}error: could not compile `{path}` due to {n} error{}\n",
-            if n == 1 { "" } else { "s" }
-        )
+        format!("{e}error: could not compile `{path}` due to {n} error{}\n", if n == 1 { "" } else { "s" })
     })
 }

@@ -17,12 +17,7 @@ use std::sync::Arc;
 /// assert_eq!(status, 0);
 /// assert!(String::from_utf8(out).unwrap().starts_with("usage: animvm"));
 /// ```
-pub fn main(
-    args: &[String],
-    stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> i32 {
+pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     let args = match parse(args) {
         Ok(a) => a,
         Err(e) => {
@@ -48,21 +43,15 @@ fn dispatch(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
     if args.trace {
         return run_trace(args, stdout);
     }
-    Err("animvm: running Animator programs is not implemented in this build yet; use --trace for sprite bundles\n".into())
+    Err("animvm: running Animator programs is not implemented in this build yet; use --trace for sprite bundles\n"
+        .into())
 }
 
 fn run_trace(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
-    let file = args
-        .file
-        .as_deref()
-        .ok_or("animvm: --trace needs a FILE (a bundle or a .anim source)\n")?;
+    let file = args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle or a .anim source)\n")?;
     let program = Arc::new(load_program(file)?);
-    let sprite_modules: Vec<&str> = program
-        .modules
-        .iter()
-        .filter(|m| m.language == Language::Sprite)
-        .map(|m| program.string(m.name))
-        .collect();
+    let sprite_modules: Vec<&str> =
+        program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();
     let name = match (&args.module, sprite_modules.as_slice()) {
         (Some(m), _) => m.clone(),
         (None, [one]) => one.to_string(),
@@ -80,17 +69,13 @@ fn run_trace(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
         None => sprites.state_name(0).to_string(),
     };
     let mut inst = sprites.instance(&state).map_err(|e| {
-        let names: Vec<&str> = (0..sprites.state_count())
-            .map(|i| sprites.state_name(i as u16))
-            .collect();
+        let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
         format!("animvm: {e}; the states are: {}\n", names.join(", "))
     })?;
     let mut out = std::io::BufWriter::new(stdout);
     for t in 0..args.ticks {
         inst.tick();
-        trace::write_line(&mut out, t, &mut inst)
-            .map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+        trace::write_line(&mut out, t, &mut inst).map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
     }
-    out.flush()
-        .map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
+    out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
 }

@@ -3,11 +3,7 @@
 use std::process::Command;
 
 fn animvm(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_animvm"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_animvm")).args(args).current_dir(dir).output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
@@ -28,10 +24,7 @@ fn setup() -> tempfile::TempDir {
 #[test]
 fn traces_a_source_file_tick_by_tick() {
     let dir = setup();
-    let (status, out, err) = animvm(
-        &["--trace", "--state", "Attack", "--ticks", "6", "hero.anim"],
-        dir.path(),
-    );
+    let (status, out, err) = animvm(&["--trace", "--state", "Attack", "--ticks", "6", "hero.anim"], dir.path());
     assert_eq!((status, err.as_str()), (0, ""));
     assert_eq!(
         out,
@@ -48,26 +41,10 @@ fn traces_a_source_file_tick_by_tick() {
 #[test]
 fn traces_a_bundle_and_shows_the_category() {
     let dir = setup();
-    let program =
-        animkit_runtime::load::load_program(dir.path().join("hero.anim").to_str().unwrap())
-            .unwrap();
-    std::fs::write(
-        dir.path().join("hero.animb"),
-        animkit_vm::codec::encode(&program),
-    )
-    .unwrap();
-    let (status, out, _) = animvm(
-        &[
-            "--trace",
-            "--state=Fall",
-            "--ticks",
-            "2",
-            "--module",
-            "hero",
-            "hero.animb",
-        ],
-        dir.path(),
-    );
+    let program = animkit_runtime::load::load_program(dir.path().join("hero.anim").to_str().unwrap()).unwrap();
+    std::fs::write(dir.path().join("hero.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    let (status, out, _) =
+        animvm(&["--trace", "--state=Fall", "--ticks", "2", "--module", "hero", "hero.animb"], dir.path());
     assert_eq!(status, 0);
     assert_eq!(
         out,
@@ -88,24 +65,15 @@ fn clear_errors() {
     std::fs::write(dir.path().join("broken.animb"), b"ANIMB\0\r\n\x01\x00").unwrap();
     let (status, _, err) = animvm(&["--trace", "broken.animb"], dir.path());
     assert_eq!(status, 1);
-    assert_eq!(
-        err,
-        "error: `broken.animb`: truncated bundle: expected 20 bytes, found 10\n"
-    );
+    assert_eq!(err, "error: `broken.animb`: truncated bundle: expected 20 bytes, found 10\n");
     let (status, _, err) = animvm(&["--trace", "--module", "nope", "hero.anim"], dir.path());
     assert_eq!(status, 1);
     assert_eq!(err, "animvm: no module named `nope` in the bundle\n");
     let (status, _, err) = animvm(&["-Z"], dir.path());
     assert_eq!(status, 1);
-    assert_eq!(
-        err,
-        "animvm: unknown option `-Z`\nTry `animvm -h` for help.\n"
-    );
+    assert_eq!(err, "animvm: unknown option `-Z`\nTry `animvm -h` for help.\n");
     std::fs::write(dir.path().join("bad.anim"), "Walk: 5\n").unwrap();
     let (status, _, err) = animvm(&["--trace", "bad.anim"], dir.path());
     assert_eq!(status, 1);
-    assert!(
-        err.starts_with("error: state `Walk` has no end behaviour\n --> bad.anim:1:7\n"),
-        "{err}"
-    );
+    assert!(err.starts_with("error: state `Walk` has no end behaviour\n --> bad.anim:1:7\n"), "{err}");
 }

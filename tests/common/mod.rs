@@ -30,16 +30,8 @@ pub fn run(inst: &mut SpriteInstance, n: usize) -> Vec<Tick> {
         .map(|_| {
             inst.tick();
             let s = inst.sprites().clone();
-            let events = inst
-                .drain_events()
-                .map(|e| s.event_name(e).to_string())
-                .collect();
-            Tick {
-                state: inst.state_name().into(),
-                category: inst.category().into(),
-                frame: inst.frame(),
-                events,
-            }
+            let events = inst.drain_events().map(|e| s.event_name(e).to_string()).collect();
+            Tick { state: inst.state_name().into(), category: inst.category().into(), frame: inst.frame(), events }
         })
         .collect()
 }

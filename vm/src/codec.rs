@@ -84,29 +84,20 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::NotABundle => f.write_str(
-                "not an animkit bundle (the file does not start with the ANIMB magic bytes)",
-            ),
+            LoadError::NotABundle => {
+                f.write_str("not an animkit bundle (the file does not start with the ANIMB magic bytes)")
+            }
             LoadError::Truncated { expected, found } => {
-                write!(
-                    f,
-                    "truncated bundle: expected {expected} bytes, found {found}"
-                )
+                write!(f, "truncated bundle: expected {expected} bytes, found {found}")
             }
             LoadError::TrailingBytes { expected, found } => {
-                write!(
-                    f,
-                    "corrupted bundle: expected {expected} bytes, found {found}"
-                )
+                write!(f, "corrupted bundle: expected {expected} bytes, found {found}")
             }
             LoadError::UnsupportedVersion(v) => write!(
                 f,
                 "bundle format version {v} is not supported (this build reads version {FORMAT_VERSION}); recompile the sources with this animc"
             ),
-            LoadError::TooLarge(n) => write!(
-                f,
-                "bundle payload of {n} bytes exceeds the limit of {MAX_PAYLOAD} bytes"
-            ),
+            LoadError::TooLarge(n) => write!(f, "bundle payload of {n} bytes exceeds the limit of {MAX_PAYLOAD} bytes"),
             LoadError::Checksum { stored, computed } => write!(
                 f,
                 "corrupted bundle: checksum mismatch (header says {stored:#010x}, contents give {computed:#010x})"
@@ -215,22 +206,14 @@ pub fn encode(program: &Program) -> Vec<u8> {
                 states: m
                     .states
                     .iter()
-                    .map(|s| StateRec {
-                        name: s.name,
-                        category: s.category,
-                        entry: s.entry,
-                    })
+                    .map(|s| StateRec { name: s.name, category: s.category, entry: s.entry })
                     .collect(),
                 entry: m.entry,
                 source: m.source.clone(),
             }
         })
         .collect();
-    let body = BundleBody {
-        strings: program.strings.clone(),
-        consts,
-        modules,
-    };
+    let body = BundleBody { strings: program.strings.clone(), consts, modules };
     // Encoding into a Vec cannot fail for these plain types; fall back to an
     // empty payload rather than panic if bincode ever says otherwise.
     let payload = bincode::serde::encode_to_vec(&body, config()).unwrap_or_default();
@@ -261,23 +244,17 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
         return Err(LoadError::NotABundle);
     }
     if bytes.len() < HEADER_LEN {
-        return Err(LoadError::Truncated {
-            expected: HEADER_LEN,
-            found: bytes.len(),
-        });
+        return Err(LoadError::Truncated { expected: HEADER_LEN, found: bytes.len() });
     }
     let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-    let u32_at =
-        |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
     let version = u16_at(8);
     if version != FORMAT_VERSION {
         return Err(LoadError::UnsupportedVersion(version));
     }
     let flags = u16_at(10);
     if flags & !FLAG_DEBUG != 0 {
-        return Err(LoadError::Malformed(format!(
-            "unknown header flags {flags:#06x}"
-        )));
+        return Err(LoadError::Malformed(format!("unknown header flags {flags:#06x}")));
     }
     let len = u32_at(12) as usize;
     if len > MAX_PAYLOAD {
@@ -285,16 +262,10 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
     }
     let expected = HEADER_LEN + len;
     if bytes.len() < expected {
-        return Err(LoadError::Truncated {
-            expected,
-            found: bytes.len(),
-        });
+        return Err(LoadError::Truncated { expected, found: bytes.len() });
     }
     if bytes.len() > expected {
-        return Err(LoadError::TrailingBytes {
-            expected,
-            found: bytes.len(),
-        });
+        return Err(LoadError::TrailingBytes { expected, found: bytes.len() });
     }
     let payload = &bytes[HEADER_LEN..];
     let stored = u32_at(16);
@@ -302,13 +273,10 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
     if stored != computed {
         return Err(LoadError::Checksum { stored, computed });
     }
-    let (body, used): (BundleBody, usize) = bincode::serde::decode_from_slice(payload, config())
-        .map_err(|e| LoadError::Malformed(e.to_string()))?;
+    let (body, used): (BundleBody, usize) =
+        bincode::serde::decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(e.to_string()))?;
     if used != payload.len() {
-        return Err(LoadError::Malformed(format!(
-            "{} unused bytes after the payload",
-            payload.len() - used
-        )));
+        return Err(LoadError::Malformed(format!("{} unused bytes after the payload", payload.len() - used)));
     }
     from_body(body)
 }
@@ -330,9 +298,8 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let consts = decode_consts(&body.consts)?;
     let mut modules = Vec::with_capacity(body.modules.len());
     for (mi, m) in body.modules.into_iter().enumerate() {
-        let language = Language::from_byte(m.language).ok_or_else(|| {
-            LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language))
-        })?;
+        let language = Language::from_byte(m.language)
+            .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
         let mut functions = Vec::with_capacity(m.functions.len());
         for (fi, f) in m.functions.into_iter().enumerate() {
             if f.code.len() % 4 != 0 {
@@ -353,16 +320,11 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             functions.push(Function {
                 name: f.name,
                 nregs: f.nregs,
-                code: f
-                    .code
-                    .chunks_exact(4)
-                    .map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
-                    .collect(),
+                code: f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
                 consts: slice.iter().map(|c| c.0).collect(),
                 kinds: slice.iter().map(|c| c.1).collect(),
-                lines: decode_lines(&f.lines).map_err(|e| {
-                    LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}"))
-                })?,
+                lines: decode_lines(&f.lines)
+                    .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?,
             });
         }
         modules.push(Module {
@@ -372,20 +334,13 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             states: m
                 .states
                 .into_iter()
-                .map(|s| State {
-                    name: s.name,
-                    category: s.category,
-                    entry: s.entry,
-                })
+                .map(|s| State { name: s.name, category: s.category, entry: s.entry })
                 .collect(),
             entry: m.entry,
             source: m.source,
         });
     }
-    Ok(Program {
-        strings: body.strings,
-        modules,
-    })
+    Ok(Program { strings: body.strings, modules })
 }
 
 const TAG_RAW: u8 = 0x40;
@@ -395,8 +350,8 @@ const MAX_MANTISSA: u64 = 1 << 53;
 
 /// Exact powers of ten representable as `f64`.
 const POW10: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
 ];
 
 /// Appends the compact encoding of `v` (see the module docs).
@@ -438,8 +393,7 @@ fn decimal_form(v: f64) -> Option<(u64, u32)> {
 fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
     let mut out = Vec::with_capacity(bytes.len().min(1 << 20) / 2);
     let mut i = 0;
-    let bad =
-        |i: usize, what: &str| LoadError::Malformed(format!("constant pool byte {i}: {what}"));
+    let bad = |i: usize, what: &str| LoadError::Malformed(format!("constant pool byte {i}: {what}"));
     while i < bytes.len() {
         let tag = bytes[i];
         i += 1;
@@ -457,9 +411,7 @@ fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
                 out.push((if tag & 0x20 != 0 { -v } else { v }, ConstKind::Num));
             }
             TAG_RAW => {
-                let raw = bytes
-                    .get(i..i + 8)
-                    .ok_or_else(|| bad(i, "truncated number"))?;
+                let raw = bytes.get(i..i + 8).ok_or_else(|| bad(i, "truncated number"))?;
                 let mut b = [0u8; 8];
                 b.copy_from_slice(raw);
                 i += 8;
@@ -499,21 +451,12 @@ fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
         let dpc = read_leb(bytes, &mut i).ok_or("truncated entry")?;
         let z = read_leb(bytes, &mut i).ok_or("truncated entry")?;
         let col = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        pc = pc
-            .checked_add(dpc)
-            .filter(|&p| p <= u32::MAX as u64)
-            .ok_or("pc overflow")?;
-        line = line
-            .checked_add(((z >> 1) as i64) ^ -((z & 1) as i64))
-            .ok_or("line overflow")?;
+        pc = pc.checked_add(dpc).filter(|&p| p <= u32::MAX as u64).ok_or("pc overflow")?;
+        line = line.checked_add(((z >> 1) as i64) ^ -((z & 1) as i64)).ok_or("line overflow")?;
         if !(1..=u32::MAX as i64).contains(&line) || col == 0 || col > u32::MAX as u64 {
             return Err("line or column out of range".into());
         }
-        out.push(LineEntry {
-            pc: pc as u32,
-            line: line as u32,
-            col: col as u32,
-        });
+        out.push(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 });
     }
     Ok(out)
 }
@@ -604,21 +547,9 @@ mod tests {
     #[test]
     fn lines_round_trip() {
         let lines = vec![
-            LineEntry {
-                pc: 0,
-                line: 3,
-                col: 1,
-            },
-            LineEntry {
-                pc: 4,
-                line: 2,
-                col: 9,
-            },
-            LineEntry {
-                pc: 9,
-                line: 700,
-                col: 1,
-            },
+            LineEntry { pc: 0, line: 3, col: 1 },
+            LineEntry { pc: 4, line: 2, col: 9 },
+            LineEntry { pc: 9, line: 700, col: 1 },
         ];
         assert_eq!(decode_lines(&encode_lines(&lines)).unwrap(), lines);
     }

@@ -34,19 +34,10 @@ fn module(out: &mut String, p: &Program, m: &Module) {
         if m.functions.len() == 1 { "" } else { "s" },
         m.states.len(),
         if m.states.len() == 1 { "" } else { "s" },
-        m.source
-            .as_deref()
-            .map(|s| format!(", from {s}"))
-            .unwrap_or_default()
+        m.source.as_deref().map(|s| format!(", from {s}")).unwrap_or_default()
     );
     for (i, s) in m.states.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  state {i} {} [{}] at {}",
-            p.string(s.name),
-            p.string(s.category),
-            s.entry
-        );
+        let _ = writeln!(out, "  state {i} {} [{}] at {}", p.string(s.name), p.string(s.category), s.entry);
     }
     if let Some(e) = m.entry {
         let _ = writeln!(out, "  entry function {e}");
@@ -107,10 +98,7 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
         Format::A => (format!("{}", w.a()), String::new()),
         Format::AB => (format!("{} {}", w.a(), w.b()), String::new()),
         Format::ABC => (format!("{} {} {}", w.a(), w.b(), w.c()), String::new()),
-        Format::ABx => (
-            format!("{} {}", w.a(), w.bx()),
-            constant(p, f, w.bx() as usize),
-        ),
+        Format::ABx => (format!("{} {}", w.a(), w.bx()), constant(p, f, w.bx() as usize)),
         Format::AsBx => (format!("{} {}", w.a(), w.sbx()), String::new()),
         Format::SJ => {
             let target = pc as i64 + 1 + w.sj_field() as i64;
@@ -120,16 +108,10 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
             let ax = w.ax_field();
             let comment = match op {
                 Op::Event => quoted(p.string(ax)),
-                Op::Enter => m
-                    .states
-                    .get(ax as usize)
-                    .map(|s| format!("state {}", p.string(s.name)))
-                    .unwrap_or_default(),
-                Op::Call => m
-                    .functions
-                    .get(ax as usize)
-                    .map(|g| quoted(p.string(g.name)))
-                    .unwrap_or_default(),
+                Op::Enter => {
+                    m.states.get(ax as usize).map(|s| format!("state {}", p.string(s.name))).unwrap_or_default()
+                }
+                Op::Call => m.functions.get(ax as usize).map(|g| quoted(p.string(g.name))).unwrap_or_default(),
                 _ => String::new(),
             };
             (format!("{ax}"), comment)
@@ -142,13 +124,7 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
                 if *arg == Arg::Points {
                     let n = f.consts.get(k).copied().unwrap_or(0.0) as usize;
                     let pts: Vec<String> = (0..n)
-                        .map(|i| {
-                            format!(
-                                "({} {})",
-                                constant(p, f, k + 1 + 2 * i),
-                                constant(p, f, k + 2 + 2 * i)
-                            )
-                        })
+                        .map(|i| format!("({} {})", constant(p, f, k + 1 + 2 * i), constant(p, f, k + 2 + 2 * i)))
                         .collect();
                     parts.push(format!("[{}]", pts.join(" ")));
                     k += 1 + 2 * n;

@@ -13,13 +13,13 @@
 //! error naming the function.
 //!
 //! ```
-//! use animkit_vm::interp::{run, Args, Domain, Exit, Fiber, Flow, Bindings};
+//! use animkit_vm::interp::{run, Args, Domain, Env, Exit, Fiber, Flow, Bindings};
 //! use animkit_vm::isa::{Insn, Op};
 //! use animkit_vm::program::*;
 //!
 //! struct Log(Vec<String>);
 //! impl Domain for Log {
-//!     fn op(&mut self, op: Op, args: Args<'_>) -> Result<Flow, String> {
+//!     fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
 //!         self.0.push(format!("{op} {}", args.str(0)));
 //!         Ok(Flow::Continue)
 //!     }
@@ -100,11 +100,7 @@ impl fmt::Display for RuntimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.position {
             Some((l, c)) => write!(f, "{}:{}: {}", l, c, self.message),
-            None => write!(
-                f,
-                "function {} instruction {}: {}",
-                self.function, self.pc, self.message
-            ),
+            None => write!(f, "function {} instruction {}: {}", self.function, self.pc, self.message),
         }
     }
 }
@@ -186,9 +182,7 @@ impl<'a> Args<'a> {
     /// String `i` of the block.
     #[inline]
     pub fn str(&self, i: usize) -> &'a str {
-        self.strings
-            .get(self.num(i) as usize)
-            .map_or("", String::as_str)
+        self.strings.get(self.num(i) as usize).map_or("", String::as_str)
     }
 
     /// String id `i` of the block.
@@ -211,15 +205,30 @@ impl<'a> Args<'a> {
     }
 }
 
+/// What a domain op may read besides its arguments: the running module,
+/// the string table and the current name bindings (Animator's
+/// `viewport NAME` measures a macro by running it).
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    /// The module being run.
+    pub module: &'a Module,
+    /// The program's strings.
+    pub strings: &'a [String],
+    /// Current name bindings.
+    pub bindings: &'a Bindings,
+}
+
 /// Gives domain ops their meaning.
 pub trait Domain {
     /// Executes one domain op. An `Err` becomes a [`RuntimeError`] at the
     /// op's position; the fiber stays resumable after the op.
-    fn op(&mut self, op: Op, args: Args<'_>) -> Result<Flow, String>;
+    fn op(&mut self, op: Op, args: Args<'_>, env: &Env<'_>) -> Result<Flow, String>;
 
-    /// Called before a name-bound call (`CALLN`) enters its functions, with
-    /// the bound name; the default does nothing.
-    fn on_call(&mut self, _name: StrId) {}
+    /// What a name-bound function is called in messages ("macro" for
+    /// Animator); the default says "binding".
+    fn binding_kind(&self) -> &'static str {
+        "binding"
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,17 +266,9 @@ impl Fiber {
     pub fn restart(&mut self, module: &Module, func: FuncId) {
         self.frames.clear();
         self.regs.clear();
-        let nregs = module
-            .functions
-            .get(func as usize)
-            .map_or(0, |f| f.nregs as usize);
+        let nregs = module.functions.get(func as usize).map_or(0, |f| f.nregs as usize);
         self.regs.resize(nregs, 0.0);
-        self.frames.push(Frame {
-            func,
-            pc: 0,
-            base: 0,
-            parts: None,
-        });
+        self.frames.push(Frame { func, pc: 0, base: 0, parts: None });
     }
 
     /// True once the fiber has nothing left to run.
@@ -283,16 +284,8 @@ impl Fiber {
 }
 
 fn error(module: &Module, func: FuncId, pc: u32, message: String) -> RuntimeError {
-    let position = module
-        .functions
-        .get(func as usize)
-        .and_then(|f| f.position(pc));
-    RuntimeError {
-        message,
-        function: func,
-        pc,
-        position,
-    }
+    let position = module.functions.get(func as usize).and_then(|f| f.position(pc));
+    RuntimeError { message, function: func, pc, position }
 }
 
 /// Runs `fiber` until it halts, suspends or fails.
@@ -307,35 +300,20 @@ pub fn run<D: Domain>(
     'frames: while let Some(frame) = fiber.frames.last().copied() {
         let Some(f) = funcs.get(frame.func as usize) else {
             fiber.frames.clear();
-            return Err(error(
-                module,
-                frame.func,
-                0,
-                format!("call of missing function {}", frame.func),
-            ));
+            return Err(error(module, frame.func, 0, format!("call of missing function {}", frame.func)));
         };
         let base = frame.base as usize;
         let mut pc = frame.pc;
         loop {
             let Some(&w) = f.code.get(pc as usize) else {
                 fiber.frames.clear();
-                return Err(error(
-                    module,
-                    frame.func,
-                    pc,
-                    "ran past the end of the function".into(),
-                ));
+                return Err(error(module, frame.func, pc, "ran past the end of the function".into()));
             };
             let at = pc;
             pc += 1;
             let Some(op) = w.op() else {
                 fiber.frames.clear();
-                return Err(error(
-                    module,
-                    frame.func,
-                    at,
-                    format!("unknown opcode {:#04x}", w.op_byte()),
-                ));
+                return Err(error(module, frame.func, at, format!("unknown opcode {:#04x}", w.op_byte())));
             };
             let r = |x: u8| base + x as usize;
             match op {
@@ -361,28 +339,24 @@ pub fn run<D: Domain>(
                 }
                 Op::CallN => {
                     let name = f.num(w.ax_field() as usize) as StrId;
-                    let Some(parts) = bindings.get(name) else {
-                        return Err(error(
-                            module,
-                            frame.func,
-                            at,
-                            format!(
-                                "no macro named `{}`",
-                                strings.get(name as usize).map_or("", String::as_str)
-                            ),
-                        ));
-                    };
+                    let name_text = strings.get(name as usize).map_or("", String::as_str);
                     save_pc(fiber, pc);
+                    let Some(parts) = bindings.get(name) else {
+                        let kind = domain.binding_kind();
+                        return Err(error(module, frame.func, at, format!("no {kind} named `{name_text}`")));
+                    };
                     if let Some(&first) = parts.first() {
-                        domain.on_call(name);
-                        push_frame(fiber, module, first, Some((name, 1)), at).map_err(|mut e| {
+                        if let Err(mut e) = push_frame(fiber, module, first, Some((name, 1)), at) {
+                            // Abandon the whole runaway call chain: resume
+                            // after the outermost call.
+                            fiber.frames.truncate(1);
                             e.message = format!(
-                                "macro `{}` nested more than {} invocations deep (unbounded recursion?)",
-                                strings.get(name as usize).map_or("", String::as_str),
+                                "{} `{name_text}` nested more than {} invocations deep (unbounded recursion?)",
+                                domain.binding_kind(),
                                 fiber.limits.max_depth
                             );
-                            e
-                        })?;
+                            return Err(e);
+                        }
                         continue 'frames;
                     }
                 }
@@ -402,9 +376,7 @@ pub fn run<D: Domain>(
                 }
                 Op::Ret => {
                     if let Some(next) = next_part(fiber, bindings) {
-                        let nregs = funcs
-                            .get(next.func as usize)
-                            .map_or(0, |f| f.nregs as usize);
+                        let nregs = funcs.get(next.func as usize).map_or(0, |f| f.nregs as usize);
                         fiber.regs.resize(next.base as usize + nregs, 0.0);
                         let top = fiber.frames.len() - 1;
                         fiber.frames[top] = next;
@@ -422,11 +394,9 @@ pub fn run<D: Domain>(
                     return Ok(Exit::Waiting(w.ax_field()));
                 }
                 _ if op.info().class != OpClass::Generic => {
-                    let args = Args::new(
-                        f.consts.get(w.ax_field() as usize..).unwrap_or(&[]),
-                        strings,
-                    );
-                    match domain.op(op, args) {
+                    let args = Args::new(f.consts.get(w.ax_field() as usize..).unwrap_or(&[]), strings);
+                    let env = Env { module, strings, bindings };
+                    match domain.op(op, args, &env) {
                         Ok(Flow::Continue) => {}
                         Ok(Flow::Suspend(v)) => {
                             save_pc(fiber, pc);
@@ -444,12 +414,7 @@ pub fn run<D: Domain>(
                 }
                 _ => {
                     fiber.frames.clear();
-                    return Err(error(
-                        module,
-                        frame.func,
-                        at,
-                        format!("{op} cannot run here"),
-                    ));
+                    return Err(error(module, frame.func, at, format!("{op} cannot run here")));
                 }
             }
         }
@@ -477,34 +442,17 @@ fn push_frame(
             module,
             f,
             at,
-            format!(
-                "calls nested more than {} deep (unbounded recursion?)",
-                fiber.limits.max_depth
-            ),
+            format!("calls nested more than {} deep (unbounded recursion?)", fiber.limits.max_depth),
         ));
     }
     let Some(callee) = module.functions.get(func as usize) else {
-        return Err(error(
-            module,
-            caller.map_or(0, |c| c.func),
-            at,
-            format!("call of missing function {func}"),
-        ));
+        return Err(error(module, caller.map_or(0, |c| c.func), at, format!("call of missing function {func}")));
     };
     let base = caller.map_or(0, |c| {
-        c.base as usize
-            + module
-                .functions
-                .get(c.func as usize)
-                .map_or(0, |f: &Function| f.nregs as usize)
+        c.base as usize + module.functions.get(c.func as usize).map_or(0, |f: &Function| f.nregs as usize)
     });
     fiber.regs.resize(base + callee.nregs as usize, 0.0);
-    fiber.frames.push(Frame {
-        func,
-        pc: 0,
-        base: base as u32,
-        parts,
-    });
+    fiber.frames.push(Frame { func, pc: 0, base: base as u32, parts });
     Ok(())
 }
 
@@ -513,12 +461,7 @@ fn next_part(fiber: &Fiber, bindings: &Bindings) -> Option<Frame> {
     let top = fiber.frames.last()?;
     let (name, next) = top.parts?;
     let func = *bindings.get(name)?.get(next as usize)?;
-    Some(Frame {
-        func,
-        pc: 0,
-        base: top.base,
-        parts: Some((name, next + 1)),
-    })
+    Some(Frame { func, pc: 0, base: top.base, parts: Some((name, next + 1)) })
 }
 
 fn pop_frame(fiber: &mut Fiber) {

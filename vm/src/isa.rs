@@ -346,11 +346,7 @@ mod tests {
                 _ => OpClass::Animator,
             };
             assert_eq!(op.info().class, expected, "{op}");
-            assert_eq!(
-                op.info().block.is_empty(),
-                op.info().format != Format::K,
-                "{op}"
-            );
+            assert_eq!(op.info().block.is_empty(), op.info().format != Format::K, "{op}");
         }
     }
 

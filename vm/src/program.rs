@@ -157,10 +157,7 @@ pub struct Program {
 impl Program {
     /// The string with id `id`, or `""` if out of range.
     pub fn string(&self, id: StrId) -> &str {
-        self.strings
-            .get(id as usize)
-            .map(String::as_str)
-            .unwrap_or("")
+        self.strings.get(id as usize).map(String::as_str).unwrap_or("")
     }
 
     /// Looks a string up (linear; meant for set-up, not hot paths).

@@ -79,9 +79,7 @@ pub struct Sprites {
 
 impl fmt::Debug for Sprites {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Sprites")
-            .field("module", &self.name())
-            .finish()
+        f.debug_struct("Sprites").field("module", &self.name()).finish()
     }
 }
 
@@ -114,10 +112,7 @@ impl Sprites {
     /// assert_eq!(sprites.name(), "hero");
     /// ```
     pub fn first(program: Arc<Program>) -> Option<Sprites> {
-        let module = program
-            .modules
-            .iter()
-            .position(|m| m.language == Language::Sprite)?;
+        let module = program.modules.iter().position(|m| m.language == Language::Sprite)?;
         Some(Sprites { program, module })
     }
 
@@ -153,10 +148,7 @@ impl Sprites {
     /// assert_eq!(s.state_id("walk"), None);
     /// ```
     pub fn state_id(&self, name: &str) -> Option<StateId> {
-        self.states()
-            .iter()
-            .position(|s| self.program.string(s.name) == name)
-            .map(|i| i as StateId)
+        self.states().iter().position(|s| self.program.string(s.name) == name).map(|i| i as StateId)
     }
 
     /// The name of state `id` (`""` if out of range).
@@ -166,9 +158,7 @@ impl Sprites {
     /// assert_eq!(s.state_name(0), "Walk");
     /// ```
     pub fn state_name(&self, id: StateId) -> &str {
-        self.states()
-            .get(id as usize)
-            .map_or("", |s| self.program.string(s.name))
+        self.states().get(id as usize).map_or("", |s| self.program.string(s.name))
     }
 
     /// The sprite category of state `id`: its alias, or its own name.
@@ -178,9 +168,7 @@ impl Sprites {
     /// assert_eq!(s.category(0), "Walk");
     /// ```
     pub fn category(&self, id: StateId) -> &str {
-        self.states()
-            .get(id as usize)
-            .map_or("", |s| self.program.string(s.category))
+        self.states().get(id as usize).map_or("", |s| self.program.string(s.category))
     }
 
     /// The name of an event.
@@ -215,14 +203,8 @@ impl Sprites {
     /// assert!(s.instance("Run").is_err());
     /// ```
     pub fn instance(&self, state: &str) -> Result<SpriteInstance, SpriteError> {
-        let id = self
-            .state_id(state)
-            .ok_or_else(|| SpriteError::NoState(state.to_string()))?;
-        Ok(SpriteInstance {
-            sprites: self.clone(),
-            cursor: Cursor::enter(self, id),
-            events: Vec::new(),
-        })
+        let id = self.state_id(state).ok_or_else(|| SpriteError::NoState(state.to_string()))?;
+        Ok(SpriteInstance { sprites: self.clone(), cursor: Cursor::enter(self, id), events: Vec::new() })
     }
 
     /// An empty batch of instances of this module.
@@ -256,12 +238,7 @@ struct Cursor {
 
 impl Cursor {
     fn enter(s: &Sprites, id: StateId) -> Cursor {
-        Cursor {
-            pc: s.states()[id as usize].entry,
-            remaining: 0,
-            sprite: 0,
-            state: id,
-        }
+        Cursor { pc: s.states()[id as usize].entry, remaining: 0, sprite: 0, state: id }
     }
 }
 
@@ -325,14 +302,8 @@ impl SpriteInstance {
         if c.remaining == 0 {
             let m = &self.sprites.program.modules[self.sprites.module];
             let events = &mut self.events;
-            c.remaining = advance(
-                &m.functions[0].code,
-                &m.states,
-                &mut c.pc,
-                &mut c.sprite,
-                &mut c.state,
-                |e| events.push(e),
-            );
+            c.remaining =
+                advance(&m.functions[0].code, &m.states, &mut c.pc, &mut c.sprite, &mut c.state, |e| events.push(e));
         }
         if c.remaining != HALTED {
             c.remaining -= 1;
@@ -350,10 +321,7 @@ impl SpriteInstance {
     /// i.set_state("Walk").unwrap();
     /// ```
     pub fn set_state(&mut self, name: &str) -> Result<(), SpriteError> {
-        let id = self
-            .sprites
-            .state_id(name)
-            .ok_or_else(|| SpriteError::NoState(name.to_string()))?;
+        let id = self.sprites.state_id(name).ok_or_else(|| SpriteError::NoState(name.to_string()))?;
         self.set_state_id(id);
         Ok(())
     }
@@ -384,10 +352,7 @@ impl SpriteInstance {
     /// assert_eq!(i.frame(), 0);
     /// ```
     pub fn restart_state(&mut self, name: &str) -> Result<(), SpriteError> {
-        let id = self
-            .sprites
-            .state_id(name)
-            .ok_or_else(|| SpriteError::NoState(name.to_string()))?;
+        let id = self.sprites.state_id(name).ok_or_else(|| SpriteError::NoState(name.to_string()))?;
         self.restart_state_id(id);
         Ok(())
     }
@@ -516,10 +481,7 @@ impl SpriteBatch {
     /// assert_eq!(b.spawn("Walk").unwrap(), 1);
     /// ```
     pub fn spawn(&mut self, state: &str) -> Result<u32, SpriteError> {
-        let id = self
-            .sprites
-            .state_id(state)
-            .ok_or_else(|| SpriteError::NoState(state.to_string()))?;
+        let id = self.sprites.state_id(state).ok_or_else(|| SpriteError::NoState(state.to_string()))?;
         let c = Cursor::enter(&self.sprites, id);
         self.remaining.push(c.remaining);
         self.pc.push(c.pc);
@@ -564,14 +526,9 @@ impl SpriteBatch {
         for (i, r) in self.remaining.iter_mut().enumerate() {
             if *r == 0 {
                 let instance = i as u32;
-                *r = advance(
-                    code,
-                    states,
-                    &mut self.pc[i],
-                    &mut self.sprite[i],
-                    &mut self.state[i],
-                    |event| events.push(BatchEvent { instance, event }),
-                );
+                *r = advance(code, states, &mut self.pc[i], &mut self.sprite[i], &mut self.state[i], |event| {
+                    events.push(BatchEvent { instance, event })
+                });
             }
             if *r != HALTED {
                 *r -= 1;
@@ -626,10 +583,7 @@ impl SpriteBatch {
     /// assert!(b.set_state(0, "Fly").is_err());
     /// ```
     pub fn set_state(&mut self, i: u32, name: &str) -> Result<(), SpriteError> {
-        let id = self
-            .sprites
-            .state_id(name)
-            .ok_or_else(|| SpriteError::NoState(name.to_string()))?;
+        let id = self.sprites.state_id(name).ok_or_else(|| SpriteError::NoState(name.to_string()))?;
         let i = i as usize;
         if i < self.len() && self.state[i] != id {
             self.restart_at(i, id);
@@ -646,10 +600,7 @@ impl SpriteBatch {
     /// b.restart_state(0, "Walk").unwrap();
     /// ```
     pub fn restart_state(&mut self, i: u32, name: &str) -> Result<(), SpriteError> {
-        let id = self
-            .sprites
-            .state_id(name)
-            .ok_or_else(|| SpriteError::NoState(name.to_string()))?;
+        let id = self.sprites.state_id(name).ok_or_else(|| SpriteError::NoState(name.to_string()))?;
         if (i as usize) < self.len() {
             self.restart_at(i as usize, id);
         }
@@ -715,11 +666,7 @@ pub fn doc_program() -> Arc<Program> {
                 ],
                 ..Function::default()
             }],
-            states: vec![State {
-                name: 1,
-                category: 1,
-                entry: 0,
-            }],
+            states: vec![State { name: 1, category: 1, entry: 0 }],
             entry: None,
             source: None,
         }],

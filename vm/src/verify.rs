@@ -71,13 +71,7 @@ struct Ctx<'p> {
 
 impl Ctx<'_> {
     fn err(&self, rule: &'static str, pc: Option<usize>, message: String) -> VerifyError {
-        VerifyError {
-            rule,
-            module: Some(self.module),
-            function: self.function,
-            pc,
-            message,
-        }
+        VerifyError { rule, module: Some(self.module), function: self.function, pc, message }
     }
 
     fn string(&self, id: u32, what: &str) -> Result<(), VerifyError> {
@@ -87,10 +81,7 @@ impl Ctx<'_> {
             Err(self.err(
                 "strings",
                 None,
-                format!(
-                    "{what} uses string {id}, but the table has {}",
-                    self.program.strings.len()
-                ),
+                format!("{what} uses string {id}, but the table has {}", self.program.strings.len()),
             ))
         }
     }
@@ -112,11 +103,7 @@ impl Ctx<'_> {
 /// ```
 pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
     for (mi, module) in program.modules.iter().enumerate() {
-        let mut cx = Ctx {
-            program,
-            module: mi,
-            function: None,
-        };
+        let mut cx = Ctx { program, module: mi, function: None };
         verify_module(&mut cx, module)?;
     }
     Ok(())
@@ -139,8 +126,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
             }
         }
         Language::Animator | Language::Slap => {
-            let ok =
-                m.entry.is_some_and(|e| (e as usize) < m.functions.len()) && m.states.is_empty();
+            let ok = m.entry.is_some_and(|e| (e as usize) < m.functions.len()) && m.states.is_empty();
             if !ok {
                 return Err(cx.err(
                     "module-shape",
@@ -158,10 +144,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
             return Err(cx.err(
                 "state-entry",
                 None,
-                format!(
-                    "state {si} enters at {} outside code of {code_len}",
-                    s.entry
-                ),
+                format!("state {si} enters at {} outside code of {code_len}", s.entry),
             ));
         }
         if m.states[..si].iter().any(|o| o.name == s.name) {
@@ -200,10 +183,7 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
     match w.op() {
         Some(Op::Jmp) => Some((pc as i64 + 1 + w.sj_field() as i64) as usize),
         Some(Op::Ret | Op::Halt | Op::Quit) => None,
-        Some(Op::Enter) => m
-            .states
-            .get(w.ax_field() as usize)
-            .map(|s| s.entry as usize),
+        Some(Op::Enter) => m.states.get(w.ax_field() as usize).map(|s| s.entry as usize),
         _ => Some(pc + 1),
     }
 }
@@ -211,41 +191,24 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
 fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyError> {
     cx.string(f.name, "the function name")?;
     if f.code.is_empty() {
-        return Err(cx.err(
-            "fallthrough",
-            None,
-            "a function needs at least one instruction".into(),
-        ));
+        return Err(cx.err("fallthrough", None, "a function needs at least one instruction".into()));
     }
     if f.kinds.len() != f.consts.len() {
         return Err(cx.err(
             "consts",
             None,
-            format!(
-                "{} constants but {} constant kinds",
-                f.consts.len(),
-                f.kinds.len()
-            ),
+            format!("{} constants but {} constant kinds", f.consts.len(), f.kinds.len()),
         ));
     }
     for (i, (v, k)) in f.consts.iter().zip(&f.kinds).enumerate() {
-        if *k == ConstKind::Str
-            && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.program.strings.len() as f64) {
-                return Err(cx.err(
-                    "strings",
-                    None,
-                    format!("string constant {i} names string {v}"),
-                ));
-            }
+        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.program.strings.len() as f64) {
+            return Err(cx.err("strings", None, format!("string constant {i} names string {v}")));
+        }
     }
     let mut last_pc = None;
     for e in &f.lines {
         if e.pc as usize >= f.code.len() || last_pc.is_some_and(|p| e.pc <= p) {
-            return Err(cx.err(
-                "lines",
-                None,
-                format!("debug position for pc {} out of order or range", e.pc),
-            ));
+            return Err(cx.err("lines", None, format!("debug position for pc {} out of order or range", e.pc)));
         }
         last_pc = Some(e.pc);
     }
@@ -255,49 +218,25 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
     verify_control_flow(cx, m, f)
 }
 
-fn verify_insn(
-    cx: &Ctx<'_>,
-    m: &Module,
-    f: &Function,
-    pc: usize,
-    w: Insn,
-) -> Result<(), VerifyError> {
+fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, w: Insn) -> Result<(), VerifyError> {
     let at = Some(pc);
-    let op = w.op().ok_or_else(|| {
-        cx.err(
-            "opcode",
-            at,
-            format!("unknown opcode byte {:#04x}", w.op_byte()),
-        )
-    })?;
+    let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
     let info = op.info();
     if !op_allowed(m.language, op) {
-        return Err(cx.err(
-            "op-class",
-            at,
-            format!("{op} is not allowed in a {} module", m.language),
-        ));
+        return Err(cx.err("op-class", at, format!("{op} is not allowed in a {} module", m.language)));
     }
     let reg = |r: u8| -> Result<(), VerifyError> {
         if r < f.nregs {
             Ok(())
         } else {
-            Err(cx.err(
-                "registers",
-                at,
-                format!("{op} uses register {r}, the function has {}", f.nregs),
-            ))
+            Err(cx.err("registers", at, format!("{op} uses register {r}, the function has {}", f.nregs)))
         }
     };
     let unused = |mask: u32| -> Result<(), VerifyError> {
         if w.0 & mask == 0 {
             Ok(())
         } else {
-            Err(cx.err(
-                "unused-bits",
-                at,
-                format!("{op} has bits set in operand fields it does not use"),
-            ))
+            Err(cx.err("unused-bits", at, format!("{op} has bits set in operand fields it does not use")))
         }
     };
     match info.format {
@@ -320,11 +259,7 @@ fn verify_insn(
             reg(w.a())?;
             let k = w.bx() as usize;
             if f.kinds.get(k) != Some(&ConstKind::Num) {
-                return Err(cx.err(
-                    "loadk",
-                    at,
-                    format!("{op} loads constant {k}, which is not a number constant"),
-                ));
+                return Err(cx.err("loadk", at, format!("{op} loads constant {k}, which is not a number constant")));
             }
         }
         Format::AsBx => reg(w.a())?,
@@ -334,10 +269,7 @@ fn verify_insn(
                 return Err(cx.err(
                     "jump",
                     at,
-                    format!(
-                        "jump to {target} outside code of {} instructions",
-                        f.code.len()
-                    ),
+                    format!("jump to {target} outside code of {} instructions", f.code.len()),
                 ));
             }
         }
@@ -355,11 +287,7 @@ fn verify_insn(
                 Op::Wait if ax == 0 => return Err(cx.err("wait", at, "WAIT 0 never waits".into())),
                 Op::Event => cx.string(ax, "EVENT")?,
                 Op::Enter if ax as usize >= m.states.len() => {
-                    return Err(cx.err(
-                        "enter",
-                        at,
-                        format!("ENTER {ax}: the module has {} states", m.states.len()),
-                    ));
+                    return Err(cx.err("enter", at, format!("ENTER {ax}: the module has {} states", m.states.len())));
                 }
                 _ => {}
             }
@@ -369,14 +297,7 @@ fn verify_insn(
     Ok(())
 }
 
-fn verify_block(
-    cx: &Ctx<'_>,
-    m: &Module,
-    f: &Function,
-    pc: usize,
-    op: Op,
-    start: usize,
-) -> Result<(), VerifyError> {
+fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start: usize) -> Result<(), VerifyError> {
     let at = Some(pc);
     let mut k = start;
     let fail = |k: usize, what: &str| cx.err("block", at, format!("{op}: constant {k} {what}"));
@@ -385,10 +306,7 @@ fn verify_block(
             (Some(v), Some(ConstKind::Num)) if v.is_finite() => Ok(*v),
             (Some(_), Some(ConstKind::Num)) => Err(fail(k, "is not a finite number")),
             (Some(_), _) => Err(fail(k, "should be a number")),
-            _ => Err(fail(
-                k,
-                &format!("lies outside the pool of {}", f.consts.len()),
-            )),
+            _ => Err(fail(k, &format!("lies outside the pool of {}", f.consts.len()))),
         }
     };
     for arg in op.info().block {
@@ -418,10 +336,7 @@ fn verify_block(
             Arg::Points => {
                 let n = num(k)?;
                 if n.fract() != 0.0 || n < 0.0 || n > (f.consts.len() / 2) as f64 {
-                    return Err(fail(
-                        k,
-                        &format!("is a point count of {n}, more than the pool holds"),
-                    ));
+                    return Err(fail(k, &format!("is a point count of {n}, more than the pool holds")));
                 }
                 k += 1;
                 for j in 0..2 * n as usize {
@@ -439,11 +354,7 @@ fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), Ver
     for pc in 0..n {
         if let Some(next) = successor(m, f, pc) {
             if next >= n {
-                return Err(cx.err(
-                    "fallthrough",
-                    Some(pc),
-                    "execution can run past the last instruction".into(),
-                ));
+                return Err(cx.err("fallthrough", Some(pc), "execution can run past the last instruction".into()));
             }
         }
     }
@@ -464,8 +375,7 @@ fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), Ver
                     return Err(cx.err(
                         "progress",
                         Some(pc),
-                        "a cycle of instructions without a WAIT could run forever within one tick"
-                            .into(),
+                        "a cycle of instructions without a WAIT could run forever within one tick".into(),
                     ));
                 }
                 DONE => break,

@@ -33,19 +33,11 @@ fn sprite(code: Vec<Insn>, entries: &[u32]) -> Program {
         modules: vec![Module {
             name: 0,
             language: Language::Sprite,
-            functions: vec![Function {
-                name: 0,
-                code,
-                ..Function::default()
-            }],
+            functions: vec![Function { name: 0, code, ..Function::default() }],
             states: entries
                 .iter()
                 .enumerate()
-                .map(|(i, &e)| State {
-                    name: 1 + i as u32,
-                    category: 1,
-                    entry: e,
-                })
+                .map(|(i, &e)| State { name: 1 + i as u32, category: 1, entry: e })
                 .collect(),
             entry: None,
             source: None,
@@ -67,10 +59,7 @@ fn strings() {
     assert_eq!(rule(&p), "ok");
     p.modules[0].functions[0].consts[0] = 3.0;
     assert_eq!(rule(&p), "strings");
-    let mut p = sprite(
-        vec![Insn::ax(Op::Event, 3), Insn::ax(Op::Wait, 1), HALT],
-        &[0],
-    );
+    let mut p = sprite(vec![Insn::ax(Op::Event, 3), Insn::ax(Op::Wait, 1), HALT], &[0]);
     assert_eq!(rule(&p), "ok");
     p.modules[0].functions[0].code[0] = Insn::ax(Op::Event, 4);
     assert_eq!(rule(&p), "strings");
@@ -111,24 +100,9 @@ fn consts() {
 #[test]
 fn lines() {
     let mut p = animator(vec![HALT, HALT], vec![]);
-    p.modules[0].functions[0].lines = vec![
-        LineEntry {
-            pc: 1,
-            line: 1,
-            col: 1,
-        },
-        LineEntry {
-            pc: 0,
-            line: 1,
-            col: 1,
-        },
-    ];
+    p.modules[0].functions[0].lines = vec![LineEntry { pc: 1, line: 1, col: 1 }, LineEntry { pc: 0, line: 1, col: 1 }];
     assert_eq!(rule(&p), "lines");
-    p.modules[0].functions[0].lines = vec![LineEntry {
-        pc: 2,
-        line: 1,
-        col: 1,
-    }];
+    p.modules[0].functions[0].lines = vec![LineEntry { pc: 2, line: 1, col: 1 }];
     assert_eq!(rule(&p), "lines");
 }
 
@@ -139,136 +113,62 @@ fn opcode() {
 
 #[test]
 fn op_class() {
-    assert_eq!(
-        rule(&animator(vec![Insn::ax(Op::Sprite, 1), HALT], vec![])),
-        "op-class"
-    );
-    assert_eq!(
-        rule(&sprite(vec![Insn::abc(Op::Frame, 0, 0, 0), HALT], &[0])),
-        "op-class"
-    );
-    assert_eq!(
-        rule(&sprite(vec![Insn::abc(Op::Ret, 0, 0, 0)], &[0])),
-        "op-class"
-    );
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Sprite, 1), HALT], vec![])), "op-class");
+    assert_eq!(rule(&sprite(vec![Insn::abc(Op::Frame, 0, 0, 0), HALT], &[0])), "op-class");
+    assert_eq!(rule(&sprite(vec![Insn::abc(Op::Ret, 0, 0, 0)], &[0])), "op-class");
 }
 
 #[test]
 fn unused_bits() {
-    assert_eq!(
-        rule(&animator(vec![Insn::abc(Op::Halt, 1, 0, 0)], vec![])),
-        "unused-bits"
-    );
-    assert_eq!(
-        rule(&animator(vec![Insn::abc(Op::Move, 0, 1, 1), HALT], vec![])),
-        "unused-bits"
-    );
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Halt, 1, 0, 0)], vec![])), "unused-bits");
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Move, 0, 1, 1), HALT], vec![])), "unused-bits");
 }
 
 #[test]
 fn registers() {
-    assert_eq!(
-        rule(&animator(vec![Insn::abc(Op::Add, 0, 1, 1), HALT], vec![])),
-        "ok"
-    );
-    assert_eq!(
-        rule(&animator(vec![Insn::abc(Op::Add, 0, 1, 2), HALT], vec![])),
-        "registers"
-    );
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Add, 0, 1, 1), HALT], vec![])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Add, 0, 1, 2), HALT], vec![])), "registers");
 }
 
 #[test]
 fn loadk() {
-    assert_eq!(
-        rule(&animator(
-            vec![Insn::abx(Op::LoadK, 0, 0), HALT],
-            vec![(1.0, N)]
-        )),
-        "ok"
-    );
-    assert_eq!(
-        rule(&animator(
-            vec![Insn::abx(Op::LoadK, 0, 1), HALT],
-            vec![(1.0, N)]
-        )),
-        "loadk"
-    );
-    assert_eq!(
-        rule(&animator(
-            vec![Insn::abx(Op::LoadK, 0, 0), HALT],
-            vec![(2.0, S)]
-        )),
-        "loadk"
-    );
+    assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(1.0, N)])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 1), HALT], vec![(1.0, N)])), "loadk");
+    assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(2.0, S)])), "loadk");
 }
 
 #[test]
 fn jump() {
-    assert_eq!(
-        rule(&animator(vec![Insn::sj(Op::Jmp, 0), HALT], vec![])),
-        "ok"
-    );
-    assert_eq!(
-        rule(&animator(vec![Insn::sj(Op::Jmp, 1), HALT], vec![])),
-        "jump"
-    );
-    assert_eq!(
-        rule(&animator(vec![Insn::sj(Op::Jmp, -2), HALT], vec![])),
-        "jump"
-    );
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, 0), HALT], vec![])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, 1), HALT], vec![])), "jump");
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, -2), HALT], vec![])), "jump");
 }
 
 #[test]
 fn call() {
-    assert_eq!(
-        rule(&animator(vec![Insn::ax(Op::Call, 0), HALT], vec![])),
-        "ok"
-    );
-    assert_eq!(
-        rule(&animator(vec![Insn::ax(Op::Call, 1), HALT], vec![])),
-        "call"
-    );
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Call, 0), HALT], vec![])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Call, 1), HALT], vec![])), "call");
 }
 
 #[test]
 fn wait() {
-    assert_eq!(
-        rule(&sprite(vec![Insn::ax(Op::Wait, 0), HALT], &[0])),
-        "wait"
-    );
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 0), HALT], &[0])), "wait");
 }
 
 #[test]
 fn enter() {
-    assert_eq!(
-        rule(&sprite(
-            vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 0)],
-            &[0]
-        )),
-        "ok"
-    );
-    assert_eq!(
-        rule(&sprite(
-            vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 1)],
-            &[0]
-        )),
-        "enter"
-    );
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 0)], &[0])), "ok");
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 1)], &[0])), "enter");
 }
 
 #[test]
 fn block() {
-    let line =
-        |consts: Vec<(f64, ConstKind)>| rule(&animator(vec![Insn::ax(Op::Line, 0), HALT], consts));
+    let line = |consts: Vec<(f64, ConstKind)>| rule(&animator(vec![Insn::ax(Op::Line, 0), HALT], consts));
     assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N), (1.0, N)]), "ok");
     assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N)]), "block");
-    assert_eq!(
-        line(vec![(0.0, N), (0.0, N), (1.0, N), (f64::NAN, N)]),
-        "block"
-    );
+    assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N), (f64::NAN, N)]), "block");
     assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N), (2.0, S)]), "block");
-    let lines =
-        |consts: Vec<(f64, ConstKind)>| rule(&animator(vec![Insn::ax(Op::Lines, 0), HALT], consts));
+    let lines = |consts: Vec<(f64, ConstKind)>| rule(&animator(vec![Insn::ax(Op::Lines, 0), HALT], consts));
     assert_eq!(lines(vec![(1.0, N), (0.0, N), (0.0, N)]), "ok");
     assert_eq!(lines(vec![(2.0, N), (0.0, N), (0.0, N)]), "block");
     assert_eq!(lines(vec![(1e300, N), (0.0, N), (0.0, N)]), "block");
@@ -277,70 +177,30 @@ fn block() {
     assert_eq!(dash(65535.0), "ok");
     assert_eq!(dash(-1.0), "block");
     assert_eq!(dash(1.5), "block");
-    let keep = |v: f64| {
-        rule(&animator(
-            vec![Insn::ax(Op::Keepalive, 0), HALT],
-            vec![(v, N)],
-        ))
-    };
+    let keep = |v: f64| rule(&animator(vec![Insn::ax(Op::Keepalive, 0), HALT], vec![(v, N)]));
     assert_eq!(keep(1.0), "ok");
     assert_eq!(keep(2.0), "block");
-    let bind = |v: f64| {
-        rule(&animator(
-            vec![Insn::ax(Op::Bind, 0), HALT],
-            vec![(2.0, S), (v, N)],
-        ))
-    };
+    let bind = |v: f64| rule(&animator(vec![Insn::ax(Op::Bind, 0), HALT], vec![(2.0, S), (v, N)]));
     assert_eq!(bind(0.0), "ok");
     assert_eq!(bind(1.0), "block");
-    assert_eq!(
-        rule(&animator(vec![Insn::ax(Op::Line, 1 << 20), HALT], vec![])),
-        "block"
-    );
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Line, 1 << 20), HALT], vec![])), "block");
 }
 
 #[test]
 fn fallthrough() {
-    assert_eq!(
-        rule(&animator(vec![Insn::abc(Op::Nop, 0, 0, 0)], vec![])),
-        "fallthrough"
-    );
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Nop, 0, 0, 0)], vec![])), "fallthrough");
     assert_eq!(rule(&animator(vec![], vec![])), "fallthrough");
-    assert_eq!(
-        rule(&sprite(vec![Insn::ax(Op::Sprite, 1)], &[0])),
-        "fallthrough"
-    );
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Sprite, 1)], &[0])), "fallthrough");
 }
 
 #[test]
 fn progress() {
     // JMP to itself.
-    assert_eq!(
-        rule(&animator(vec![Insn::sj(Op::Jmp, -1)], vec![])),
-        "progress"
-    );
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, -1)], vec![])), "progress");
     // A loop of events without a wait.
-    assert_eq!(
-        rule(&sprite(
-            vec![Insn::ax(Op::Event, 3), Insn::sj(Op::Jmp, -2)],
-            &[0]
-        )),
-        "progress"
-    );
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Event, 3), Insn::sj(Op::Jmp, -2)], &[0])), "progress");
     // The same loop with a WAIT is fine.
-    assert_eq!(
-        rule(&sprite(
-            vec![Insn::ax(Op::Wait, 1), Insn::sj(Op::Jmp, -2)],
-            &[0]
-        )),
-        "ok"
-    );
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::sj(Op::Jmp, -2)], &[0])), "ok");
     // Two states entering each other with no wait.
-    assert_eq!(
-        rule(&sprite(
-            vec![Insn::ax(Op::Enter, 1), Insn::ax(Op::Enter, 0)],
-            &[0, 1]
-        )),
-        "progress"
-    );
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Enter, 1), Insn::ax(Op::Enter, 0)], &[0, 1])), "progress");
 }

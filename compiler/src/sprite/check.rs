@@ -43,24 +43,14 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
         let name = s.name.text.as_str();
         if name.starts_with('_') {
             errors.push(
-                Diagnostic::error(
-                    s.name.span,
-                    format!("state name `{name}` starts with `_`"),
-                    "reserved",
-                )
-                .with_note(
-                    "names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`",
-                ),
+                Diagnostic::error(s.name.span, format!("state name `{name}` starts with `_`"), "reserved")
+                    .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`"),
             );
         }
         if let Some(&first) = index.get(name) {
             errors.push(
-                Diagnostic::error(
-                    s.name.span,
-                    format!("state `{name}` is defined twice"),
-                    "defined again here",
-                )
-                .with_secondary(file.states[first].name.span, "first defined here"),
+                Diagnostic::error(s.name.span, format!("state `{name}` is defined twice"), "defined again here")
+                    .with_secondary(file.states[first].name.span, "first defined here"),
             );
         } else {
             index.insert(name, i);
@@ -76,12 +66,8 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
     }
     if file.states.is_empty() && !partial {
         errors.push(
-            Diagnostic::error(
-                Span::new(0, 0),
-                "the file defines no state",
-                "expected `Name: frames, ...`",
-            )
-            .with_help("a state looks like `Idle: 10, 10, _loop`"),
+            Diagnostic::error(Span::new(0, 0), "the file defines no state", "expected `Name: frames, ...`")
+                .with_help("a state looks like `Idle: 10, 10, _loop`"),
         );
     }
     let names: Vec<&str> = file.states.iter().map(|s| s.name.text.as_str()).collect();
@@ -103,11 +89,7 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
 }
 
 fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
-    let plural = if what == "duration" {
-        "durations"
-    } else {
-        "frame indices"
-    };
+    let plural = if what == "duration" { "durations" } else { "frame indices" };
     if n.negative {
         errors.push(Diagnostic::error(
             n.span,
@@ -138,12 +120,8 @@ fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u
 }
 
 fn unknown_special(name: &ast::Name) -> Diagnostic {
-    let d = Diagnostic::error(
-        name.span,
-        format!("unknown special event `{}`", name.text),
-        "not a special event",
-    )
-    .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`");
+    let d = Diagnostic::error(name.span, format!("unknown special event `{}`", name.text), "not a special event")
+        .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`");
     match closest(&name.text, SPECIALS) {
         Some(s) => d.with_help(format!("did you mean `{s}`?")),
         None => d,
@@ -190,12 +168,7 @@ fn check_state(
     for (i, f) in s.frames.iter().enumerate() {
         let last = i + 1 == s.frames.len();
         match f {
-            Frame::Timed {
-                duration,
-                index: idx,
-                events: evs,
-                span,
-            } => {
+            Frame::Timed { duration, index: idx, events: evs, span } => {
                 let d = number(duration, "duration", errors);
                 let explicit = idx.as_ref().and_then(|n| number(n, "frame index", errors));
                 let text = match idx {
@@ -222,18 +195,11 @@ fn check_state(
                         Some(x as u32)
                     }
                 };
-                frames.push(IrFrame {
-                    duration: d.unwrap_or(0),
-                    sprite,
-                    events: evs,
-                    span: *span,
-                });
+                frames.push(IrFrame { duration: d.unwrap_or(0), sprite, events: evs, span: *span });
                 // `5|2|_wait` as the last frame already has its own error,
                 // whose help says how to end the state.
                 let inline_end = match f {
-                    Frame::Timed { events, .. } => {
-                        events.iter().any(|e| SPECIALS.contains(&e.text.as_str()))
-                    }
+                    Frame::Timed { events, .. } => events.iter().any(|e| SPECIALS.contains(&e.text.as_str())),
                     Frame::Control { .. } => false,
                 };
                 if last && !inline_end {
@@ -250,19 +216,12 @@ fn check_state(
                     );
                 }
             }
-            Frame::Control {
-                head,
-                events: evs,
-                span,
-            } => {
+            Frame::Control { head, events: evs, span } => {
                 if !last {
                     errors.push(
                         Diagnostic::error(
                             *span,
-                            format!(
-                                "events-only frame `{}` must be the last frame of the state",
-                                head.text
-                            ),
+                            format!("events-only frame `{}` must be the last frame of the state", head.text),
                             "not the last frame",
                         )
                         .with_note("`_loop`, `_wait`, `_pingpong` and transitions end a state"),
@@ -280,15 +239,12 @@ fn check_state(
                         Some(&t) => Some(End::Goto(t)),
                         None if partial => None,
                         None => {
-                            let d = Diagnostic::error(
-                                head.span,
-                                format!("unknown state `{h}`"),
-                                "no state with this name",
-                            );
+                            let d =
+                                Diagnostic::error(head.span, format!("unknown state `{h}`"), "no state with this name");
                             errors.push(match closest(h, names.iter().copied()) {
-                                Some(c) if c.eq_ignore_ascii_case(h) => d.with_help(format!(
-                                    "state names are case-sensitive: did you mean `{c}`?"
-                                )),
+                                Some(c) if c.eq_ignore_ascii_case(h) => {
+                                    d.with_help(format!("state names are case-sensitive: did you mean `{c}`?"))
+                                }
                                 Some(c) => d.with_help(format!("did you mean `{c}`?")),
                                 None => d.with_note(
                                     "an events-only frame is `_loop`, `_wait`, `_pingpong` or the name of a state",
@@ -319,28 +275,14 @@ fn check_state(
     if errors.len() > before {
         return None;
     }
-    let category = s
-        .category
-        .as_ref()
-        .map_or(&s.name.text, |c| &c.text)
-        .clone();
-    Some(IrState {
-        name: s.name.text.clone(),
-        category,
-        frames,
-        end,
-        end_events,
-        end_span,
-    })
+    let category = s.category.as_ref().map_or(&s.name.text, |c| &c.text).clone();
+    Some(IrState { name: s.name.text.clone(), category, frames, end, end_events, end_span })
 }
 
 /// Rejects states and transition cycles that never display a frame for
 /// a positive number of ticks.
 fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
-    let zero: Vec<bool> = states
-        .iter()
-        .map(|s| s.frames.iter().all(|f| f.duration == 0))
-        .collect();
+    let zero: Vec<bool> = states.iter().map(|s| s.frames.iter().all(|f| f.duration == 0)).collect();
     for (i, s) in states.iter().enumerate() {
         if zero[i] && matches!(s.end, End::Loop | End::PingPong) {
             errors.push(
@@ -376,20 +318,14 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
                 names.push(states[cycle[0]].name.as_str());
                 let mut d = Diagnostic::error(
                     states[first].end_span,
-                    format!(
-                        "transitions {} would run forever within one tick",
-                        names.join(" -> ")
-                    ),
+                    format!("transitions {} would run forever within one tick", names.join(" -> ")),
                     "this transition closes the cycle",
                 )
                 .with_note("none of these states has a frame with a positive duration");
                 for &c in cycle {
                     reported[c] = true;
                     if c != first {
-                        d = d.with_secondary(
-                            states[c].end_span,
-                            format!("`{}` continues here", states[c].name),
-                        );
+                        d = d.with_secondary(states[c].end_span, format!("`{}` continues here", states[c].name));
                     }
                 }
                 errors.push(d);

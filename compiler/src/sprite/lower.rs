@@ -22,12 +22,7 @@ use animkit_vm::program::{Language, Module, State};
 
 /// Lowers `ir` into a module named `name` of the program being built.
 /// `lines` maps spans to positions for debug info (`None` = strip).
-pub fn lower(
-    ir: &SpriteIr,
-    name: &str,
-    b: &mut ProgramBuilder,
-    lines: Option<&LineIndex<'_>>,
-) -> Module {
+pub fn lower(ir: &SpriteIr, name: &str, b: &mut ProgramBuilder, lines: Option<&LineIndex<'_>>) -> Module {
     let fname = b.intern("states");
     let mut f = FunctionBuilder::new(fname);
     let pos = |s: Span| lines.map(|l| l.line_col(s.start));
@@ -35,10 +30,7 @@ pub fn lower(
     for s in &ir.states {
         entries.push(f.pc());
         if s.frames.first().is_none_or(|fr| fr.sprite.is_none()) {
-            f.emit(
-                Insn::ax(Op::Sprite, 0),
-                s.frames.first().map_or(pos(s.end_span), |fr| pos(fr.span)),
-            );
+            f.emit(Insn::ax(Op::Sprite, 0), s.frames.first().map_or(pos(s.end_span), |fr| pos(fr.span)));
         }
         let mut starts = Vec::with_capacity(s.frames.len());
         for fr in &s.frames {
@@ -76,11 +68,7 @@ pub fn lower(
         .states
         .iter()
         .zip(&entries)
-        .map(|(s, &entry)| State {
-            name: b.intern(&s.name),
-            category: b.intern(&s.category),
-            entry,
-        })
+        .map(|(s, &entry)| State { name: b.intern(&s.name), category: b.intern(&s.category), entry })
         .collect();
     Module {
         name: module_name,
