@@ -256,6 +256,11 @@ impl Fiber {
         fiber
     }
 
+    /// The limits in force.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// Replaces the limits.
     pub fn with_limits(mut self, limits: Limits) -> Fiber {
         self.limits = limits;

@@ -10,6 +10,7 @@
 //! | [`verify`] | the verifier and its rules |
 //! | [`sprite`] | the game API for sprite state machines (instances, batches) |
 //! | [`interp`] | the register interpreter for Animator and SLAP code |
+//! | [`animator`] | Animator semantics (matrices, pen, macros) over a [`animator::Canvas`] host |
 //! | [`disasm`] | the disassembler behind `animc --emit asm` |
 //!
 //! ```
@@ -26,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod animator;
 pub mod codec;
 pub mod disasm;
 pub mod interp;

@@ -1,0 +1,416 @@
+//! The meaning of Animator's domain ops: the transformation stack, the pen,
+//! the colormap, macro measurement for `viewport NAME`, and the calls on a
+//! [`Canvas`].
+
+use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
+use super::matrix::{Matrix, Point};
+use crate::interp::{self, Args, Bindings, Domain, Env, Exit, Fiber, Flow};
+use crate::isa::Op;
+use std::collections::HashMap;
+
+/// Deepest matrix stack (`push` without `pop`) before `push` fails.
+pub const MAX_MATRIX_STACK: usize = 65_536;
+/// Deepest nesting of `viewport NAME` measurements inside measured macros.
+pub const MAX_MEASURE_DEPTH: usize = 16;
+
+/// Animator state over a canvas: matrices, pen and colormap.
+///
+/// ```
+/// use animkit_vm::animator::{Machine, record::{Recorder, Call}};
+/// let mut m = Machine::new(Recorder::default());
+/// assert_eq!(m.matrix(), animkit_vm::animator::matrix::Matrix::IDENTITY);
+/// assert!(m.canvas().calls.is_empty());
+/// ```
+#[derive(Debug)]
+pub struct Machine<C> {
+    canvas: C,
+    stack: Vec<Matrix>,
+    pen: Pen,
+    colormap: HashMap<u32, [f64; 3]>,
+    scratch: Vec<Point>,
+}
+
+impl<C: Canvas> Machine<C> {
+    /// A machine in the initial state: identity matrix, default pen.
+    pub fn new(canvas: C) -> Machine<C> {
+        Machine {
+            canvas,
+            stack: vec![Matrix::IDENTITY],
+            pen: Pen::default(),
+            colormap: HashMap::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The canvas.
+    pub fn canvas(&self) -> &C {
+        &self.canvas
+    }
+
+    /// The canvas, mutably.
+    pub fn canvas_mut(&mut self) -> &mut C {
+        &mut self.canvas
+    }
+
+    /// The current transformation matrix.
+    pub fn matrix(&self) -> Matrix {
+        self.stack.last().copied().unwrap_or_default()
+    }
+
+    /// The current pen.
+    pub fn pen(&self) -> Pen {
+        self.pen
+    }
+
+    /// Consumes the machine, returning its canvas.
+    pub fn into_canvas(self) -> C {
+        self.canvas
+    }
+
+    fn top(&mut self) -> &mut Matrix {
+        if self.stack.is_empty() {
+            self.stack.push(Matrix::IDENTITY);
+        }
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+
+    fn transform_points(&mut self, flat: &[f64]) {
+        let m = self.matrix();
+        self.scratch.clear();
+        self.scratch.extend(flat.chunks_exact(2).map(|p| m.apply([p[0], p[1]])));
+    }
+
+    fn corners(&mut self, x1: f64, y1: f64, x2: f64, y2: f64) {
+        self.transform_points(&[x1, y1, x2, y1, x2, y2, x1, y2]);
+    }
+
+    fn circle(&mut self, x: f64, y: f64, r: f64, n: u32) {
+        let m = self.matrix();
+        self.scratch.clear();
+        self.scratch.extend(circle_points(x, y, r, n).map(|p| m.apply(p)));
+    }
+}
+
+/// The `n` vertices of the circle of radius `r` around `(x, y)`, starting at
+/// angle 0 and going counter-clockwise.
+pub fn circle_points(x: f64, y: f64, r: f64, n: u32) -> impl Iterator<Item = Point> {
+    let step = std::f64::consts::TAU / n.max(1) as f64;
+    (0..n).map(move |i| {
+        let (s, c) = (i as f64 * step).sin_cos();
+        [x + r * c, y + r * s]
+    })
+}
+
+/// Decodes a `defcursor` bitmap: 256 hex digits, rows top to bottom.
+pub fn cursor_bitmap(hex: &str) -> Result<[u8; 128], String> {
+    let digits: Vec<u8> = hex
+        .bytes()
+        .map(|b| (b as char).to_digit(16).map(|d| d as u8))
+        .collect::<Option<_>>()
+        .ok_or_else(|| "cursor bitmaps are hexadecimal digits only".to_string())?;
+    if digits.len() != 256 {
+        return Err(format!("a cursor bitmap has 256 hexadecimal digits (32x32 bits), this one has {}", digits.len()));
+    }
+    let mut out = [0u8; 128];
+    for (i, pair) in digits.chunks_exact(2).enumerate() {
+        out[i] = pair[0] << 4 | pair[1];
+    }
+    Ok(out)
+}
+
+impl<C: Canvas> Domain for Machine<C> {
+    fn binding_kind(&self) -> &'static str {
+        "macro"
+    }
+
+    fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+        let pen = self.pen;
+        let m = self.matrix();
+        match op {
+            Op::Quit => {
+                self.canvas.quit();
+                return Ok(Flow::Stop);
+            }
+            Op::Keepalive => self.canvas.keepalive(a.flag(0)),
+            Op::Events => self.canvas.events(a.flag(0), &m),
+            Op::Resize => self.canvas.resize(a.uint(0), a.uint(1)),
+            Op::Warp => self.canvas.warp(m.apply([a.num(0), a.num(1)])),
+            Op::WarpArea => self.canvas.warp_area(a.str(0))?,
+            Op::Echo => self.canvas.echo(a.str(0)),
+            Op::EchoPt => {
+                self.transform_points(a.points(1));
+                self.canvas.echo_points(a.str(0), &self.scratch);
+            }
+            Op::Title => self.canvas.title(a.str(0)),
+            Op::Frame => {
+                self.pen = Pen::default();
+                self.canvas.frame();
+            }
+            Op::Flush => self.canvas.flush()?,
+            Op::Screenshot => self.canvas.screenshot(a.str(0))?,
+            Op::Screendump => self.canvas.screendump(DumpTarget::Descriptor)?,
+            Op::ScreendumpFile => self.canvas.screendump(DumpTarget::File(a.str(0)))?,
+            Op::Sleep => return self.canvas.sleep(a.num(0)),
+            Op::FlushDelay => return self.canvas.flush_delay(a.num(0)),
+            Op::Aspect => self.canvas.aspect(a.flag(0)),
+            Op::Bg => self.canvas.background([a.num(0), a.num(1), a.num(2)]),
+            Op::Rotate => *self.top() = m.then(&Matrix::rotation_degrees(a.num(0))),
+            Op::Scale => *self.top() = m.then(&Matrix::scaling(a.num(0), a.num(1))),
+            Op::Shift => *self.top() = m.then(&Matrix::translation(a.num(0), a.num(1))),
+            Op::Viewport => {
+                let (l, b, r, t) = (a.num(0), a.num(1), a.num(2), a.num(3));
+                if r == l || t == b {
+                    return Err(format!("viewport {l} {b} - {r} {t} has no width or no height"));
+                }
+                *self.top() = m.then(&Matrix::viewport(l, b, r, t));
+            }
+            Op::ViewportMacro => {
+                let name = a.str_id(0);
+                let (l, b, r, t) = measure(env, name, 0)?;
+                let fitted = if a.flag(1) {
+                    let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
+                    let half = (r - l).max(t - b) / 2.0;
+                    Matrix::viewport(cx - half, cy - half, cx + half, cy + half)
+                } else {
+                    if r == l || t == b {
+                        return Err(format!(
+                            "macro `{}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions",
+                            env.strings.get(name as usize).map_or("", String::as_str)
+                        ));
+                    }
+                    Matrix::viewport(l, b, r, t)
+                };
+                *self.top() = m.then(&fitted);
+            }
+            Op::Mult => {
+                let mut k = [0.0; 9];
+                for (i, v) in k.iter_mut().enumerate() {
+                    *v = a.num(i);
+                }
+                *self.top() = m.then(&Matrix(k));
+            }
+            Op::Push => {
+                if self.stack.len() >= MAX_MATRIX_STACK {
+                    return Err(format!("push: the matrix stack is full ({MAX_MATRIX_STACK} matrices)"));
+                }
+                self.stack.push(m);
+            }
+            Op::Pop => {
+                if self.stack.len() <= 1 {
+                    return Err("pop without a matching push: the matrix stack holds only the root matrix".into());
+                }
+                self.stack.pop();
+            }
+            Op::Ident => *self.top() = Matrix::IDENTITY,
+            Op::Clip => {
+                let p = m.apply([a.num(0), a.num(1)]);
+                let q = m.apply([a.num(2), a.num(3)]);
+                self.canvas.clip([p[0].min(q[0]), p[1].min(q[1])], [p[0].max(q[0]), p[1].max(q[1])]);
+            }
+            Op::Color => self.pen.rgb = [a.num(0), a.num(1), a.num(2)],
+            Op::Alpha => self.pen.alpha = a.num(0),
+            Op::Thick => self.pen.thick = a.num(0),
+            Op::Dash => self.pen.dash = a.uint(0) as u16,
+            Op::Dot => self.canvas.dot(&pen, m.apply([a.num(0), a.num(1)])),
+            Op::Line => {
+                self.transform_points(&[a.num(0), a.num(1), a.num(2), a.num(3)]);
+                self.canvas.stroke(&pen, &self.scratch, false);
+            }
+            Op::Arrow => self.canvas.arrow(&pen, m.apply([a.num(0), a.num(1)]), m.apply([a.num(2), a.num(3)])),
+            Op::Rect | Op::FillRect => {
+                self.corners(a.num(0), a.num(1), a.num(2), a.num(3));
+                if op == Op::Rect {
+                    self.canvas.stroke(&pen, &self.scratch, true);
+                } else {
+                    self.canvas.fill(&pen, &self.scratch, true);
+                }
+            }
+            Op::Text => self.canvas.text(
+                &pen,
+                m.apply([a.num(2), a.num(3)]),
+                HAlign::from_code(a.uint(0)),
+                VAlign::from_code(a.uint(1)),
+                a.str(4),
+            ),
+            Op::Blit => self.canvas.blit(
+                &pen,
+                m.apply([a.num(2), a.num(3)]),
+                HAlign::from_code(a.uint(0)),
+                VAlign::from_code(a.uint(1)),
+                a.str(4),
+            )?,
+            Op::Lines => {
+                self.transform_points(a.points(0));
+                self.canvas.stroke(&pen, &self.scratch, false);
+            }
+            Op::Poly => {
+                self.transform_points(a.points(0));
+                self.canvas.fill(&pen, &self.scratch, false);
+            }
+            Op::Circle | Op::FillCircle => {
+                self.circle(a.num(0), a.num(1), a.num(2), a.uint(3));
+                if op == Op::Circle {
+                    self.canvas.stroke(&pen, &self.scratch, true);
+                } else {
+                    self.canvas.fill(&pen, &self.scratch, true);
+                }
+            }
+            Op::Image => self.canvas.load_image(a.str(0), a.str(1))?,
+            Op::ImageNew => self.canvas.create_image(a.str(2), a.uint(0), a.uint(1))?,
+            Op::Colormap => {
+                self.colormap.insert(a.uint(0), [a.num(1), a.num(2), a.num(3)]);
+            }
+            Op::ImageSet => {
+                let pixels: Vec<Option<[f64; 3]>> =
+                    a.str(3).chars().map(|c| self.colormap.get(&(c as u32)).copied()).collect();
+                self.canvas.set_pixels(a.str(0), a.uint(1), a.uint(2), &pixels)?;
+            }
+            Op::ImgPoly => {
+                let anchor = [a.num(0), a.num(1)];
+                let at = m.apply(anchor);
+                let tip = |d: [f64; 2]| {
+                    let p = m.apply([anchor[0] + d[0], anchor[1] + d[1]]);
+                    [p[0] - at[0], p[1] - at[1]]
+                };
+                let (u, v) = (tip([a.num(2), a.num(3)]), tip([a.num(4), a.num(5)]));
+                self.transform_points(a.points(7));
+                self.canvas.image_polygon(&pen, a.str(6), at, u, v, &self.scratch)?;
+            }
+            Op::Area => {
+                self.transform_points(a.points(1));
+                self.canvas.area(a.str(0), &self.scratch);
+            }
+            Op::DelArea => self.canvas.delete_area(a.str(0)),
+            Op::KillAreas => self.canvas.kill_areas(),
+            Op::DefCursor => {
+                let data = cursor_bitmap(a.str(1))?;
+                let mask = cursor_bitmap(a.str(2))?;
+                self.canvas.define_cursor(a.str(0), &data, &mask, (a.uint(3), a.uint(4)))?;
+            }
+            Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
+            other => return Err(format!("{other} is not an Animator operation")),
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+/// Collects the bounding box of what a macro draws, in the macro's own
+/// coordinates (identity at its start).
+struct Measure {
+    stack: Vec<Matrix>,
+    min: Point,
+    max: Point,
+    depth: usize,
+}
+
+impl Measure {
+    fn add(&mut self, p: Point) {
+        let m = self.stack.last().copied().unwrap_or_default();
+        let q = m.apply(p);
+        if q[0].is_finite() && q[1].is_finite() {
+            self.min = [self.min[0].min(q[0]), self.min[1].min(q[1])];
+            self.max = [self.max[0].max(q[0]), self.max[1].max(q[1])];
+        }
+    }
+
+    fn add_flat(&mut self, flat: &[f64]) {
+        for p in flat.chunks_exact(2) {
+            self.add([p[0], p[1]]);
+        }
+    }
+
+    fn then(&mut self, t: Matrix) {
+        if let Some(top) = self.stack.last_mut() {
+            *top = top.then(&t);
+        }
+    }
+}
+
+impl Domain for Measure {
+    fn binding_kind(&self) -> &'static str {
+        "macro"
+    }
+
+    fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+        match op {
+            Op::Rotate => self.then(Matrix::rotation_degrees(a.num(0))),
+            Op::Scale => self.then(Matrix::scaling(a.num(0), a.num(1))),
+            Op::Shift => self.then(Matrix::translation(a.num(0), a.num(1))),
+            Op::Viewport => {
+                let (l, b, r, t) = (a.num(0), a.num(1), a.num(2), a.num(3));
+                if r != l && t != b {
+                    self.then(Matrix::viewport(l, b, r, t));
+                }
+            }
+            Op::ViewportMacro => {
+                let (l, b, r, t) = measure(env, a.str_id(0), self.depth + 1)?;
+                if r != l && t != b {
+                    self.then(Matrix::viewport(l, b, r, t));
+                }
+            }
+            Op::Mult => {
+                let mut k = [0.0; 9];
+                for (i, v) in k.iter_mut().enumerate() {
+                    *v = a.num(i);
+                }
+                self.then(Matrix(k));
+            }
+            Op::Push => {
+                if self.stack.len() < MAX_MATRIX_STACK {
+                    let top = self.stack.last().copied().unwrap_or_default();
+                    self.stack.push(top);
+                }
+            }
+            Op::Pop => {
+                if self.stack.len() > 1 {
+                    self.stack.pop();
+                }
+            }
+            Op::Ident => {
+                if let Some(top) = self.stack.last_mut() {
+                    *top = Matrix::IDENTITY;
+                }
+            }
+            Op::Dot => self.add([a.num(0), a.num(1)]),
+            Op::Line | Op::Arrow | Op::Rect | Op::FillRect => {
+                let (x1, y1, x2, y2) = (a.num(0), a.num(1), a.num(2), a.num(3));
+                self.add_flat(&[x1, y1, x2, y1, x2, y2, x1, y2]);
+            }
+            Op::Text | Op::Blit => self.add([a.num(2), a.num(3)]),
+            Op::Lines | Op::Poly => self.add_flat(a.points(0)),
+            Op::ImgPoly => self.add_flat(a.points(7)),
+            Op::Circle | Op::FillCircle => {
+                for p in circle_points(a.num(0), a.num(1), a.num(2), a.uint(3)) {
+                    self.add(p);
+                }
+            }
+            _ => {}
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+/// The bounding box `(l, b, r, t)` of what the macro bound to `name` draws.
+fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64), String> {
+    let text = env.strings.get(name as usize).map_or("", String::as_str);
+    if depth >= MAX_MEASURE_DEPTH {
+        return Err(format!("viewport {text}: macros measure each other more than {MAX_MEASURE_DEPTH} levels deep"));
+    }
+    let parts = env.bindings.get(name).ok_or_else(|| format!("no macro named `{text}`"))?;
+    let mut measure =
+        Measure { stack: vec![Matrix::IDENTITY], min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2], depth };
+    let mut bindings: Bindings = env.bindings.clone();
+    for &part in parts {
+        let mut fiber = Fiber::new(env.module, part);
+        match interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure) {
+            Ok(Exit::Halted) => {}
+            Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
+            Err(e) => return Err(format!("viewport {text}: {}", e.message)),
+        }
+    }
+    if measure.min[0] > measure.max[0] {
+        return Err(format!("viewport {text}: the macro draws nothing, so it has no size to fit"));
+    }
+    Ok((measure.min[0], measure.min[1], measure.max[0], measure.max[1]))
+}
