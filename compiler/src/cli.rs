@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [-o OUT] FILE...
+//! animc --fmt [--write] [--lang LANG] FILE...
 //! ```
 //!
 //! - The language follows each file's extension (`.anim`, `.draw`,
@@ -35,6 +36,8 @@ options:
   --check           only check the sources; write nothing
   --lang LANG       force the language of every input: sprite, animator, slap
   --strip           leave debug info (source positions) out of the bundle
+  --fmt             print each file in its language's canonical layout
+  --write           with --fmt: rewrite the files in place instead
   -h, --help        print this help
 
 FILE may be `-` to read standard input (needs --lang).
@@ -53,12 +56,23 @@ struct Args {
     lang: Option<Language>,
     emit: Emit,
     strip: bool,
+    fmt: bool,
+    write: bool,
     output: Option<String>,
     inputs: Vec<String>,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
-    let mut a = Args { check: false, lang: None, emit: Emit::Bundle, strip: false, output: None, inputs: Vec::new() };
+    let mut a = Args {
+        check: false,
+        lang: None,
+        emit: Emit::Bundle,
+        strip: false,
+        fmt: false,
+        write: false,
+        output: None,
+        inputs: Vec::new(),
+    };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
@@ -66,6 +80,8 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "-h" | "--help" => return Ok(None),
             "--check" => a.check = true,
             "--strip" => a.strip = true,
+            "--fmt" => a.fmt = true,
+            "--write" => a.write = true,
             "-o" => a.output = Some(value("-o")?),
             "--emit" => {
                 a.emit = match value("--emit")?.as_str() {
@@ -93,6 +109,12 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     }
     if a.inputs.is_empty() {
         return Err("no input files".into());
+    }
+    if a.write && !a.fmt {
+        return Err("--write only goes with --fmt".into());
+    }
+    if a.fmt && a.write && a.inputs.iter().any(|i| i == "-") {
+        return Err("--fmt --write cannot rewrite standard input".into());
     }
     Ok(Some(a))
 }
@@ -145,6 +167,9 @@ fn run_inner(
         };
         sources.push(Source { path: path.clone(), text, language: args.lang });
     }
+    if args.fmt {
+        return format_files(&args, &sources, stdout, stderr);
+    }
     let program = match compile(&sources, &Options { strip: args.strip }) {
         Ok(p) => p,
         Err(e) => {
@@ -180,6 +205,32 @@ fn run_inner(
                 .map_err(|e| format!("error: cannot write output: {e}\n"))
         }
     }
+}
+
+fn format_files(args: &Args, sources: &[Source], stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<(), String> {
+    let mut failed = 0;
+    for source in sources {
+        match crate::driver::format_source(source) {
+            Ok(text) if args.write => {
+                if text != source.text {
+                    write_atomic(Path::new(&source.path), text.as_bytes())
+                        .map_err(|e| format!("error: cannot write `{}`: {e}\n", source.path))?;
+                }
+            }
+            Ok(text) => stdout.write_all(text.as_bytes()).map_err(|e| format!("error: cannot write output: {e}\n"))?,
+            Err(e) => {
+                failed += e.count();
+                let _ = write!(stderr, "{e}");
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(format!(
+            "error: could not format due to {failed} previous error{}\n",
+            if failed == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
 }
 
 fn default_output(first_input: &str) -> Option<PathBuf> {

@@ -108,6 +108,40 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
+/// Formats one source in the language's canonical layout (`animc --fmt`).
+/// Only syntax errors stop formatting; the rest is the checker's business.
+///
+/// ```
+/// let src = animkit_compiler::Source::new("a.anim", "A:5,_loop");
+/// assert_eq!(animkit_compiler::driver::format_source(&src).unwrap(), "A: 5, _loop\n");
+/// ```
+pub fn format_source(source: &Source) -> Result<String, CompileError> {
+    let language = language_of(source)?;
+    match language {
+        Language::Sprite => {
+            let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
+            if !syntax.is_empty() {
+                return Err(CompileError::Source(vec![FileDiagnostics {
+                    path: source.path.clone(),
+                    text: source.text.clone(),
+                    diagnostics: syntax.into_iter().map(Diagnostic::from).collect(),
+                }]));
+            }
+            Ok(sprite::format::format(&ast, Some(&source.text)))
+        }
+        other => Err(CompileError::Other(format!("`{}`: formatting {other} is not implemented yet", source.path))),
+    }
+}
+
+fn language_of(source: &Source) -> Result<Language, CompileError> {
+    source.language().ok_or_else(|| {
+        CompileError::Other(format!(
+            "cannot tell the language of `{}` from its extension (expected .anim, .draw or .slap); use --lang sprite|animator|slap",
+            source.path
+        ))
+    })
+}
+
 /// Checks one source; returns its diagnostics (empty when it is fine).
 pub fn check_source(source: &Source) -> Result<Vec<Diagnostic>, CompileError> {
     let mut b = ProgramBuilder::new();
@@ -123,12 +157,7 @@ fn compile_one(
     b: &mut ProgramBuilder,
     options: &Options,
 ) -> Result<animkit_vm::program::Module, CompileError> {
-    let language = source.language().ok_or_else(|| {
-        CompileError::Other(format!(
-            "cannot tell the language of `{}` from its extension (expected .anim, .draw or .slap); use --lang sprite|animator|slap",
-            source.path
-        ))
-    })?;
+    let language = language_of(source)?;
     let fail = |diagnostics: Vec<Diagnostic>| {
         CompileError::Source(vec![FileDiagnostics {
             path: source.path.clone(),

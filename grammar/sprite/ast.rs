@@ -6,11 +6,66 @@
 
 use crate::Span;
 
-/// A whole `.anim` file: its states in source order.
+/// A whole `.anim` file: its states and comments in source order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct File {
     /// One entry per `Name: frames` line.
     pub states: Vec<State>,
+    /// Every `# comment`, kept for the formatter.
+    pub comments: Vec<Comment>,
+}
+
+/// A `# comment` (the text includes the `#`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The text, from `#` to the end of the line.
+    pub text: String,
+    /// Where it is.
+    pub span: Span,
+}
+
+impl File {
+    /// The same tree with every span set to `0..0`, to compare trees
+    /// regardless of layout (the formatter's round-trip property).
+    ///
+    /// ```
+    /// let (a, _) = animkit_grammar::sprite::parse("A: 5, _loop\n");
+    /// let (b, _) = animkit_grammar::sprite::parse("A:5,_loop");
+    /// assert_ne!(a, b);
+    /// assert_eq!(a.without_spans(), b.without_spans());
+    /// ```
+    pub fn without_spans(&self) -> File {
+        let z = Span::default();
+        let name = |n: &Name| Name { text: n.text.clone(), span: z };
+        let num = |n: &Number| Number { text: n.text.clone(), negative: n.negative, span: z };
+        File {
+            states: self
+                .states
+                .iter()
+                .map(|s| State {
+                    name: name(&s.name),
+                    category: s.category.as_ref().map(name),
+                    frames: s
+                        .frames
+                        .iter()
+                        .map(|f| match f {
+                            Frame::Timed { duration, index, events, .. } => Frame::Timed {
+                                duration: num(duration),
+                                index: index.as_ref().map(num),
+                                events: events.iter().map(name).collect(),
+                                span: z,
+                            },
+                            Frame::Control { head, events, .. } => {
+                                Frame::Control { head: name(head), events: events.iter().map(name).collect(), span: z }
+                            }
+                        })
+                        .collect(),
+                    span: z,
+                })
+                .collect(),
+            comments: self.comments.iter().map(|c| Comment { text: c.text.clone(), span: z }).collect(),
+        }
+    }
 }
 
 /// `Name[Category]: frame, frame, ...`

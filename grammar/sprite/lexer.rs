@@ -1,7 +1,8 @@
 //! The sprite DSL lexer (logos).
 //!
 //! Newlines are tokens (one state per line; a line may continue after `,` or
-//! `:`); spaces, tabs and `#` comments are skipped. The lexer never fails:
+//! `:`); spaces and tabs are skipped; `#` comments are tokens that the
+//! parser sets aside. The lexer never fails:
 //! a character it does not know becomes [`Tok::Unknown`], which the grammar
 //! rejects with a positioned error, so one bad character does not hide the
 //! errors after it.
@@ -12,8 +13,11 @@ use std::fmt;
 /// One token of the sprite DSL.
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(skip r"[ \t\f]+")]
-#[logos(skip(r"#[^\n]*", allow_greedy = true))]
 pub enum Tok<'s> {
+    /// A `#` comment up to the end of the line. The parser keeps comments
+    /// beside the tree (for the formatter); the grammar never sees them.
+    #[regex(r"#[^\n]*", |lex| lex.slice(), allow_greedy = true)]
+    Comment(&'s str),
     /// A state, category or event name, or a special such as `_loop`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
     Name(&'s str),
@@ -53,7 +57,7 @@ pub enum Tok<'s> {
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Tok::Name(s) | Tok::Int(s) | Tok::Decimal(s) | Tok::Unknown(s) => write!(f, "`{s}`"),
+            Tok::Name(s) | Tok::Int(s) | Tok::Decimal(s) | Tok::Unknown(s) | Tok::Comment(s) => write!(f, "`{s}`"),
             Tok::Minus => f.write_str("`-`"),
             Tok::Colon => f.write_str("`:`"),
             Tok::Comma => f.write_str("`,`"),

@@ -25,15 +25,24 @@ use lalrpop_util::ParseError;
 /// whose lines had errors) and every syntax error, in source order.
 pub fn parse(src: &str) -> (ast::File, Vec<SyntaxError>) {
     let mut recovered = Vec::new();
-    let result = grammar::FileParser::new().parse(&mut recovered, lexer::tokens(src));
+    let mut comments = Vec::new();
+    let tokens = lexer::tokens(src).filter(|(l, t, r)| match t {
+        lexer::Tok::Comment(text) => {
+            comments.push(ast::Comment { text: text.trim_end().to_string(), span: Span::new(*l, *r) });
+            false
+        }
+        _ => true,
+    });
+    let result = grammar::FileParser::new().parse(&mut recovered, tokens);
     let mut errors: Vec<SyntaxError> = recovered.into_iter().map(|r| describe(src, r.error)).collect();
-    let file = match result {
+    let mut file = match result {
         Ok(file) => file,
         Err(e) => {
             errors.push(describe(src, e));
             ast::File::default()
         }
     };
+    file.comments = comments;
     errors.sort_by_key(|e| e.span.start);
     errors.dedup_by_key(|e| e.span.start);
     (file, errors)

@@ -2,5 +2,6 @@
 //! [`ir::SpriteIr`], then [`lower`](lower::lower) it to bytecode.
 
 pub mod check;
+pub mod format;
 pub mod ir;
 pub mod lower;
