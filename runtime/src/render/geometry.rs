@@ -377,7 +377,7 @@ pub fn arrow_head_length(thick: f32) -> f32 {
 }
 
 /// Appends an arrow: the shaft (stroked, dashed) from `p0` to the head's base,
-/// and a solid triangular head with its tip at `p1`.
+/// and a solid triangular head with its tip at `p1` (extended half a pixel).
 pub(crate) fn arrow(
     out: &mut Vec<Vertex>,
     p0: Point,
@@ -403,9 +403,12 @@ pub(crate) fn arrow(
         stroke(out, &[p0, base], false, thick, dash, color);
     }
     let w = head / 2.0;
+    // The tip reaches half a pixel past p1, as line ends do, so the pixel
+    // containing p1 is drawn.
+    let tip = add(p1, mul(u, 0.5));
     fill_convex(
         out,
-        &[p1, add(base, mul(nrm, w)), sub(base, mul(nrm, w))],
+        &[tip, add(base, mul(nrm, w)), sub(base, mul(nrm, w))],
         color,
     );
 }
