@@ -1,4 +1,6 @@
-//! Draws a sample of every primitive into `render_smoke.png` (headless).
+//! Draws a sample of every primitive, headless, into the PNG named by the
+//! first argument (default `render_smoke.png`):
+//! `cargo run -p animkit-runtime --example render_smoke -- /tmp/smoke.png`.
 use animkit_runtime::render::*;
 
 fn main() -> Result<(), RenderError> {
@@ -68,7 +70,10 @@ fn main() -> Result<(), RenderError> {
             [215.0, 230.0],
         ],
     )?;
-    r.save_png("render_smoke.png")?;
+    let out = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "render_smoke.png".into());
+    r.save_png(&out)?;
     eprintln!("{:?}", r.stats());
     Ok(())
 }

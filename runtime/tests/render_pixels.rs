@@ -49,6 +49,9 @@ fn bbox(img: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
     Some((x0, y0, x1, y1))
 }
 
+/// Maps a pixel to (major, minor) coordinates of a line.
+type AxisKey = fn(&(u32, u32)) -> (u32, u32);
+
 fn is_painted(img: &RgbaImage, x: u32, y: u32) -> bool {
     img.pixel(x, y) != Some([255, 255, 255, 255])
 }
@@ -103,7 +106,7 @@ fn thin_diagonal_lines_are_one_pixel_per_major_step_and_connected() {
         let img = r.read_pixels();
         let p = painted(&img);
         assert!(p.contains(&(a[0] as u32, a[1] as u32)) && p.contains(&(b[0] as u32, b[1] as u32)));
-        let (lo, hi, key): (u32, u32, fn(&(u32, u32)) -> (u32, u32)) = if x_major {
+        let (lo, hi, key): (u32, u32, AxisKey) = if x_major {
             (a[0].min(b[0]) as u32, a[0].max(b[0]) as u32, |q| (q.0, q.1))
         } else {
             (a[1].min(b[1]) as u32, a[1].max(b[1]) as u32, |q| (q.1, q.0))

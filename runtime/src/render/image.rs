@@ -212,7 +212,7 @@ impl RgbaImage {
     /// let img = RgbaImage::new(1, 1, [0x11, 0x22, 0x33, 0xff]);
     /// assert_eq!(img.to_raw(32)?, vec![0x33, 0x22, 0x11, 0xff]);
     /// assert_eq!(img.to_raw(24)?, vec![0x33, 0x22, 0x11, 0]); // padded to 4
-    /// assert_eq!(img.to_raw(16)?, 0x1104u16.to_le_bytes().iter().chain(&[0, 0]).copied().collect::<Vec<_>>());
+    /// assert_eq!(img.to_raw(16)?, 0x1106u16.to_le_bytes().iter().chain(&[0, 0]).copied().collect::<Vec<_>>());
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn to_raw(&self, bpp: u32) -> Result<Vec<u8>, RenderError> {

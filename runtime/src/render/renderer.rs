@@ -904,7 +904,7 @@ impl Renderer {
     ) -> Result<(), RenderError> {
         self.image(id)?;
         let det = u[0] * v[1] - u[1] * v[0];
-        if !(det.is_finite() && det.abs() > 1e-12) || !anchor.iter().all(|c| c.is_finite()) {
+        if !(det.is_finite() && det.abs() > 1e-12 && anchor.iter().all(|c| c.is_finite())) {
             return Ok(());
         }
         let tris = geometry::tessellate_even_odd(&mut self.tess, points);
