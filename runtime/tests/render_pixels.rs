@@ -918,3 +918,14 @@ fn golden_images() {
         .unwrap();
     golden::assert_golden(&golden::golden_dir("render"), "images", &r.read_pixels(), 2);
 }
+
+#[test]
+fn blit_to_default_framebuffer_is_harmless_without_a_window() {
+    // A surfaceless context has no default framebuffer: the blit does nothing,
+    // and the renderer's own target and state are unaffected.
+    let mut r = renderer(16, 16);
+    r.dot([2.0, 2.0], BLACK);
+    r.blit_to_default_framebuffer(16, 16);
+    r.dot([5.0, 5.0], BLACK);
+    assert_eq!(painted(&r.read_pixels()), vec![(2, 2), (5, 5)]);
+}

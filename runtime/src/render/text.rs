@@ -47,7 +47,11 @@ pub(crate) struct AtlasFull;
 
 pub(crate) struct GlyphAtlas {
     font: fontdue::Font,
-    slots: HashMap<char, Slot>,
+    /// Edge of the atlas in texels.
+    size: u32,
+    /// Packed glyphs by glyph index (characters missing from the font share
+    /// the .notdef box).
+    slots: HashMap<u16, Slot>,
     shelf_x: u32,
     shelf_y: u32,
     shelf_h: u32,
@@ -60,6 +64,10 @@ pub(crate) struct GlyphAtlas {
 
 impl GlyphAtlas {
     pub(crate) fn new() -> Result<Self, String> {
+        Self::with_size(ATLAS_SIZE)
+    }
+
+    pub(crate) fn with_size(size: u32) -> Result<Self, String> {
         let font = fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default())
             .map_err(|e| format!("embedded font: {e}"))?;
         let lm = font
@@ -68,6 +76,7 @@ impl GlyphAtlas {
         let advance = font.metrics(' ', FONT_PX).advance_width.round().max(1.0) as i32;
         Ok(GlyphAtlas {
             font,
+            size,
             slots: HashMap::new(),
             shelf_x: 0,
             shelf_y: 0,
@@ -98,22 +107,23 @@ impl GlyphAtlas {
     }
 
     fn slot(&mut self, c: char) -> Result<Slot, AtlasFull> {
-        if let Some(s) = self.slots.get(&c) {
+        let index = self.font.lookup_glyph_index(c);
+        if let Some(s) = self.slots.get(&index) {
             return Ok(*s);
         }
-        let (m, bitmap) = self.font.rasterize(c, FONT_PX);
+        let (m, bitmap) = self.font.rasterize_indexed(index, FONT_PX);
         let (w, h) = (m.width as u32, m.height as u32);
         let mut rect = [0, 0, 0, 0];
         if w > 0 && h > 0 {
-            if w + 1 > ATLAS_SIZE || h + 1 > ATLAS_SIZE {
+            if w + 1 > self.size || h + 1 > self.size {
                 return Err(AtlasFull);
             }
-            if self.shelf_x + w + 1 > ATLAS_SIZE {
+            if self.shelf_x + w + 1 > self.size {
                 self.shelf_y += self.shelf_h;
                 self.shelf_x = 0;
                 self.shelf_h = 0;
             }
-            if self.shelf_y + h + 1 > ATLAS_SIZE {
+            if self.shelf_y + h + 1 > self.size {
                 return Err(AtlasFull);
             }
             rect = [self.shelf_x, self.shelf_y, w, h];
@@ -126,7 +136,7 @@ impl GlyphAtlas {
             xmin: m.xmin,
             ymin: m.ymin,
         };
-        self.slots.insert(c, s);
+        self.slots.insert(index, s);
         Ok(s)
     }
 
@@ -169,7 +179,7 @@ impl GlyphAtlas {
         s: &str,
     ) -> Result<Vec<GlyphQuad>, AtlasFull> {
         let mut quads = Vec::new();
-        let inv = 1.0 / ATLAS_SIZE as f32;
+        let inv = 1.0 / self.size as f32;
         for (i, line) in s.split('\n').enumerate() {
             let baseline = top_left[1] + self.ascent + i as i32 * self.line_height();
             let mut pen = 0;
@@ -223,6 +233,24 @@ mod tests {
         assert_eq!((a.ascent, a.descent), (13, 4));
         assert_eq!(a.measure("ab\nabcd"), (32, 34));
         assert_eq!(a.measure(""), (0, 0));
+    }
+
+    #[test]
+    fn a_full_atlas_is_reported_and_reset_makes_room() {
+        let mut a = GlyphAtlas::with_size(64).unwrap();
+        let s: String = ('!'..='~').collect();
+        assert!(a.layout([0, 0], &s).is_err());
+        a.reset();
+        assert!(a.take_uploads().is_empty());
+        let q = a.layout([0, 0], "abc").unwrap();
+        assert_eq!(q.len(), 3);
+        assert_eq!(a.take_uploads().len(), 3);
+        // cached: no new uploads the second time
+        a.layout([5, 5], "cab").unwrap();
+        assert!(a.take_uploads().is_empty());
+        // characters the font lacks share one glyph
+        a.layout([0, 0], "\u{10FFFD}\u{10FFFC}").unwrap();
+        assert!(a.take_uploads().len() <= 1);
     }
 
     #[test]
