@@ -17,6 +17,8 @@
 //! golden::assert_golden(&golden::golden_dir("render"), "white", &img, 2);
 //! ```
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 use crate::render::{RenderError, RgbaImage};

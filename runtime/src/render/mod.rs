@@ -24,6 +24,8 @@
 //! # Ok::<(), RenderError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod error;
 mod geometry;
 mod headless;
