@@ -323,3 +323,126 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encode(
+        w: u32,
+        h: u32,
+        color: png::ColorType,
+        depth: png::BitDepth,
+        data: &[u8],
+        palette: Option<&[u8]>,
+    ) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(color);
+        enc.set_depth(depth);
+        if let Some(p) = palette {
+            enc.set_palette(p.to_vec());
+        }
+        let mut wr = enc.write_header().unwrap();
+        wr.write_image_data(data).unwrap();
+        wr.finish().unwrap();
+        out
+    }
+
+    #[test]
+    fn decodes_every_colour_type_to_rgba8() {
+        use png::{BitDepth as D, ColorType as C};
+        let g = encode(2, 1, C::Grayscale, D::Eight, &[0, 200], None);
+        assert_eq!(
+            RgbaImage::decode_png(&g).unwrap().data,
+            [0, 0, 0, 255, 200, 200, 200, 255]
+        );
+        let ga = encode(1, 1, C::GrayscaleAlpha, D::Eight, &[7, 9], None);
+        assert_eq!(RgbaImage::decode_png(&ga).unwrap().data, [7, 7, 7, 9]);
+        let rgb16 = encode(
+            1,
+            1,
+            C::Rgb,
+            D::Sixteen,
+            &[0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc],
+            None,
+        );
+        assert_eq!(
+            RgbaImage::decode_png(&rgb16).unwrap().data,
+            [0x12, 0x56, 0x9a, 255]
+        );
+        let idx = encode(
+            2,
+            1,
+            C::Indexed,
+            D::Eight,
+            &[1, 0],
+            Some(&[1, 2, 3, 4, 5, 6]),
+        );
+        assert_eq!(
+            RgbaImage::decode_png(&idx).unwrap().data,
+            [4, 5, 6, 255, 1, 2, 3, 255]
+        );
+        let g1 = encode(3, 1, C::Grayscale, D::One, &[0b1010_0000], None);
+        assert_eq!(
+            RgbaImage::decode_png(&g1).unwrap().pixel(0, 0),
+            Some([255, 255, 255, 255])
+        );
+    }
+
+    #[test]
+    fn refuses_huge_and_truncated_pngs() {
+        let big = encode(
+            8193,
+            1,
+            png::ColorType::Grayscale,
+            png::BitDepth::One,
+            &[0; 1025],
+            None,
+        );
+        assert!(matches!(
+            RgbaImage::decode_png(&big),
+            Err(RenderError::BadSize { .. })
+        ));
+        let ok = RgbaImage::new(4, 4, [1, 2, 3, 4]).encode_png().unwrap();
+        assert!(matches!(
+            RgbaImage::decode_png(&ok[..ok.len() - 20]),
+            Err(RenderError::Png(_))
+        ));
+        assert!(matches!(
+            RgbaImage::decode_png(&[]),
+            Err(RenderError::Png(_))
+        ));
+    }
+
+    #[test]
+    fn flip_rows_and_raw_layouts() {
+        let mut img = RgbaImage::new(1, 3, [0; 4]);
+        img.set_pixel(0, 0, [1; 4]);
+        img.set_pixel(0, 2, [3; 4]);
+        img.flip_rows();
+        assert_eq!(img.pixel(0, 0), Some([3; 4]));
+        assert_eq!(img.pixel(0, 2), Some([1; 4]));
+        let px = RgbaImage::new(1, 1, [0xff, 0x80, 0x08, 0xff]);
+        assert_eq!(
+            px.to_raw(15).unwrap()[..2],
+            ((31u16 << 10) | (16 << 5) | 1).to_le_bytes()
+        );
+        assert!(matches!(px.to_raw(8), Err(RenderError::UnsupportedBpp(8))));
+        assert_eq!(
+            RgbaImage::new(5, 2, [0; 4]).to_raw(24).unwrap().len(),
+            2 * 16
+        );
+    }
+
+    #[test]
+    fn write_atomic_replaces_files_and_writes_devices_directly() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.bin");
+        write_atomic(&p, b"first").unwrap();
+        write_atomic(&p, b"second").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"second");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        write_atomic(Path::new("/dev/null"), b"discarded").unwrap();
+    }
+}
