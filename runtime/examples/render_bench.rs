@@ -12,13 +12,7 @@ fn main() -> Result<(), RenderError> {
         for i in 0..100_000u32 {
             let x = (i % 1000) as f32;
             let y = (i / 1000) as f32 * 7.0;
-            r.stroke(
-                &[[x, y], [x + 20.0, y + 5.0], [x + 30.0, y]],
-                false,
-                thick,
-                dash,
-                [0.0, 0.0, 0.0, 0.5],
-            );
+            r.stroke(&[[x, y], [x + 20.0, y + 5.0], [x + 30.0, y]], false, thick, dash, [0.0, 0.0, 0.0, 0.5]);
         }
         let queued = t.elapsed();
         r.flush();

@@ -50,9 +50,8 @@ pub fn golden_dir(group: &str) -> PathBuf {
 /// assert!(animkit_runtime::golden::diff_dir().ends_with("golden-diff"));
 /// ```
 pub fn diff_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("target"));
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace_root().join("target"));
     target.join("golden-diff")
 }
 
@@ -121,12 +120,7 @@ pub fn compare(actual: &RgbaImage, expected: &RgbaImage, tolerance: u8) -> Compa
     let mut diff = RgbaImage::new(actual.width, actual.height, [0; 4]);
     let mut max_delta = 0u8;
     let mut differing = 0;
-    for (i, (a, e)) in actual
-        .data
-        .chunks_exact(4)
-        .zip(expected.data.chunks_exact(4))
-        .enumerate()
-    {
+    for (i, (a, e)) in actual.data.chunks_exact(4).zip(expected.data.chunks_exact(4)).enumerate() {
         let d = (0..4).map(|c| a[c].abs_diff(e[c])).max().unwrap_or(0);
         max_delta = max_delta.max(d);
         let out = if d > tolerance {
@@ -138,12 +132,7 @@ pub fn compare(actual: &RgbaImage, expected: &RgbaImage, tolerance: u8) -> Compa
         };
         diff.data[i * 4..i * 4 + 4].copy_from_slice(&out);
     }
-    Comparison {
-        same_size: true,
-        max_delta,
-        differing,
-        diff,
-    }
+    Comparison { same_size: true, max_delta, differing, diff }
 }
 
 /// Checks `actual` against `dir/NAME.png` (see the module docs for `BLESS=1`
@@ -167,10 +156,7 @@ pub fn check(dir: &Path, name: &str, actual: &RgbaImage, tolerance: u8) -> Resul
         Ok(img) => img,
         Err(e) => {
             let saved = save_artefacts(name, actual, None, None);
-            return Err(format!(
-                "golden {} unreadable ({e}); run with BLESS=1 to create it{saved}",
-                path.display()
-            ));
+            return Err(format!("golden {} unreadable ({e}); run with BLESS=1 to create it{saved}", path.display()));
         }
     };
     let cmp = compare(actual, &expected, tolerance);
@@ -208,18 +194,10 @@ pub fn assert_golden(dir: &Path, name: &str, actual: &RgbaImage, tolerance: u8) 
     }
 }
 
-fn save_artefacts(
-    name: &str,
-    actual: &RgbaImage,
-    expected: Option<&RgbaImage>,
-    diff: Option<&RgbaImage>,
-) -> String {
+fn save_artefacts(name: &str, actual: &RgbaImage, expected: Option<&RgbaImage>, diff: Option<&RgbaImage>) -> String {
     let dir = diff_dir();
     let result = (|| -> Result<(), RenderError> {
-        std::fs::create_dir_all(&dir).map_err(|source| RenderError::Io {
-            path: dir.clone(),
-            source,
-        })?;
+        std::fs::create_dir_all(&dir).map_err(|source| RenderError::Io { path: dir.clone(), source })?;
         actual.save_png(dir.join(format!("{name}.actual.png")))?;
         if let Some(e) = expected {
             e.save_png(dir.join(format!("{name}.expected.png")))?;

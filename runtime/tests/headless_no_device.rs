@@ -9,12 +9,7 @@ use animkit_runtime::render::{HeadlessGl, RenderError};
 fn no_egl_device_is_a_clear_error() {
     // SAFETY: the only test in this binary; set before any other thread or
     // EGL call reads the environment.
-    unsafe {
-        std::env::set_var(
-            "__EGL_VENDOR_LIBRARY_FILENAMES",
-            "/nonexistent/egl_vendor.json",
-        )
-    };
+    unsafe { std::env::set_var("__EGL_VENDOR_LIBRARY_FILENAMES", "/nonexistent/egl_vendor.json") };
     match HeadlessGl::new(8, 8) {
         Err(e @ (RenderError::NoDevice(_) | RenderError::Context(_))) => {
             let msg = e.to_string();
@@ -25,8 +20,5 @@ fn no_egl_device_is_a_clear_error() {
         Ok(h) => panic!("a context without any EGL vendor? {}", h.version_string()),
     }
     // Sizes are checked too, before anything else.
-    assert!(matches!(
-        HeadlessGl::new(0, 8),
-        Err(RenderError::BadSize { .. })
-    ));
+    assert!(matches!(HeadlessGl::new(0, 8), Err(RenderError::BadSize { .. })));
 }

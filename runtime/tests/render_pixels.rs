@@ -59,12 +59,7 @@ fn is_painted(img: &RgbaImage, x: u32, y: u32) -> bool {
 #[test]
 fn context_reports_desktop_gl_first() {
     let host = HeadlessGl::new(8, 8).unwrap();
-    assert_eq!(
-        host.api(),
-        GlApi::DesktopCore33,
-        "{}",
-        host.version_string()
-    );
+    assert_eq!(host.api(), GlApi::DesktopCore33, "{}", host.version_string());
 }
 
 #[test]
@@ -81,11 +76,7 @@ fn dot_hits_exactly_one_pixel() {
 
 #[test]
 fn thin_horizontal_line_covers_both_end_pixels_only() {
-    for (a, b) in [
-        ([10.0, 5.0], [20.0, 5.0]),
-        ([10.5, 5.5], [20.5, 5.5]),
-        ([20.5, 5.5], [10.5, 5.5]),
-    ] {
+    for (a, b) in [([10.0, 5.0], [20.0, 5.0]), ([10.5, 5.5], [20.5, 5.5]), ([20.5, 5.5], [10.5, 5.5])] {
         let mut r = renderer(32, 16);
         r.stroke(&[a, b], false, 1.0, 0xffff, BLACK);
         let img = r.read_pixels();
@@ -111,11 +102,7 @@ fn thin_diagonal_lines_are_one_pixel_per_major_step_and_connected() {
         } else {
             (a[1].min(b[1]) as u32, a[1].max(b[1]) as u32, |q| (q.1, q.0))
         };
-        assert_eq!(
-            p.len() as u32,
-            hi - lo + 1,
-            "{a:?}->{b:?}: one pixel per major step"
-        );
+        assert_eq!(p.len() as u32, hi - lo + 1, "{a:?}->{b:?}: one pixel per major step");
         let mut minor: Vec<(u32, u32)> = p.iter().map(key).collect();
         minor.sort();
         for (i, w) in minor.windows(2).enumerate() {
@@ -129,30 +116,14 @@ fn thin_diagonal_lines_are_one_pixel_per_major_step_and_connected() {
 fn thin_polyline_draws_shared_vertices_once() {
     let mut r = renderer(64, 64);
     let half = [0.0, 0.0, 0.0, 0.5];
-    r.stroke(
-        &[[5.5, 5.5], [40.5, 5.5], [40.5, 40.5], [10.5, 30.5]],
-        false,
-        1.0,
-        0xffff,
-        half,
-    );
-    r.stroke(
-        &[[50.5, 50.5], [60.5, 50.5], [60.5, 60.5], [50.5, 60.5]],
-        true,
-        1.0,
-        0xffff,
-        half,
-    );
+    r.stroke(&[[5.5, 5.5], [40.5, 5.5], [40.5, 40.5], [10.5, 30.5]], false, 1.0, 0xffff, half);
+    r.stroke(&[[50.5, 50.5], [60.5, 50.5], [60.5, 60.5], [50.5, 60.5]], true, 1.0, 0xffff, half);
     let img = r.read_pixels();
     let p = painted(&img);
     let first = img.pixel(p[0].0, p[0].1).unwrap();
     assert!(first[0].abs_diff(128) <= 2, "{first:?}");
     for &(x, y) in &p {
-        assert_eq!(
-            img.pixel(x, y).unwrap(),
-            first,
-            "pixel ({x},{y}) drawn twice?"
-        );
+        assert_eq!(img.pixel(x, y).unwrap(), first, "pixel ({x},{y}) drawn twice?");
     }
     // The closed square: 4 sides of 10 steps = 40 pixels, corners included.
     assert_eq!(p.iter().filter(|q| q.0 >= 50 && q.1 >= 50).count(), 40);
@@ -165,11 +136,7 @@ fn thick_lines_have_the_right_width() {
     r.stroke(&[[5.0, 20.0], [40.0, 20.0]], false, 2.0, 0xffff, BLACK);
     r.stroke(&[[50.5, 5.5], [50.5, 40.5]], false, 5.0, 0xffff, BLACK);
     let img = r.read_pixels();
-    let column = |x: u32, y0: u32, y1: u32| {
-        (y0..y1)
-            .filter(|&y| is_painted(&img, x, y))
-            .collect::<Vec<_>>()
-    };
+    let column = |x: u32, y0: u32, y1: u32| (y0..y1).filter(|&y| is_painted(&img, x, y)).collect::<Vec<_>>();
     assert_eq!(column(20, 0, 16), vec![9, 10, 11]);
     assert_eq!(column(20, 16, 30), vec![19, 20]);
     let row: Vec<u32> = (44..60).filter(|&x| is_painted(&img, x, 20)).collect();
@@ -183,13 +150,7 @@ fn thick_lines_have_the_right_width() {
 fn thick_rectangle_corners_have_no_gaps_and_no_overlap() {
     let mut r = renderer(80, 80);
     let half = [0.0, 0.0, 1.0, 0.5];
-    r.stroke(
-        &[[20.0, 20.0], [60.0, 20.0], [60.0, 60.0], [20.0, 60.0]],
-        true,
-        5.0,
-        0xffff,
-        half,
-    );
+    r.stroke(&[[20.0, 20.0], [60.0, 20.0], [60.0, 60.0], [20.0, 60.0]], true, 5.0, 0xffff, half);
     let img = r.read_pixels();
     // Outer corners are square: the 5x5 block around each corner is full.
     for (cx, cy) in [(20, 20), (60, 20), (60, 60), (20, 60)] {
@@ -222,10 +183,7 @@ fn thick_circle_has_no_holes() {
         let a = i as f32 / 720.0 * std::f32::consts::TAU;
         // the chord sags at most 35 * (1 - cos(7.5 deg)) = 0.3 px inside the circle
         let (x, y) = (50.0 + 34.8 * a.cos(), 50.0 + 34.8 * a.sin());
-        assert!(
-            is_painted(&img, x as u32, y as u32),
-            "hole at angle {i}/720"
-        );
+        assert!(is_painted(&img, x as u32, y as u32), "hole at angle {i}/720");
     }
 }
 
@@ -235,13 +193,7 @@ fn dash_0x00ff_is_8_on_8_off_lsb_first_and_carries_across_segments() {
     r.stroke(&[[0.5, 5.5], [70.5, 5.5]], false, 1.0, 0x00ff, BLACK);
     r.stroke(&[[0.0, 8.0], [70.0, 8.0]], false, 1.0, 0x00ff, BLACK); // corner coordinates too
     r.stroke(&[[0.5, 12.5], [70.5, 12.5]], false, 1.0, 0x0001, BLACK); // LSB = first pixel
-    r.stroke(
-        &[[0.5, 20.5], [12.5, 20.5], [12.5, 60.5]],
-        false,
-        1.0,
-        0x00ff,
-        BLACK,
-    );
+    r.stroke(&[[0.5, 20.5], [12.5, 20.5], [12.5, 60.5]], false, 1.0, 0x00ff, BLACK);
     let img = r.read_pixels();
     for x in 0..=70 {
         let on = x % 16 < 8;
@@ -273,10 +225,7 @@ fn thick_dashes_follow_the_same_steps() {
 fn fills_cover_pixel_centres_even_odd() {
     let mut r = renderer(120, 64);
     // Exact rectangle: columns 10..=19, rows 10..=19.
-    r.fill_convex(
-        &[[10.0, 10.0], [20.0, 10.0], [20.0, 20.0], [10.0, 20.0]],
-        BLACK,
-    );
+    r.fill_convex(&[[10.0, 10.0], [20.0, 10.0], [20.0, 20.0], [10.0, 20.0]], BLACK);
     // Concave "U".
     r.fill_polygon(
         &[
@@ -301,43 +250,23 @@ fn fills_cover_pixel_centres_even_odd() {
     r.fill_polygon(&star, BLACK);
     let img = r.read_pixels();
     let rect: Vec<_> = painted(&img).into_iter().filter(|q| q.0 < 25).collect();
-    let expect: Vec<_> = (10..20)
-        .flat_map(|y| (10..20).map(move |x| (x, y)))
-        .collect();
+    let expect: Vec<_> = (10..20).flat_map(|y| (10..20).map(move |x| (x, y))).collect();
     assert_eq!(rect, expect);
     assert!(is_painted(&img, 35, 45) && is_painted(&img, 65, 45) && is_painted(&img, 50, 15));
     assert!(!is_painted(&img, 50, 35), "inside the U's notch");
-    assert!(
-        !is_painted(&img, 95, 32),
-        "even-odd: the star's centre stays empty"
-    );
+    assert!(!is_painted(&img, 95, 32), "even-odd: the star's centre stays empty");
     assert!(is_painted(&img, 95, 12), "top arm");
-    assert!(
-        is_painted(&img, 95 - 15, 28) && is_painted(&img, 95 + 15, 28),
-        "side arms"
-    );
+    assert!(is_painted(&img, 95 - 15, 28) && is_painted(&img, 95 + 15, 28), "side arms");
 }
 
 #[test]
 fn alpha_blends_source_over() {
     let mut r = renderer(16, 16);
-    r.fill_convex(
-        &[[0.0, 0.0], [8.0, 0.0], [8.0, 8.0], [0.0, 8.0]],
-        [0.0, 0.0, 0.0, 0.5],
-    );
+    r.fill_convex(&[[0.0, 0.0], [8.0, 0.0], [8.0, 8.0], [0.0, 8.0]], [0.0, 0.0, 0.0, 0.5]);
     r.clear([0.0, 0.0, 1.0, 1.0]);
-    r.fill_convex(
-        &[[0.0, 0.0], [8.0, 0.0], [8.0, 8.0], [0.0, 8.0]],
-        [1.0, 0.0, 0.0, 0.25],
-    );
-    r.fill_convex(
-        &[[8.0, 8.0], [16.0, 8.0], [16.0, 16.0], [8.0, 16.0]],
-        [1.0, 1.0, 1.0, 0.5],
-    );
-    r.fill_convex(
-        &[[8.0, 8.0], [16.0, 8.0], [16.0, 16.0], [8.0, 16.0]],
-        [0.0, 0.0, 0.0, 0.5],
-    );
+    r.fill_convex(&[[0.0, 0.0], [8.0, 0.0], [8.0, 8.0], [0.0, 8.0]], [1.0, 0.0, 0.0, 0.25]);
+    r.fill_convex(&[[8.0, 8.0], [16.0, 8.0], [16.0, 16.0], [8.0, 16.0]], [1.0, 1.0, 1.0, 0.5]);
+    r.fill_convex(&[[8.0, 8.0], [16.0, 8.0], [16.0, 16.0], [8.0, 16.0]], [0.0, 0.0, 0.0, 0.5]);
     let img = r.read_pixels();
     let near = |a: [u8; 4], b: [u8; 4]| a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 2);
     let p = img.pixel(3, 3).unwrap();
@@ -358,9 +287,7 @@ fn clip_restricts_drawing_and_splits_batches() {
     r.dot([0.5, 39.5], BLACK);
     let img = r.read_pixels();
     assert_eq!(r.stats().draw_calls, 3);
-    let mut expect: Vec<_> = (5..11)
-        .flat_map(|y| (10..18).map(move |x| (x, y)))
-        .collect();
+    let mut expect: Vec<_> = (5..11).flat_map(|y| (10..18).map(move |x| (x, y))).collect();
     expect.extend((30..40).map(|x| (x, 35)));
     expect.push((0, 39));
     expect.sort_by_key(|q| (q.1, q.0));
@@ -420,19 +347,10 @@ fn text_lands_inside_its_box_for_every_alignment() {
             r.text(p, ha, va, s, BLACK);
             let img = r.read_pixels();
             let (x0, y0, x1, y1) = bbox(&img).expect("text drew something");
-            assert!(
-                x0 as i32 >= b.x && y0 as i32 >= b.y,
-                "{ha:?} {va:?}: ink {x0},{y0} box {b:?}"
-            );
-            assert!(
-                (x1 as i32) < b.x + b.w + 1 && (y1 as i32) < b.y + b.h,
-                "{ha:?} {va:?}: ink {x1},{y1} box {b:?}"
-            );
+            assert!(x0 as i32 >= b.x && y0 as i32 >= b.y, "{ha:?} {va:?}: ink {x0},{y0} box {b:?}");
+            assert!((x1 as i32) < b.x + b.w + 1 && (y1 as i32) < b.y + b.h, "{ha:?} {va:?}: ink {x1},{y1} box {b:?}");
             // The ink fills most of the box: both lines drawn.
-            assert!(
-                (x1 - x0) as i32 >= b.w - 4 && (y1 - y0) as i32 >= b.h - 8,
-                "{ha:?} {va:?}"
-            );
+            assert!((x1 - x0) as i32 >= b.w - 4 && (y1 - y0) as i32 >= b.h - 8, "{ha:?} {va:?}");
         }
     }
 }
@@ -444,12 +362,9 @@ fn blit_places_the_top_left_pixel() {
     src.set_pixel(0, 0, [255, 0, 0, 255]);
     src.set_pixel(2, 1, [0, 255, 0, 255]);
     let img = r.add_image(&src).unwrap();
-    r.blit(img, [10.0, 20.0], HAlign::Left, VAlign::Top)
-        .unwrap();
-    r.blit(img, [50.0, 50.0], HAlign::Right, VAlign::Bottom)
-        .unwrap();
-    r.blit(img, [30.5, 40.0], HAlign::Center, VAlign::Center)
-        .unwrap(); // 29..32 x 39..41
+    r.blit(img, [10.0, 20.0], HAlign::Left, VAlign::Top).unwrap();
+    r.blit(img, [50.0, 50.0], HAlign::Right, VAlign::Bottom).unwrap();
+    r.blit(img, [30.5, 40.0], HAlign::Center, VAlign::Center).unwrap(); // 29..32 x 39..41
     let out = r.read_pixels();
     assert_eq!(out.pixel(10, 20), Some([255, 0, 0, 255]));
     assert_eq!(out.pixel(12, 21), Some([0, 255, 0, 255]));
@@ -468,8 +383,7 @@ fn blit_region_picks_a_sprite() {
     sheet.set_pixel(2, 0, [255, 0, 0, 255]);
     sheet.set_pixel(3, 1, [0, 255, 0, 255]);
     let id = r.add_image(&sheet).unwrap();
-    r.blit_region(id, PixelRect::new(2, 0, 2, 2), [4.0, 4.0, 4.0, 4.0])
-        .unwrap();
+    r.blit_region(id, PixelRect::new(2, 0, 2, 2), [4.0, 4.0, 4.0, 4.0]).unwrap();
     let out = r.read_pixels();
     assert_eq!(out.pixel(4, 4), Some([255, 0, 0, 255]));
     assert_eq!(out.pixel(5, 5), Some([255, 0, 0, 255]));
@@ -498,17 +412,8 @@ fn image_polygon_maps_corners_and_repeats() {
     )
     .unwrap();
     let out = r.read_pixels();
-    let (red, green, blue, yellow) = (
-        [255, 0, 0, 255],
-        [0, 255, 0, 255],
-        [0, 0, 255, 255],
-        [255, 255, 0, 255],
-    );
-    assert_eq!(
-        out.pixel(10, 49),
-        Some(blue),
-        "lower-left corner at the anchor"
-    );
+    let (red, green, blue, yellow) = ([255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [255, 255, 0, 255]);
+    assert_eq!(out.pixel(10, 49), Some(blue), "lower-left corner at the anchor");
     assert_eq!(out.pixel(29, 49), Some(yellow));
     assert_eq!(out.pixel(10, 30), Some(red));
     assert_eq!(out.pixel(29, 30), Some(green));
@@ -521,14 +426,8 @@ fn image_polygon_maps_corners_and_repeats() {
     assert!(!is_painted(&out, 9, 30) && !is_painted(&out, 50, 30) && !is_painted(&out, 30, 9));
     // A rotated map: u points down, v points right (90 degrees clockwise).
     r.clear(WHITE);
-    r.image_polygon(
-        id,
-        [0.0, 0.0],
-        [0.0, 20.0],
-        [20.0, 0.0],
-        &[[0.0, 0.0], [20.0, 0.0], [20.0, 20.0], [0.0, 20.0]],
-    )
-    .unwrap();
+    r.image_polygon(id, [0.0, 0.0], [0.0, 20.0], [20.0, 0.0], &[[0.0, 0.0], [20.0, 0.0], [20.0, 20.0], [0.0, 20.0]])
+        .unwrap();
     let out = r.read_pixels();
     // texture x runs down the left edge, texture "up" runs right.
     assert_eq!(out.pixel(2, 2), Some(blue));
@@ -543,43 +442,21 @@ fn set_pixels_row_zero_is_the_top_row() {
     let id = r.create_image(4, 4, WHITE).unwrap();
     let red = Some([255, 0, 0, 255]);
     r.blit(id, [0.0, 0.0], HAlign::Left, VAlign::Top).unwrap(); // queued before the change
-    r.set_pixels(id, -1, 0, &[red, red, None, red, red, red])
-        .unwrap();
+    r.set_pixels(id, -1, 0, &[red, red, None, red, red, red]).unwrap();
     r.set_pixels(id, 0, 9, &[red]).unwrap(); // out of range: ignored
-    r.set_pixels(id, 0, 3, &[None, Some([0, 0, 255, 255])])
-        .unwrap();
+    r.set_pixels(id, 0, 3, &[None, Some([0, 0, 255, 255])]).unwrap();
     r.blit(id, [8.0, 0.0], HAlign::Left, VAlign::Top).unwrap();
     let out = r.read_pixels();
-    assert!(
-        painted(&out).iter().all(|q| q.0 >= 8),
-        "earlier blit saw the old pixels"
-    );
+    assert!(painted(&out).iter().all(|q| q.0 >= 8), "earlier blit saw the old pixels");
     let row0: Vec<_> = (8..12).map(|x| out.pixel(x, 0).unwrap()).collect();
-    assert_eq!(
-        row0,
-        vec![
-            [255, 0, 0, 255],
-            [255, 255, 255, 255],
-            [255, 0, 0, 255],
-            [255, 0, 0, 255]
-        ]
-    );
+    assert_eq!(row0, vec![[255, 0, 0, 255], [255, 255, 255, 255], [255, 0, 0, 255], [255, 0, 0, 255]]);
     assert_eq!(out.pixel(9, 3), Some([0, 0, 255, 255]));
     assert_eq!(out.pixel(8, 3), Some([255, 255, 255, 255]));
     assert_eq!(painted(&out).len(), 4);
-    assert!(matches!(
-        r.set_pixels(ImageId::clone(&id), 0, 0, &[]),
-        Ok(())
-    ));
+    assert!(matches!(r.set_pixels(ImageId::clone(&id), 0, 0, &[]), Ok(())));
     assert!(r.delete_image(id));
-    assert!(matches!(
-        r.set_pixels(id, 0, 0, &[red]),
-        Err(RenderError::UnknownImage(_))
-    ));
-    assert!(matches!(
-        r.blit(id, [0.0, 0.0], HAlign::Left, VAlign::Top),
-        Err(RenderError::UnknownImage(_))
-    ));
+    assert!(matches!(r.set_pixels(id, 0, 0, &[red]), Err(RenderError::UnknownImage(_))));
+    assert!(matches!(r.blit(id, [0.0, 0.0], HAlign::Left, VAlign::Top), Err(RenderError::UnknownImage(_))));
 }
 
 #[test]
@@ -603,14 +480,8 @@ fn resize_keeps_or_clears_contents() {
     // drawing after a resize uses the new size
     r.dot([11.5, 5.5], RED);
     assert_eq!(r.read_pixels().pixel(11, 5), Some([255, 0, 0, 255]));
-    assert!(matches!(
-        r.resize(0, 5, false),
-        Err(RenderError::BadSize { .. })
-    ));
-    assert!(matches!(
-        r.resize(9000, 5, false),
-        Err(RenderError::BadSize { .. })
-    ));
+    assert!(matches!(r.resize(0, 5, false), Err(RenderError::BadSize { .. })));
+    assert!(matches!(r.resize(9000, 5, false), Err(RenderError::BadSize { .. })));
 }
 
 #[test]
@@ -628,13 +499,7 @@ fn ten_thousand_lines_take_one_draw_call() {
     eprintln!("10 000 thin lines: {s:?}");
     for i in 0..10_000 {
         let y = (i % 256) as f32;
-        r.stroke(
-            &[[0.0, y], [50.0, y], [50.0, y + 9.0]],
-            false,
-            3.0,
-            0x0f0f,
-            [0.5, 0.0, 0.0, 0.5],
-        );
+        r.stroke(&[[0.0, y], [50.0, y], [50.0, y + 9.0]], false, 3.0, 0x0f0f, [0.5, 0.0, 0.0, 0.5]);
     }
     r.flush();
     assert_eq!(r.stats().draw_calls, 1);
@@ -658,11 +523,9 @@ fn textures_break_batches_only_when_they_change() {
     assert_eq!(r.stats().draw_calls, 1);
     // Alternating images: one call per change, however much solid drawing.
     for i in 0..50 {
-        r.blit(a, [1.0, i as f32], HAlign::Left, VAlign::Top)
-            .unwrap();
+        r.blit(a, [1.0, i as f32], HAlign::Left, VAlign::Top).unwrap();
         r.stroke(&[[0.0, 0.0], [60.0, 1.0]], false, 1.0, 0xffff, BLACK);
-        r.blit(b, [1.0, i as f32], HAlign::Left, VAlign::Top)
-            .unwrap();
+        r.blit(b, [1.0, i as f32], HAlign::Left, VAlign::Top).unwrap();
     }
     r.flush();
     assert_eq!(r.stats().draw_calls, 100);
@@ -672,12 +535,7 @@ fn textures_break_batches_only_when_they_change() {
 #[test]
 fn raw_dumps_have_the_documented_layout() {
     let mut r = renderer(3, 2);
-    r.clear([
-        0x11 as f32 / 255.0,
-        0x22 as f32 / 255.0,
-        0x33 as f32 / 255.0,
-        1.0,
-    ]);
+    r.clear([0x11 as f32 / 255.0, 0x22 as f32 / 255.0, 0x33 as f32 / 255.0, 1.0]);
     r.dot([0.0, 0.0], [1.0, 0.0, 0.0, 1.0]); // top-left pixel red
     let d = r.raw_dump();
     assert_eq!(d.len(), 3 * 2 * 4);
@@ -688,10 +546,7 @@ fn raw_dumps_have_the_documented_layout() {
     let d16 = r.raw_dump_bpp(16).unwrap();
     assert_eq!(d16.len(), 2 * 8);
     assert_eq!(&d16[0..2], &0xf800u16.to_le_bytes());
-    assert!(matches!(
-        r.raw_dump_bpp(8),
-        Err(RenderError::UnsupportedBpp(8))
-    ));
+    assert!(matches!(r.raw_dump_bpp(8), Err(RenderError::UnsupportedBpp(8))));
 }
 
 #[test]
@@ -709,28 +564,13 @@ fn png_output_is_atomic_and_errors_are_reported() {
     // A directory that does not exist: an error, and nothing left behind.
     let bad = dir.path().join("missing").join("x.png");
     assert!(matches!(r.save_png(&bad), Err(RenderError::Io { .. })));
-    let names: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("shot.png")]);
     // Bad inputs never panic.
-    assert!(matches!(
-        r.load_png(dir.path().join("nope.png")),
-        Err(RenderError::Io { .. })
-    ));
-    assert!(matches!(
-        r.load_png_bytes(b"\x89PNG\r\n\x1a\nrubbish"),
-        Err(RenderError::Png(_))
-    ));
-    assert!(matches!(
-        r.create_image(8193, 1, WHITE),
-        Err(RenderError::BadSize { .. })
-    ));
-    assert!(matches!(
-        r.create_image(0, 1, WHITE),
-        Err(RenderError::BadSize { .. })
-    ));
+    assert!(matches!(r.load_png(dir.path().join("nope.png")), Err(RenderError::Io { .. })));
+    assert!(matches!(r.load_png_bytes(b"\x89PNG\r\n\x1a\nrubbish"), Err(RenderError::Png(_))));
+    assert!(matches!(r.create_image(8193, 1, WHITE), Err(RenderError::BadSize { .. })));
+    assert!(matches!(r.create_image(0, 1, WHITE), Err(RenderError::BadSize { .. })));
     let big = RgbaImage::new(9000, 1, [0; 4]).encode_png();
     assert!(matches!(big, Err(RenderError::BadSize { .. })));
     // NaN and infinite coordinates draw nothing.
@@ -746,13 +586,7 @@ fn png_output_is_atomic_and_errors_are_reported() {
 fn gles_context_draws_the_same_pixels() {
     let draw = |r: &mut Renderer| {
         r.clear(WHITE);
-        r.stroke(
-            &[[5.5, 5.5], [50.5, 20.5], [20.5, 40.5]],
-            true,
-            1.0,
-            0x0f0f,
-            BLACK,
-        );
+        r.stroke(&[[5.5, 5.5], [50.5, 20.5], [20.5, 40.5]], true, 1.0, 0x0f0f, BLACK);
         r.stroke(&[[5.0, 50.0], [60.0, 50.0]], false, 4.0, 0xffff, RED);
         r.text([32.0, 30.0], HAlign::Center, VAlign::Center, "GLES", BLACK);
         r.read_pixels()
@@ -782,20 +616,8 @@ fn golden_primitives() {
     r.dot([5.5, 5.5], BLACK);
     r.stroke(&[[10.0, 10.0], [100.0, 10.0]], false, 1.0, 0xffff, BLACK);
     r.stroke(&[[10.0, 20.0], [100.0, 40.0]], false, 1.0, 0xffff, RED);
-    r.stroke(
-        &[[10.0, 50.0], [100.0, 50.0], [100.0, 90.0]],
-        false,
-        1.0,
-        0x00ff,
-        BLACK,
-    );
-    r.stroke(
-        &[[120.0, 10.0], [200.0, 10.0], [200.0, 60.0], [120.0, 60.0]],
-        true,
-        6.0,
-        0xffff,
-        [0.0, 0.5, 0.0, 0.5],
-    );
+    r.stroke(&[[10.0, 50.0], [100.0, 50.0], [100.0, 90.0]], false, 1.0, 0x00ff, BLACK);
+    r.stroke(&[[120.0, 10.0], [200.0, 10.0], [200.0, 60.0], [120.0, 60.0]], true, 6.0, 0xffff, [0.0, 0.5, 0.0, 0.5]);
     let circle: Vec<Point> = (0..32)
         .map(|i| {
             let a = i as f32 / 32.0 * std::f32::consts::TAU;
@@ -804,10 +626,7 @@ fn golden_primitives() {
         .collect();
     r.stroke(&circle, true, 4.0, 0x3fff, [0.0, 0.0, 1.0, 1.0]);
     r.fill_convex(
-        &circle
-            .iter()
-            .map(|p| [p[0] * 0.5 + 130.0, p[1] * 0.5 + 25.0])
-            .collect::<Vec<_>>(),
+        &circle.iter().map(|p| [p[0] * 0.5 + 130.0, p[1] * 0.5 + 25.0]).collect::<Vec<_>>(),
         [1.0, 0.5, 0.0, 0.6],
     );
     r.arrow([10.0, 120.0], [100.0, 100.0], 1.0, 0xffff, BLACK);
@@ -816,71 +635,25 @@ fn golden_primitives() {
     r.set_clip(Some(PixelRect::new(220, 100, 60, 60)));
     r.fill_polygon(&star(250.0, 135.0, 45.0), [0.2, 0.2, 0.8, 0.7]);
     r.set_clip(None);
-    r.text(
-        [5.0, 235.0],
-        HAlign::Left,
-        VAlign::Bottom,
-        "dots, lines, dashes,\narrows & polygons",
-        BLACK,
-    );
-    golden::assert_golden(
-        &golden::golden_dir("render"),
-        "primitives",
-        &r.read_pixels(),
-        2,
-    );
+    r.text([5.0, 235.0], HAlign::Left, VAlign::Bottom, "dots, lines, dashes,\narrows & polygons", BLACK);
+    golden::assert_golden(&golden::golden_dir("render"), "primitives", &r.read_pixels(), 2);
 }
 
 #[test]
 fn golden_text_alignment() {
     let mut r = renderer(240, 120);
     let marks = [[40.0, 30.0], [120.0, 60.0], [200.0, 90.0]];
-    let aligns = [
-        (HAlign::Left, VAlign::Top),
-        (HAlign::Center, VAlign::Center),
-        (HAlign::Right, VAlign::Bottom),
-    ];
+    let aligns = [(HAlign::Left, VAlign::Top), (HAlign::Center, VAlign::Center), (HAlign::Right, VAlign::Bottom)];
     for (p, (ha, va)) in marks.iter().zip(aligns) {
         let b = r.text_box(*p, ha, va, "Align\nme");
-        let (x0, y0, x1, y1) = (
-            b.x as f32,
-            b.y as f32,
-            (b.x + b.w) as f32,
-            (b.y + b.h) as f32,
-        );
-        r.fill_convex(
-            &[[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
-            [0.85, 0.9, 1.0, 1.0],
-        );
+        let (x0, y0, x1, y1) = (b.x as f32, b.y as f32, (b.x + b.w) as f32, (b.y + b.h) as f32);
+        r.fill_convex(&[[x0, y0], [x1, y0], [x1, y1], [x0, y1]], [0.85, 0.9, 1.0, 1.0]);
         r.text(*p, ha, va, "Align\nme", BLACK);
-        r.stroke(
-            &[[p[0] - 4.0, p[1]], [p[0] + 4.0, p[1]]],
-            false,
-            1.0,
-            0xffff,
-            RED,
-        );
-        r.stroke(
-            &[[p[0], p[1] - 4.0], [p[0], p[1] + 4.0]],
-            false,
-            1.0,
-            0xffff,
-            RED,
-        );
+        r.stroke(&[[p[0] - 4.0, p[1]], [p[0] + 4.0, p[1]]], false, 1.0, 0xffff, RED);
+        r.stroke(&[[p[0], p[1] - 4.0], [p[0], p[1] + 4.0]], false, 1.0, 0xffff, RED);
     }
-    r.text(
-        [120.0, 118.0],
-        HAlign::Center,
-        VAlign::Bottom,
-        "0123456789 ~!@#$%^&*()",
-        [0.0, 0.4, 0.0, 1.0],
-    );
-    golden::assert_golden(
-        &golden::golden_dir("render"),
-        "text_alignment",
-        &r.read_pixels(),
-        2,
-    );
+    r.text([120.0, 118.0], HAlign::Center, VAlign::Bottom, "0123456789 ~!@#$%^&*()", [0.0, 0.4, 0.0, 1.0]);
+    golden::assert_golden(&golden::golden_dir("render"), "text_alignment", &r.read_pixels(), 2);
 }
 
 #[test]
@@ -889,11 +662,7 @@ fn golden_images() {
     let mut checker = RgbaImage::new(8, 8, [0; 4]);
     for y in 0..8 {
         for x in 0..8 {
-            let c = if (x + y) % 2 == 0 {
-                [40, 40, 160, 255]
-            } else {
-                [230, 230, 90, 255]
-            };
+            let c = if (x + y) % 2 == 0 { [40, 40, 160, 255] } else { [230, 230, 90, 255] };
             checker.set_pixel(x, y, c);
         }
     }
@@ -901,21 +670,11 @@ fn golden_images() {
     let id = r.add_image(&checker).unwrap();
     let translucent = r.create_image(16, 16, [0.0, 0.6, 0.0, 0.5]).unwrap();
     r.blit(id, [10.0, 10.0], HAlign::Left, VAlign::Top).unwrap();
-    r.blit_region(id, PixelRect::new(0, 0, 4, 4), [30.0, 10.0, 16.0, 16.0])
-        .unwrap();
-    r.image_polygon(
-        id,
-        [60.0, 60.0],
-        [24.0, 8.0],
-        [-8.0, -24.0],
-        &star(100.0, 50.0, 45.0),
-    )
-    .unwrap();
-    r.blit(translucent, [20.0, 40.0], HAlign::Center, VAlign::Center)
-        .unwrap();
+    r.blit_region(id, PixelRect::new(0, 0, 4, 4), [30.0, 10.0, 16.0, 16.0]).unwrap();
+    r.image_polygon(id, [60.0, 60.0], [24.0, 8.0], [-8.0, -24.0], &star(100.0, 50.0, 45.0)).unwrap();
+    r.blit(translucent, [20.0, 40.0], HAlign::Center, VAlign::Center).unwrap();
     r.set_pixels(id, 2, 3, &[Some([0, 0, 0, 255]); 4]).unwrap();
-    r.blit(id, [150.0, 110.0], HAlign::Right, VAlign::Bottom)
-        .unwrap();
+    r.blit(id, [150.0, 110.0], HAlign::Right, VAlign::Bottom).unwrap();
     golden::assert_golden(&golden::golden_dir("render"), "images", &r.read_pixels(), 2);
 }
 

@@ -62,10 +62,9 @@ impl fmt::Display for RenderError {
             RenderError::Gl(m) => write!(f, "OpenGL error: {m}"),
             RenderError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             RenderError::Png(m) => write!(f, "PNG error: {m}"),
-            RenderError::BadSize { width, height } => write!(
-                f,
-                "bad image size {width}x{height}: each side must be 1..={MAX_IMAGE_SIZE} pixels"
-            ),
+            RenderError::BadSize { width, height } => {
+                write!(f, "bad image size {width}x{height}: each side must be 1..={MAX_IMAGE_SIZE} pixels")
+            }
             RenderError::UnknownImage(id) => write!(f, "unknown image {id:?}"),
             RenderError::UnsupportedBpp(b) => {
                 write!(f, "unsupported dump depth {b} bpp (use 15, 16, 24 or 32)")

@@ -74,31 +74,14 @@ fn finite(points: &[Point]) -> bool {
 }
 
 /// Appends one solid/dashed triangle; `dist` gives the dash distance of a vertex.
-fn tri(
-    out: &mut Vec<Vertex>,
-    t: [Point; 3],
-    color: [u8; 4],
-    mode: u32,
-    dist: &dyn Fn(Point) -> f32,
-) {
+fn tri(out: &mut Vec<Vertex>, t: [Point; 3], color: [u8; 4], mode: u32, dist: &dyn Fn(Point) -> f32) {
     for p in t {
-        out.push(Vertex {
-            pos: p,
-            uv: [dist(p), 0.0],
-            color,
-            mode,
-        });
+        out.push(Vertex { pos: p, uv: [dist(p), 0.0], color, mode });
     }
 }
 
 /// Appends a quad `a b c d` (in order around its edge) as two triangles.
-fn quad(
-    out: &mut Vec<Vertex>,
-    q: [Point; 4],
-    color: [u8; 4],
-    mode: u32,
-    dist: &dyn Fn(Point) -> f32,
-) {
+fn quad(out: &mut Vec<Vertex>, q: [Point; 4], color: [u8; 4], mode: u32, dist: &dyn Fn(Point) -> f32) {
     tri(out, [q[0], q[1], q[2]], color, mode, dist);
     tri(out, [q[0], q[2], q[3]], color, mode, dist);
 }
@@ -106,21 +89,10 @@ fn quad(
 /// Appends an axis-aligned textured (or glyph) rectangle: `dst` is
 /// `[x0, y0, x1, y1]` in pixels, `uv` is `[u0, v0, u1, v1]` for its top-left
 /// and bottom-right corners.
-pub(crate) fn textured_rect(
-    out: &mut Vec<Vertex>,
-    dst: [f32; 4],
-    uv: [f32; 4],
-    color: [u8; 4],
-    mode: u32,
-) {
+pub(crate) fn textured_rect(out: &mut Vec<Vertex>, dst: [f32; 4], uv: [f32; 4], color: [u8; 4], mode: u32) {
     let [x0, y0, x1, y1] = dst;
     let [u0, v0, u1, v1] = uv;
-    let v = |x, y, u, w| Vertex {
-        pos: [x, y],
-        uv: [u, w],
-        color,
-        mode,
-    };
+    let v = |x, y, u, w| Vertex { pos: [x, y], uv: [u, w], color, mode };
     out.extend_from_slice(&[
         v(x0, y0, u0, v0),
         v(x1, y0, u1, v0),
@@ -137,22 +109,12 @@ pub(crate) fn dot_px(out: &mut Vec<Vertex>, p: Point, color: [u8; 4]) {
         return;
     }
     let (x, y) = (p[0].floor(), p[1].floor());
-    quad(
-        out,
-        [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
-        color,
-        MODE_SOLID,
-        &|_| 0.0,
-    );
+    quad(out, [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]], color, MODE_SOLID, &|_| 0.0);
 }
 
 /// The mode word for a dash pattern.
 fn dash_mode(dash: u16) -> u32 {
-    if dash == 0xffff {
-        MODE_SOLID
-    } else {
-        MODE_DASHED | (u32::from(dash) << 16)
-    }
+    if dash == 0xffff { MODE_SOLID } else { MODE_DASHED | (u32::from(dash) << 16) }
 }
 
 /// Pixel-step length of a segment: the distance along its major axis, which
@@ -164,14 +126,7 @@ fn steps(d: Point) -> f32 {
 
 /// Appends a polyline. See [`Renderer::stroke`](super::Renderer::stroke) for
 /// the contract.
-pub(crate) fn stroke(
-    out: &mut Vec<Vertex>,
-    points: &[Point],
-    closed: bool,
-    thick: f32,
-    dash: u16,
-    color: [u8; 4],
-) {
+pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thick: f32, dash: u16, color: [u8; 4]) {
     if dash == 0 || points.is_empty() || !finite(points) {
         return;
     }
@@ -193,12 +148,7 @@ pub(crate) fn stroke(
             let c = p[0];
             quad(
                 out,
-                [
-                    [c[0] - h, c[1] - h],
-                    [c[0] + h, c[1] - h],
-                    [c[0] + h, c[1] + h],
-                    [c[0] - h, c[1] + h],
-                ],
+                [[c[0] - h, c[1] - h], [c[0] + h, c[1] - h], [c[0] + h, c[1] + h], [c[0] - h, c[1] + h]],
                 color,
                 MODE_SOLID,
                 &|_| 0.0,
@@ -232,26 +182,12 @@ fn thin_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, mode: u32, co
         let x_major = d[0].abs() >= d[1].abs();
         // k: the step along the line per pixel of the major axis.
         let k = mul(d, 1.0 / len);
-        let e: Point = if x_major {
-            [d[0].signum(), 0.0]
-        } else {
-            [0.0, d[1].signum()]
-        };
+        let e: Point = if x_major { [d[0].signum(), 0.0] } else { [0.0, d[1].signum()] };
         let o: Point = if x_major { [0.0, 0.5] } else { [0.5, 0.0] };
         let start = sub(a, mul(k, 0.5));
-        let end = if include_end {
-            add(b, mul(k, 0.5))
-        } else {
-            sub(b, mul(k, 0.5))
-        };
+        let end = if include_end { add(b, mul(k, 0.5)) } else { sub(b, mul(k, 0.5)) };
         let c0 = cum;
-        quad(
-            out,
-            [sub(start, o), add(start, o), add(end, o), sub(end, o)],
-            color,
-            mode,
-            &|v| c0 + dot(sub(v, a), e),
-        );
+        quad(out, [sub(start, o), add(start, o), add(end, o), sub(end, o)], color, mode, &|v| c0 + dot(sub(v, a), e));
         cum += len;
     }
 }
@@ -272,14 +208,7 @@ struct Seg {
 /// sharing their edge when possible (no overlap, so alpha stays even), and a
 /// butt end plus an outer mitre/bevel wedge otherwise (never a gap). Open ends
 /// are extended half a pixel, like thin lines' end pixels.
-fn thick_polyline(
-    out: &mut Vec<Vertex>,
-    p: &[Point],
-    closed: bool,
-    h: f32,
-    mode: u32,
-    color: [u8; 4],
-) {
+fn thick_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, h: f32, mode: u32, color: [u8; 4]) {
     let n = p.len();
     let nseg = if closed { n } else { n - 1 };
     let mut segs = Vec::with_capacity(nseg);
@@ -311,11 +240,7 @@ fn thick_polyline(
         let b = add(add(s.a, mul(s.u, s.len)), mul(s.u, 0.5));
         s.end = [add(b, mul(s.n, h)), sub(b, mul(s.n, h))];
     }
-    let joins: Vec<usize> = if closed {
-        (0..nseg).collect()
-    } else {
-        (1..nseg).collect()
-    };
+    let joins: Vec<usize> = if closed { (0..nseg).collect() } else { (1..nseg).collect() };
     for j in joins {
         let ia = (j + nseg - 1) % nseg;
         let (sa, sb) = (&segs[ia], &segs[j]);
@@ -350,13 +275,7 @@ fn thick_polyline(
     }
     for s in &segs {
         let (a, u, k, c0) = (s.a, s.u, s.k, s.cum);
-        quad(
-            out,
-            [s.start[0], s.end[0], s.end[1], s.start[1]],
-            color,
-            mode,
-            &|v| c0 + k * dot(sub(v, a), u),
-        );
+        quad(out, [s.start[0], s.end[0], s.end[1], s.start[1]], color, mode, &|v| c0 + k * dot(sub(v, a), u));
     }
 }
 
@@ -368,24 +287,13 @@ fn thick_polyline(
 /// assert_eq!(animkit_runtime::render::arrow_head_length(3.0), 18.0);
 /// ```
 pub fn arrow_head_length(thick: f32) -> f32 {
-    let t = if thick.is_finite() {
-        thick.max(1.0)
-    } else {
-        1.0
-    };
+    let t = if thick.is_finite() { thick.max(1.0) } else { 1.0 };
     6.0 + 4.0 * t
 }
 
 /// Appends an arrow: the shaft (stroked, dashed) from `p0` to the head's base,
 /// and a solid triangular head with its tip at `p1` (extended half a pixel).
-pub(crate) fn arrow(
-    out: &mut Vec<Vertex>,
-    p0: Point,
-    p1: Point,
-    thick: f32,
-    dash: u16,
-    color: [u8; 4],
-) {
+pub(crate) fn arrow(out: &mut Vec<Vertex>, p0: Point, p1: Point, thick: f32, dash: u16, color: [u8; 4]) {
     if !finite(&[p0, p1]) {
         return;
     }
@@ -406,11 +314,7 @@ pub(crate) fn arrow(
     // The tip reaches half a pixel past p1, as line ends do, so the pixel
     // containing p1 is drawn.
     let tip = add(p1, mul(u, 0.5));
-    fill_convex(
-        out,
-        &[tip, add(base, mul(nrm, w)), sub(base, mul(nrm, w))],
-        color,
-    );
+    fill_convex(out, &[tip, add(base, mul(nrm, w)), sub(base, mul(nrm, w))], color);
 }
 
 /// Appends a convex polygon as a triangle fan from its first point.
@@ -419,13 +323,7 @@ pub(crate) fn fill_convex(out: &mut Vec<Vertex>, points: &[Point], color: [u8; 4
         return;
     }
     for i in 1..points.len() - 1 {
-        tri(
-            out,
-            [points[0], points[i], points[i + 1]],
-            color,
-            MODE_SOLID,
-            &|_| 0.0,
-        );
+        tri(out, [points[0], points[i], points[i + 1]], color, MODE_SOLID, &|_| 0.0);
     }
 }
 
@@ -440,10 +338,7 @@ pub(crate) fn tessellate_even_odd(tess: &mut FillTessellator, points: &[Point]) 
     let mut geom: VertexBuffers<Point, u32> = VertexBuffers::new();
     let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         tess.tessellate_polygon(
-            Polygon {
-                points: &pts,
-                closed: true,
-            },
+            Polygon { points: &pts, closed: true },
             &FillOptions::even_odd(),
             &mut BuffersBuilder::new(&mut geom, |v: FillVertex| v.position().to_array()),
         )
@@ -458,10 +353,7 @@ pub(crate) fn tessellate_even_odd(tess: &mut FillTessellator, points: &[Point]) 
             return Vec::new();
         }
     }
-    geom.indices
-        .iter()
-        .filter_map(|&i| geom.vertices.get(i as usize).copied())
-        .collect()
+    geom.indices.iter().filter_map(|&i| geom.vertices.get(i as usize).copied()).collect()
 }
 
 #[cfg(test)]
@@ -476,14 +368,7 @@ mod tests {
     #[test]
     fn thin_line_is_two_triangles_and_dash_zero_draws_nothing() {
         let mut v = Vec::new();
-        stroke(
-            &mut v,
-            &[[0.0, 0.0], [10.0, 0.0]],
-            false,
-            1.0,
-            0xffff,
-            [0; 4],
-        );
+        stroke(&mut v, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0xffff, [0; 4]);
         assert_eq!(v.len(), 6);
         v.clear();
         stroke(&mut v, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0, [0; 4]);
@@ -493,26 +378,13 @@ mod tests {
     #[test]
     fn bad_input_is_ignored() {
         let mut v = Vec::new();
-        stroke(
-            &mut v,
-            &[[f32::NAN, 0.0], [10.0, 0.0]],
-            false,
-            3.0,
-            0xffff,
-            [0; 4],
-        );
-        fill_convex(
-            &mut v,
-            &[[0.0, 0.0], [1.0, f32::INFINITY], [2.0, 0.0]],
-            [0; 4],
-        );
+        stroke(&mut v, &[[f32::NAN, 0.0], [10.0, 0.0]], false, 3.0, 0xffff, [0; 4]);
+        fill_convex(&mut v, &[[0.0, 0.0], [1.0, f32::INFINITY], [2.0, 0.0]], [0; 4]);
         arrow(&mut v, [0.0, 0.0], [f32::NAN, 1.0], 1.0, 0xffff, [0; 4]);
         assert!(v.is_empty());
         let mut t = FillTessellator::new();
         assert!(tessellate_even_odd(&mut t, &[[0.0, 0.0], [1.0, 1.0]]).is_empty());
-        assert!(
-            tessellate_even_odd(&mut t, &[[1e30, 0.0], [-1e30, 1e30], [0.0, -1e30]]).len() % 3 == 0
-        );
+        assert!(tessellate_even_odd(&mut t, &[[1e30, 0.0], [-1e30, 1e30], [0.0, -1e30]]).len() % 3 == 0);
     }
 
     #[test]
@@ -528,8 +400,7 @@ mod tests {
         assert!(!tris.is_empty());
         // The centre (0,0) is inside no triangle.
         let inside = tris.chunks_exact(3).any(|t| {
-            let s =
-                |a: Point, b: Point| (b[0] - a[0]) * (0.0 - a[1]) - (b[1] - a[1]) * (0.0 - a[0]);
+            let s = |a: Point, b: Point| (b[0] - a[0]) * (0.0 - a[1]) - (b[1] - a[1]) * (0.0 - a[0]);
             let (d0, d1, d2) = (s(t[0], t[1]), s(t[1], t[2]), s(t[2], t[0]));
             (d0 > 1e-3 && d1 > 1e-3 && d2 > 1e-3) || (d0 < -1e-3 && d1 < -1e-3 && d2 < -1e-3)
         });

@@ -96,8 +96,8 @@ impl HeadlessGl {
     /// ```
     pub fn with_apis(width: u32, height: u32, apis: &[GlApi]) -> Result<HeadlessGl, RenderError> {
         check_size(width.into(), height.into())?;
-        let devices = Device::query_devices()
-            .map_err(|e| RenderError::NoDevice(format!("cannot enumerate EGL devices: {e}")))?;
+        let devices =
+            Device::query_devices().map_err(|e| RenderError::NoDevice(format!("cannot enumerate EGL devices: {e}")))?;
         let mut failures = Vec::new();
         let mut any_device = false;
         for device in devices {
@@ -114,14 +114,7 @@ impl HeadlessGl {
             };
             match Self::on_display(display, apis) {
                 Ok((gl, api, context, display)) => {
-                    return Ok(HeadlessGl {
-                        gl,
-                        api,
-                        width,
-                        height,
-                        context,
-                        display,
-                    });
+                    return Ok(HeadlessGl { gl, api, width, height, context, display });
                 }
                 Err(e) => failures.push(format!("{name}: {e}")),
             }
@@ -136,14 +129,11 @@ impl HeadlessGl {
         display: Display,
         apis: &[GlApi],
     ) -> Result<(glow::Context, GlApi, PossiblyCurrentContext, Display), String> {
-        let template = ConfigTemplateBuilder::new()
-            .with_surface_type(ConfigSurfaceTypes::empty())
-            .with_alpha_size(8)
-            .build();
+        let template =
+            ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).with_alpha_size(8).build();
         // SAFETY: the template holds no raw window handle.
-        let configs: Vec<_> = unsafe { display.find_configs(template) }
-            .map_err(|e| format!("no EGL config: {e}"))?
-            .collect();
+        let configs: Vec<_> =
+            unsafe { display.find_configs(template) }.map_err(|e| format!("no EGL config: {e}"))?.collect();
         let mut errors = Vec::new();
         for &api in apis {
             let (want, attrs) = match api {
@@ -186,9 +176,7 @@ impl HeadlessGl {
             };
             // SAFETY: the context is current on this thread; glow only keeps
             // the function pointers, which stay valid while the display lives.
-            let gl = unsafe {
-                glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s).cast())
-            };
+            let gl = unsafe { glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s).cast()) };
             return Ok((gl, api, ctx, display));
         }
         Err(errors.join(", "))
@@ -256,22 +244,10 @@ impl HeadlessGl {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn into_renderer(self) -> Result<Renderer, RenderError> {
-        let HeadlessGl {
-            gl,
-            width,
-            height,
-            context,
-            display,
-            ..
-        } = self;
+        let HeadlessGl { gl, width, height, context, display, .. } = self;
         // Re-assert currency in case the caller switched contexts.
-        context
-            .make_current_surfaceless()
-            .map_err(|e| RenderError::Context(e.to_string()))?;
-        let keep = Keepalive {
-            _context: context,
-            _display: display,
-        };
+        context.make_current_surfaceless().map_err(|e| RenderError::Context(e.to_string()))?;
+        let keep = Keepalive { _context: context, _display: display };
         Renderer::with_keepalive(gl, width, height, Some(Box::new(keep)))
     }
 }

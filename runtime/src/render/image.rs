@@ -44,11 +44,7 @@ impl RgbaImage {
         for _ in 0..n {
             data.extend_from_slice(&fill);
         }
-        RgbaImage {
-            width,
-            height,
-            data,
-        }
+        RgbaImage { width, height, data }
     }
 
     /// The pixel at column `x`, row `y` (row 0 = top), or `None` outside.
@@ -96,15 +92,11 @@ impl RgbaImage {
         let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
         decoder.set_transformations(png::Transformations::normalize_to_color8());
         // Enough for an 8192x8192 RGBA16 image; the size check below is the real cap.
-        decoder.set_limits(png::Limits {
-            bytes: 8192 * 8192 * 8 + (1 << 20),
-        });
+        decoder.set_limits(png::Limits { bytes: 8192 * 8192 * 8 + (1 << 20) });
         let mut reader = decoder.read_info().map_err(png_err)?;
         let (w, h) = (reader.info().width, reader.info().height);
         check_size(w.into(), h.into())?;
-        let size = reader
-            .output_buffer_size()
-            .ok_or_else(|| RenderError::Png("image too large".into()))?;
+        let size = reader.output_buffer_size().ok_or_else(|| RenderError::Png("image too large".into()))?;
         let mut buf = vec![0u8; size];
         let info = reader.next_frame(&mut buf).map_err(png_err)?;
         buf.truncate(info.buffer_size());
@@ -112,15 +104,9 @@ impl RgbaImage {
         let n = w as usize * h as usize;
         let data = match info.color_type {
             png::ColorType::Rgba => buf,
-            png::ColorType::Rgb => buf
-                .chunks_exact(3)
-                .flat_map(|c| [c[0], c[1], c[2], 255])
-                .collect(),
+            png::ColorType::Rgb => buf.chunks_exact(3).flat_map(|c| [c[0], c[1], c[2], 255]).collect(),
             png::ColorType::Grayscale => buf.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-            png::ColorType::GrayscaleAlpha => buf
-                .chunks_exact(2)
-                .flat_map(|c| [c[0], c[0], c[0], c[1]])
-                .collect(),
+            png::ColorType::GrayscaleAlpha => buf.chunks_exact(2).flat_map(|c| [c[0], c[0], c[0], c[1]]).collect(),
             png::ColorType::Indexed => {
                 return Err(RenderError::Png("palette was not expanded".into()));
             }
@@ -131,11 +117,7 @@ impl RgbaImage {
                 info.color_type, info.bit_depth
             )));
         }
-        Ok(RgbaImage {
-            width: w,
-            height: h,
-            data,
-        })
+        Ok(RgbaImage { width: w, height: h, data })
     }
 
     /// Reads and decodes a PNG file (see [`decode_png`](Self::decode_png)).
@@ -146,10 +128,7 @@ impl RgbaImage {
     /// ```
     pub fn load_png(path: impl AsRef<Path>) -> Result<RgbaImage, RenderError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| RenderError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = std::fs::read(path).map_err(|source| RenderError::Io { path: path.to_path_buf(), source })?;
         RgbaImage::decode_png(&bytes).map_err(|e| match e {
             RenderError::Png(m) => RenderError::Png(format!("{}: {m}", path.display())),
             other => other,
@@ -225,11 +204,7 @@ impl RgbaImage {
         let w = self.width as usize;
         let pitch = (w * bytes_pp + 3) & !3;
         let mut out = Vec::with_capacity(pitch * self.height as usize);
-        for row in self
-            .data
-            .chunks_exact((w * 4).max(1))
-            .take(self.height as usize)
-        {
+        for row in self.data.chunks_exact((w * 4).max(1)).take(self.height as usize) {
             let start = out.len();
             for px in row.chunks_exact(4) {
                 let (r, g, b, a) = (px[0], px[1], px[2], px[3]);
@@ -237,15 +212,11 @@ impl RgbaImage {
                     32 => out.extend_from_slice(&[b, g, r, a]),
                     24 => out.extend_from_slice(&[b, g, r]),
                     16 => {
-                        let v = (u16::from(r >> 3) << 11)
-                            | (u16::from(g >> 2) << 5)
-                            | u16::from(b >> 3);
+                        let v = (u16::from(r >> 3) << 11) | (u16::from(g >> 2) << 5) | u16::from(b >> 3);
                         out.extend_from_slice(&v.to_le_bytes());
                     }
                     _ => {
-                        let v = (u16::from(r >> 3) << 10)
-                            | (u16::from(g >> 3) << 5)
-                            | u16::from(b >> 3);
+                        let v = (u16::from(r >> 3) << 10) | (u16::from(g >> 3) << 5) | u16::from(b >> 3);
                         out.extend_from_slice(&v.to_le_bytes());
                     }
                 }
@@ -289,10 +260,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
     };
     if let Ok(meta) = std::fs::metadata(path) {
         if !meta.is_file() {
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(io_err(path))?;
+            let mut f = std::fs::OpenOptions::new().write(true).open(path).map_err(io_err(path))?;
             f.write_all(bytes).map_err(io_err(path))?;
             return f.flush().map_err(io_err(path));
         }
@@ -302,15 +270,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(
-        ".{name}.tmp{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.tmp{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
         f.write_all(bytes).map_err(io_err(&tmp))?;
@@ -353,66 +314,24 @@ mod tests {
     fn decodes_every_colour_type_to_rgba8() {
         use png::{BitDepth as D, ColorType as C};
         let g = encode(2, 1, C::Grayscale, D::Eight, &[0, 200], None);
-        assert_eq!(
-            RgbaImage::decode_png(&g).unwrap().data,
-            [0, 0, 0, 255, 200, 200, 200, 255]
-        );
+        assert_eq!(RgbaImage::decode_png(&g).unwrap().data, [0, 0, 0, 255, 200, 200, 200, 255]);
         let ga = encode(1, 1, C::GrayscaleAlpha, D::Eight, &[7, 9], None);
         assert_eq!(RgbaImage::decode_png(&ga).unwrap().data, [7, 7, 7, 9]);
-        let rgb16 = encode(
-            1,
-            1,
-            C::Rgb,
-            D::Sixteen,
-            &[0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc],
-            None,
-        );
-        assert_eq!(
-            RgbaImage::decode_png(&rgb16).unwrap().data,
-            [0x12, 0x56, 0x9a, 255]
-        );
-        let idx = encode(
-            2,
-            1,
-            C::Indexed,
-            D::Eight,
-            &[1, 0],
-            Some(&[1, 2, 3, 4, 5, 6]),
-        );
-        assert_eq!(
-            RgbaImage::decode_png(&idx).unwrap().data,
-            [4, 5, 6, 255, 1, 2, 3, 255]
-        );
+        let rgb16 = encode(1, 1, C::Rgb, D::Sixteen, &[0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc], None);
+        assert_eq!(RgbaImage::decode_png(&rgb16).unwrap().data, [0x12, 0x56, 0x9a, 255]);
+        let idx = encode(2, 1, C::Indexed, D::Eight, &[1, 0], Some(&[1, 2, 3, 4, 5, 6]));
+        assert_eq!(RgbaImage::decode_png(&idx).unwrap().data, [4, 5, 6, 255, 1, 2, 3, 255]);
         let g1 = encode(3, 1, C::Grayscale, D::One, &[0b1010_0000], None);
-        assert_eq!(
-            RgbaImage::decode_png(&g1).unwrap().pixel(0, 0),
-            Some([255, 255, 255, 255])
-        );
+        assert_eq!(RgbaImage::decode_png(&g1).unwrap().pixel(0, 0), Some([255, 255, 255, 255]));
     }
 
     #[test]
     fn refuses_huge_and_truncated_pngs() {
-        let big = encode(
-            8193,
-            1,
-            png::ColorType::Grayscale,
-            png::BitDepth::One,
-            &[0; 1025],
-            None,
-        );
-        assert!(matches!(
-            RgbaImage::decode_png(&big),
-            Err(RenderError::BadSize { .. })
-        ));
+        let big = encode(8193, 1, png::ColorType::Grayscale, png::BitDepth::One, &[0; 1025], None);
+        assert!(matches!(RgbaImage::decode_png(&big), Err(RenderError::BadSize { .. })));
         let ok = RgbaImage::new(4, 4, [1, 2, 3, 4]).encode_png().unwrap();
-        assert!(matches!(
-            RgbaImage::decode_png(&ok[..ok.len() - 20]),
-            Err(RenderError::Png(_))
-        ));
-        assert!(matches!(
-            RgbaImage::decode_png(&[]),
-            Err(RenderError::Png(_))
-        ));
+        assert!(matches!(RgbaImage::decode_png(&ok[..ok.len() - 20]), Err(RenderError::Png(_))));
+        assert!(matches!(RgbaImage::decode_png(&[]), Err(RenderError::Png(_))));
     }
 
     #[test]
@@ -424,15 +343,9 @@ mod tests {
         assert_eq!(img.pixel(0, 0), Some([3; 4]));
         assert_eq!(img.pixel(0, 2), Some([1; 4]));
         let px = RgbaImage::new(1, 1, [0xff, 0x80, 0x08, 0xff]);
-        assert_eq!(
-            px.to_raw(15).unwrap()[..2],
-            ((31u16 << 10) | (16 << 5) | 1).to_le_bytes()
-        );
+        assert_eq!(px.to_raw(15).unwrap()[..2], ((31u16 << 10) | (16 << 5) | 1).to_le_bytes());
         assert!(matches!(px.to_raw(8), Err(RenderError::UnsupportedBpp(8))));
-        assert_eq!(
-            RgbaImage::new(5, 2, [0; 4]).to_raw(24).unwrap().len(),
-            2 * 16
-        );
+        assert_eq!(RgbaImage::new(5, 2, [0; 4]).to_raw(24).unwrap().len(), 2 * 16);
     }
 
     #[test]

@@ -18,9 +18,7 @@ use super::geometry::{self, MODE_GLYPH, MODE_TEXTURED, VERTEX_SIZE, Vertex};
 use super::image::{RgbaImage, write_atomic};
 use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program};
 use super::text::{ATLAS_SIZE, AtlasFull, GlyphAtlas, box_origin};
-use super::types::{
-    HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, aligned_top_left, rgba_to_u8,
-};
+use super::types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, aligned_top_left, rgba_to_u8};
 
 /// A flush happens by itself once this many vertices are pending (72 MiB).
 const AUTO_FLUSH_VERTICES: usize = 3 << 20;
@@ -111,19 +109,12 @@ unsafe fn make_target(
         gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
         let fbo = gl.create_framebuffer().map_err(gl_err("framebuffer"))?;
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
-        gl.framebuffer_renderbuffer(
-            glow::FRAMEBUFFER,
-            glow::COLOR_ATTACHMENT0,
-            glow::RENDERBUFFER,
-            Some(rb),
-        );
+        gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::RENDERBUFFER, Some(rb));
         let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
         if status != glow::FRAMEBUFFER_COMPLETE {
             gl.delete_framebuffer(fbo);
             gl.delete_renderbuffer(rb);
-            return Err(RenderError::Gl(format!(
-                "framebuffer {width}x{height} incomplete (status 0x{status:x})"
-            )));
+            return Err(RenderError::Gl(format!("framebuffer {width}x{height} incomplete (status 0x{status:x})")));
         }
         Ok((fbo, rb))
     }
@@ -292,9 +283,7 @@ impl Renderer {
                 b.image = image;
                 b.clip = clip;
             }
-            Some(b)
-                if b.clip == clip && (image.is_none() || b.image.is_none() || b.image == image) =>
-            {
+            Some(b) if b.clip == clip && (image.is_none() || b.image.is_none() || b.image == image) => {
                 if image.is_some() {
                     b.image = image;
                 }
@@ -362,12 +351,7 @@ impl Renderer {
     /// r.resize(800, 600, true)?;
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
-    pub fn resize(
-        &mut self,
-        width: u32,
-        height: u32,
-        keep_contents: bool,
-    ) -> Result<(), RenderError> {
+    pub fn resize(&mut self, width: u32, height: u32, keep_contents: bool) -> Result<(), RenderError> {
         check_size(width.into(), height.into())?;
         self.flush();
         // SAFETY: current context; the old target is deleted once copied.
@@ -385,18 +369,7 @@ impl Renderer {
                 gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.fbo));
                 gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, Some(fbo));
                 // GL rows count from the bottom: keep the top `h` rows.
-                gl.blit_framebuffer(
-                    0,
-                    oh - h,
-                    w,
-                    oh,
-                    0,
-                    nh - h,
-                    w,
-                    nh,
-                    glow::COLOR_BUFFER_BIT,
-                    glow::NEAREST,
-                );
+                gl.blit_framebuffer(0, oh - h, w, oh, 0, nh - h, w, nh, glow::COLOR_BUFFER_BIT, glow::NEAREST);
             }
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
             gl.delete_framebuffer(self.fbo);
@@ -447,14 +420,7 @@ impl Renderer {
     /// ```
     pub fn stroke(&mut self, points: &[Point], closed: bool, thick: f32, dash: u16, rgba: Rgba) {
         self.batch_for(None);
-        geometry::stroke(
-            &mut self.vertices,
-            points,
-            closed,
-            thick,
-            dash,
-            rgba_to_u8(rgba),
-        );
+        geometry::stroke(&mut self.vertices, points, closed, thick, dash, rgba_to_u8(rgba));
     }
 
     /// A line from `p0` to `p1` (stroked like [`stroke`](Self::stroke)) with a
@@ -616,12 +582,7 @@ impl Renderer {
     /// assert!(r.create_image(100_000, 1, [0.0; 4]).is_err());
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
-    pub fn create_image(
-        &mut self,
-        width: u32,
-        height: u32,
-        fill: Rgba,
-    ) -> Result<ImageId, RenderError> {
+    pub fn create_image(&mut self, width: u32, height: u32, fill: Rgba) -> Result<ImageId, RenderError> {
         check_size(width.into(), height.into())?;
         self.add_image(&RgbaImage::new(width, height, rgba_to_u8(fill)))
     }
@@ -662,14 +623,7 @@ impl Renderer {
         };
         let id = ImageId(self.next_image);
         self.next_image += 1;
-        self.images.insert(
-            id,
-            Image {
-                tex,
-                width: image.width,
-                height: image.height,
-            },
-        );
+        self.images.insert(id, Image { tex, width: image.width, height: image.height });
         Ok(id)
     }
 
@@ -733,13 +687,7 @@ impl Renderer {
     /// r.set_pixels(img, 1, 0, &[red, None, red])?; // columns 1 and 3 of the top row
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
-    pub fn set_pixels(
-        &mut self,
-        id: ImageId,
-        x: i64,
-        y: i64,
-        pixels: &[Option<[u8; 4]>],
-    ) -> Result<(), RenderError> {
+    pub fn set_pixels(&mut self, id: ImageId, x: i64, y: i64, pixels: &[Option<[u8; 4]>]) -> Result<(), RenderError> {
         let (w, h) = {
             let img = self.image(id)?;
             (i64::from(img.width), i64::from(img.height))
@@ -817,24 +765,14 @@ impl Renderer {
     /// r.blit(img, [10.0, 20.0], HAlign::Left, VAlign::Top)?; // covers 10..14 x 20..24
     /// # Ok::<(), RenderError>(())
     /// ```
-    pub fn blit(
-        &mut self,
-        id: ImageId,
-        p: Point,
-        h_align: HAlign,
-        v_align: VAlign,
-    ) -> Result<(), RenderError> {
+    pub fn blit(&mut self, id: ImageId, p: Point, h_align: HAlign, v_align: VAlign) -> Result<(), RenderError> {
         let (iw, ih) = {
             let img = self.image(id)?;
             (img.width, img.height)
         };
         let (w, h) = (iw as f32, ih as f32);
         let tl = aligned_top_left(p, w, h, h_align, v_align);
-        self.blit_region(
-            id,
-            PixelRect::new(0, 0, iw as i32, ih as i32),
-            [tl[0], tl[1], w, h],
-        )
+        self.blit_region(id, PixelRect::new(0, 0, iw as i32, ih as i32), [tl[0], tl[1], w, h])
     }
 
     /// Draws the `src` rectangle of an image (in image pixels, row 0 = top)
@@ -849,12 +787,7 @@ impl Renderer {
     /// r.blit_region(sheet, PixelRect::new(32, 0, 16, 16), [0.0, 0.0, 32.0, 32.0])?;
     /// # Ok::<(), RenderError>(())
     /// ```
-    pub fn blit_region(
-        &mut self,
-        id: ImageId,
-        src: PixelRect,
-        dst: [f32; 4],
-    ) -> Result<(), RenderError> {
+    pub fn blit_region(&mut self, id: ImageId, src: PixelRect, dst: [f32; 4]) -> Result<(), RenderError> {
         let img = self.image(id)?;
         let (iw, ih) = (img.width as f32, img.height as f32);
         if !dst.iter().all(|v| v.is_finite()) {
@@ -918,12 +851,7 @@ impl Renderer {
             let d = [pos[0] - anchor[0], pos[1] - anchor[1]];
             let s = (d[0] * v[1] - d[1] * v[0]) / det;
             let t = (u[0] * d[1] - u[1] * d[0]) / det;
-            Vertex {
-                pos,
-                uv: [s, 1.0 - t],
-                color: [255; 4],
-                mode: MODE_TEXTURED,
-            }
+            Vertex { pos, uv: [s, 1.0 - t], color: [255; 4], mode: MODE_TEXTURED }
         }));
         Ok(())
     }
@@ -942,11 +870,7 @@ impl Renderer {
             self.batches.clear();
             return;
         }
-        let mut stats = RenderStats {
-            flushes: 1,
-            vertices: self.vertices.len() as u64,
-            draw_calls: 0,
-        };
+        let mut stats = RenderStats { flushes: 1, vertices: self.vertices.len() as u64, draw_calls: 0 };
         // SAFETY: current context; all objects are the renderer's own; every
         // batch range lies inside the uploaded buffer.
         unsafe {
@@ -954,26 +878,13 @@ impl Renderer {
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.fbo));
             gl.viewport(0, 0, self.width as i32, self.height as i32);
             gl.use_program(Some(self.program.program));
-            gl.uniform_2_f32(
-                self.program.u_size.as_ref(),
-                self.width as f32,
-                self.height as f32,
-            );
+            gl.uniform_2_f32(self.program.u_size.as_ref(), self.width as f32, self.height as f32);
             gl.bind_vertex_array(Some(self.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            gl.buffer_data_u8_slice(
-                glow::ARRAY_BUFFER,
-                geometry::as_bytes(&self.vertices),
-                glow::STREAM_DRAW,
-            );
+            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, geometry::as_bytes(&self.vertices), glow::STREAM_DRAW);
             gl.enable(glow::BLEND);
             gl.blend_equation(glow::FUNC_ADD);
-            gl.blend_func_separate(
-                glow::SRC_ALPHA,
-                glow::ONE_MINUS_SRC_ALPHA,
-                glow::ONE,
-                glow::ONE_MINUS_SRC_ALPHA,
-            );
+            gl.blend_func_separate(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA, glow::ONE, glow::ONE_MINUS_SRC_ALPHA);
             gl.disable(glow::DEPTH_TEST);
             gl.disable(glow::CULL_FACE);
             gl.active_texture(glow::TEXTURE1);
@@ -1106,10 +1017,7 @@ impl Renderer {
     pub fn blit_to_default_framebuffer(&mut self, window_w: u32, window_h: u32) {
         self.flush();
         let (w, h) = (self.width as i32, self.height as i32);
-        let (ww, wh) = (
-            window_w.min(i32::MAX as u32) as i32,
-            window_h.min(i32::MAX as u32) as i32,
-        );
+        let (ww, wh) = (window_w.min(i32::MAX as u32) as i32, window_h.min(i32::MAX as u32) as i32);
         // SAFETY: current context; framebuffer 0 is the window's.
         unsafe {
             let gl = &self.gl;
@@ -1120,18 +1028,7 @@ impl Renderer {
             gl.clear(glow::COLOR_BUFFER_BIT);
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.fbo));
             gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, None);
-            gl.blit_framebuffer(
-                0,
-                0,
-                w,
-                h,
-                0,
-                wh - h,
-                w,
-                wh,
-                glow::COLOR_BUFFER_BIT,
-                glow::NEAREST,
-            );
+            gl.blit_framebuffer(0, 0, w, h, 0, wh - h, w, wh, glow::COLOR_BUFFER_BIT, glow::NEAREST);
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.fbo));
         }
     }
@@ -1140,16 +1037,8 @@ impl Renderer {
 /// Nearest sampling, no mipmaps, the given wrap mode.
 unsafe fn set_tex_params(gl: &glow::Context, wrap: u32) {
     unsafe {
-        gl.tex_parameter_i32(
-            glow::TEXTURE_2D,
-            glow::TEXTURE_MIN_FILTER,
-            glow::NEAREST as i32,
-        );
-        gl.tex_parameter_i32(
-            glow::TEXTURE_2D,
-            glow::TEXTURE_MAG_FILTER,
-            glow::NEAREST as i32,
-        );
+        gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, glow::NEAREST as i32);
+        gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAG_FILTER, glow::NEAREST as i32);
         gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_S, wrap as i32);
         gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_T, wrap as i32);
         gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAX_LEVEL, 0);

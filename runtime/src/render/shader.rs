@@ -81,10 +81,7 @@ pub(crate) unsafe fn build(gl: &glow::Context) -> Result<Program, String> {
         let pre = prefix(gl.version().is_embedded);
         let program = gl.create_program()?;
         let mut shaders = Vec::new();
-        for (kind, src) in [
-            (glow::VERTEX_SHADER, VERTEX),
-            (glow::FRAGMENT_SHADER, FRAGMENT),
-        ] {
+        for (kind, src) in [(glow::VERTEX_SHADER, VERTEX), (glow::FRAGMENT_SHADER, FRAGMENT)] {
             let sh = gl.create_shader(kind)?;
             gl.shader_source(sh, &format!("{pre}{src}"));
             gl.compile_shader(sh);

@@ -70,9 +70,7 @@ impl GlyphAtlas {
     pub(crate) fn with_size(size: u32) -> Result<Self, String> {
         let font = fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default())
             .map_err(|e| format!("embedded font: {e}"))?;
-        let lm = font
-            .horizontal_line_metrics(FONT_PX)
-            .ok_or("embedded font has no horizontal metrics")?;
+        let lm = font.horizontal_line_metrics(FONT_PX).ok_or("embedded font has no horizontal metrics")?;
         let advance = font.metrics(' ', FONT_PX).advance_width.round().max(1.0) as i32;
         Ok(GlyphAtlas {
             font,
@@ -131,11 +129,7 @@ impl GlyphAtlas {
             self.shelf_h = self.shelf_h.max(h + 1);
             self.uploads.push((rect[0], rect[1], w, h, bitmap));
         }
-        let s = Slot {
-            rect,
-            xmin: m.xmin,
-            ymin: m.ymin,
-        };
+        let s = Slot { rect, xmin: m.xmin, ymin: m.ymin };
         self.slots.insert(index, s);
         Ok(s)
     }
@@ -173,11 +167,7 @@ impl GlyphAtlas {
     }
 
     /// Lays out `s` with its box's top-left corner at `top_left` (whole pixels).
-    pub(crate) fn layout(
-        &mut self,
-        top_left: [i32; 2],
-        s: &str,
-    ) -> Result<Vec<GlyphQuad>, AtlasFull> {
+    pub(crate) fn layout(&mut self, top_left: [i32; 2], s: &str) -> Result<Vec<GlyphQuad>, AtlasFull> {
         let mut quads = Vec::new();
         let inv = 1.0 / self.size as f32;
         for (i, line) in s.split('\n').enumerate() {
@@ -193,12 +183,7 @@ impl GlyphAtlas {
                         let y0 = (baseline - slot.ymin - h as i32) as f32;
                         quads.push(GlyphQuad {
                             dst: [x0, y0, x0 + w as f32, y0 + h as f32],
-                            uv: [
-                                ax as f32 * inv,
-                                ay as f32 * inv,
-                                (ax + w) as f32 * inv,
-                                (ay + h) as f32 * inv,
-                            ],
+                            uv: [ax as f32 * inv, ay as f32 * inv, (ax + w) as f32 * inv, (ay + h) as f32 * inv],
                         });
                     }
                 }
@@ -210,13 +195,7 @@ impl GlyphAtlas {
 }
 
 /// The whole-pixel top-left corner of a `w` x `h` box aligned at `p`.
-pub(crate) fn box_origin(
-    p: Point,
-    w: i32,
-    h: i32,
-    ha: super::HAlign,
-    va: super::VAlign,
-) -> [i32; 2] {
+pub(crate) fn box_origin(p: Point, w: i32, h: i32, ha: super::HAlign, va: super::VAlign) -> [i32; 2] {
     let tl = super::types::aligned_top_left(p, w as f32, h as f32, ha, va);
     let r = |v: f32| (v as f64 + 0.5).floor().clamp(-1.0e9, 1.0e9) as i32;
     [r(tl[0]), r(tl[1])]

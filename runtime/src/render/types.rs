@@ -25,13 +25,7 @@ pub type Rgba = [f32; 4];
 /// assert_eq!(rgba_to_u8([1.0, 0.5, 0.0, 2.0]), [255, 128, 0, 255]);
 /// ```
 pub fn rgba_to_u8(c: Rgba) -> [u8; 4] {
-    c.map(|v| {
-        if v.is_nan() {
-            0
-        } else {
-            (v.clamp(0.0, 1.0) * 255.0).round() as u8
-        }
-    })
+    c.map(|v| if v.is_nan() { 0 } else { (v.clamp(0.0, 1.0) * 255.0).round() as u8 })
 }
 
 /// An axis-aligned rectangle of whole pixels, top-left origin: it covers

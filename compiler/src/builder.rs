@@ -1,0 +1,115 @@
+//! Building a [`Program`]: interned strings, functions with constants and
+//! debug positions.
+
+use animkit_vm::isa::Insn;
+use animkit_vm::program::{ConstKind, Function, LineEntry, Program, StrId};
+use std::collections::HashMap;
+
+/// A program under construction, with a string interner.
+#[derive(Debug, Default)]
+pub struct ProgramBuilder {
+    program: Program,
+    interned: HashMap<String, StrId>,
+}
+
+impl ProgramBuilder {
+    /// An empty program.
+    pub fn new() -> ProgramBuilder {
+        ProgramBuilder::default()
+    }
+
+    /// The id of `s`, adding it to the string table the first time.
+    ///
+    /// ```
+    /// let mut b = animkit_compiler::builder::ProgramBuilder::new();
+    /// let a = b.intern("walk");
+    /// assert_eq!(b.intern("walk"), a);
+    /// ```
+    pub fn intern(&mut self, s: &str) -> StrId {
+        if let Some(&id) = self.interned.get(s) {
+            return id;
+        }
+        let id = self.program.strings.len() as StrId;
+        self.program.strings.push(s.to_string());
+        self.interned.insert(s.to_string(), id);
+        id
+    }
+
+    /// The program so far, mutably (to push modules).
+    pub fn program_mut(&mut self) -> &mut Program {
+        &mut self.program
+    }
+
+    /// The finished program.
+    pub fn finish(self) -> Program {
+        self.program
+    }
+}
+
+/// One function under construction.
+#[derive(Debug, Default)]
+pub struct FunctionBuilder {
+    f: Function,
+    last_pos: Option<(u32, u32)>,
+}
+
+impl FunctionBuilder {
+    /// An empty function named `name`.
+    pub fn new(name: StrId) -> FunctionBuilder {
+        FunctionBuilder { f: Function { name, ..Function::default() }, last_pos: None }
+    }
+
+    /// Index of the next instruction.
+    pub fn pc(&self) -> u32 {
+        self.f.code.len() as u32
+    }
+
+    /// Appends an instruction at source position `pos` (line, column).
+    pub fn emit(&mut self, insn: Insn, pos: Option<(u32, u32)>) -> u32 {
+        let pc = self.pc();
+        if let Some(p) = pos {
+            if self.last_pos != Some(p) {
+                self.f.lines.push(LineEntry { pc, line: p.0, col: p.1 });
+                self.last_pos = Some(p);
+            }
+        }
+        self.f.code.push(insn);
+        pc
+    }
+
+    /// Replaces instruction `pc` (for back-patching jumps).
+    pub fn patch(&mut self, pc: u32, insn: Insn) {
+        if let Some(w) = self.f.code.get_mut(pc as usize) {
+            *w = insn;
+        }
+    }
+
+    /// Appends a number constant; returns its index.
+    pub fn num(&mut self, v: f64) -> u32 {
+        self.f.consts.push(v);
+        self.f.kinds.push(ConstKind::Num);
+        self.f.consts.len() as u32 - 1
+    }
+
+    /// Appends a string constant; returns its index.
+    pub fn string(&mut self, id: StrId) -> u32 {
+        self.f.consts.push(id as f64);
+        self.f.kinds.push(ConstKind::Str);
+        self.f.consts.len() as u32 - 1
+    }
+
+    /// Index the next constant will get.
+    pub fn next_const(&self) -> u32 {
+        self.f.consts.len() as u32
+    }
+
+    /// Sets the register count.
+    pub fn set_nregs(&mut self, n: u8) {
+        self.f.nregs = n;
+    }
+
+    /// The finished function.
+    pub fn finish(self) -> Function {
+        self.f
+    }
+}

@@ -1,0 +1,218 @@
+//! The `animc` command line, runnable in-process (tests inject the streams).
+//!
+//! ```text
+//! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [-o OUT] FILE...
+//! ```
+//!
+//! - The language follows each file's extension (`.anim`, `.draw`,
+//!   `.slap`) unless `--lang` says otherwise; `-` reads standard input
+//!   (then `--lang` is required).
+//! - Several files make one bundle, one module per file, named after the
+//!   file stem.
+//! - The bundle goes to `-o OUT` (`-` = standard output); by default next to
+//!   the first input, with the extension `.animb`. `--emit asm` prints the
+//!   disassembly to standard output unless `-o` is given.
+//! - On any error `animc` prints every diagnostic, exits with status 1 and
+//!   leaves no output file: the bundle is written to a temporary file in
+//!   the output's directory and renamed into place only when complete.
+
+use crate::driver::{Options, Source, compile};
+use animkit_vm::program::Language;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Usage text for `-h` / `--help`.
+pub const USAGE: &str = "\
+usage: animc [OPTIONS] FILE...
+
+Compiles Sprite DSL (.anim), Animator (.draw) and SLAP (.slap) sources into
+one animkit bundle (.animb).
+
+options:
+  -o OUT            write the output to OUT (`-` = standard output);
+                    default: the first input with the extension .animb
+  --emit bundle|asm what to write: the bundle (default) or a disassembly
+  --check           only check the sources; write nothing
+  --lang LANG       force the language of every input: sprite, animator, slap
+  --strip           leave debug info (source positions) out of the bundle
+  -h, --help        print this help
+
+FILE may be `-` to read standard input (needs --lang).
+Exit status: 0 on success, 1 on any error.
+";
+
+#[derive(Debug, PartialEq, Eq)]
+enum Emit {
+    Bundle,
+    Asm,
+}
+
+#[derive(Debug)]
+struct Args {
+    check: bool,
+    lang: Option<Language>,
+    emit: Emit,
+    strip: bool,
+    output: Option<String>,
+    inputs: Vec<String>,
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args { check: false, lang: None, emit: Emit::Bundle, strip: false, output: None, inputs: Vec::new() };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--check" => a.check = true,
+            "--strip" => a.strip = true,
+            "-o" => a.output = Some(value("-o")?),
+            "--emit" => {
+                a.emit = match value("--emit")?.as_str() {
+                    "bundle" => Emit::Bundle,
+                    "asm" => Emit::Asm,
+                    other => {
+                        return Err(format!("unknown --emit kind `{other}` (expected bundle or asm)"));
+                    }
+                }
+            }
+            "--lang" => {
+                a.lang = Some(match value("--lang")?.as_str() {
+                    "sprite" => Language::Sprite,
+                    "animator" => Language::Animator,
+                    "slap" => Language::Slap,
+                    other => {
+                        return Err(format!("unknown language `{other}` (expected sprite, animator or slap)"));
+                    }
+                })
+            }
+            "-" => a.inputs.push(arg.clone()),
+            s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
+            _ => a.inputs.push(arg.clone()),
+        }
+    }
+    if a.inputs.is_empty() {
+        return Err("no input files".into());
+    }
+    Ok(Some(a))
+}
+
+/// Runs `animc` with `args` (without the program name); returns the exit
+/// status.
+///
+/// ```
+/// let mut out = Vec::new();
+/// let mut err = Vec::new();
+/// let status = animkit_compiler::cli::run(&["--bogus".into()], &mut std::io::empty(), &mut out, &mut err);
+/// assert_eq!(status, 1);
+/// assert!(String::from_utf8(err).unwrap().starts_with("error: unknown option `--bogus`"));
+/// ```
+pub fn run(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    match run_inner(args, stdin, stdout, stderr) {
+        Ok(()) => 0,
+        Err(message) => {
+            if !message.is_empty() {
+                let _ = write!(stderr, "{message}");
+            }
+            1
+        }
+    }
+}
+
+fn run_inner(
+    args: &[String],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), String> {
+    let usage_error = |m: String| format!("error: {m}\n\n{USAGE}");
+    let Some(args) = parse_args(args).map_err(usage_error)? else {
+        let _ = stdout.write_all(USAGE.as_bytes());
+        return Ok(());
+    };
+    let mut sources = Vec::with_capacity(args.inputs.len());
+    for path in &args.inputs {
+        let text = if path == "-" {
+            if args.lang.is_none() {
+                return Err("error: reading standard input (`-`) needs --lang sprite|animator|slap\n".into());
+            }
+            let mut buf = Vec::new();
+            stdin.read_to_end(&mut buf).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+            String::from_utf8(buf).map_err(|e| format!("error: standard input is not UTF-8 text: {e}\n"))?
+        } else {
+            let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+            String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
+        };
+        sources.push(Source { path: path.clone(), text, language: args.lang });
+    }
+    let program = match compile(&sources, &Options { strip: args.strip }) {
+        Ok(p) => p,
+        Err(e) => {
+            let n = e.count();
+            let _ = write!(stderr, "{e}");
+            return Err(format!(
+                "error: could not compile due to {n} previous error{}\n",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+    };
+    if args.check {
+        return Ok(());
+    }
+    let (bytes, default_out) = match args.emit {
+        Emit::Bundle => (animkit_vm::codec::encode(&program), default_output(&args.inputs[0])),
+        Emit::Asm => (animkit_vm::disasm::disassemble(&program).into_bytes(), None),
+    };
+    let explicit_output = args.output.is_some();
+    match args.output.map(PathBuf::from).or(default_out) {
+        Some(p) if p.as_os_str() != "-" => {
+            write_atomic(&p, &bytes).map_err(|e| format!("error: cannot write `{}`: {e}\n", p.display()))
+        }
+        Some(_) | None => {
+            if args.emit == Emit::Bundle && !explicit_output {
+                return Err(
+                    "error: reading standard input: name the bundle with -o OUT (`-o -` for standard output)\n".into(),
+                );
+            }
+            stdout
+                .write_all(&bytes)
+                .and_then(|_| stdout.flush())
+                .map_err(|e| format!("error: cannot write output: {e}\n"))
+        }
+    }
+}
+
+fn default_output(first_input: &str) -> Option<PathBuf> {
+    (first_input != "-").then(|| Path::new(first_input).with_extension("animb"))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory
+/// and a rename, so that `path` is either the complete new file or
+/// untouched, and no partial file is left behind on failure.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let p = dir.path().join("out.animb");
+/// animkit_compiler::cli::write_atomic(&p, b"data").unwrap();
+/// assert_eq!(std::fs::read(&p).unwrap(), b"data");
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+/// ```
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

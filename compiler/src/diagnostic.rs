@@ -1,0 +1,163 @@
+//! Diagnostics in rustc's format, rendered by codespan-reporting:
+//!
+//! ```text
+//! error: unknown state `Idel`
+//!  --> hero.anim:3:18
+//!   |
+//! 3 | Attack: 5, 5, 5, Idel
+//!   |                  ^^^^ no state with this name
+//!   |
+//!   = help: did you mean `Idle`?
+//! ```
+
+use animkit_grammar::Span;
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Chars, Config, DisplayStyle};
+
+/// How bad it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Compilation fails.
+    Error,
+    /// Compilation goes on.
+    Warning,
+}
+
+/// One message about a source file, with the span it points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The headline, without a trailing period.
+    pub message: String,
+    /// The primary span (gets the carets).
+    pub span: Span,
+    /// Text printed after the carets.
+    pub label: String,
+    /// Other places worth showing, with their labels.
+    pub secondary: Vec<(Span, String)>,
+    /// `= note: ...` / `= help: ...` lines, written out in full.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    ///
+    /// ```
+    /// use animkit_compiler::diagnostic::Diagnostic;
+    /// use animkit_grammar::Span;
+    /// let d = Diagnostic::error(Span::new(0, 1), "bad", "here").with_help("try again");
+    /// assert_eq!(d.notes, ["help: try again"]);
+    /// ```
+    pub fn error(span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            label: label.into(),
+            secondary: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.notes.push(format!("help: {}", help.into()));
+        self
+    }
+
+    /// Adds a `note:` line.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(format!("note: {}", note.into()));
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.secondary.push((span, label.into()));
+        self
+    }
+
+    /// True for errors.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl From<animkit_grammar::SyntaxError> for Diagnostic {
+    fn from(e: animkit_grammar::SyntaxError) -> Diagnostic {
+        Diagnostic::error(e.span, e.message, e.label)
+    }
+}
+
+/// Renders diagnostics for one file as rustc does (plain text, no colour).
+///
+/// ```
+/// use animkit_compiler::diagnostic::{render, Diagnostic};
+/// use animkit_grammar::Span;
+/// let text = render("a.anim", "Walk: 5\n", &[Diagnostic::error(Span::new(6, 7), "oops", "here")]);
+/// assert!(text.starts_with("error: oops\n --> a.anim:1:7\n"), "{text}");
+/// ```
+pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+    let file = SimpleFile::new(file_name, source);
+    let config = Config { display_style: DisplayStyle::Rich, chars: Chars::ascii(), ..Config::default() };
+    let mut out = String::new();
+    for d in diagnostics {
+        let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
+        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&d.label)];
+        labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
+        let severity = match d.severity {
+            Severity::Error => CsSeverity::Error,
+            Severity::Warning => CsSeverity::Warning,
+        };
+        let cs = CsDiagnostic::new(severity).with_message(&d.message).with_labels(labels).with_notes(d.notes.clone());
+        let mut one = String::new();
+        if term::emit_to_string(&mut one, &config, &file, &cs).is_err() {
+            one = format!("error: {}\n --> {file_name}\n", d.message);
+        }
+        // codespan indents the location line one column more than rustc
+        // (` --> ` sits under the gutter's first column there).
+        for line in one.split_inclusive('\n') {
+            match line.strip_prefix(' ') {
+                Some(rest) if rest.trim_start().starts_with("--> ") => out.push_str(rest),
+                _ => out.push_str(line),
+            }
+        }
+    }
+    out
+}
+
+/// 1-based line and character column of byte offsets in one text.
+///
+/// ```
+/// use animkit_compiler::diagnostic::LineIndex;
+/// let idx = LineIndex::new("ab\ncdé f");
+/// assert_eq!(idx.line_col(0), (1, 1));
+/// assert_eq!(idx.line_col(4), (2, 2));
+/// assert_eq!(idx.line_col(8), (2, 5));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineIndex<'s> {
+    src: &'s str,
+    starts: Vec<usize>,
+}
+
+impl<'s> LineIndex<'s> {
+    /// Indexes the line starts of `src`.
+    pub fn new(src: &'s str) -> LineIndex<'s> {
+        let mut starts = vec![0];
+        starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { src, starts }
+    }
+
+    /// `(line, column)` of byte `offset`, both 1-based; columns count
+    /// characters.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.src.len());
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.starts[line];
+        let col = self.src.get(start..offset).map_or(offset - start, |s| s.chars().count());
+        (line as u32 + 1, col as u32 + 1)
+    }
+}

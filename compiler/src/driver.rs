@@ -1,0 +1,204 @@
+//! The compiler driver: source files in, one [`Program`] out, or every
+//! diagnostic of every file.
+
+use crate::builder::ProgramBuilder;
+use crate::diagnostic::{Diagnostic, LineIndex, render};
+use crate::sprite;
+use animkit_vm::program::{Language, Program};
+use std::fmt;
+use std::path::Path;
+
+/// One input file.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// Path as given (used in diagnostics and for the module name).
+    pub path: String,
+    /// The text.
+    pub text: String,
+    /// The language, if forced (`--lang`); otherwise the extension decides.
+    pub language: Option<Language>,
+}
+
+impl Source {
+    /// A source whose language follows its extension.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
+        Source { path: path.into(), text: text.into(), language: None }
+    }
+
+    /// The module name: the file stem (`stdin` for `-`).
+    ///
+    /// ```
+    /// assert_eq!(animkit_compiler::Source::new("a/hero.anim", "").module_name(), "hero");
+    /// ```
+    pub fn module_name(&self) -> String {
+        if self.path == "-" {
+            return "stdin".into();
+        }
+        Path::new(&self.path).file_stem().map_or_else(|| self.path.clone(), |s| s.to_string_lossy().into_owned())
+    }
+
+    /// The language: forced, or from the extension (`.anim`, `.draw`,
+    /// `.slap`).
+    ///
+    /// ```
+    /// use animkit_vm::program::Language;
+    /// assert_eq!(animkit_compiler::Source::new("x.draw", "").language(), Some(Language::Animator));
+    /// ```
+    pub fn language(&self) -> Option<Language> {
+        self.language.or_else(|| match Path::new(&self.path).extension()?.to_str()? {
+            "anim" => Some(Language::Sprite),
+            "draw" => Some(Language::Animator),
+            "slap" => Some(Language::Slap),
+            _ => None,
+        })
+    }
+}
+
+/// Compilation options.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Drop debug info (`--strip`).
+    pub strip: bool,
+}
+
+/// The diagnostics of one file.
+#[derive(Clone, Debug)]
+pub struct FileDiagnostics {
+    /// The file's path.
+    pub path: String,
+    /// Its text (for rendering).
+    pub text: String,
+    /// What is wrong, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Why compilation failed.
+#[derive(Clone, Debug)]
+pub enum CompileError {
+    /// Source errors, per file.
+    Source(Vec<FileDiagnostics>),
+    /// A problem that belongs to no position (a bad file name, ...).
+    Other(String),
+}
+
+impl CompileError {
+    /// Number of errors.
+    pub fn count(&self) -> usize {
+        match self {
+            CompileError::Source(files) => files.iter().map(|f| f.diagnostics.len()).sum(),
+            CompileError::Other(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CompileError {
+    /// Renders every diagnostic in rustc's format.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::Source(files) => {
+                for file in files {
+                    f.write_str(&render(&file.path, &file.text, &file.diagnostics))?;
+                }
+                Ok(())
+            }
+            CompileError::Other(m) => writeln!(f, "error: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Checks one source; returns its diagnostics (empty when it is fine).
+pub fn check_source(source: &Source) -> Result<Vec<Diagnostic>, CompileError> {
+    let mut b = ProgramBuilder::new();
+    match compile_one(source, &mut b, &Options::default()) {
+        Ok(_) => Ok(Vec::new()),
+        Err(CompileError::Source(mut files)) => Ok(files.pop().map(|f| f.diagnostics).unwrap_or_default()),
+        Err(e) => Err(e),
+    }
+}
+
+fn compile_one(
+    source: &Source,
+    b: &mut ProgramBuilder,
+    options: &Options,
+) -> Result<animkit_vm::program::Module, CompileError> {
+    let language = source.language().ok_or_else(|| {
+        CompileError::Other(format!(
+            "cannot tell the language of `{}` from its extension (expected .anim, .draw or .slap); use --lang sprite|animator|slap",
+            source.path
+        ))
+    })?;
+    let fail = |diagnostics: Vec<Diagnostic>| {
+        CompileError::Source(vec![FileDiagnostics {
+            path: source.path.clone(),
+            text: source.text.clone(),
+            diagnostics,
+        }])
+    };
+    let index = LineIndex::new(&source.text);
+    let lines = (!options.strip).then_some(&index);
+    let mut module = match language {
+        Language::Sprite => {
+            let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
+            let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+            match sprite::check::check_partial(&ast, !diags.is_empty()) {
+                Ok(ir) if diags.is_empty() => sprite::lower::lower(&ir, &source.module_name(), b, lines),
+                Ok(_) => return Err(fail(diags)),
+                Err(more) => {
+                    // Errors inside lines that failed to parse are already
+                    // reported; the checker only sees the lines that parsed.
+                    diags.extend(more);
+                    diags.sort_by_key(|d| d.span.start);
+                    return Err(fail(diags));
+                }
+            }
+        }
+        other => {
+            return Err(CompileError::Other(format!(
+                "`{}`: the {other} compiler is not implemented in this build",
+                source.path
+            )));
+        }
+    };
+    if !options.strip {
+        module.source = Some(source.path.clone());
+    }
+    Ok(module)
+}
+
+/// Compiles every source into one program (one module per file). All
+/// files are checked; every error of every file is returned.
+pub fn compile(sources: &[Source], options: &Options) -> Result<Program, CompileError> {
+    let mut b = ProgramBuilder::new();
+    let mut failed = Vec::new();
+    let mut other = None;
+    let mut names: Vec<(String, String)> = Vec::new();
+    for s in sources {
+        let name = s.module_name();
+        if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+            other.get_or_insert(format!(
+                "two modules would be named `{name}` (`{first}` and `{}`); module names come from file stems",
+                s.path
+            ));
+            continue;
+        }
+        names.push((name, s.path.clone()));
+        match compile_one(s, &mut b, options) {
+            Ok(m) => b.program_mut().modules.push(m),
+            Err(CompileError::Source(files)) => failed.extend(files),
+            Err(CompileError::Other(m)) => {
+                other.get_or_insert(m);
+            }
+        }
+    }
+    if !failed.is_empty() {
+        return Err(CompileError::Source(failed));
+    }
+    if let Some(m) = other {
+        return Err(CompileError::Other(m));
+    }
+    let program = b.finish();
+    debug_assert_eq!(animkit_vm::verify::verify_program(&program), Ok(()));
+    Ok(program)
+}

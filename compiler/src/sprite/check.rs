@@ -1,0 +1,338 @@
+//! Checks a parsed sprite file and resolves it to [`SpriteIr`].
+//!
+//! Errors (all reported, in source order):
+//! - every rule the spec gives: missing end behaviour, negative duration or
+//!   frame index, a special event inline with a duration or index
+//!   (`5|2|_wait`), an events-only frame that is not last;
+//! - and those a user needs: fractional numbers, numbers too large for the
+//!   bytecode (more than [`MAX_VALUE`]), duplicate state names, state names
+//!   starting with `_`, transitions to missing states (with a "did you
+//!   mean"), unknown `_names`, two end behaviours in one frame, `_pingpong`
+//!   with fewer than two frames to reverse through, more than
+//!   [`MAX_STATES`] states, and any state or cycle of transitions that could
+//!   run forever within one tick because no frame on the way has a
+//!   positive duration.
+
+use super::ir::{End, IrFrame, IrState, SpriteIr};
+use crate::diagnostic::Diagnostic;
+use crate::suggest::closest;
+use animkit_grammar::Span;
+use animkit_grammar::sprite::ast::{self, Frame};
+use std::collections::HashMap;
+
+/// Largest duration or frame index (the bytecode's 24-bit immediate).
+pub const MAX_VALUE: u32 = animkit_vm::isa::MAX_AX;
+/// Most states in one file (state ids are 16-bit).
+pub const MAX_STATES: usize = u16::MAX as usize;
+/// The special end behaviours.
+pub const SPECIALS: [&str; 3] = ["_loop", "_wait", "_pingpong"];
+
+/// Checks `file`; returns the IR when there is no error.
+pub fn check(file: &ast::File) -> Result<SpriteIr, Vec<Diagnostic>> {
+    check_partial(file, false)
+}
+
+/// Like [`check`]; with `partial` set (some lines failed to parse and are
+/// missing from `file`), errors that a missing line could cause — unknown
+/// states, an empty file — are not reported, so they do not pile onto the
+/// syntax errors.
+pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (i, s) in file.states.iter().enumerate() {
+        let name = s.name.text.as_str();
+        if name.starts_with('_') {
+            errors.push(
+                Diagnostic::error(s.name.span, format!("state name `{name}` starts with `_`"), "reserved")
+                    .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`"),
+            );
+        }
+        if let Some(&first) = index.get(name) {
+            errors.push(
+                Diagnostic::error(s.name.span, format!("state `{name}` is defined twice"), "defined again here")
+                    .with_secondary(file.states[first].name.span, "first defined here"),
+            );
+        } else {
+            index.insert(name, i);
+        }
+    }
+    if file.states.len() > MAX_STATES {
+        let s = &file.states[MAX_STATES];
+        errors.push(Diagnostic::error(
+            s.name.span,
+            format!("too many states: at most {MAX_STATES} fit in one sprite file"),
+            "one state too many",
+        ));
+    }
+    if file.states.is_empty() && !partial {
+        errors.push(
+            Diagnostic::error(Span::new(0, 0), "the file defines no state", "expected `Name: frames, ...`")
+                .with_help("a state looks like `Idle: 10, 10, _loop`"),
+        );
+    }
+    let names: Vec<&str> = file.states.iter().map(|s| s.name.text.as_str()).collect();
+    let mut states = Vec::with_capacity(file.states.len());
+    for s in &file.states {
+        if let Some(st) = check_state(s, &index, &names, partial, &mut errors) {
+            states.push(st);
+        }
+    }
+    if errors.is_empty() && states.len() == file.states.len() {
+        check_progress(&states, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(SpriteIr { states })
+    } else {
+        errors.sort_by_key(|d| d.span.start);
+        Err(errors)
+    }
+}
+
+fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
+    let plural = if what == "duration" { "durations" } else { "frame indices" };
+    if n.negative {
+        errors.push(Diagnostic::error(
+            n.span,
+            format!("negative {what} `-{}`", n.text),
+            format!("{plural} must be 0 or more"),
+        ));
+        return None;
+    }
+    if n.text.contains('.') {
+        errors.push(Diagnostic::error(
+            n.span,
+            format!("{what} `{}` is not a whole number", n.text),
+            format!("{plural} are whole numbers"),
+        ));
+        return None;
+    }
+    match n.text.parse::<u64>() {
+        Ok(v) if v <= MAX_VALUE as u64 => Some(v as u32),
+        _ => {
+            errors.push(Diagnostic::error(
+                n.span,
+                format!("{what} `{}` is too large", n.text),
+                format!("at most {MAX_VALUE}"),
+            ));
+            None
+        }
+    }
+}
+
+fn unknown_special(name: &ast::Name) -> Diagnostic {
+    let d = Diagnostic::error(name.span, format!("unknown special event `{}`", name.text), "not a special event")
+        .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`");
+    match closest(&name.text, SPECIALS) {
+        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        None => d,
+    }
+}
+
+/// Checks custom event names; `timed` is the text of the frame's duration
+/// and index when the names follow them (`5|2|...`).
+fn events(names: &[ast::Name], timed: Option<&str>, errors: &mut Vec<Diagnostic>) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in names {
+        if SPECIALS.contains(&e.text.as_str()) {
+            errors.push(if let Some(frame) = timed {
+                Diagnostic::error(
+                    e.span,
+                    format!("`{}` cannot be inline with a duration or frame index", e.text),
+                    "special event inside a timed frame",
+                )
+                .with_help(format!("give it a frame of its own at the end of the state: `{frame}, {}`", e.text))
+            } else {
+                Diagnostic::error(e.span, "two end behaviours in one frame", "second end behaviour")
+                    .with_note("a frame ends the state in one way: `_loop`, `_wait`, `_pingpong` or a state name")
+            });
+        } else if e.text.starts_with('_') {
+            errors.push(unknown_special(e));
+        } else {
+            out.push(e.text.clone());
+        }
+    }
+    out
+}
+
+fn check_state(
+    s: &ast::State,
+    index: &HashMap<&str, usize>,
+    names: &[&str],
+    partial: bool,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<IrState> {
+    let before = errors.len();
+    let mut frames = Vec::new();
+    let mut counter: u64 = 0;
+    let mut end = None;
+    for (i, f) in s.frames.iter().enumerate() {
+        let last = i + 1 == s.frames.len();
+        match f {
+            Frame::Timed { duration, index: idx, events: evs, span } => {
+                let d = number(duration, "duration", errors);
+                let explicit = idx.as_ref().and_then(|n| number(n, "frame index", errors));
+                let text = match idx {
+                    Some(i) => format!("{}|{}", duration.text, i.text),
+                    None => duration.text.clone(),
+                };
+                let evs = events(evs, Some(&text), errors);
+                let sprite = match (explicit, d) {
+                    (Some(x), _) => {
+                        counter = x as u64 + 1;
+                        Some(x)
+                    }
+                    (None, Some(0)) => None,
+                    (None, _) => {
+                        let x = counter;
+                        counter += 1;
+                        if x > MAX_VALUE as u64 {
+                            errors.push(Diagnostic::error(
+                                *span,
+                                format!("automatic frame index {x} is too large"),
+                                format!("at most {MAX_VALUE}"),
+                            ));
+                        }
+                        Some(x as u32)
+                    }
+                };
+                frames.push(IrFrame { duration: d.unwrap_or(0), sprite, events: evs, span: *span });
+                // `5|2|_wait` as the last frame already has its own error,
+                // whose help says how to end the state.
+                let inline_end = match f {
+                    Frame::Timed { events, .. } => events.iter().any(|e| SPECIALS.contains(&e.text.as_str())),
+                    Frame::Control { .. } => false,
+                };
+                if last && !inline_end {
+                    errors.push(
+                        Diagnostic::error(
+                            *span,
+                            format!("state `{}` has no end behaviour", s.name.text),
+                            "the state ends here",
+                        )
+                        .with_help(format!(
+                            "end it with `_wait`, `_loop`, `_pingpong` or a state name, e.g. `{}: ..., _loop`",
+                            s.name.text
+                        )),
+                    );
+                }
+            }
+            Frame::Control { head, events: evs, span } => {
+                if !last {
+                    errors.push(
+                        Diagnostic::error(
+                            *span,
+                            format!("events-only frame `{}` must be the last frame of the state", head.text),
+                            "not the last frame",
+                        )
+                        .with_note("`_loop`, `_wait`, `_pingpong` and transitions end a state"),
+                    );
+                }
+                let resolved = match head.text.as_str() {
+                    "_loop" => Some(End::Loop),
+                    "_wait" => Some(End::Wait),
+                    "_pingpong" => Some(End::PingPong),
+                    h if h.starts_with('_') => {
+                        errors.push(unknown_special(head));
+                        None
+                    }
+                    h => match index.get(h) {
+                        Some(&t) => Some(End::Goto(t)),
+                        None if partial => None,
+                        None => {
+                            let d =
+                                Diagnostic::error(head.span, format!("unknown state `{h}`"), "no state with this name");
+                            errors.push(match closest(h, names.iter().copied()) {
+                                Some(c) if c.eq_ignore_ascii_case(h) => {
+                                    d.with_help(format!("state names are case-sensitive: did you mean `{c}`?"))
+                                }
+                                Some(c) => d.with_help(format!("did you mean `{c}`?")),
+                                None => d.with_note(
+                                    "an events-only frame is `_loop`, `_wait`, `_pingpong` or the name of a state",
+                                ),
+                            });
+                            None
+                        }
+                    },
+                };
+                let evs = events(evs, None, errors);
+                if last {
+                    end = resolved.map(|e| (e, evs, *span));
+                }
+            }
+        }
+    }
+    let (end, end_events, end_span) = end?;
+    if end == End::PingPong && frames.len() < 2 {
+        errors.push(
+            Diagnostic::error(
+                end_span,
+                "`_pingpong` needs at least two frames before it",
+                "nothing to reverse through",
+            )
+            .with_help("with a single frame, use `_loop`"),
+        );
+    }
+    if errors.len() > before {
+        return None;
+    }
+    let category = s.category.as_ref().map_or(&s.name.text, |c| &c.text).clone();
+    Some(IrState { name: s.name.text.clone(), category, frames, end, end_events, end_span })
+}
+
+/// Rejects states and transition cycles that never display a frame for
+/// a positive number of ticks.
+fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
+    let zero: Vec<bool> = states.iter().map(|s| s.frames.iter().all(|f| f.duration == 0)).collect();
+    for (i, s) in states.iter().enumerate() {
+        if zero[i] && matches!(s.end, End::Loop | End::PingPong) {
+            errors.push(
+                Diagnostic::error(
+                    s.end_span,
+                    format!("state `{}` would run forever within one tick", s.name),
+                    "repeats without displaying anything",
+                )
+                .with_note("no frame of the state has a positive duration")
+                .with_help("give at least one frame a duration of 1 or more"),
+            );
+        }
+    }
+    // Cycles of transitions through states with no positive duration.
+    let mut reported = vec![false; states.len()];
+    for start in 0..states.len() {
+        if !zero[start] || reported[start] {
+            continue;
+        }
+        let mut path = vec![start];
+        let mut cur = start;
+        while let End::Goto(next) = states[cur].end {
+            if !zero[next] {
+                break;
+            }
+            if let Some(pos) = path.iter().position(|&p| p == next) {
+                let cycle = &path[pos..];
+                if cycle.iter().any(|&c| reported[c]) {
+                    break;
+                }
+                let first = *cycle.iter().min().unwrap_or(&next);
+                let mut names: Vec<&str> = cycle.iter().map(|&c| states[c].name.as_str()).collect();
+                names.push(states[cycle[0]].name.as_str());
+                let mut d = Diagnostic::error(
+                    states[first].end_span,
+                    format!("transitions {} would run forever within one tick", names.join(" -> ")),
+                    "this transition closes the cycle",
+                )
+                .with_note("none of these states has a frame with a positive duration");
+                for &c in cycle {
+                    reported[c] = true;
+                    if c != first {
+                        d = d.with_secondary(states[c].end_span, format!("`{}` continues here", states[c].name));
+                    }
+                }
+                errors.push(d);
+                break;
+            }
+            path.push(next);
+            cur = next;
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! The `animvm` command line: the original `animator`'s flags, with the
+//! same meanings, plus animkit's own long options.
+//!
+//! ```text
+//! animvm [-h] [-x N] [-y N] [-D bpp] [-k] [-e] [-a] [-d head] [-q] [-C] [-R] [-H] [-F N]
+//!        [--trace --state NAME --ticks N [--module NAME]] [FILE]
+//! ```
+//!
+//! Short flags follow getopt: they can be grouped (`-kH`) and take their
+//! value attached or separate (`-x640`, `-x 640`).
+
+use std::fmt;
+
+/// Usage text for `-h`.
+pub const USAGE: &str = "\
+usage: animvm [OPTIONS] [FILE]
+
+Runs an animkit bundle (.animb) or source file (.anim, .draw, .slap). With
+no FILE, reads Animator commands from standard input as `animator` does.
+
+animator options:
+  -h          display this help
+  -x N        horizontal resolution (default 640)
+  -y N        vertical resolution (default 480)
+  -D bpp      colour depth of screendump output (16, 24 or 32; default 32)
+  -k          disable keepalive: exit at end of input
+  -e          enable event reporting
+  -a          do not enforce the aspect ratio
+  -d head     save every flushed frame as headNNNN.png
+  -q          quit when Q is pressed
+  -C          do not clear the screen on a new frame
+  -R          like -C, but allow resizing
+  -H          headless: no window (implies -k)
+  -F N        file descriptor for screendump - (default 1)
+
+animkit options:
+  --trace            print a sprite instance's state, frame and events per tick (JSON lines)
+  --state NAME       the state the traced instance starts in
+  --ticks N          how many ticks to trace (default 100)
+  --module NAME      which sprite module of the bundle to use (default: the only one)
+  --help             display this help
+";
+
+/// Parsed command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Args {
+    /// `-x`.
+    pub width: u32,
+    /// `-y`.
+    pub height: u32,
+    /// `-D`.
+    pub depth: u32,
+    /// Not `-k` (and not `-H`).
+    pub keepalive: bool,
+    /// `-e`.
+    pub events: bool,
+    /// Not `-a`.
+    pub aspect: bool,
+    /// `-d head`.
+    pub dump_head: Option<String>,
+    /// `-q`.
+    pub quit_on_q: bool,
+    /// `-C` or `-R`.
+    pub no_clear: bool,
+    /// `-R`.
+    pub resizable_no_clear: bool,
+    /// `-H`.
+    pub headless: bool,
+    /// `-F`.
+    pub dump_fd: i32,
+    /// `--trace`.
+    pub trace: bool,
+    /// `--state`.
+    pub state: Option<String>,
+    /// `--ticks`.
+    pub ticks: u64,
+    /// `--module`.
+    pub module: Option<String>,
+    /// The file to run, if any.
+    pub file: Option<String>,
+    /// `-h` / `--help`.
+    pub help: bool,
+}
+
+impl Default for Args {
+    fn default() -> Args {
+        Args {
+            width: 640,
+            height: 480,
+            depth: 32,
+            keepalive: true,
+            events: false,
+            aspect: true,
+            dump_head: None,
+            quit_on_q: false,
+            no_clear: false,
+            resizable_no_clear: false,
+            headless: false,
+            dump_fd: 1,
+            trace: false,
+            state: None,
+            ticks: 100,
+            module: None,
+            file: None,
+            help: false,
+        }
+    }
+}
+
+/// A command-line error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgError(pub String);
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, ArgError> {
+    v.trim().parse().map_err(|_| ArgError(format!("option {flag} needs a whole number, got `{v}`")))
+}
+
+/// Parses `args` (without the program name).
+///
+/// ```
+/// use animkit_runtime::cli::parse;
+/// let a = parse(&["-kHx320".into(), "-y".into(), "200".into()]).unwrap();
+/// assert_eq!((a.width, a.height, a.headless, a.keepalive), (320, 200, true, false));
+/// assert!(parse(&["-z".into()]).unwrap_err().0.contains("unknown option `-z`"));
+/// ```
+pub fn parse(args: &[String]) -> Result<Args, ArgError> {
+    let mut a = Args::default();
+    let mut i = 0;
+    let mut positional_only = false;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        if positional_only || arg == "-" || !arg.starts_with('-') {
+            if a.file.is_some() {
+                return Err(ArgError(format!(
+                    "more than one file given (`{}` and `{arg}`)",
+                    a.file.as_deref().unwrap_or("")
+                )));
+            }
+            a.file = Some(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            positional_only = true;
+            continue;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (long, None),
+            };
+            let mut value = |name: &str| -> Result<String, ArgError> {
+                if let Some(v) = inline.clone() {
+                    return Ok(v);
+                }
+                let v = args.get(i).cloned().ok_or_else(|| ArgError(format!("option --{name} needs a value")))?;
+                i += 1;
+                Ok(v)
+            };
+            match name {
+                "help" => a.help = true,
+                "trace" => a.trace = true,
+                "state" => a.state = Some(value("state")?),
+                "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
+                "module" => a.module = Some(value("module")?),
+                _ => return Err(ArgError(format!("unknown option `--{name}`"))),
+            }
+            continue;
+        }
+        // A group of short flags: -kH, -x640, -x 640.
+        let flags: Vec<char> = arg[1..].chars().collect();
+        let mut j = 0;
+        while j < flags.len() {
+            let c = flags[j];
+            j += 1;
+            let takes_value = matches!(c, 'x' | 'y' | 'D' | 'd' | 'F');
+            let value = if takes_value {
+                let rest: String = flags[j..].iter().collect();
+                j = flags.len();
+                if rest.is_empty() {
+                    let v = args.get(i).cloned().ok_or_else(|| ArgError(format!("option -{c} needs a value")))?;
+                    i += 1;
+                    v
+                } else {
+                    rest
+                }
+            } else {
+                String::new()
+            };
+            match c {
+                'h' => a.help = true,
+                'x' => a.width = number("-x", &value)?,
+                'y' => a.height = number("-y", &value)?,
+                'D' => {
+                    a.depth = number("-D", &value)?;
+                    if !matches!(a.depth, 16 | 24 | 32) {
+                        return Err(ArgError(format!("option -D takes 16, 24 or 32 bits per pixel, got {}", a.depth)));
+                    }
+                }
+                'k' => a.keepalive = false,
+                'e' => a.events = true,
+                'a' => a.aspect = false,
+                'd' => a.dump_head = Some(value),
+                'q' => a.quit_on_q = true,
+                'C' => a.no_clear = true,
+                'R' => {
+                    a.no_clear = true;
+                    a.resizable_no_clear = true;
+                }
+                'H' => {
+                    a.headless = true;
+                    a.keepalive = false;
+                }
+                'F' => a.dump_fd = number("-F", &value)?,
+                other => return Err(ArgError(format!("unknown option `-{other}`"))),
+            }
+        }
+    }
+    if a.width == 0 || a.height == 0 || a.width > 16384 || a.height > 16384 {
+        return Err(ArgError(format!("window size {}x{} is out of range (1..=16384)", a.width, a.height)));
+    }
+    Ok(a)
+}

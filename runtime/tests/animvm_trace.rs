@@ -1,0 +1,79 @@
+//! `animvm --trace` as a process.
+
+use std::process::Command;
+
+fn animvm(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_animvm")).args(args).current_dir(dir).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hero.anim"),
+        "Walk: 2|stepSound, 2, _loop\nFall[Jump]: 1|2, _wait|sfxLand\nAttack: 1|swing, Walk\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn traces_a_source_file_tick_by_tick() {
+    let dir = setup();
+    let (status, out, err) = animvm(&["--trace", "--state", "Attack", "--ticks", "6", "hero.anim"], dir.path());
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        r#"{"tick":0,"state":"Attack","category":"Attack","frame":0,"events":["swing"]}
+{"tick":1,"state":"Walk","category":"Walk","frame":0,"events":["stepSound"]}
+{"tick":2,"state":"Walk","category":"Walk","frame":0,"events":[]}
+{"tick":3,"state":"Walk","category":"Walk","frame":1,"events":[]}
+{"tick":4,"state":"Walk","category":"Walk","frame":1,"events":[]}
+{"tick":5,"state":"Walk","category":"Walk","frame":0,"events":["stepSound"]}
+"#
+    );
+}
+
+#[test]
+fn traces_a_bundle_and_shows_the_category() {
+    let dir = setup();
+    let program = animkit_runtime::load::load_program(dir.path().join("hero.anim").to_str().unwrap()).unwrap();
+    std::fs::write(dir.path().join("hero.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    let (status, out, _) =
+        animvm(&["--trace", "--state=Fall", "--ticks", "2", "--module", "hero", "hero.animb"], dir.path());
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "{\"tick\":0,\"state\":\"Fall\",\"category\":\"Jump\",\"frame\":2,\"events\":[]}\n\
+         {\"tick\":1,\"state\":\"Fall\",\"category\":\"Jump\",\"frame\":2,\"events\":[\"sfxLand\"]}\n"
+    );
+}
+
+#[test]
+fn clear_errors() {
+    let dir = setup();
+    let (status, _, err) = animvm(&["--trace", "--state", "Run", "hero.anim"], dir.path());
+    assert_eq!(status, 1);
+    assert_eq!(
+        err,
+        "animvm: no state named `Run` (state names are case-sensitive); the states are: Walk, Fall, Attack\n"
+    );
+    std::fs::write(dir.path().join("broken.animb"), b"ANIMB\0\r\n\x01\x00").unwrap();
+    let (status, _, err) = animvm(&["--trace", "broken.animb"], dir.path());
+    assert_eq!(status, 1);
+    assert_eq!(err, "error: `broken.animb`: truncated bundle: expected 20 bytes, found 10\n");
+    let (status, _, err) = animvm(&["--trace", "--module", "nope", "hero.anim"], dir.path());
+    assert_eq!(status, 1);
+    assert_eq!(err, "animvm: no module named `nope` in the bundle\n");
+    let (status, _, err) = animvm(&["-Z"], dir.path());
+    assert_eq!(status, 1);
+    assert_eq!(err, "animvm: unknown option `-Z`\nTry `animvm -h` for help.\n");
+    std::fs::write(dir.path().join("bad.anim"), "Walk: 5\n").unwrap();
+    let (status, _, err) = animvm(&["--trace", "bad.anim"], dir.path());
+    assert_eq!(status, 1);
+    assert!(err.starts_with("error: state `Walk` has no end behaviour\n --> bad.anim:1:7\n"), "{err}");
+}

@@ -1,0 +1,47 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use animkit_compiler::{Options, Source, compile};
+use animkit_vm::sprite::{SpriteInstance, Sprites};
+use std::sync::Arc;
+
+/// Compiles sprite source text, round-trips it through bundle bytes and
+/// returns its module.
+pub fn sprites(src: &str) -> Sprites {
+    let program = compile(&[Source::new("test.anim", src)], &Options::default())
+        .unwrap_or_else(|e| panic!("compile failed:\n{e}"));
+    let bytes = animkit_vm::codec::encode(&program);
+    let program = animkit_vm::codec::load(&bytes).expect("bundle loads");
+    Sprites::new(Arc::new(program), "test").expect("module")
+}
+
+/// One tick of a trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tick {
+    pub state: String,
+    pub category: String,
+    pub frame: u32,
+    pub events: Vec<String>,
+}
+
+/// Ticks `inst` `n` times and records each tick.
+pub fn run(inst: &mut SpriteInstance, n: usize) -> Vec<Tick> {
+    (0..n)
+        .map(|_| {
+            inst.tick();
+            let s = inst.sprites().clone();
+            let events = inst.drain_events().map(|e| s.event_name(e).to_string()).collect();
+            Tick { state: inst.state_name().into(), category: inst.category().into(), frame: inst.frame(), events }
+        })
+        .collect()
+}
+
+/// Expands `"0x5 1x5 2"` into `[0,0,0,0,0,1,1,1,1,1,2]`.
+pub fn frames(spec: &str) -> Vec<u32> {
+    spec.split_whitespace()
+        .flat_map(|part| {
+            let (v, n) = part.split_once('x').unwrap_or((part, "1"));
+            std::iter::repeat_n(v.parse::<u32>().unwrap(), n.parse().unwrap())
+        })
+        .collect()
+}

@@ -1,0 +1,469 @@
+//! The register interpreter for functions with calls and domain ops
+//! (Animator now, SLAP next). Sprite code has its own compact loop in
+//! [`crate::sprite`].
+//!
+//! A [`Fiber`] is a resumable thread of execution: a call stack over one
+//! module. [`run`] executes it until it halts, returns from its first
+//! function, or a domain op asks to suspend (a `sleep`, a frame delay); the
+//! caller resumes it later by calling [`run`] again. Domain ops are handed
+//! to a [`Domain`], which gives them meaning (drawing, scene updates).
+//!
+//! Calls are iterative (an explicit frame stack), so no input can overflow
+//! the Rust stack; nesting deeper than [`Limits::max_depth`] is a runtime
+//! error naming the function.
+//!
+//! ```
+//! use animkit_vm::interp::{run, Args, Domain, Env, Exit, Fiber, Flow, Bindings};
+//! use animkit_vm::isa::{Insn, Op};
+//! use animkit_vm::program::*;
+//!
+//! struct Log(Vec<String>);
+//! impl Domain for Log {
+//!     fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+//!         self.0.push(format!("{op} {}", args.str(0)));
+//!         Ok(Flow::Continue)
+//!     }
+//! }
+//! let module = Module {
+//!     name: 0, language: Language::Animator, states: vec![], entry: Some(0), source: None,
+//!     functions: vec![Function {
+//!         name: 0,
+//!         code: vec![Insn::ax(Op::Echo, 0), Insn::abc(Op::Halt, 0, 0, 0)],
+//!         consts: vec![1.0], kinds: vec![ConstKind::Str],
+//!         ..Function::default()
+//!     }],
+//! };
+//! let strings = vec!["main".to_string(), "hello".to_string()];
+//! let mut fiber = Fiber::new(&module, 0);
+//! let mut log = Log(vec![]);
+//! let exit = run(&mut fiber, &module, &strings, &mut Bindings::default(), &mut log).unwrap();
+//! assert_eq!(exit, Exit::Halted);
+//! assert_eq!(log.0, ["ECHO hello"]);
+//! ```
+
+use crate::isa::{Op, OpClass};
+use crate::program::{FuncId, Function, Module, StrId};
+use std::collections::HashMap;
+use std::fmt;
+
+/// Resource limits of one fiber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest call nesting (Animator: macro invocations inside macros).
+    pub max_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_depth: 1000 }
+    }
+}
+
+/// What a domain op tells the interpreter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Flow {
+    /// Go on with the next instruction.
+    Continue,
+    /// Stop here; [`run`] returns [`Exit::Suspended`] with this value and
+    /// the next call continues after the op.
+    Suspend(f64),
+    /// Stop the fiber for good (Animator's `quit`).
+    Stop,
+}
+
+/// Why [`run`] returned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Exit {
+    /// The fiber finished (`HALT`, a return from its first function, or a
+    /// domain op's [`Flow::Stop`]).
+    Halted,
+    /// A domain op asked to suspend, with its value (seconds, ticks, ...).
+    Suspended(f64),
+    /// A `WAIT n`.
+    Waiting(u32),
+}
+
+/// A runtime error, with the position of the failing instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuntimeError {
+    /// What went wrong, one line.
+    pub message: String,
+    /// Function index.
+    pub function: FuncId,
+    /// Instruction index.
+    pub pc: u32,
+    /// Source line and column, when the bundle kept debug info.
+    pub position: Option<(u32, u32)>,
+}
+
+impl fmt::Display for RuntimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some((l, c)) => write!(f, "{}:{}: {}", l, c, self.message),
+            None => write!(f, "function {} instruction {}: {}", self.function, self.pc, self.message),
+        }
+    }
+}
+
+impl std::error::Error for RuntimeError {}
+
+/// Name bindings made by `BIND`, `BINDPUSH` and `DECLARE` (Animator
+/// macros): each name maps to the functions run, in order, by `CALLN`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bindings {
+    map: HashMap<StrId, Vec<FuncId>>,
+}
+
+impl Bindings {
+    /// The functions bound to `name`, if it is bound.
+    pub fn get(&self, name: StrId) -> Option<&[FuncId]> {
+        self.map.get(&name).map(Vec::as_slice)
+    }
+
+    /// Binds `name` to `[func]`; returns the functions it replaced.
+    pub fn bind(&mut self, name: StrId, func: FuncId) -> Vec<FuncId> {
+        self.map.insert(name, vec![func]).unwrap_or_default()
+    }
+
+    /// Appends `func` to `name`'s functions (binding it if needed).
+    pub fn push(&mut self, name: StrId, func: FuncId) {
+        self.map.entry(name).or_default().push(func);
+    }
+
+    /// Makes sure `name` is bound (to nothing, if it was not bound).
+    pub fn declare(&mut self, name: StrId) {
+        self.map.entry(name).or_default();
+    }
+
+    /// Removes every binding; returns the functions that were bound.
+    pub fn clear(&mut self) -> Vec<FuncId> {
+        self.map.drain().flat_map(|(_, v)| v).collect()
+    }
+
+    /// Every bound name.
+    pub fn names(&self) -> impl Iterator<Item = StrId> + '_ {
+        self.map.keys().copied()
+    }
+}
+
+/// The constant block of a domain op, with typed readers. A verified
+/// program guarantees that the reads its op's signature allows are in
+/// range; out-of-range reads give 0 / `""` rather than panic.
+#[derive(Clone, Copy)]
+pub struct Args<'a> {
+    consts: &'a [f64],
+    strings: &'a [String],
+}
+
+impl<'a> Args<'a> {
+    /// Arguments over a constant block and a string table.
+    pub fn new(consts: &'a [f64], strings: &'a [String]) -> Args<'a> {
+        Args { consts, strings }
+    }
+
+    /// Number `i` of the block.
+    #[inline]
+    pub fn num(&self, i: usize) -> f64 {
+        self.consts.get(i).copied().unwrap_or(0.0)
+    }
+
+    /// Whole number `i` of the block.
+    #[inline]
+    pub fn uint(&self, i: usize) -> u32 {
+        self.num(i) as u32
+    }
+
+    /// Flag `i` of the block.
+    #[inline]
+    pub fn flag(&self, i: usize) -> bool {
+        self.num(i) != 0.0
+    }
+
+    /// String `i` of the block.
+    #[inline]
+    pub fn str(&self, i: usize) -> &'a str {
+        self.strings.get(self.num(i) as usize).map_or("", String::as_str)
+    }
+
+    /// String id `i` of the block.
+    #[inline]
+    pub fn str_id(&self, i: usize) -> StrId {
+        self.num(i) as StrId
+    }
+
+    /// The point list starting at element `i` (a count, then x, y pairs),
+    /// as a flat slice `[x0, y0, x1, y1, ...]`.
+    #[inline]
+    pub fn points(&self, i: usize) -> &'a [f64] {
+        let n = self.uint(i) as usize;
+        self.consts.get(i + 1..i + 1 + 2 * n).unwrap_or(&[])
+    }
+
+    /// The raw block from its first element to the end of the pool.
+    pub fn raw(&self) -> &'a [f64] {
+        self.consts
+    }
+}
+
+/// What a domain op may read besides its arguments: the running module,
+/// the string table and the current name bindings (Animator's
+/// `viewport NAME` measures a macro by running it).
+#[derive(Clone, Copy)]
+pub struct Env<'a> {
+    /// The module being run.
+    pub module: &'a Module,
+    /// The program's strings.
+    pub strings: &'a [String],
+    /// Current name bindings.
+    pub bindings: &'a Bindings,
+}
+
+/// Gives domain ops their meaning.
+pub trait Domain {
+    /// Executes one domain op. An `Err` becomes a [`RuntimeError`] at the
+    /// op's position; the fiber stays resumable after the op.
+    fn op(&mut self, op: Op, args: Args<'_>, env: &Env<'_>) -> Result<Flow, String>;
+
+    /// What a name-bound function is called in messages ("macro" for
+    /// Animator); the default says "binding".
+    fn binding_kind(&self) -> &'static str {
+        "binding"
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frame {
+    func: FuncId,
+    pc: u32,
+    base: u32,
+    /// For a `CALLN` part: the name and the index of the next part.
+    parts: Option<(StrId, u32)>,
+}
+
+/// A resumable execution over one module.
+#[derive(Clone, Debug, Default)]
+pub struct Fiber {
+    frames: Vec<Frame>,
+    regs: Vec<f64>,
+    limits: Limits,
+}
+
+impl Fiber {
+    /// A fiber that will start at function `func`.
+    pub fn new(module: &Module, func: FuncId) -> Fiber {
+        let mut fiber = Fiber::default();
+        fiber.restart(module, func);
+        fiber
+    }
+
+    /// Replaces the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Fiber {
+        self.limits = limits;
+        self
+    }
+
+    /// Forgets everything and starts over at `func`.
+    pub fn restart(&mut self, module: &Module, func: FuncId) {
+        self.frames.clear();
+        self.regs.clear();
+        let nregs = module.functions.get(func as usize).map_or(0, |f| f.nregs as usize);
+        self.regs.resize(nregs, 0.0);
+        self.frames.push(Frame { func, pc: 0, base: 0, parts: None });
+    }
+
+    /// True once the fiber has nothing left to run.
+    pub fn is_finished(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// Register `r` of the innermost frame (for tests and debuggers).
+    pub fn reg(&self, r: u8) -> f64 {
+        let base = self.frames.last().map_or(0, |f| f.base as usize);
+        self.regs.get(base + r as usize).copied().unwrap_or(0.0)
+    }
+}
+
+fn error(module: &Module, func: FuncId, pc: u32, message: String) -> RuntimeError {
+    let position = module.functions.get(func as usize).and_then(|f| f.position(pc));
+    RuntimeError { message, function: func, pc, position }
+}
+
+/// Runs `fiber` until it halts, suspends or fails.
+pub fn run<D: Domain>(
+    fiber: &mut Fiber,
+    module: &Module,
+    strings: &[String],
+    bindings: &mut Bindings,
+    domain: &mut D,
+) -> Result<Exit, RuntimeError> {
+    let funcs = &module.functions;
+    'frames: while let Some(frame) = fiber.frames.last().copied() {
+        let Some(f) = funcs.get(frame.func as usize) else {
+            fiber.frames.clear();
+            return Err(error(module, frame.func, 0, format!("call of missing function {}", frame.func)));
+        };
+        let base = frame.base as usize;
+        let mut pc = frame.pc;
+        loop {
+            let Some(&w) = f.code.get(pc as usize) else {
+                fiber.frames.clear();
+                return Err(error(module, frame.func, pc, "ran past the end of the function".into()));
+            };
+            let at = pc;
+            pc += 1;
+            let Some(op) = w.op() else {
+                fiber.frames.clear();
+                return Err(error(module, frame.func, at, format!("unknown opcode {:#04x}", w.op_byte())));
+            };
+            let r = |x: u8| base + x as usize;
+            match op {
+                Op::Nop => {}
+                Op::Move => fiber.regs[r(w.a())] = fiber.regs[r(w.b())],
+                Op::LoadK => fiber.regs[r(w.a())] = f.num(w.bx() as usize),
+                Op::LoadI => fiber.regs[r(w.a())] = w.sbx() as f64,
+                Op::Add | Op::Sub | Op::Mul | Op::Div => {
+                    let (b, c) = (fiber.regs[r(w.b())], fiber.regs[r(w.c())]);
+                    fiber.regs[r(w.a())] = match op {
+                        Op::Add => b + c,
+                        Op::Sub => b - c,
+                        Op::Mul => b * c,
+                        _ => b / c,
+                    };
+                }
+                Op::Neg => fiber.regs[r(w.a())] = -fiber.regs[r(w.b())],
+                Op::Jmp => pc = (pc as i64 + w.sj_field() as i64) as u32,
+                Op::Call => {
+                    save_pc(fiber, pc);
+                    push_frame(fiber, module, w.ax_field(), None, at)?;
+                    continue 'frames;
+                }
+                Op::CallN => {
+                    let name = f.num(w.ax_field() as usize) as StrId;
+                    let name_text = strings.get(name as usize).map_or("", String::as_str);
+                    save_pc(fiber, pc);
+                    let Some(parts) = bindings.get(name) else {
+                        let kind = domain.binding_kind();
+                        return Err(error(module, frame.func, at, format!("no {kind} named `{name_text}`")));
+                    };
+                    if let Some(&first) = parts.first() {
+                        if let Err(mut e) = push_frame(fiber, module, first, Some((name, 1)), at) {
+                            // Abandon the whole runaway call chain: resume
+                            // after the outermost call.
+                            fiber.frames.truncate(1);
+                            e.message = format!(
+                                "{} `{name_text}` nested more than {} invocations deep (unbounded recursion?)",
+                                domain.binding_kind(),
+                                fiber.limits.max_depth
+                            );
+                            return Err(e);
+                        }
+                        continue 'frames;
+                    }
+                }
+                Op::Bind | Op::BindPush | Op::Declare => {
+                    let k = w.ax_field() as usize;
+                    let name = f.num(k) as StrId;
+                    match op {
+                        Op::Bind => {
+                            bindings.bind(name, f.num(k + 1) as FuncId);
+                        }
+                        Op::BindPush => bindings.push(name, f.num(k + 1) as FuncId),
+                        _ => bindings.declare(name),
+                    }
+                }
+                Op::Forget => {
+                    bindings.clear();
+                }
+                Op::Ret => {
+                    if let Some(next) = next_part(fiber, bindings) {
+                        let nregs = funcs.get(next.func as usize).map_or(0, |f| f.nregs as usize);
+                        fiber.regs.resize(next.base as usize + nregs, 0.0);
+                        let top = fiber.frames.len() - 1;
+                        fiber.frames[top] = next;
+                        continue 'frames;
+                    }
+                    pop_frame(fiber);
+                    continue 'frames;
+                }
+                Op::Halt => {
+                    fiber.frames.clear();
+                    return Ok(Exit::Halted);
+                }
+                Op::Wait => {
+                    save_pc(fiber, pc);
+                    return Ok(Exit::Waiting(w.ax_field()));
+                }
+                _ if op.info().class != OpClass::Generic => {
+                    let args = Args::new(f.consts.get(w.ax_field() as usize..).unwrap_or(&[]), strings);
+                    let env = Env { module, strings, bindings };
+                    match domain.op(op, args, &env) {
+                        Ok(Flow::Continue) => {}
+                        Ok(Flow::Suspend(v)) => {
+                            save_pc(fiber, pc);
+                            return Ok(Exit::Suspended(v));
+                        }
+                        Ok(Flow::Stop) => {
+                            fiber.frames.clear();
+                            return Ok(Exit::Halted);
+                        }
+                        Err(message) => {
+                            save_pc(fiber, pc);
+                            return Err(error(module, frame.func, at, message));
+                        }
+                    }
+                }
+                _ => {
+                    fiber.frames.clear();
+                    return Err(error(module, frame.func, at, format!("{op} cannot run here")));
+                }
+            }
+        }
+    }
+    Ok(Exit::Halted)
+}
+
+fn save_pc(fiber: &mut Fiber, pc: u32) {
+    if let Some(top) = fiber.frames.last_mut() {
+        top.pc = pc;
+    }
+}
+
+fn push_frame(
+    fiber: &mut Fiber,
+    module: &Module,
+    func: FuncId,
+    parts: Option<(StrId, u32)>,
+    at: u32,
+) -> Result<(), RuntimeError> {
+    let caller = fiber.frames.last().copied();
+    if fiber.frames.len() >= fiber.limits.max_depth {
+        let f = caller.map_or(0, |c| c.func);
+        return Err(error(
+            module,
+            f,
+            at,
+            format!("calls nested more than {} deep (unbounded recursion?)", fiber.limits.max_depth),
+        ));
+    }
+    let Some(callee) = module.functions.get(func as usize) else {
+        return Err(error(module, caller.map_or(0, |c| c.func), at, format!("call of missing function {func}")));
+    };
+    let base = caller.map_or(0, |c| {
+        c.base as usize + module.functions.get(c.func as usize).map_or(0, |f: &Function| f.nregs as usize)
+    });
+    fiber.regs.resize(base + callee.nregs as usize, 0.0);
+    fiber.frames.push(Frame { func, pc: 0, base: base as u32, parts });
+    Ok(())
+}
+
+/// After a `RET` from part k of a name-bound call, the frame for part k+1.
+fn next_part(fiber: &Fiber, bindings: &Bindings) -> Option<Frame> {
+    let top = fiber.frames.last()?;
+    let (name, next) = top.parts?;
+    let func = *bindings.get(name)?.get(next as usize)?;
+    Some(Frame { func, pc: 0, base: top.base, parts: Some((name, next + 1)) })
+}
+
+fn pop_frame(fiber: &mut Fiber) {
+    fiber.frames.pop();
+}

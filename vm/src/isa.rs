@@ -1,0 +1,371 @@
+//! The animkit instruction set: one table for all three languages.
+//!
+//! Every instruction is one 32-bit little-endian word, the opcode in the low
+//! byte, as in Lua 5.4's `lopcodes.h`:
+//!
+//! ```text
+//!  31        24 23        16 15         8 7          0
+//! +------------+------------+------------+------------+
+//! |     C      |     B      |     A      |     op     |  ABC
+//! |          Bx (16)        |     A      |     op     |  ABx   (sBx: Bx - 32767)
+//! |                Ax (24)               |     op     |  Ax
+//! |           sJ (24, signed)            |     op     |  sJ    (pc of next + sJ)
+//! +------------+------------+------------+------------+
+//! ```
+//!
+//! `R[x]` is register x of the running function's window, `K[x]` the x-th
+//! constant of the running function. Constants are numbers; a string constant
+//! holds the index of an entry of the bundle's string table and is written
+//! `S[x]`. Domain ops (`K` format) read a *constant block*: `K[Ax]`,
+//! `K[Ax+1]`, ... whose shape is the op's [`Arg`] signature; `Points` is a
+//! count `n` followed by `2n` numbers.
+//!
+//! | class | used by | what it is |
+//! | --- | --- | --- |
+//! | generic | every language | registers, constants, arithmetic, jumps, calls, waits |
+//! | sprite | Sprite DSL | displayed sprite, events, state transitions |
+//! | animator | Animator | one op per drawing / window / image / area command |
+//!
+//! Opcodes 0x00–0x1f are generic, 0x20–0x2f sprite, 0x30–0x7f Animator and
+//! 0x80–0x9f are reserved for SLAP. The verifier (`crate::verify`) only lets
+//! a module use generic ops and those of its own language. The rules it
+//! enforces are listed in its module documentation.
+
+use std::fmt;
+
+/// Instruction word layouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// No operands; every other bit is zero.
+    None,
+    /// `A` is a register.
+    A,
+    /// `A` and `B` are registers.
+    AB,
+    /// `A`, `B`, `C` are registers.
+    ABC,
+    /// `A` register, `Bx` constant index.
+    ABx,
+    /// `A` register, `sBx` signed 16-bit immediate.
+    AsBx,
+    /// `Ax` unsigned 24-bit immediate (meaning given by the op).
+    Ax,
+    /// `sJ` signed 24-bit jump offset.
+    SJ,
+    /// `Ax` is the first constant of a block shaped by the op's signature.
+    K,
+}
+
+/// Which languages may use an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpClass {
+    /// Every language.
+    Generic,
+    /// Sprite DSL modules only.
+    Sprite,
+    /// Animator modules only.
+    Animator,
+}
+
+/// One element of a domain op's constant block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Any finite number.
+    Num,
+    /// A whole number in `0..=i32::MAX as u32` (counts, sizes, flags).
+    UInt,
+    /// `0` or `1`.
+    Bool,
+    /// A string constant.
+    Str,
+    /// A count `n` then `2n` numbers (x, y pairs); always the last argument.
+    Points,
+    /// The index of a function of the same module.
+    Func,
+}
+
+/// Static facts about an opcode: one row of the table below.
+#[derive(Clone, Copy, Debug)]
+pub struct OpInfo {
+    /// Upper-case name printed by the disassembler.
+    pub mnemonic: &'static str,
+    /// Word layout.
+    pub format: Format,
+    /// Who may use it.
+    pub class: OpClass,
+    /// Constant block shape for `Format::K` ops; empty otherwise.
+    pub block: &'static [Arg],
+    /// One-line register-transfer meaning, as in `lopcodes.h`.
+    pub meaning: &'static str,
+}
+
+use Arg::{Bool, Func, Num, Points, Str, UInt};
+
+const N2: &[Arg] = &[Num, Num];
+const N3: &[Arg] = &[Num, Num, Num];
+const N4: &[Arg] = &[Num, Num, Num, Num];
+
+macro_rules! opcodes {
+    ($( $name:ident = $code:literal, $mn:literal, $fmt:ident, $class:ident, $block:expr, $meaning:literal; )*) => {
+        /// Every opcode. See the module documentation for the word layout.
+        #[repr(u8)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Op { $(
+            #[doc = $meaning]
+            $name = $code,
+        )* }
+
+        impl Op {
+            /// All opcodes, in table order.
+            pub const ALL: &'static [Op] = &[$(Op::$name,)*];
+
+            /// Decodes an opcode byte; `None` for an unassigned byte.
+            pub const fn from_u8(b: u8) -> Option<Op> {
+                match b { $( $code => Some(Op::$name), )* _ => None }
+            }
+
+            /// The op's row of the table.
+            pub const fn info(self) -> &'static OpInfo {
+                match self { $( Op::$name => &OpInfo {
+                    mnemonic: $mn, format: Format::$fmt, class: OpClass::$class,
+                    block: $block, meaning: $meaning,
+                }, )* }
+            }
+        }
+    };
+}
+
+opcodes! {
+    // ---- generic -------------------------------------------------------
+    Nop      = 0x00, "NOP",      None, Generic, &[], "nothing";
+    Move     = 0x01, "MOVE",     AB,   Generic, &[], "R[A] := R[B]";
+    LoadK    = 0x02, "LOADK",    ABx,  Generic, &[], "R[A] := K[Bx]";
+    LoadI    = 0x03, "LOADI",    AsBx, Generic, &[], "R[A] := sBx";
+    Add      = 0x04, "ADD",      ABC,  Generic, &[], "R[A] := R[B] + R[C]";
+    Sub      = 0x05, "SUB",      ABC,  Generic, &[], "R[A] := R[B] - R[C]";
+    Mul      = 0x06, "MUL",      ABC,  Generic, &[], "R[A] := R[B] * R[C]";
+    Div      = 0x07, "DIV",      ABC,  Generic, &[], "R[A] := R[B] / R[C]";
+    Neg      = 0x08, "NEG",      AB,   Generic, &[], "R[A] := -R[B]";
+    Jmp      = 0x09, "JMP",      SJ,   Generic, &[], "pc += sJ";
+    Call     = 0x0a, "CALL",     Ax,   Generic, &[], "call function Ax of this module";
+    CallN    = 0x0b, "CALLN",    K,    Generic, &[Str], "call every function bound to name S[K]; error if unbound";
+    Bind     = 0x0c, "BIND",     K,    Generic, &[Str, Func], "bindings[S[K]] := [F[K+1]]";
+    BindPush = 0x0d, "BINDPUSH", K,    Generic, &[Str, Func], "bindings[S[K]] := bindings[S[K]] ++ [F[K+1]]";
+    Declare  = 0x0e, "DECLARE",  K,    Generic, &[Str], "bindings[S[K]] := bindings[S[K]] or []";
+    Forget   = 0x0f, "FORGET",   None, Generic, &[], "bindings := {}";
+    Ret      = 0x10, "RET",      None, Generic, &[], "return to the caller";
+    Halt     = 0x11, "HALT",     None, Generic, &[], "stop this fiber for good";
+    Wait     = 0x12, "WAIT",     Ax,   Generic, &[], "suspend for Ax ticks (Ax >= 1)";
+
+    // ---- sprite --------------------------------------------------------
+    Sprite   = 0x20, "SPRITE",   Ax,   Sprite,  &[], "displayed sprite := Ax";
+    Event    = 0x21, "EVENT",    Ax,   Sprite,  &[], "fire event S[Ax] (string table)";
+    Enter    = 0x22, "ENTER",    Ax,   Sprite,  &[], "state := Ax; pc := entry(Ax)";
+
+    // ---- animator: general ------------------------------------------------
+    Quit       = 0x30, "QUIT",       None, Animator, &[], "host.quit()";
+    Keepalive  = 0x31, "KEEPALIVE",  K, Animator, &[Bool], "host.keepalive(K)";
+    Events     = 0x32, "EVENTS",     K, Animator, &[Bool], "event matrix := M; host.events(K, M)";
+    Resize     = 0x33, "RESIZE",     K, Animator, &[UInt, UInt], "host.resize(w, h)";
+    Warp       = 0x34, "WARP",       K, Animator, N2, "host.warp(M * (x, y))";
+    WarpArea   = 0x35, "WARPAREA",   K, Animator, &[Str], "host.warp_area(S[K])";
+    Echo       = 0x36, "ECHO",       K, Animator, &[Str], "host.echo(S[K])";
+    EchoPt     = 0x37, "ECHOPT",     K, Animator, &[Str, Points], "host.echo_points(S[K], M * points)";
+    Title      = 0x38, "TITLE",      K, Animator, &[Str], "host.title(S[K])";
+    // ---- animator: frames --------------------------------------------------
+    Frame      = 0x39, "FRAME",      None, Animator, &[], "reset pen; host.frame()";
+    Flush      = 0x3a, "FLUSH",      None, Animator, &[], "host.flush()";
+    Screenshot = 0x3b, "SCREENSHOT", K, Animator, &[Str], "host.screenshot(S[K])";
+    Screendump = 0x3c, "SCREENDUMP", None, Animator, &[], "host.screendump(default descriptor)";
+    ScreendumpFile = 0x3d, "SCREENDUMPF", K, Animator, &[Str], "host.screendump(file S[K])";
+    Sleep      = 0x3e, "SLEEP",      K, Animator, &[Num], "host.sleep(K) (may suspend)";
+    FlushDelay = 0x3f, "FLUSHDELAY", K, Animator, &[Num], "host.flush_delay(K) (may suspend)";
+    Aspect     = 0x40, "ASPECT",     K, Animator, &[Bool], "host.aspect(K)";
+    Bg         = 0x41, "BG",         K, Animator, N3, "host.background(r, g, b)";
+    // ---- animator: transformations -----------------------------------------
+    Rotate     = 0x42, "ROTATE",     K, Animator, &[Num], "M := M * rotation(K degrees)";
+    Scale      = 0x43, "SCALE",      K, Animator, N2, "M := M * scaling(x, y)";
+    Shift      = 0x44, "SHIFT",      K, Animator, N2, "M := M * translation(x, y)";
+    Viewport   = 0x45, "VIEWPORT",   K, Animator, N4, "M := M * map(l b r t -> -1 -1 1 1)";
+    ViewportMacro = 0x46, "VIEWPORTM", K, Animator, &[Str, Bool], "M := M * map(bbox(macro S[K]) -> -1 -1 1 1), keeping aspect if K+1";
+    Mult       = 0x47, "MULT",       K, Animator, &[Num, Num, Num, Num, Num, Num, Num, Num, Num], "M := M * K[0..9] (row-major)";
+    Push       = 0x48, "PUSH",       None, Animator, &[], "push a copy of M";
+    Pop        = 0x49, "POP",        None, Animator, &[], "pop M (error if only the root is left)";
+    Ident      = 0x4a, "IDENT",      None, Animator, &[], "M := identity";
+    Clip       = 0x4b, "CLIP",       K, Animator, N4, "host.clip(bbox(M * corners(l b r t)))";
+    // ---- animator: pen -------------------------------------------------
+    Color      = 0x4c, "COLOR",      K, Animator, N3, "pen.rgb := (r, g, b)";
+    Alpha      = 0x4d, "ALPHA",      K, Animator, &[Num], "pen.alpha := K";
+    Thick      = 0x4e, "THICK",      K, Animator, &[Num], "pen.thick := K pixels";
+    Dash       = 0x4f, "DASH",       K, Animator, &[UInt], "pen.dash := K (16-bit pattern)";
+    // ---- animator: drawing ---------------------------------------------
+    Dot        = 0x50, "DOT",        K, Animator, N2, "host.dot(M * p)";
+    Line       = 0x51, "LINE",       K, Animator, N4, "host.stroke(M * [p0, p1])";
+    Arrow      = 0x52, "ARROW",      K, Animator, N4, "host.arrow(M * p0, M * p1)";
+    Rect       = 0x53, "RECT",       K, Animator, N4, "host.stroke(M * corners(x1 y1 x2 y2), closed)";
+    FillRect   = 0x54, "FILLRECT",   K, Animator, N4, "host.fill(M * corners(x1 y1 x2 y2), convex)";
+    Text       = 0x55, "TEXT",       K, Animator, &[UInt, UInt, Num, Num, Str], "host.text(h, v, M * p, S)";
+    Blit       = 0x56, "BLIT",       K, Animator, &[UInt, UInt, Num, Num, Str], "host.blit(h, v, M * p, image S)";
+    Lines      = 0x57, "LINES",      K, Animator, &[Points], "host.stroke(M * points, open)";
+    Poly       = 0x58, "POLY",       K, Animator, &[Points], "host.fill(M * points, any polygon)";
+    Circle     = 0x59, "CIRCLE",     K, Animator, &[Num, Num, Num, UInt], "host.stroke(M * circle(x y r, n vertices), closed)";
+    FillCircle = 0x5a, "FILLCIRCLE", K, Animator, &[Num, Num, Num, UInt], "host.fill(M * circle(x y r, n vertices), convex)";
+    // ---- animator: images ----------------------------------------------
+    Image      = 0x5b, "IMAGE",      K, Animator, &[Str, Str], "host.load_image(name, path)";
+    ImageNew   = 0x5c, "IMAGENEW",   K, Animator, &[UInt, UInt, Str], "host.create_image(name, w, h, background)";
+    Colormap   = 0x5d, "COLORMAP",   K, Animator, &[UInt, Num, Num, Num], "colormap[char K] := (r, g, b)";
+    ImageSet   = 0x5e, "IMAGESET",   K, Animator, &[Str, UInt, UInt, Str], "host.set_pixels(image, x, y, colormap(S))";
+    ImgPoly    = 0x5f, "IMGPOLY",    K, Animator, &[Num, Num, Num, Num, Num, Num, Str, Points], "host.image_polygon(image, M*anchor, M*u, M*v, M * points)";
+    // ---- animator: areas and cursors -----------------------------------
+    Area       = 0x60, "AREA",       K, Animator, &[Str, Points], "host.area(name, M * points)";
+    DelArea    = 0x61, "DELAREA",    K, Animator, &[Str], "host.delete_area(name)";
+    KillAreas  = 0x62, "KILLAREAS",  None, Animator, &[], "host.kill_areas()";
+    DefCursor  = 0x63, "DEFCURSOR",  K, Animator, &[Str, Str, Str, UInt, UInt], "host.define_cursor(name, data, mask, col, row)";
+    SetCursor  = 0x64, "SETCURSOR",  K, Animator, &[Str], "host.set_cursor(name)";
+}
+
+impl Op {
+    /// The op's row of the table: mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        self.info().mnemonic
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mnemonic())
+    }
+}
+
+/// Largest value of a 24-bit `Ax` field.
+pub const MAX_AX: u32 = (1 << 24) - 1;
+/// Largest and smallest `sJ` jump offsets.
+pub const MAX_SJ: i32 = (1 << 23) - 1;
+/// See [`MAX_SJ`].
+pub const MIN_SJ: i32 = -(1 << 23);
+/// Bias of the signed 16-bit `sBx` field.
+pub const SBX_BIAS: i32 = 32767;
+
+/// One encoded instruction word, with typed accessors.
+///
+/// ```
+/// use animkit_vm::isa::{Insn, Op};
+/// let w = Insn::abc(Op::Add, 1, 2, 3);
+/// assert_eq!((w.op(), w.a(), w.b(), w.c()), (Some(Op::Add), 1, 2, 3));
+/// let j = Insn::sj(Op::Jmp, -4);
+/// assert_eq!(j.sj_field(), -4);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Insn(pub u32);
+
+impl Insn {
+    /// `op A B C`.
+    pub const fn abc(op: Op, a: u8, b: u8, c: u8) -> Insn {
+        Insn(op as u32 | (a as u32) << 8 | (b as u32) << 16 | (c as u32) << 24)
+    }
+    /// `op A Bx`.
+    pub const fn abx(op: Op, a: u8, bx: u16) -> Insn {
+        Insn(op as u32 | (a as u32) << 8 | (bx as u32) << 16)
+    }
+    /// `op A sBx` (`sbx` in `-32767..=32768`).
+    pub const fn asbx(op: Op, a: u8, sbx: i32) -> Insn {
+        Insn::abx(op, a, (sbx + SBX_BIAS) as u16)
+    }
+    /// `op Ax` (`ax <= MAX_AX`; higher bits are cut).
+    pub const fn ax(op: Op, ax: u32) -> Insn {
+        Insn(op as u32 | (ax & MAX_AX) << 8)
+    }
+    /// `op sJ` (`sj` in `MIN_SJ..=MAX_SJ`).
+    pub const fn sj(op: Op, sj: i32) -> Insn {
+        Insn(op as u32 | ((sj as u32) & MAX_AX) << 8)
+    }
+    /// The opcode, or `None` for an unassigned byte.
+    pub const fn op(self) -> Option<Op> {
+        Op::from_u8(self.0 as u8)
+    }
+    /// The raw opcode byte.
+    pub const fn op_byte(self) -> u8 {
+        self.0 as u8
+    }
+    /// Field A.
+    pub const fn a(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+    /// Field B.
+    pub const fn b(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+    /// Field C.
+    pub const fn c(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
+    /// Field Bx.
+    pub const fn bx(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+    /// Field sBx.
+    pub const fn sbx(self) -> i32 {
+        self.bx() as i32 - SBX_BIAS
+    }
+    /// Field Ax.
+    pub const fn ax_field(self) -> u32 {
+        self.0 >> 8
+    }
+    /// Field sJ.
+    pub const fn sj_field(self) -> i32 {
+        (self.0 as i32) >> 8
+    }
+}
+
+impl fmt::Debug for Insn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Insn({:#010x})", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opcode_bytes_round_trip_and_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for &op in Op::ALL {
+            assert_eq!(Op::from_u8(op as u8), Some(op));
+            assert!(seen.insert(op as u8), "duplicate opcode byte for {op}");
+        }
+    }
+
+    #[test]
+    fn classes_sit_in_their_byte_ranges() {
+        for &op in Op::ALL {
+            let b = op as u8;
+            let expected = match b {
+                0x00..=0x1f => OpClass::Generic,
+                0x20..=0x2f => OpClass::Sprite,
+                _ => OpClass::Animator,
+            };
+            assert_eq!(op.info().class, expected, "{op}");
+            assert_eq!(op.info().block.is_empty(), op.info().format != Format::K, "{op}");
+        }
+    }
+
+    #[test]
+    fn points_is_always_last() {
+        for &op in Op::ALL {
+            let block = op.info().block;
+            if let Some(i) = block.iter().position(|a| *a == Arg::Points) {
+                assert_eq!(i, block.len() - 1, "{op}");
+            }
+        }
+    }
+
+    #[test]
+    fn field_extremes() {
+        assert_eq!(Insn::sj(Op::Jmp, MIN_SJ).sj_field(), MIN_SJ);
+        assert_eq!(Insn::sj(Op::Jmp, MAX_SJ).sj_field(), MAX_SJ);
+        assert_eq!(Insn::ax(Op::Wait, MAX_AX).ax_field(), MAX_AX);
+        assert_eq!(Insn::asbx(Op::LoadI, 0, -32767).sbx(), -32767);
+        assert_eq!(Insn::asbx(Op::LoadI, 0, 32768).sbx(), 32768);
+    }
+}

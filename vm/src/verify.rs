@@ -1,0 +1,399 @@
+//! The verifier: a complete pass over a decoded program whose success is
+//! the interpreter's only precondition (as WebAssembly validation is). A
+//! verified program cannot make the VM index out of bounds, jump outside
+//! its code, read a missing register, constant or string, or spin forever
+//! inside one activation.
+//!
+//! Rules, one test each in this module's tests:
+//!
+//! | rule | what must hold |
+//! | --- | --- |
+//! | `strings` | every string id (module, function, state and category names, string constants, `EVENT` operands) is below the string table's length |
+//! | `module-shape` | a sprite module has exactly one function, no entry function and at least one state; an Animator or SLAP module has an entry function below its function count and no states |
+//! | `state-entry` | every state's entry is an instruction of function 0; state names are unique in a module |
+//! | `consts` | a function has as many constant kinds as constants |
+//! | `lines` | debug positions are sorted by pc and point inside the code |
+//! | `opcode` | every instruction's low byte is an assigned opcode |
+//! | `op-class` | a module uses only generic ops and those of its own language; sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops) |
+//! | `unused-bits` | operand bits the format does not use are zero |
+//! | `registers` | register operands are below the function's register count |
+//! | `loadk` | `LOADK`'s constant exists and is a number |
+//! | `jump` | jump targets are instructions of the same function |
+//! | `call` | `CALL` names an existing function of the module |
+//! | `wait` | `WAIT` waits at least one tick |
+//! | `enter` | `ENTER` names an existing state |
+//! | `block` | a domain op's constant block lies inside the pool and matches its signature: finite numbers, whole non-negative `UInt`s up to `i32::MAX`, `Bool`s 0 or 1, string ids in range, function indices in range, point counts that fit |
+//! | `fallthrough` | execution can never run past the last instruction |
+//! | `progress` | every cycle of the control-flow graph passes through a `WAIT` |
+
+use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass};
+use crate::program::{ConstKind, Function, Language, Module, Program};
+use std::fmt;
+
+/// A broken verifier rule and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The rule's name from the table in this module's documentation.
+    pub rule: &'static str,
+    /// Module index.
+    pub module: Option<usize>,
+    /// Function index within the module.
+    pub function: Option<usize>,
+    /// Instruction index within the function.
+    pub pc: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(m) = self.module {
+            write!(f, "module {m}")?;
+            if let Some(func) = self.function {
+                write!(f, ", function {func}")?;
+            }
+            if let Some(pc) = self.pc {
+                write!(f, ", instruction {pc}")?;
+            }
+            f.write_str(": ")?;
+        }
+        write!(f, "{} [rule {}]", self.message, self.rule)
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+struct Ctx<'p> {
+    program: &'p Program,
+    module: usize,
+    function: Option<usize>,
+}
+
+impl Ctx<'_> {
+    fn err(&self, rule: &'static str, pc: Option<usize>, message: String) -> VerifyError {
+        VerifyError { rule, module: Some(self.module), function: self.function, pc, message }
+    }
+
+    fn string(&self, id: u32, what: &str) -> Result<(), VerifyError> {
+        if (id as usize) < self.program.strings.len() {
+            Ok(())
+        } else {
+            Err(self.err(
+                "strings",
+                None,
+                format!("{what} uses string {id}, but the table has {}", self.program.strings.len()),
+            ))
+        }
+    }
+}
+
+/// Checks every rule in the table above.
+///
+/// ```
+/// use animkit_vm::program::*;
+/// use animkit_vm::isa::{Insn, Op};
+/// use animkit_vm::verify::verify_program;
+/// let mut p = Program { strings: vec!["m".into(), "main".into()], modules: vec![] };
+/// p.modules.push(Module {
+///     name: 0, language: Language::Animator, states: vec![], entry: Some(0), source: None,
+///     functions: vec![Function { name: 1, code: vec![Insn::sj(Op::Jmp, 5)], ..Function::default() }],
+/// });
+/// let err = verify_program(&p).unwrap_err();
+/// assert_eq!(err.rule, "jump");
+/// ```
+pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
+    for (mi, module) in program.modules.iter().enumerate() {
+        let mut cx = Ctx { program, module: mi, function: None };
+        verify_module(&mut cx, module)?;
+    }
+    Ok(())
+}
+
+fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
+    cx.string(m.name, "the module name")?;
+    match m.language {
+        Language::Sprite => {
+            if m.functions.len() != 1 || m.entry.is_some() || m.states.is_empty() {
+                return Err(cx.err(
+                    "module-shape",
+                    None,
+                    format!(
+                        "a sprite module needs exactly one function, no entry function and at least one state (has {} functions, {} states)",
+                        m.functions.len(),
+                        m.states.len()
+                    ),
+                ));
+            }
+        }
+        Language::Animator | Language::Slap => {
+            let ok = m.entry.is_some_and(|e| (e as usize) < m.functions.len()) && m.states.is_empty();
+            if !ok {
+                return Err(cx.err(
+                    "module-shape",
+                    None,
+                    format!("a {} module needs an entry function below its function count and no states", m.language),
+                ));
+            }
+        }
+    }
+    let code_len = m.functions.first().map_or(0, |f| f.code.len());
+    for (si, s) in m.states.iter().enumerate() {
+        cx.string(s.name, "a state name")?;
+        cx.string(s.category, "a state category")?;
+        if s.entry as usize >= code_len {
+            return Err(cx.err(
+                "state-entry",
+                None,
+                format!("state {si} enters at {} outside code of {code_len}", s.entry),
+            ));
+        }
+        if m.states[..si].iter().any(|o| o.name == s.name) {
+            return Err(cx.err(
+                "state-entry",
+                None,
+                format!("state name `{}` appears twice", cx.program.string(s.name)),
+            ));
+        }
+    }
+    for (fi, f) in m.functions.iter().enumerate() {
+        cx.function = Some(fi);
+        verify_function(cx, m, f)?;
+    }
+    cx.function = None;
+    Ok(())
+}
+
+/// Sprite code runs in the compact sprite interpreter, which has no
+/// registers, calls or bindings: only these generic ops are allowed there.
+pub const SPRITE_GENERIC_OPS: &[Op] = &[Op::Nop, Op::Jmp, Op::Wait, Op::Halt];
+
+fn op_allowed(language: Language, op: Op) -> bool {
+    match (language, op.info().class) {
+        (Language::Sprite, OpClass::Generic) => SPRITE_GENERIC_OPS.contains(&op),
+        (_, OpClass::Generic) => true,
+        (Language::Sprite, OpClass::Sprite) | (Language::Animator, OpClass::Animator) => true,
+        _ => false,
+    }
+}
+
+/// Successors of the instruction at `pc` (at most one: the ISA has no
+/// conditional branches), `None` for terminators.
+fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
+    let w = f.code[pc];
+    match w.op() {
+        Some(Op::Jmp) => Some((pc as i64 + 1 + w.sj_field() as i64) as usize),
+        Some(Op::Ret | Op::Halt | Op::Quit) => None,
+        Some(Op::Enter) => m.states.get(w.ax_field() as usize).map(|s| s.entry as usize),
+        _ => Some(pc + 1),
+    }
+}
+
+fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyError> {
+    cx.string(f.name, "the function name")?;
+    if f.code.is_empty() {
+        return Err(cx.err("fallthrough", None, "a function needs at least one instruction".into()));
+    }
+    if f.kinds.len() != f.consts.len() {
+        return Err(cx.err(
+            "consts",
+            None,
+            format!("{} constants but {} constant kinds", f.consts.len(), f.kinds.len()),
+        ));
+    }
+    for (i, (v, k)) in f.consts.iter().zip(&f.kinds).enumerate() {
+        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.program.strings.len() as f64) {
+            return Err(cx.err("strings", None, format!("string constant {i} names string {v}")));
+        }
+    }
+    let mut last_pc = None;
+    for e in &f.lines {
+        if e.pc as usize >= f.code.len() || last_pc.is_some_and(|p| e.pc <= p) {
+            return Err(cx.err("lines", None, format!("debug position for pc {} out of order or range", e.pc)));
+        }
+        last_pc = Some(e.pc);
+    }
+    for (pc, &w) in f.code.iter().enumerate() {
+        verify_insn(cx, m, f, pc, w)?;
+    }
+    verify_control_flow(cx, m, f)
+}
+
+fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, w: Insn) -> Result<(), VerifyError> {
+    let at = Some(pc);
+    let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
+    let info = op.info();
+    if !op_allowed(m.language, op) {
+        return Err(cx.err("op-class", at, format!("{op} is not allowed in a {} module", m.language)));
+    }
+    let reg = |r: u8| -> Result<(), VerifyError> {
+        if r < f.nregs {
+            Ok(())
+        } else {
+            Err(cx.err("registers", at, format!("{op} uses register {r}, the function has {}", f.nregs)))
+        }
+    };
+    let unused = |mask: u32| -> Result<(), VerifyError> {
+        if w.0 & mask == 0 {
+            Ok(())
+        } else {
+            Err(cx.err("unused-bits", at, format!("{op} has bits set in operand fields it does not use")))
+        }
+    };
+    match info.format {
+        Format::None => unused(0xffff_ff00)?,
+        Format::A => {
+            unused(0xffff_0000)?;
+            reg(w.a())?;
+        }
+        Format::AB => {
+            unused(0xff00_0000)?;
+            reg(w.a())?;
+            reg(w.b())?;
+        }
+        Format::ABC => {
+            reg(w.a())?;
+            reg(w.b())?;
+            reg(w.c())?;
+        }
+        Format::ABx => {
+            reg(w.a())?;
+            let k = w.bx() as usize;
+            if f.kinds.get(k) != Some(&ConstKind::Num) {
+                return Err(cx.err("loadk", at, format!("{op} loads constant {k}, which is not a number constant")));
+            }
+        }
+        Format::AsBx => reg(w.a())?,
+        Format::SJ => {
+            let target = pc as i64 + 1 + w.sj_field() as i64;
+            if target < 0 || target >= f.code.len() as i64 {
+                return Err(cx.err(
+                    "jump",
+                    at,
+                    format!("jump to {target} outside code of {} instructions", f.code.len()),
+                ));
+            }
+        }
+        Format::Ax => {
+            let ax = w.ax_field();
+            debug_assert!(ax <= MAX_AX);
+            match op {
+                Op::Call if ax as usize >= m.functions.len() => {
+                    return Err(cx.err(
+                        "call",
+                        at,
+                        format!("CALL {ax}: the module has {} functions", m.functions.len()),
+                    ));
+                }
+                Op::Wait if ax == 0 => return Err(cx.err("wait", at, "WAIT 0 never waits".into())),
+                Op::Event => cx.string(ax, "EVENT")?,
+                Op::Enter if ax as usize >= m.states.len() => {
+                    return Err(cx.err("enter", at, format!("ENTER {ax}: the module has {} states", m.states.len())));
+                }
+                _ => {}
+            }
+        }
+        Format::K => verify_block(cx, m, f, pc, op, w.ax_field() as usize)?,
+    }
+    Ok(())
+}
+
+fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start: usize) -> Result<(), VerifyError> {
+    let at = Some(pc);
+    let mut k = start;
+    let fail = |k: usize, what: &str| cx.err("block", at, format!("{op}: constant {k} {what}"));
+    let num = |k: usize| -> Result<f64, VerifyError> {
+        match (f.consts.get(k), f.kinds.get(k)) {
+            (Some(v), Some(ConstKind::Num)) if v.is_finite() => Ok(*v),
+            (Some(_), Some(ConstKind::Num)) => Err(fail(k, "is not a finite number")),
+            (Some(_), _) => Err(fail(k, "should be a number")),
+            _ => Err(fail(k, &format!("lies outside the pool of {}", f.consts.len()))),
+        }
+    };
+    for arg in op.info().block {
+        match arg {
+            Arg::Num => {
+                num(k)?;
+                k += 1;
+            }
+            Arg::UInt | Arg::Bool | Arg::Func => {
+                let v = num(k)?;
+                let max = match arg {
+                    Arg::Bool => 1.0,
+                    Arg::Func => m.functions.len() as f64 - 1.0,
+                    _ => i32::MAX as f64,
+                };
+                if v.fract() != 0.0 || v < 0.0 || v > max {
+                    return Err(fail(k, &format!("is {v}, not a whole number in 0..={max}")));
+                }
+                k += 1;
+            }
+            Arg::Str => {
+                if f.kinds.get(k) != Some(&ConstKind::Str) {
+                    return Err(fail(k, "should be a string"));
+                }
+                k += 1;
+            }
+            Arg::Points => {
+                let n = num(k)?;
+                if n.fract() != 0.0 || n < 0.0 || n > (f.consts.len() / 2) as f64 {
+                    return Err(fail(k, &format!("is a point count of {n}, more than the pool holds")));
+                }
+                k += 1;
+                for j in 0..2 * n as usize {
+                    num(k + j)?;
+                }
+                k += 2 * n as usize;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyError> {
+    let n = f.code.len();
+    for pc in 0..n {
+        if let Some(next) = successor(m, f, pc) {
+            if next >= n {
+                return Err(cx.err("fallthrough", Some(pc), "execution can run past the last instruction".into()));
+            }
+        }
+    }
+    // Cycle detection on the graph whose edges leave every non-WAIT
+    // instruction: a cycle there could run forever without suspending.
+    // Each node has at most one successor, so following chains with a
+    // three-colour marking is linear.
+    const WHITE: u8 = 0;
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    let mut colour = vec![WHITE; n];
+    let mut path = Vec::new();
+    for start in 0..n {
+        let mut pc = start;
+        loop {
+            match colour[pc] {
+                ON_PATH => {
+                    return Err(cx.err(
+                        "progress",
+                        Some(pc),
+                        "a cycle of instructions without a WAIT could run forever within one tick".into(),
+                    ));
+                }
+                DONE => break,
+                _ => {}
+            }
+            colour[pc] = ON_PATH;
+            path.push(pc);
+            if f.code[pc].op() == Some(Op::Wait) {
+                break;
+            }
+            match successor(m, f, pc) {
+                Some(next) => pc = next,
+                None => break,
+            }
+        }
+        for p in path.drain(..) {
+            colour[p] = DONE;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,206 @@
+//! One test per verifier rule (see `animkit_vm::verify`): a minimal program
+//! that breaks exactly that rule is rejected with the rule's name, and the
+//! same program with the fault fixed is accepted.
+
+use animkit_vm::isa::{Insn, Op};
+use animkit_vm::program::*;
+use animkit_vm::verify::verify_program;
+
+fn animator(code: Vec<Insn>, consts: Vec<(f64, ConstKind)>) -> Program {
+    Program {
+        strings: vec!["m".into(), "main".into(), "hello".into()],
+        modules: vec![Module {
+            name: 0,
+            language: Language::Animator,
+            functions: vec![Function {
+                name: 1,
+                nregs: 2,
+                code,
+                consts: consts.iter().map(|c| c.0).collect(),
+                kinds: consts.iter().map(|c| c.1).collect(),
+                lines: vec![],
+            }],
+            states: vec![],
+            entry: Some(0),
+            source: None,
+        }],
+    }
+}
+
+fn sprite(code: Vec<Insn>, entries: &[u32]) -> Program {
+    Program {
+        strings: vec!["m".into(), "S0".into(), "S1".into(), "ev".into()],
+        modules: vec![Module {
+            name: 0,
+            language: Language::Sprite,
+            functions: vec![Function { name: 0, code, ..Function::default() }],
+            states: entries
+                .iter()
+                .enumerate()
+                .map(|(i, &e)| State { name: 1 + i as u32, category: 1, entry: e })
+                .collect(),
+            entry: None,
+            source: None,
+        }],
+    }
+}
+
+fn rule(p: &Program) -> &'static str {
+    verify_program(p).map(|_| "ok").unwrap_or_else(|e| e.rule)
+}
+
+const HALT: Insn = Insn::abc(Op::Halt, 0, 0, 0);
+const N: ConstKind = ConstKind::Num;
+const S: ConstKind = ConstKind::Str;
+
+#[test]
+fn strings() {
+    let mut p = animator(vec![Insn::ax(Op::Echo, 0), HALT], vec![(2.0, S)]);
+    assert_eq!(rule(&p), "ok");
+    p.modules[0].functions[0].consts[0] = 3.0;
+    assert_eq!(rule(&p), "strings");
+    let mut p = sprite(vec![Insn::ax(Op::Event, 3), Insn::ax(Op::Wait, 1), HALT], &[0]);
+    assert_eq!(rule(&p), "ok");
+    p.modules[0].functions[0].code[0] = Insn::ax(Op::Event, 4);
+    assert_eq!(rule(&p), "strings");
+    let mut p = sprite(vec![HALT], &[0]);
+    p.modules[0].states[0].category = 99;
+    assert_eq!(rule(&p), "strings");
+}
+
+#[test]
+fn module_shape() {
+    let mut p = sprite(vec![HALT], &[0]);
+    p.modules[0].states.clear();
+    assert_eq!(rule(&p), "module-shape");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].entry = Some(1);
+    assert_eq!(rule(&p), "module-shape");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].entry = None;
+    assert_eq!(rule(&p), "module-shape");
+}
+
+#[test]
+fn state_entry() {
+    assert_eq!(rule(&sprite(vec![HALT], &[1])), "state-entry");
+    let mut p = sprite(vec![HALT, HALT], &[0, 1]);
+    assert_eq!(rule(&p), "ok");
+    p.modules[0].states[1].name = 1;
+    assert_eq!(rule(&p), "state-entry");
+}
+
+#[test]
+fn consts() {
+    let mut p = animator(vec![HALT], vec![(1.0, N)]);
+    p.modules[0].functions[0].kinds.clear();
+    assert_eq!(rule(&p), "consts");
+}
+
+#[test]
+fn lines() {
+    let mut p = animator(vec![HALT, HALT], vec![]);
+    p.modules[0].functions[0].lines = vec![LineEntry { pc: 1, line: 1, col: 1 }, LineEntry { pc: 0, line: 1, col: 1 }];
+    assert_eq!(rule(&p), "lines");
+    p.modules[0].functions[0].lines = vec![LineEntry { pc: 2, line: 1, col: 1 }];
+    assert_eq!(rule(&p), "lines");
+}
+
+#[test]
+fn opcode() {
+    assert_eq!(rule(&animator(vec![Insn(0xfe), HALT], vec![])), "opcode");
+}
+
+#[test]
+fn op_class() {
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Sprite, 1), HALT], vec![])), "op-class");
+    assert_eq!(rule(&sprite(vec![Insn::abc(Op::Frame, 0, 0, 0), HALT], &[0])), "op-class");
+    assert_eq!(rule(&sprite(vec![Insn::abc(Op::Ret, 0, 0, 0)], &[0])), "op-class");
+}
+
+#[test]
+fn unused_bits() {
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Halt, 1, 0, 0)], vec![])), "unused-bits");
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Move, 0, 1, 1), HALT], vec![])), "unused-bits");
+}
+
+#[test]
+fn registers() {
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Add, 0, 1, 1), HALT], vec![])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Add, 0, 1, 2), HALT], vec![])), "registers");
+}
+
+#[test]
+fn loadk() {
+    assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(1.0, N)])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 1), HALT], vec![(1.0, N)])), "loadk");
+    assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(2.0, S)])), "loadk");
+}
+
+#[test]
+fn jump() {
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, 0), HALT], vec![])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, 1), HALT], vec![])), "jump");
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, -2), HALT], vec![])), "jump");
+}
+
+#[test]
+fn call() {
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Call, 0), HALT], vec![])), "ok");
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Call, 1), HALT], vec![])), "call");
+}
+
+#[test]
+fn wait() {
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 0), HALT], &[0])), "wait");
+}
+
+#[test]
+fn enter() {
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 0)], &[0])), "ok");
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 1)], &[0])), "enter");
+}
+
+#[test]
+fn block() {
+    let line = |consts: Vec<(f64, ConstKind)>| rule(&animator(vec![Insn::ax(Op::Line, 0), HALT], consts));
+    assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N), (1.0, N)]), "ok");
+    assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N)]), "block");
+    assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N), (f64::NAN, N)]), "block");
+    assert_eq!(line(vec![(0.0, N), (0.0, N), (1.0, N), (2.0, S)]), "block");
+    let lines = |consts: Vec<(f64, ConstKind)>| rule(&animator(vec![Insn::ax(Op::Lines, 0), HALT], consts));
+    assert_eq!(lines(vec![(1.0, N), (0.0, N), (0.0, N)]), "ok");
+    assert_eq!(lines(vec![(2.0, N), (0.0, N), (0.0, N)]), "block");
+    assert_eq!(lines(vec![(1e300, N), (0.0, N), (0.0, N)]), "block");
+    assert_eq!(lines(vec![(0.5, N), (0.0, N), (0.0, N)]), "block");
+    let dash = |v: f64| rule(&animator(vec![Insn::ax(Op::Dash, 0), HALT], vec![(v, N)]));
+    assert_eq!(dash(65535.0), "ok");
+    assert_eq!(dash(-1.0), "block");
+    assert_eq!(dash(1.5), "block");
+    let keep = |v: f64| rule(&animator(vec![Insn::ax(Op::Keepalive, 0), HALT], vec![(v, N)]));
+    assert_eq!(keep(1.0), "ok");
+    assert_eq!(keep(2.0), "block");
+    let bind = |v: f64| rule(&animator(vec![Insn::ax(Op::Bind, 0), HALT], vec![(2.0, S), (v, N)]));
+    assert_eq!(bind(0.0), "ok");
+    assert_eq!(bind(1.0), "block");
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Line, 1 << 20), HALT], vec![])), "block");
+}
+
+#[test]
+fn fallthrough() {
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::Nop, 0, 0, 0)], vec![])), "fallthrough");
+    assert_eq!(rule(&animator(vec![], vec![])), "fallthrough");
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Sprite, 1)], &[0])), "fallthrough");
+}
+
+#[test]
+fn progress() {
+    // JMP to itself.
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, -1)], vec![])), "progress");
+    // A loop of events without a wait.
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Event, 3), Insn::sj(Op::Jmp, -2)], &[0])), "progress");
+    // The same loop with a WAIT is fine.
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::sj(Op::Jmp, -2)], &[0])), "ok");
+    // Two states entering each other with no wait.
+    assert_eq!(rule(&sprite(vec![Insn::ax(Op::Enter, 1), Insn::ax(Op::Enter, 0)], &[0, 1])), "progress");
+}
