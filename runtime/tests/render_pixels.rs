@@ -3,7 +3,8 @@
 //!
 //! Time: each test makes its own GL context (~30 ms warm, ~300 ms on a cold
 //! first run) and draws small targets; the whole file takes about 2-4 s on 2
-//! cores (debug build), most of it in the 10 000-line and golden tests.
+//! idle cores (debug build; 6-10 s when the machine is busy), most of it in
+//! the 10 000-line and golden tests.
 //!
 //! Golden images are in `tests/golden/render/` at the repository root;
 //! `BLESS=1 cargo test -p animkit-runtime --test render_pixels` rewrites them,
