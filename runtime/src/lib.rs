@@ -1,9 +1,13 @@
 //! The animkit runtime: `animvm`, the hosts that run bundles (headless,
-//! windowed, trace) and, in later modules, the glow renderer, input,
-//! images and fonts. Games that only need sprite state machines link
+//! windowed, trace), the glow renderer with its images and font
+//! ([`render`]; golden-image test helper in [`golden`]) and, in later
+//! modules, input. Games that only need sprite state machines link
 //! `animkit-vm` alone.
 
 pub mod cli;
 pub mod load;
 pub mod run;
 pub mod trace;
+
+pub mod golden;
+pub mod render;

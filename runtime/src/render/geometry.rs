@@ -1,0 +1,409 @@
+//! CPU tessellation: turns strokes, fills, arrows and quads into triangles of
+//! [`Vertex`]es appended to the frame's one vertex stream. No GL here.
+//!
+//! Pixel rules (shared with the shader, which moves every vertex by
+//! [`PIXEL_EPS`] right and down so no edge ever passes exactly through a pixel
+//! centre): a pixel is covered when its centre, moved `PIXEL_EPS` up and left,
+//! lies inside a triangle. So a fill of the rectangle `10..20` covers columns
+//! 10 to 19, and a point on a pixel corner belongs to the pixel below-right of it
+//! (the pixel `floor(p)`).
+
+use lyon_tessellation::geometry_builder::{BuffersBuilder, VertexBuffers};
+use lyon_tessellation::math::point;
+use lyon_tessellation::path::Polygon;
+use lyon_tessellation::{FillOptions, FillTessellator, FillVertex};
+
+use super::types::Point;
+
+/// How far (in pixels) the shader moves all geometry right and down; see the
+/// module docs. Larger than llvmpipe's 1/256 px sub-pixel grid.
+pub(crate) const PIXEL_EPS: f32 = 1.0 / 64.0;
+
+/// Fragment mode: plain vertex colour.
+pub(crate) const MODE_SOLID: u32 = 0;
+/// Fragment mode: RGBA image texel (unit 0) times vertex colour.
+pub(crate) const MODE_TEXTURED: u32 = 1;
+/// Fragment mode: vertex colour with alpha times the glyph atlas's R (unit 1).
+pub(crate) const MODE_GLYPH: u32 = 2;
+/// Fragment mode: vertex colour where the dash pattern (upper 16 bits of the
+/// mode word) has a 1 at bit `round(uv.x) % 16`, else discarded.
+pub(crate) const MODE_DASHED: u32 = 3;
+
+/// One vertex of the streamed buffer: 24 bytes, no padding.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Vertex {
+    /// Position in target pixels (top-left origin).
+    pub pos: [f32; 2],
+    /// Texture coordinate (textured, glyph) or `[distance, 0]` (dashed).
+    pub uv: [f32; 2],
+    /// RGBA8, not premultiplied.
+    pub color: [u8; 4],
+    /// Mode in the low 16 bits, dash pattern in the high 16 bits.
+    pub mode: u32,
+}
+
+/// Size of [`Vertex`] in bytes.
+pub(crate) const VERTEX_SIZE: usize = std::mem::size_of::<Vertex>();
+
+/// Views vertices as bytes for upload.
+pub(crate) fn as_bytes(v: &[Vertex]) -> &[u8] {
+    // SAFETY: Vertex is repr(C), Copy, made of f32/u8/u32 fields with no
+    // padding (8 + 8 + 4 + 4 = 24, all 4-aligned), so every byte is initialised.
+    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) }
+}
+
+fn add(a: Point, b: Point) -> Point {
+    [a[0] + b[0], a[1] + b[1]]
+}
+fn sub(a: Point, b: Point) -> Point {
+    [a[0] - b[0], a[1] - b[1]]
+}
+fn mul(a: Point, s: f32) -> Point {
+    [a[0] * s, a[1] * s]
+}
+fn dot(a: Point, b: Point) -> f32 {
+    a[0] * b[0] + a[1] * b[1]
+}
+fn length(a: Point) -> f32 {
+    dot(a, a).sqrt()
+}
+
+fn finite(points: &[Point]) -> bool {
+    points.iter().all(|p| p[0].is_finite() && p[1].is_finite())
+}
+
+/// Appends one solid/dashed triangle; `dist` gives the dash distance of a vertex.
+fn tri(out: &mut Vec<Vertex>, t: [Point; 3], color: [u8; 4], mode: u32, dist: &dyn Fn(Point) -> f32) {
+    for p in t {
+        out.push(Vertex { pos: p, uv: [dist(p), 0.0], color, mode });
+    }
+}
+
+/// Appends a quad `a b c d` (in order around its edge) as two triangles.
+fn quad(out: &mut Vec<Vertex>, q: [Point; 4], color: [u8; 4], mode: u32, dist: &dyn Fn(Point) -> f32) {
+    tri(out, [q[0], q[1], q[2]], color, mode, dist);
+    tri(out, [q[0], q[2], q[3]], color, mode, dist);
+}
+
+/// Appends an axis-aligned textured (or glyph) rectangle: `dst` is
+/// `[x0, y0, x1, y1]` in pixels, `uv` is `[u0, v0, u1, v1]` for its top-left
+/// and bottom-right corners.
+pub(crate) fn textured_rect(out: &mut Vec<Vertex>, dst: [f32; 4], uv: [f32; 4], color: [u8; 4], mode: u32) {
+    let [x0, y0, x1, y1] = dst;
+    let [u0, v0, u1, v1] = uv;
+    let v = |x, y, u, w| Vertex { pos: [x, y], uv: [u, w], color, mode };
+    out.extend_from_slice(&[
+        v(x0, y0, u0, v0),
+        v(x1, y0, u1, v0),
+        v(x1, y1, u1, v1),
+        v(x0, y0, u0, v0),
+        v(x1, y1, u1, v1),
+        v(x0, y1, u0, v1),
+    ]);
+}
+
+/// Exactly the pixel containing `p` (`floor(p)`).
+pub(crate) fn dot_px(out: &mut Vec<Vertex>, p: Point, color: [u8; 4]) {
+    if !finite(&[p]) {
+        return;
+    }
+    let (x, y) = (p[0].floor(), p[1].floor());
+    quad(out, [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]], color, MODE_SOLID, &|_| 0.0);
+}
+
+/// The mode word for a dash pattern.
+fn dash_mode(dash: u16) -> u32 {
+    if dash == 0xffff { MODE_SOLID } else { MODE_DASHED | (u32::from(dash) << 16) }
+}
+
+/// Pixel-step length of a segment: the distance along its major axis, which
+/// is the number of pixels a thin line advances (what a rasterizer's stipple
+/// counter counts).
+fn steps(d: Point) -> f32 {
+    d[0].abs().max(d[1].abs())
+}
+
+/// Appends a polyline. See [`Renderer::stroke`](super::Renderer::stroke) for
+/// the contract.
+pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thick: f32, dash: u16, color: [u8; 4]) {
+    if dash == 0 || points.is_empty() || !finite(points) {
+        return;
+    }
+    let mut p: Vec<Point> = Vec::with_capacity(points.len());
+    for &q in points {
+        if p.last().is_none_or(|&l| length(sub(q, l)) > 1e-4) {
+            p.push(q);
+        }
+    }
+    if closed && p.len() > 2 && length(sub(p[0], p[p.len() - 1])) <= 1e-4 {
+        p.pop();
+    }
+    let closed = closed && p.len() > 2;
+    let thick = if thick.is_finite() { thick } else { 1.0 };
+    let mode = dash_mode(dash);
+    if p.len() == 1 {
+        if thick > 1.0 {
+            let h = thick / 2.0;
+            let c = p[0];
+            quad(
+                out,
+                [[c[0] - h, c[1] - h], [c[0] + h, c[1] - h], [c[0] + h, c[1] + h], [c[0] - h, c[1] + h]],
+                color,
+                MODE_SOLID,
+                &|_| 0.0,
+            );
+        } else if dash & 1 != 0 {
+            dot_px(out, p[0], color);
+        }
+        return;
+    }
+    if thick > 1.0 {
+        thick_polyline(out, &p, closed, thick / 2.0, mode, color);
+    } else {
+        thin_polyline(out, &p, closed, mode, color);
+    }
+}
+
+/// One-pixel lines: each segment is a parallelogram one pixel tall (x-major)
+/// or wide (y-major), so exactly one pixel per column (row) is covered, like
+/// Bresenham. Each segment covers its start pixel; only the last segment of
+/// an open polyline also covers its end pixel, so joints are drawn once.
+fn thin_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, mode: u32, color: [u8; 4]) {
+    let n = p.len();
+    let nseg = if closed { n } else { n - 1 };
+    let mut cum = 0.0f32;
+    for i in 0..nseg {
+        let a = p[i];
+        let b = p[(i + 1) % n];
+        let d = sub(b, a);
+        let len = steps(d);
+        let include_end = !closed && i == nseg - 1;
+        let x_major = d[0].abs() >= d[1].abs();
+        // k: the step along the line per pixel of the major axis.
+        let k = mul(d, 1.0 / len);
+        let e: Point = if x_major { [d[0].signum(), 0.0] } else { [0.0, d[1].signum()] };
+        let o: Point = if x_major { [0.0, 0.5] } else { [0.5, 0.0] };
+        let start = sub(a, mul(k, 0.5));
+        let end = if include_end { add(b, mul(k, 0.5)) } else { sub(b, mul(k, 0.5)) };
+        let c0 = cum;
+        quad(out, [sub(start, o), add(start, o), add(end, o), sub(end, o)], color, mode, &|v| c0 + dot(sub(v, a), e));
+        cum += len;
+    }
+}
+
+struct Seg {
+    a: Point,
+    u: Point,
+    n: Point,
+    len: f32,
+    /// steps / euclidean length
+    k: f32,
+    cum: f32,
+    start: [Point; 2],
+    end: [Point; 2],
+}
+
+/// Thick lines: a rectangle per segment (half width `h`), with mitred joins
+/// sharing their edge when possible (no overlap, so alpha stays even), and a
+/// butt end plus an outer mitre/bevel wedge otherwise (never a gap). Open ends
+/// are extended half a pixel, like thin lines' end pixels.
+fn thick_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, h: f32, mode: u32, color: [u8; 4]) {
+    let n = p.len();
+    let nseg = if closed { n } else { n - 1 };
+    let mut segs = Vec::with_capacity(nseg);
+    let mut cum = 0.0;
+    for i in 0..nseg {
+        let a = p[i];
+        let b = p[(i + 1) % n];
+        let d = sub(b, a);
+        let len = length(d);
+        let u = mul(d, 1.0 / len);
+        let nrm = [-u[1], u[0]];
+        segs.push(Seg {
+            a,
+            u,
+            n: nrm,
+            len,
+            k: steps(d) / len,
+            cum,
+            start: [add(a, mul(nrm, h)), sub(a, mul(nrm, h))],
+            end: [add(b, mul(nrm, h)), sub(b, mul(nrm, h))],
+        });
+        cum += steps(d);
+    }
+    if !closed {
+        let s = &mut segs[0];
+        let a = sub(s.a, mul(s.u, 0.5));
+        s.start = [add(a, mul(s.n, h)), sub(a, mul(s.n, h))];
+        let s = &mut segs[nseg - 1];
+        let b = add(add(s.a, mul(s.u, s.len)), mul(s.u, 0.5));
+        s.end = [add(b, mul(s.n, h)), sub(b, mul(s.n, h))];
+    }
+    let joins: Vec<usize> = if closed { (0..nseg).collect() } else { (1..nseg).collect() };
+    for j in joins {
+        let ia = (j + nseg - 1) % nseg;
+        let (sa, sb) = (&segs[ia], &segs[j]);
+        let pj = sb.a;
+        let sum = add(sa.n, sb.n);
+        let sl = length(sum);
+        if sl < 1e-4 {
+            continue; // a full turn back: the rectangles overlap, nothing to fill
+        }
+        let m = mul(sum, 1.0 / sl);
+        let cos_half = dot(m, sa.n).clamp(1e-6, 1.0);
+        let miter = h / cos_half;
+        let tan_half = (1.0 - cos_half * cos_half).max(0.0).sqrt() / cos_half;
+        let outer_ok = cos_half >= 0.25;
+        let inner_ok = h * tan_half <= 0.5 * sa.len.min(sb.len);
+        if outer_ok && inner_ok {
+            let c = [add(pj, mul(m, miter)), sub(pj, mul(m, miter))];
+            segs[ia].end = c;
+            segs[j].start = c;
+        } else {
+            let s = if dot(sb.u, sa.n) > 0.0 { -1.0 } else { 1.0 };
+            let oa = add(pj, mul(sa.n, h * s));
+            let ob = add(pj, mul(sb.n, h * s));
+            let dj = sb.cum;
+            if outer_ok {
+                let om = add(pj, mul(m, miter * s));
+                quad(out, [pj, oa, om, ob], color, mode, &|_| dj);
+            } else {
+                tri(out, [pj, oa, ob], color, mode, &|_| dj);
+            }
+        }
+    }
+    for s in &segs {
+        let (a, u, k, c0) = (s.a, s.u, s.k, s.cum);
+        quad(out, [s.start[0], s.end[0], s.end[1], s.start[1]], color, mode, &|v| c0 + k * dot(sub(v, a), u));
+    }
+}
+
+/// Head length of an arrow of line thickness `thick`:
+/// `6 + 4 * max(thick, 1)` pixels; its base is as wide as it is long.
+///
+/// ```
+/// assert_eq!(animkit_runtime::render::arrow_head_length(1.0), 10.0);
+/// assert_eq!(animkit_runtime::render::arrow_head_length(3.0), 18.0);
+/// ```
+pub fn arrow_head_length(thick: f32) -> f32 {
+    let t = if thick.is_finite() { thick.max(1.0) } else { 1.0 };
+    6.0 + 4.0 * t
+}
+
+/// Appends an arrow: the shaft (stroked, dashed) from `p0` to the head's base,
+/// and a solid triangular head with its tip at `p1` (extended half a pixel).
+pub(crate) fn arrow(out: &mut Vec<Vertex>, p0: Point, p1: Point, thick: f32, dash: u16, color: [u8; 4]) {
+    if !finite(&[p0, p1]) {
+        return;
+    }
+    let d = sub(p1, p0);
+    let len = length(d);
+    if len < 1e-4 {
+        stroke(out, &[p0], false, thick, dash, color);
+        return;
+    }
+    let u = mul(d, 1.0 / len);
+    let nrm = [-u[1], u[0]];
+    let head = arrow_head_length(thick).min(len);
+    let base = sub(p1, mul(u, head));
+    if head < len {
+        stroke(out, &[p0, base], false, thick, dash, color);
+    }
+    let w = head / 2.0;
+    // The tip reaches half a pixel past p1, as line ends do, so the pixel
+    // containing p1 is drawn.
+    let tip = add(p1, mul(u, 0.5));
+    fill_convex(out, &[tip, add(base, mul(nrm, w)), sub(base, mul(nrm, w))], color);
+}
+
+/// Appends a convex polygon as a triangle fan from its first point.
+pub(crate) fn fill_convex(out: &mut Vec<Vertex>, points: &[Point], color: [u8; 4]) {
+    if points.len() < 3 || !finite(points) {
+        return;
+    }
+    for i in 1..points.len() - 1 {
+        tri(out, [points[0], points[i], points[i + 1]], color, MODE_SOLID, &|_| 0.0);
+    }
+}
+
+/// Tessellates any polygon (concave, self-intersecting, with repeated points)
+/// with the even-odd rule; returns its triangles' corners (3 per triangle),
+/// or nothing if the input is degenerate, non-finite or lyon fails.
+pub(crate) fn tessellate_even_odd(tess: &mut FillTessellator, points: &[Point]) -> Vec<Point> {
+    if points.len() < 3 || !finite(points) {
+        return Vec::new();
+    }
+    let pts: Vec<_> = points.iter().map(|p| point(p[0], p[1])).collect();
+    let mut geom: VertexBuffers<Point, u32> = VertexBuffers::new();
+    let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        tess.tessellate_polygon(
+            Polygon { points: &pts, closed: true },
+            &FillOptions::even_odd(),
+            &mut BuffersBuilder::new(&mut geom, |v: FillVertex| v.position().to_array()),
+        )
+        .is_ok()
+    }));
+    match ok {
+        Ok(true) => {}
+        Ok(false) => return Vec::new(),
+        Err(_) => {
+            // A panic leaves the tessellator in an unknown state: start afresh.
+            *tess = FillTessellator::new();
+            return Vec::new();
+        }
+    }
+    geom.indices.iter().filter_map(|&i| geom.vertices.get(i as usize).copied()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertex_is_24_bytes() {
+        assert_eq!(VERTEX_SIZE, 24);
+    }
+
+    #[test]
+    fn thin_line_is_two_triangles_and_dash_zero_draws_nothing() {
+        let mut v = Vec::new();
+        stroke(&mut v, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0xffff, [0; 4]);
+        assert_eq!(v.len(), 6);
+        v.clear();
+        stroke(&mut v, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0, [0; 4]);
+        assert!(v.is_empty());
+    }
+
+    #[test]
+    fn bad_input_is_ignored() {
+        let mut v = Vec::new();
+        stroke(&mut v, &[[f32::NAN, 0.0], [10.0, 0.0]], false, 3.0, 0xffff, [0; 4]);
+        fill_convex(&mut v, &[[0.0, 0.0], [1.0, f32::INFINITY], [2.0, 0.0]], [0; 4]);
+        arrow(&mut v, [0.0, 0.0], [f32::NAN, 1.0], 1.0, 0xffff, [0; 4]);
+        assert!(v.is_empty());
+        let mut t = FillTessellator::new();
+        assert!(tessellate_even_odd(&mut t, &[[0.0, 0.0], [1.0, 1.0]]).is_empty());
+        assert!(tessellate_even_odd(&mut t, &[[1e30, 0.0], [-1e30, 1e30], [0.0, -1e30]]).len() % 3 == 0);
+    }
+
+    #[test]
+    fn even_odd_star_leaves_centre_out() {
+        let mut t = FillTessellator::new();
+        let star: Vec<Point> = (0..5)
+            .map(|i| {
+                let a = (i * 2) as f32 * std::f32::consts::TAU / 5.0;
+                [a.cos() * 10.0, a.sin() * 10.0]
+            })
+            .collect();
+        let tris = tessellate_even_odd(&mut t, &star);
+        assert!(!tris.is_empty());
+        // The centre (0,0) is inside no triangle.
+        let inside = tris.chunks_exact(3).any(|t| {
+            let s = |a: Point, b: Point| (b[0] - a[0]) * (0.0 - a[1]) - (b[1] - a[1]) * (0.0 - a[0]);
+            let (d0, d1, d2) = (s(t[0], t[1]), s(t[1], t[2]), s(t[2], t[0]));
+            (d0 > 1e-3 && d1 > 1e-3 && d2 > 1e-3) || (d0 < -1e-3 && d1 < -1e-3 && d2 < -1e-3)
+        });
+        assert!(!inside);
+    }
+}

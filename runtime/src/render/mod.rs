@@ -1,0 +1,44 @@
+//! The pixel layer: a batched OpenGL 2D renderer ([`Renderer`]) that draws
+//! into its own offscreen RGBA8 framebuffer, a headless EGL host
+//! ([`HeadlessGl`]), images and PNG/raw-dump output ([`RgbaImage`]).
+//!
+//! Coordinates are pixels with the origin at the top-left corner, x right,
+//! y down; transformations are the caller's business. Decisions worth
+//! knowing (each documented on its item):
+//!
+//! * polygons fill with the **even-odd** rule ([`Renderer::fill_polygon`]);
+//! * text is DejaVu Sans Mono at [`FONT_PX`] = 14 px (8 px cells, 17 px lines);
+//! * an arrow's head is [`arrow_head_length`]`(thick) = 6 + 4 * max(thick, 1)`
+//!   pixels long and as wide as it is long;
+//! * dash patterns count pixel steps along the polyline, bit `n % 16`, LSB first
+//!   ([`Renderer::stroke`]);
+//! * `screendump` bytes: rows top to bottom, B,G,R,A at 32 bpp (SDL's
+//!   `0xAARRGGBB`), also 24/16/15 bpp ([`RgbaImage::to_raw`]).
+//!
+//! ```no_run
+//! use animkit_runtime::render::*;
+//! let mut r = HeadlessGl::new(128, 96)?.into_renderer()?;
+//! r.clear([1.0, 1.0, 1.0, 1.0]);
+//! r.fill_polygon(&[[10.0, 10.0], [100.0, 20.0], [40.0, 80.0]], [0.2, 0.4, 0.8, 1.0]);
+//! r.save_png("thumb.png")?;
+//! # Ok::<(), RenderError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod error;
+mod geometry;
+mod headless;
+mod image;
+mod renderer;
+mod shader;
+mod text;
+mod types;
+
+pub use error::{MAX_IMAGE_SIZE, RenderError};
+pub use geometry::arrow_head_length;
+pub use headless::{GlApi, HeadlessGl};
+pub use image::{RgbaImage, write_atomic};
+pub use renderer::Renderer;
+pub use text::FONT_PX;
+pub use types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, rgba_to_u8};

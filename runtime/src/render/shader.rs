@@ -1,0 +1,119 @@
+//! The renderer's one shader program: one source for desktop GL 3.3 core and
+//! GLES 3.0, with a `#version` prefix chosen per API. The per-vertex mode word
+//! selects solid, textured, glyph-alpha or dashed shading.
+
+use glow::HasContext;
+
+use super::geometry::PIXEL_EPS;
+
+/// Attribute locations, bound before linking.
+pub(crate) const ATTR_POS: u32 = 0;
+pub(crate) const ATTR_UV: u32 = 1;
+pub(crate) const ATTR_COLOR: u32 = 2;
+pub(crate) const ATTR_MODE: u32 = 3;
+
+const VERTEX: &str = r#"
+in vec2 a_pos;
+in vec2 a_uv;
+in vec4 a_color;
+in uint a_mode;
+uniform vec2 u_size;
+out vec2 v_uv;
+out vec4 v_color;
+flat out uint v_mode;
+void main() {
+    // Pixels, origin top-left, y down -> clip space. Every vertex moves by
+    // PIXEL_EPS right and down so that no edge runs through a pixel centre.
+    vec2 p = a_pos + vec2(PIXEL_EPS);
+    gl_Position = vec4(p.x / u_size.x * 2.0 - 1.0, 1.0 - p.y / u_size.y * 2.0, 0.0, 1.0);
+    v_uv = a_uv;
+    v_color = a_color;
+    v_mode = a_mode;
+}
+"#;
+
+const FRAGMENT: &str = r#"
+uniform sampler2D u_image;
+uniform sampler2D u_atlas;
+in vec2 v_uv;
+in vec4 v_color;
+flat in uint v_mode;
+out vec4 o_color;
+void main() {
+    uint mode = v_mode & 0xffffu;
+    vec4 c = v_color;
+    if (mode == 1u) {
+        c *= textureLod(u_image, v_uv, 0.0);
+    } else if (mode == 2u) {
+        c.a *= textureLod(u_atlas, v_uv, 0.0).r;
+    } else if (mode == 3u) {
+        // The n-th pixel step from the start of the polyline uses bit n % 16.
+        uint step = uint(max(floor(v_uv.x + 0.5), 0.0));
+        if ((((v_mode >> 16) >> (step & 15u)) & 1u) == 0u) {
+            discard;
+        }
+    }
+    o_color = c;
+}
+"#;
+
+/// The compiled program and its uniform locations.
+pub(crate) struct Program {
+    pub program: glow::Program,
+    pub u_size: Option<glow::UniformLocation>,
+}
+
+fn prefix(embedded: bool) -> String {
+    let version = if embedded {
+        "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+    } else {
+        "#version 330 core\n"
+    };
+    format!("{version}#define PIXEL_EPS {PIXEL_EPS:.8}\n")
+}
+
+/// Compiles and links the program for the context's API.
+///
+/// # Safety
+/// `gl` must be current on this thread.
+pub(crate) unsafe fn build(gl: &glow::Context) -> Result<Program, String> {
+    unsafe {
+        let pre = prefix(gl.version().is_embedded);
+        let program = gl.create_program()?;
+        let mut shaders = Vec::new();
+        for (kind, src) in [(glow::VERTEX_SHADER, VERTEX), (glow::FRAGMENT_SHADER, FRAGMENT)] {
+            let sh = gl.create_shader(kind)?;
+            gl.shader_source(sh, &format!("{pre}{src}"));
+            gl.compile_shader(sh);
+            if !gl.get_shader_compile_status(sh) {
+                let log = gl.get_shader_info_log(sh);
+                gl.delete_shader(sh);
+                gl.delete_program(program);
+                return Err(format!("shader compile failed: {log}"));
+            }
+            gl.attach_shader(program, sh);
+            shaders.push(sh);
+        }
+        gl.bind_attrib_location(program, ATTR_POS, "a_pos");
+        gl.bind_attrib_location(program, ATTR_UV, "a_uv");
+        gl.bind_attrib_location(program, ATTR_COLOR, "a_color");
+        gl.bind_attrib_location(program, ATTR_MODE, "a_mode");
+        gl.link_program(program);
+        for sh in shaders {
+            gl.detach_shader(program, sh);
+            gl.delete_shader(sh);
+        }
+        if !gl.get_program_link_status(program) {
+            let log = gl.get_program_info_log(program);
+            gl.delete_program(program);
+            return Err(format!("program link failed: {log}"));
+        }
+        gl.use_program(Some(program));
+        let u_image = gl.get_uniform_location(program, "u_image");
+        let u_atlas = gl.get_uniform_location(program, "u_atlas");
+        gl.uniform_1_i32(u_image.as_ref(), 0);
+        gl.uniform_1_i32(u_atlas.as_ref(), 1);
+        let u_size = gl.get_uniform_location(program, "u_size");
+        Ok(Program { program, u_size })
+    }
+}
