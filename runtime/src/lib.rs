@@ -5,6 +5,7 @@
 //! `animkit-vm` alone.
 
 pub mod cli;
+pub mod host;
 pub mod load;
 pub mod run;
 pub mod trace;

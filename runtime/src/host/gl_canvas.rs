@@ -1,0 +1,423 @@
+//! [`GlCanvas`]: the Animator canvas drawn by the glow [`Renderer`]. It
+//! maps root coordinates to pixels ([`View`]), keeps images, areas and the
+//! pointer, writes screenshots, dumps and `-d` frames, and prints `echo` and
+//! event lines. The headless host uses it as is; the window host adds a
+//! window around it.
+
+use super::areas::Areas;
+use super::events;
+use super::view::View;
+use crate::render::{self, ImageId, PixelRect, Renderer};
+use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
+use animkit_vm::interp::Flow;
+use std::collections::{HashMap, HashSet};
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// The `animator` options that shape a canvas.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanvasOptions {
+    /// `aspect on` at start (not `-a`).
+    pub aspect: bool,
+    /// `-C` / `-R`: `frame` does not clear.
+    pub no_clear: bool,
+    /// `-D`: bits per pixel of `screendump`.
+    pub depth: u32,
+    /// `-F`: descriptor of `screendump -`.
+    pub dump_fd: i32,
+    /// `-d head`: write `headNNNN.png` at every flush.
+    pub dump_head: Option<String>,
+    /// `-e`: report events from the start.
+    pub events: bool,
+}
+
+impl Default for CanvasOptions {
+    fn default() -> CanvasOptions {
+        CanvasOptions { aspect: true, no_clear: false, depth: 32, dump_fd: 1, dump_head: None, events: false }
+    }
+}
+
+/// An Animator canvas over a [`Renderer`].
+pub struct GlCanvas {
+    /// The renderer (its framebuffer holds the frame).
+    pub renderer: Renderer,
+    view: View,
+    options: CanvasOptions,
+    background: [f64; 3],
+    images: HashMap<String, ImageId>,
+    cursors: HashSet<String>,
+    /// The areas defined by the program.
+    pub areas: Areas,
+    out: Box<dyn Write>,
+    events: bool,
+    event_inverse: Matrix,
+    /// Pointer position in pixels and the pressed-button mask.
+    pub pointer: (Point, u32),
+    keepalive: bool,
+    quit: bool,
+    frames_written: u32,
+    last_delay: Option<Instant>,
+    title: String,
+    progress: bool,
+}
+
+fn rgba(pen: &Pen) -> render::Rgba {
+    let c = |v: f64| v.clamp(0.0, 1.0) as f32;
+    [c(pen.rgb[0]), c(pen.rgb[1]), c(pen.rgb[2]), c(pen.alpha)]
+}
+
+fn rgb8(rgb: [f64; 3]) -> [u8; 4] {
+    let c = |v: f64| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    [c(rgb[0]), c(rgb[1]), c(rgb[2]), 255]
+}
+
+fn h_align(h: HAlign) -> render::HAlign {
+    match h {
+        HAlign::Left => render::HAlign::Left,
+        HAlign::Center => render::HAlign::Center,
+        HAlign::Right => render::HAlign::Right,
+    }
+}
+
+fn v_align(v: VAlign) -> render::VAlign {
+    match v {
+        VAlign::Bottom => render::VAlign::Bottom,
+        VAlign::Center => render::VAlign::Center,
+        VAlign::Top => render::VAlign::Top,
+    }
+}
+
+impl GlCanvas {
+    /// A canvas over `renderer`, writing `echo` and event lines to `out`.
+    /// The frame starts cleared to the default white background.
+    pub fn new(mut renderer: Renderer, options: CanvasOptions, out: Box<dyn Write>) -> GlCanvas {
+        let (width, height) = renderer.size();
+        let background = [1.0, 1.0, 1.0];
+        renderer.clear([1.0, 1.0, 1.0, 1.0]);
+        GlCanvas {
+            renderer,
+            view: View { width, height, aspect: options.aspect },
+            events: options.events,
+            options,
+            background,
+            images: HashMap::new(),
+            cursors: HashSet::new(),
+            areas: Areas::default(),
+            out,
+            event_inverse: Matrix::IDENTITY,
+            pointer: ([width as f64 / 2.0, height as f64 / 2.0], 0),
+            keepalive: true,
+            quit: false,
+            frames_written: 0,
+            last_delay: None,
+            title: String::new(),
+            progress: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// The current root-to-pixel mapping.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// True once `quit` ran.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// The `keepalive` setting.
+    pub fn keepalive_on(&self) -> bool {
+        self.keepalive
+    }
+
+    /// True while events are reported.
+    pub fn events_on(&self) -> bool {
+        self.events
+    }
+
+    /// The window title set by `title`.
+    pub fn title_text(&self) -> &str {
+        &self.title
+    }
+
+    /// Frames written by `-d` so far.
+    pub fn frames_written(&self) -> u32 {
+        self.frames_written
+    }
+
+    /// Writes one line to standard output and flushes it.
+    pub fn emit(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    /// Event coordinates of a pixel position.
+    pub fn event_coords(&self, pixel: Point) -> Point {
+        self.event_inverse.apply(self.view.to_root(pixel))
+    }
+
+    /// Reports a pointer event at `pixel` (if events are on), with the
+    /// areas under it. `kind` is `PRESS`, `RELEASE` or `MOTION`; `code` the
+    /// button number or, for `MOTION`, the button mask.
+    pub fn pointer_event(&mut self, kind: &str, code: u32, pixel: Point) {
+        self.pointer.0 = pixel;
+        if !self.events {
+            return;
+        }
+        let root = self.view.to_root(pixel);
+        let line = events::pointer_line(kind, code, self.event_inverse.apply(root), self.areas.at(root));
+        self.emit(&line);
+    }
+
+    /// Changes the size of the frame (and view).
+    pub fn set_size(&mut self, width: u32, height: u32) -> HostResult {
+        self.renderer.resize(width, height, self.options.no_clear).map_err(|e| e.to_string())?;
+        if !self.options.no_clear {
+            self.renderer.clear(rgb8(self.background).map(|c| c as f32 / 255.0));
+        }
+        self.view.width = width;
+        self.view.height = height;
+        Ok(())
+    }
+
+    /// Reports `RESIZE` for the current size (if events are on).
+    pub fn resize_event(&mut self) {
+        if self.events {
+            let line = events::resize_line(self.view.width, self.view.height, self.view.root_bounds());
+            self.emit(&line);
+        }
+    }
+
+    fn px(&self, p: Point) -> render::Point {
+        let q = self.view.to_pixel(p);
+        [q[0] as f32, q[1] as f32]
+    }
+
+    fn pxs(&self, points: &[Point]) -> Vec<render::Point> {
+        points.iter().map(|&p| self.px(p)).collect()
+    }
+
+    fn image(&self, name: &str) -> HostResult<ImageId> {
+        self.images.get(name).copied().ok_or_else(|| format!("no image named `{name}`"))
+    }
+
+    fn write_frame_file(&mut self) -> HostResult {
+        let Some(head) = self.options.dump_head.clone() else { return Ok(()) };
+        let path = format!("{head}{:04}.png", self.frames_written);
+        self.renderer.save_png(&path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        self.frames_written += 1;
+        if self.progress {
+            eprint!("\ranimvm: wrote {path}");
+            let _ = std::io::stderr().flush();
+        }
+        Ok(())
+    }
+
+    /// Ends a progress line on the terminal, if one was started.
+    pub fn finish_progress(&mut self) {
+        if self.progress && self.frames_written > 0 {
+            eprintln!();
+        }
+    }
+}
+
+impl Canvas for GlCanvas {
+    fn quit(&mut self) {
+        self.quit = true;
+    }
+    fn keepalive(&mut self, on: bool) {
+        self.keepalive = on;
+    }
+    fn events(&mut self, on: bool, matrix: &Matrix) {
+        self.events = on;
+        if on {
+            self.event_inverse = matrix.inverse().unwrap_or(Matrix::IDENTITY);
+        }
+    }
+    fn resize(&mut self, width: u32, height: u32) {
+        if self.set_size(width.clamp(1, render::MAX_IMAGE_SIZE), height.clamp(1, render::MAX_IMAGE_SIZE)).is_ok() {
+            self.resize_event();
+        }
+    }
+    fn warp(&mut self, p: Point) {
+        let px = self.view.to_pixel(p);
+        let mask = self.pointer.1;
+        self.pointer_event("MOTION", mask, px);
+    }
+    fn warp_area(&mut self, name: &str) -> HostResult {
+        let p = self.areas.interior_point(name).ok_or_else(|| format!("no area named `{name}`"))?;
+        self.warp(p);
+        Ok(())
+    }
+    fn echo(&mut self, text: &str) {
+        self.emit(text);
+    }
+    fn echo_points(&mut self, text: &str, points: &[Point]) {
+        let mut line = text.to_string();
+        for p in points {
+            let q = self.view.to_pixel(*p);
+            line.push_str(&format!(" {} {}", events::num(q[0]), events::num(q[1])));
+        }
+        self.emit(&line);
+    }
+    fn title(&mut self, text: &str) {
+        self.title = text.to_string();
+    }
+    fn frame(&mut self) {
+        if !self.options.no_clear {
+            self.renderer.clear(rgb8(self.background).map(|c| c as f32 / 255.0));
+        }
+        self.renderer.set_clip(None);
+    }
+    fn flush(&mut self) -> HostResult {
+        self.renderer.flush();
+        self.write_frame_file()
+    }
+    fn screenshot(&mut self, path: &str) -> HostResult {
+        self.flush()?;
+        self.renderer.save_png(path).map_err(|e| format!("cannot write screenshot `{path}`: {e}"))
+    }
+    fn screendump(&mut self, target: DumpTarget<'_>) -> HostResult {
+        self.flush()?;
+        let bytes = self.renderer.raw_dump_bpp(self.options.depth).map_err(|e| e.to_string())?;
+        match target {
+            DumpTarget::File(path) => render::write_atomic(std::path::Path::new(path), &bytes)
+                .map_err(|e| format!("cannot write screendump `{path}`: {e}")),
+            DumpTarget::Descriptor if self.options.dump_fd == 1 => {
+                self.out.write_all(&bytes).and_then(|_| self.out.flush()).map_err(|e| format!("screendump: {e}"))
+            }
+            DumpTarget::Descriptor => {
+                let fd = self.options.dump_fd;
+                let _ = self.out.flush();
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(format!("/dev/fd/{fd}"))
+                    .and_then(|mut f| f.write_all(&bytes))
+                    .map_err(|e| format!("screendump to descriptor {fd}: {e}"))
+            }
+        }
+    }
+    fn sleep(&mut self, seconds: f64) -> HostResult<Flow> {
+        if seconds > 0.0 {
+            std::thread::sleep(Duration::from_secs_f64(seconds.min(1e9)));
+        }
+        Ok(Flow::Continue)
+    }
+    fn flush_delay(&mut self, period: f64) -> HostResult<Flow> {
+        self.flush()?;
+        let period = if period.is_finite() { period.clamp(0.0, 1e9) } else { 0.0 };
+        let now = Instant::now();
+        let dt = match self.last_delay {
+            Some(last) => {
+                let target = last + Duration::from_secs_f64(period);
+                if target > now {
+                    std::thread::sleep(target - now);
+                }
+                let end = Instant::now().max(target);
+                self.last_delay = Some(if now > target { now } else { target });
+                (end - last).as_secs_f64()
+            }
+            None => {
+                self.last_delay = Some(now);
+                period
+            }
+        };
+        if self.events {
+            self.emit(&events::flushdelay_line(dt));
+        }
+        Ok(Flow::Continue)
+    }
+    fn aspect(&mut self, on: bool) {
+        self.view.aspect = on;
+    }
+    fn background(&mut self, rgb: [f64; 3]) {
+        self.background = rgb;
+    }
+    fn clip(&mut self, min: Point, max: Point) {
+        let a = self.px([min[0], max[1]]);
+        let b = self.px([max[0], min[1]]);
+        self.renderer.set_clip(Some(PixelRect::from_corners(a, b)));
+    }
+    fn dot(&mut self, pen: &Pen, p: Point) {
+        let q = self.px(p);
+        self.renderer.dot(q, rgba(pen));
+    }
+    fn stroke(&mut self, pen: &Pen, points: &[Point], closed: bool) {
+        let pts = self.pxs(points);
+        self.renderer.stroke(&pts, closed, pen.thick as f32, pen.dash, rgba(pen));
+    }
+    fn arrow(&mut self, pen: &Pen, from: Point, to: Point) {
+        let (a, b) = (self.px(from), self.px(to));
+        self.renderer.arrow(a, b, pen.thick as f32, pen.dash, rgba(pen));
+    }
+    fn fill(&mut self, pen: &Pen, points: &[Point], convex: bool) {
+        let pts = self.pxs(points);
+        if convex {
+            self.renderer.fill_convex(&pts, rgba(pen));
+        } else {
+            self.renderer.fill_polygon(&pts, rgba(pen));
+        }
+    }
+    fn text(&mut self, pen: &Pen, at: Point, h: HAlign, v: VAlign, text: &str) {
+        let p = self.px(at);
+        self.renderer.text(p, h_align(h), v_align(v), text, rgba(pen));
+    }
+    fn blit(&mut self, _pen: &Pen, at: Point, h: HAlign, v: VAlign, image: &str) -> HostResult {
+        let id = self.image(image)?;
+        let p = self.px(at);
+        self.renderer.blit(id, p, h_align(h), v_align(v)).map_err(|e| e.to_string())
+    }
+    fn load_image(&mut self, name: &str, path: &str) -> HostResult {
+        let id = self.renderer.load_png(path).map_err(|e| format!("image `{name}`: cannot load `{path}`: {e}"))?;
+        if let Some(old) = self.images.insert(name.to_string(), id) {
+            self.renderer.delete_image(old);
+        }
+        Ok(())
+    }
+    fn create_image(&mut self, name: &str, width: u32, height: u32) -> HostResult {
+        let fill = rgb8(self.background).map(|c| c as f32 / 255.0);
+        let id = self.renderer.create_image(width, height, fill).map_err(|e| format!("image `{name}`: {e}"))?;
+        if let Some(old) = self.images.insert(name.to_string(), id) {
+            self.renderer.delete_image(old);
+        }
+        Ok(())
+    }
+    fn set_pixels(&mut self, image: &str, x: u32, y: u32, pixels: &[Option<[f64; 3]>]) -> HostResult {
+        let id = self.image(image)?;
+        let px: Vec<Option<[u8; 4]>> = pixels.iter().map(|p| p.map(rgb8)).collect();
+        self.renderer.set_pixels(id, x.into(), y.into(), &px).map_err(|e| e.to_string())
+    }
+    fn image_polygon(
+        &mut self,
+        _pen: &Pen,
+        image: &str,
+        anchor: Point,
+        u: Point,
+        v: Point,
+        points: &[Point],
+    ) -> HostResult {
+        let id = self.image(image)?;
+        let a = self.px(anchor);
+        let (uu, vv) = (self.view.vector_to_pixel(u), self.view.vector_to_pixel(v));
+        let pts = self.pxs(points);
+        self.renderer
+            .image_polygon(id, a, [uu[0] as f32, uu[1] as f32], [vv[0] as f32, vv[1] as f32], &pts)
+            .map_err(|e| e.to_string())
+    }
+    fn area(&mut self, name: &str, points: &[Point]) {
+        self.areas.define(name, points);
+    }
+    fn delete_area(&mut self, name: &str) {
+        self.areas.delete(name);
+    }
+    fn kill_areas(&mut self) {
+        self.areas.clear();
+    }
+    fn define_cursor(&mut self, name: &str, _data: &[u8; 128], _mask: &[u8; 128], _hot: (u32, u32)) -> HostResult {
+        self.cursors.insert(name.to_string());
+        Ok(())
+    }
+    fn set_cursor(&mut self, name: &str) -> HostResult {
+        if self.cursors.contains(name) { Ok(()) } else { Err(format!("no cursor named `{name}`")) }
+    }
+}
