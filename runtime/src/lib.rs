@@ -8,6 +8,7 @@ pub mod cli;
 pub mod host;
 pub mod load;
 pub mod run;
+pub mod sprite_view;
 pub mod trace;
 
 pub mod golden;
