@@ -26,8 +26,10 @@ use lalrpop_util::ParseError;
 pub fn parse(src: &str) -> (ast::File, Vec<SyntaxError>) {
     let mut recovered = Vec::new();
     let result = grammar::FileParser::new().parse(&mut recovered, lexer::tokens(src));
-    let mut errors: Vec<SyntaxError> =
-        recovered.into_iter().map(|r| describe(src, r.error)).collect();
+    let mut errors: Vec<SyntaxError> = recovered
+        .into_iter()
+        .map(|r| describe(src, r.error))
+        .collect();
     let file = match result {
         Ok(file) => file,
         Err(e) => {
@@ -40,7 +42,10 @@ pub fn parse(src: &str) -> (ast::File, Vec<SyntaxError>) {
     (file, errors)
 }
 
-fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infallible>) -> SyntaxError {
+fn describe(
+    src: &str,
+    err: ParseError<usize, lexer::Tok<'_>, std::convert::Infallible>,
+) -> SyntaxError {
     match err {
         ParseError::InvalidToken { location } => SyntaxError {
             span: Span::new(location, location + 1),
@@ -52,11 +57,15 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
             message: format!("expected {}, found end of file", expected_list(&expected)),
             label: "file ends here".into(),
         },
-        ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => {
             let (message, label) = match tok {
-                lexer::Tok::Unknown(c) => {
-                    (format!("unexpected character `{c}`"), "not part of the sprite DSL".to_string())
-                }
+                lexer::Tok::Unknown(c) => (
+                    format!("unexpected character `{c}`"),
+                    "not part of the sprite DSL".to_string(),
+                ),
                 _ => (
                     format!("expected {}, found {tok}", expected_list(&expected)),
                     format!("unexpected {tok}"),
@@ -64,9 +73,17 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
             };
             // A newline token spans the line break itself; point at the end
             // of the line instead so the caret stays on the offending line.
-            let span = if matches!(tok, lexer::Tok::Newline) { Span::new(l, l) } else { Span::new(l, r) };
+            let span = if matches!(tok, lexer::Tok::Newline) {
+                Span::new(l, l)
+            } else {
+                Span::new(l, r)
+            };
             let _ = src;
-            SyntaxError { span, message, label }
+            SyntaxError {
+                span,
+                message,
+                label,
+            }
         }
         ParseError::ExtraToken { token: (l, tok, r) } => SyntaxError {
             span: Span::new(l, r),
