@@ -110,11 +110,11 @@ pub enum Tok {
     Number,
     /// A complete double-quoted string, quotes included; [`unescape`] gives
     /// its text.
-    #[regex(r#""([^"\\\n]|\\[^\n])*""#)]
+    #[regex(r#"(?-u)"([^"\\\n]|\\[^\n])*""#)]
     Str,
     /// A double-quoted string without its closing quote: at the end of the
     /// input so far (more may come) or before a line break (an error).
-    #[regex(r#""([^"\\\n]|\\[^\n])*\\?"#)]
+    #[regex(r#"(?-u)"([^"\\\n]|\\[^\n])*\\?"#)]
     Unterminated,
     /// A lone `-`, the separator of the two-corner forms.
     #[token("-")]
@@ -123,10 +123,10 @@ pub enum Tok {
     #[token(".")]
     Dot,
     /// `!` and the rest of its line (without the line break).
-    #[regex(r"![^\n]*", allow_greedy = true)]
+    #[regex(r"(?-u)![^\n]*", allow_greedy = true)]
     Comment,
     /// Any other run of characters up to whitespace, `!` or `"`.
-    #[regex(r#"[^ \t\n\r\x0B\x0C!"]+"#, priority = 1)]
+    #[regex(r#"(?-u)[^ \t\n\r\x0B\x0C!"]+"#, priority = 1)]
     Word,
 }
 
@@ -664,6 +664,19 @@ mod tests {
         assert!(parse_number(b"nan").is_nan());
         assert_eq!(parse_number(b"-INF"), f64::NEG_INFINITY);
         assert!(parse_number(b"1e400").is_infinite());
+    }
+
+    #[test]
+    fn invalid_utf8_bytes_stay_inside_their_token() {
+        let toks: Vec<(Tok, Span)> = tokens(b"ab\xffcd \"x\xc3(\" !\xff\nz").collect();
+        assert_eq!(
+            toks,
+            [
+                (Tok::Word, Span::new(0, 5)),
+                (Tok::Str, Span::new(6, 11)),
+                (Tok::Word, Span::new(15, 16))
+            ]
+        );
     }
 
     #[test]

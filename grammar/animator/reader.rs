@@ -36,8 +36,10 @@
 //! - a command that could still take more (a point list of `lines`, `poly`,
 //!   `area`, `imgpoly`; `scale x` before a possible `y`; `color 0.5` before
 //!   a possible green and blue) is returned when the next token shows that
-//!   it has ended, or at [`Reader::finish`]. That token is kept and starts
-//!   the next command.
+//!   it has ended: as soon as the first bytes of that token rule out a
+//!   number (the `f` of `flush`, the `v` of `invoke`; `i` might still be
+//!   `inf`), or once it is whole, or at [`Reader::finish`]. That token is
+//!   kept and starts the next command.
 //!
 //! # Errors and recovery
 //!
@@ -248,8 +250,8 @@ struct Arg {
 }
 
 /// A form's answer to a token: how strongly it takes it, the form's state
-/// after it, and the value check's result.
-type Offer = (u8, Thread, Result<i64, Bad>);
+/// after it, the value check's result, and the argument kind that took it.
+type Offer = (u8, Thread, Result<i64, Bad>, Elem);
 
 /// Why a token of the right kind was still refused.
 #[derive(Clone, Copy, Debug)]
@@ -275,7 +277,11 @@ enum State {
 
 enum Lexed {
     Token(Token),
-    NeedMore,
+    /// More input is needed; `not_a_number` when the start of the next
+    /// token has arrived and already rules out a number.
+    NeedMore {
+        not_a_number: bool,
+    },
     End,
 }
 
@@ -395,6 +401,12 @@ impl Reader {
         self.finished = true;
     }
 
+    /// How many bytes of input the reader holds (the pending command and
+    /// what follows it, plus consumed bytes not yet dropped).
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
     /// Absolute offset of the first byte not yet consumed.
     pub fn offset(&self) -> usize {
         self.base + self.cur
@@ -408,7 +420,18 @@ impl Reader {
         loop {
             let t = match self.lex() {
                 Lexed::Token(t) => t,
-                Lexed::NeedMore => return None,
+                Lexed::NeedMore { not_a_number } => {
+                    // A command that is complete and could only go on with
+                    // more numbers has ended if the next token, not yet
+                    // whole, cannot be a number.
+                    if not_a_number
+                        && self.state == State::Command
+                        && self.only_numbers_may_follow()
+                    {
+                        return Some(Ok(self.emit()));
+                    }
+                    return None;
+                }
                 Lexed::End => return self.end_of_input(),
             };
             match self.state {
@@ -485,7 +508,9 @@ impl Reader {
                 return if self.finished {
                     Lexed::End
                 } else {
-                    Lexed::NeedMore
+                    Lexed::NeedMore {
+                        not_a_number: false,
+                    }
                 };
             };
             let range = lexer.span();
@@ -493,8 +518,9 @@ impl Reader {
             // failure would only make a word.
             let tok = result.unwrap_or(Tok::Word);
             if range.end == rest.len() && tok.needs_delimiter() && !self.finished {
+                let not_a_number = tok != Tok::Comment && !could_be_number(&rest[range.clone()]);
                 self.cur += range.start;
-                return Lexed::NeedMore;
+                return Lexed::NeedMore { not_a_number };
             }
             if tok == Tok::Comment {
                 self.cur += range.end;
@@ -576,6 +602,21 @@ impl Reader {
             && threads.iter().any(|&t| self.complete(t))
     }
 
+    /// True when the command is complete and every form that could go on
+    /// takes only numbers next.
+    fn only_numbers_may_follow(&self) -> bool {
+        let threads = &self.threads[..self.live];
+        threads.iter().any(|&t| self.complete(t))
+            && threads.iter().all(|&t| {
+                let form = self.form(t);
+                match form.get(usize::from(t.elem)) {
+                    None | Some(N | I) => true,
+                    Some(Points(_)) => usize::from(t.elem) + 1 == form.len(),
+                    Some(_) => false,
+                }
+            })
+    }
+
     /// True when the form is satisfied by the arguments so far.
     fn complete(&self, t: Thread) -> bool {
         let form = self.form(t);
@@ -625,7 +666,7 @@ impl Reader {
         let mut live = 0;
         let mut int = 0;
         let mut refusal = None;
-        for (strength, thread, value) in offers.iter().take(self.live).flatten() {
+        for (strength, thread, value, elem) in offers.iter().take(self.live).flatten() {
             if *strength != best {
                 continue;
             }
@@ -636,8 +677,7 @@ impl Reader {
                     live += 1;
                 }
                 Err(bad) => {
-                    let elem = self.form(*thread)[usize::from(thread.elem) - 1];
-                    refusal.get_or_insert((*bad, elem));
+                    refusal.get_or_insert((*bad, *elem));
                 }
             }
         }
@@ -677,7 +717,7 @@ impl Reader {
                         elem: elem as u8,
                         count: count + 1,
                     };
-                    return Some((2, stay, finite(num).map(|_| 0)));
+                    return Some((2, stay, finite(num).map(|_| 0), e));
                 }
                 (Points(min), _) => {
                     if count % 2 == 0 && count / 2 >= u32::from(min) {
@@ -716,7 +756,7 @@ impl Reader {
                 }
                 _ => return None,
             };
-            return Some((strength, next, value));
+            return Some((strength, next, value, e));
         }
     }
 
@@ -1003,6 +1043,25 @@ fn whole(v: f64, text: &[u8]) -> Result<i64, Bad> {
         return Err(Bad::OutOfRange);
     }
     Ok(v as i64)
+}
+
+/// True when `prefix`, the start of a token, may still become a number.
+fn could_be_number(prefix: &[u8]) -> bool {
+    let unsigned = match prefix {
+        [b'+' | b'-', rest @ ..] => rest,
+        _ => prefix,
+    };
+    match unsigned {
+        [] => true,
+        [b'0'..=b'9' | b'.', ..] => true,
+        _ => {
+            let is_prefix_of = |word: &[u8]| {
+                unsigned.len() <= word.len()
+                    && unsigned.eq_ignore_ascii_case(&word[..unsigned.len()])
+            };
+            is_prefix_of(b"infinity") || is_prefix_of(b"nan")
+        }
+    }
 }
 
 /// A quoted token's text between the quotes, as bytes.
