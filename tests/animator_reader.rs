@@ -1811,3 +1811,43 @@ proptest! {
         prop_assert_eq!(read_chunked(&src, &[1]), whole);
     }
 }
+
+/// Throughput of lexing and reading alone, for profiling:
+/// `cargo test --release --test animator_reader -- --ignored --nocapture throughput`.
+#[test]
+#[ignore = "a measurement, not a check; run it in release mode"]
+fn throughput() {
+    let mut src = String::new();
+    for i in 0..1_000_000 {
+        let x = (i % 1000) as f64 * 0.001;
+        match i % 4 {
+            0 => src.push_str(&format!(
+                "line {x:.3} {:.3} {:.3} {:.3}\n",
+                x + 0.1,
+                -x,
+                0.5
+            )),
+            1 => src.push_str("color 0.5 0.2 0.1\n"),
+            2 => src.push_str("push\n"),
+            _ => src.push_str(&format!("fillcircle {x:.6} {x:.6} 0.100000 25.000000\n")),
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut reader = Reader::new();
+    let mut n = 0;
+    for chunk in src.as_bytes().chunks(64 * 1024) {
+        reader.push(chunk);
+        while let Some(item) = reader.next() {
+            item.unwrap();
+            n += 1;
+        }
+    }
+    reader.finish();
+    n += std::iter::from_fn(|| reader.next()).count();
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{n} commands, {} MB: {:.2} M commands/s",
+        src.len() / 1_000_000,
+        n as f64 / seconds / 1e6
+    );
+}

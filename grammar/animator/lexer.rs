@@ -436,10 +436,11 @@ pub fn parse_number(text: &[u8]) -> f64 {
     };
     let magnitude = match unsigned {
         [b'0', b'x' | b'X', hex @ ..] => parse_hex_float(hex),
-        _ => match std::str::from_utf8(unsigned)
-            .ok()
-            .and_then(|s| s.parse::<f64>().ok())
-        {
+        _ => match short_decimal(unsigned).or_else(|| {
+            std::str::from_utf8(unsigned)
+                .ok()
+                .and_then(|s| s.parse::<f64>().ok())
+        }) {
             Some(v) => v,
             None if unsigned.eq_ignore_ascii_case(b"inf")
                 || unsigned.eq_ignore_ascii_case(b"infinity") =>
@@ -450,6 +451,82 @@ pub fn parse_number(text: &[u8]) -> f64 {
         },
     };
     if negative { -magnitude } else { magnitude }
+}
+
+/// The fast path for what `printf` usually writes (`25.000000`, `1e-3`):
+/// at most 15 significant digits and a small power of ten. Both the digits
+/// and the power of ten are then exact doubles, so one IEEE multiplication
+/// or division rounds correctly (Clinger's fast path), giving exactly what
+/// `str::parse` gives. Anything else returns `None`.
+fn short_decimal(text: &[u8]) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let mut mantissa: u64 = 0;
+    let mut digits = 0;
+    let mut scale: i32 = 0;
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        mantissa = mantissa * 10 + u64::from(b - b'0');
+        digits += 1;
+        if digits > 15 {
+            return None;
+        }
+        i += 1;
+    }
+    if text.get(i) == Some(&b'.') {
+        i += 1;
+        while let Some(&b) = text.get(i) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            mantissa = mantissa * 10 + u64::from(b - b'0');
+            digits += 1;
+            scale -= 1;
+            if digits > 15 {
+                return None;
+            }
+            i += 1;
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    if let Some(b'e' | b'E') = text.get(i) {
+        let (negative, mut j) = match text.get(i + 1) {
+            Some(b'-') => (true, i + 2),
+            Some(b'+') => (false, i + 2),
+            _ => (false, i + 1),
+        };
+        let mut exponent: i32 = 0;
+        let start = j;
+        while let Some(&b) = text.get(j) {
+            // Only digits may follow; long exponents take the slow path.
+            if !b.is_ascii_digit() || j - start >= 4 {
+                return None;
+            }
+            exponent = exponent * 10 + i32::from(b - b'0');
+            j += 1;
+        }
+        if j == start {
+            return None;
+        }
+        scale += if negative { -exponent } else { exponent };
+        i = j;
+    }
+    if i != text.len() {
+        return None;
+    }
+    let m = mantissa as f64;
+    match scale {
+        0..=22 => Some(m * POW10[scale as usize]),
+        -22..=-1 => Some(m / POW10[(-scale) as usize]),
+        _ => None,
+    }
 }
 
 /// `h.hhhp±d` after `0x`: hex digits with an optional point and an optional
@@ -677,6 +754,51 @@ mod tests {
                 (Tok::Word, Span::new(15, 16))
             ]
         );
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_str_parse() {
+        let mut cases: Vec<String> = [
+            "0",
+            "1",
+            "25.000000",
+            "0.1",
+            "0.3",
+            "123456789012345",
+            "1234567890123456",
+            "9.999999999999999",
+            "1e22",
+            "1e23",
+            "1e-22",
+            "1.5e-23",
+            "5.",
+            ".5",
+            "0.000001",
+            "100000.000000",
+            "1E+05",
+            "1e0005",
+            "12345.678901234",
+            "0.30000000000000004",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut x = 0.1f64;
+        for _ in 0..2000 {
+            x = (x * 7919.123).fract() * 10f64.powi((x * 1e6) as i32 % 12 - 4);
+            cases.push(format!("{x:.6}"));
+            cases.push(format!("{x:e}"));
+            cases.push(format!("{x}"));
+        }
+        for c in cases {
+            let want: f64 = c.parse().unwrap();
+            assert_eq!(parse_number(c.as_bytes()).to_bits(), want.to_bits(), "{c}");
+            assert_eq!(
+                parse_number(format!("-{c}").as_bytes()).to_bits(),
+                (-want).to_bits(),
+                "-{c}"
+            );
+        }
     }
 
     #[test]

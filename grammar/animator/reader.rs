@@ -261,8 +261,8 @@ enum Bad {
     OutOfRange,
     NotChar,
     HexColor,
-    CursorLength(usize),
-    CursorDigit(char, usize),
+    CursorLength(u32),
+    CursorDigit(char, u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -641,9 +641,23 @@ impl Reader {
         } else {
             f64::NAN
         };
+        let well_formed = t.bad_utf8.is_none() && t.tok != Tok::Unterminated;
+        // Most commands have one form: no need to compare offers.
+        if self.live == 1 && well_formed {
+            if let Some((_, thread, Ok(int), _)) = self.offer(self.threads[0], t, num) {
+                self.threads[0] = thread;
+                self.args.push(Arg {
+                    tok: t.tok,
+                    span: t.span,
+                    num,
+                    int,
+                });
+                return Step::Took;
+            }
+        }
         let mut offers: [Option<Offer>; MAX_FORMS] = [None; MAX_FORMS];
         let mut best = 0;
-        if t.bad_utf8.is_none() && t.tok != Tok::Unterminated {
+        if well_formed {
             for (i, offer) in offers.iter_mut().enumerate().take(self.live) {
                 *offer = self.offer(self.threads[i], t, num);
                 if let Some((strength, ..)) = offer {
@@ -1102,10 +1116,15 @@ fn cursor_bits(text: &str) -> Result<i64, Bad> {
         .enumerate()
         .find(|(_, c)| !c.is_ascii_hexdigit())
     {
-        return Err(Bad::CursorDigit(c, i + 1));
+        return Err(Bad::CursorDigit(
+            c,
+            u32::try_from(i + 1).unwrap_or(u32::MAX),
+        ));
     }
     if text.len() != 256 {
-        return Err(Bad::CursorLength(text.len()));
+        return Err(Bad::CursorLength(
+            u32::try_from(text.len()).unwrap_or(u32::MAX),
+        ));
     }
     Ok(0)
 }
