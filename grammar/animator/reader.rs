@@ -2,8 +2,8 @@
 //!
 //! # How a command is recognised
 //!
-//! Every command has one entry in one table, [`signature`]: the forms it can
-//! take, each a list of argument kinds ([`Elem`]). While a command's
+//! Every command has one entry in one table, `signature`: the forms it can
+//! take, each a list of argument kinds (`Elem`). While a command's
 //! arguments arrive, the reader keeps every form that still fits the tokens
 //! seen so far (at most four), like a tiny NFA over tokens. A token goes to
 //! the forms whose next argument takes it, with one order of preference:
@@ -290,7 +290,8 @@ enum Step {
     Took,
     /// No form took it, and the command was complete before it.
     Ends,
-    /// No form took it: an error.
+    /// No form took it, or every form that would refused its value: an
+    /// error.
     Bad(ReadError),
 }
 
@@ -340,7 +341,7 @@ impl fmt::Debug for Reader {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Reader")
             .field("offset", &(self.base + self.cur))
-            .field("buffered", &(self.buf.len() - self.cur))
+            .field("unconsumed", &(self.buf.len() - self.cur))
             .field("state", &self.state)
             .field("finished", &self.finished)
             .finish()
@@ -729,7 +730,7 @@ impl Reader {
                     let stay = Thread {
                         form: th.form,
                         elem: elem as u8,
-                        count: count + 1,
+                        count: count.saturating_add(1),
                     };
                     return Some((2, stay, finite(num).map(|_| 0), e));
                 }
