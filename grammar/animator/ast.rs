@@ -499,7 +499,9 @@ pub enum Cmd {
         /// The image's name.
         name: Str,
     },
-    /// `colormap c color`
+    /// `colormap c color`. `!` starts a comment and `"` a string even here,
+    /// so those two are written quoted: `colormap "!" red`,
+    /// `colormap "\"" blue`.
     Colormap {
         /// The character being mapped.
         ch: Char,
