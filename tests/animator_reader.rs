@@ -1542,3 +1542,72 @@ fn throughput() {
         n as f64 / seconds / 1e6
     );
 }
+
+/// Bytes to build arbitrary inputs from: every kind of token boundary.
+const ALPHABET: &[&[u8]] = &[
+    b" ",
+    b"\n",
+    b"\t",
+    b"\r",
+    b"!",
+    b"\"",
+    b"\\",
+    b"-",
+    b"+",
+    b".",
+    b"0",
+    b"1",
+    b"5",
+    b"e",
+    b"x",
+    b"f",
+    b"#",
+    b"'",
+    b"i",
+    b"n",
+    b"a",
+    b"\xc3\xa9",
+    b"\xc3",
+    b"\xff",
+    b"line",
+    b"lines",
+    b"echopt",
+    b"color",
+    b"text",
+    b"left",
+    b"top",
+    b"macro",
+    b"push",
+    b"viewport",
+    b"aspect",
+    b"imgpoly",
+    b"colormap",
+    b"scale",
+    b"inf",
+];
+
+proptest! {
+    #[test]
+    fn arbitrary_input_never_panics_and_chunking_is_invisible(
+        picks in proptest::collection::vec(0..ALPHABET.len(), 0..80),
+        cuts in proptest::collection::vec(1usize..9, 1..8),
+    ) {
+        let src: Vec<u8> = picks.iter().flat_map(|&i| ALPHABET[i].iter().copied()).collect();
+        let whole = read_chunked(&src, &[usize::MAX]);
+        for item in &whole {
+            let span = match item {
+                Ok(c) => c.span,
+                Err(e) => e.span,
+            };
+            prop_assert!(span.start <= span.end && span.end <= src.len());
+            if let Ok(text) = std::str::from_utf8(&src) {
+                let pos = match item {
+                    Ok(c) => c.pos,
+                    Err(e) => e.pos,
+                };
+                prop_assert_eq!(pos, Pos::of(text, span.start));
+            }
+        }
+        prop_assert_eq!(read_chunked(&src, &cuts), whole);
+    }
+}
