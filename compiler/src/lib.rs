@@ -9,6 +9,7 @@
 //! assert_eq!(program.modules.len(), 1);
 //! ```
 
+pub mod animator;
 pub mod builder;
 pub mod cli;
 pub mod diagnostic;

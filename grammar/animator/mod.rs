@@ -1,2 +1,56 @@
 //! The Animator drawing command language (`.draw`): lexer, AST and the
-//! streaming command reader. Filled in by the Animator front-end work.
+//! streaming command reader.
+//!
+//! ```
+//! use animkit_grammar::animator::{parse, ast::{Cmd, Color}};
+//! let (commands, errors) = parse("frame\ncolor #ff0000\nline 0 0 1 1 ! a diagonal\nflush\n");
+//! assert!(errors.is_empty());
+//! assert_eq!(commands.len(), 4);
+//! let Cmd::Color { color: Color::Hex(hex) } = &commands[1].kind else { panic!() };
+//! assert_eq!(hex.text, "#ff0000");
+//! assert_eq!((commands[2].pos.line, commands[2].pos.col), (3, 1));
+//! ```
+//!
+//! # Why a streaming reader and not LALRPOP
+//!
+//! `animvm` reads Animator commands from standard input and must run each
+//! command the moment its last token has arrived: a visualiser drives it
+//! frame by frame, and `flush\n` must take effect as soon as its newline
+//! arrives, not when the next command does. An LR(1) parser over the whole
+//! stream needs one token of lookahead to reduce, so it would hold every
+//! command back until the next one starts. The Animator front end is
+//! therefore a logos lexer ([`lexer`]) plus a hand-written incremental
+//! command reader ([`Reader`]) driven by one table of command signatures;
+//! [`parse`] runs the same reader over a whole text.
+//!
+//! The reader's rules (when a command is returned, how errors are reported
+//! and recovered from, which words are context words) are in [`reader`]; the
+//! lexical rules (numbers, strings, comments) in [`lexer`]; what the tree
+//! records in [`ast`].
+//!
+//! # Decisions where `animator.md` is silent
+//!
+//! | question | decision |
+//! | --- | --- |
+//! | `!` inside a word | starts a comment (`red!x` is `red`); comment bytes are not checked for UTF-8 |
+//! | line break inside quotes | an error ("expected `\"` to close the string, found end of line"): strings are one line, so a stray quote cannot eat the stream |
+//! | unknown escape `\q` | the character itself (`q`) |
+//! | case of keywords | significant: `Line` is not a command (the error suggests `line`) |
+//! | whitespace | ASCII only (`isspace` in the C locale) |
+//! | numbers | every `printf` form, hex integers and `%a` hex floats; `inf`/`nan` rejected as not finite |
+//! | integer parameters | integer-valued floats accepted (`25.000000`), fractions rejected |
+//! | a keyword where a string goes | an error; quote it (`echo "frame"`) |
+//! | a number where a string goes | its raw text, unless a number also fits there (`invoke 1 2 m`); quote numeric names there |
+//! | context words | only bare and only in their position; quoted they are names (`viewport "aspect"`) |
+//! | `screendump "-"` | standard output, like `screendump -` |
+//! | `colormap` character | the one character of `x`, `'x'`, `"x"`, `.`, `-`, `1` |
+//! | a malformed command | one error; reading resumes at the next command keyword |
+//! | invalid UTF-8 | an error at the first bad byte of the word or string |
+//! | error positions | [`ReadError`] carries line and column (characters, 1-based) |
+
+pub mod ast;
+pub mod lexer;
+pub mod reader;
+
+pub use ast::{Cmd, Command, Pos};
+pub use reader::{ReadError, Reader, parse, parse_with_pos};

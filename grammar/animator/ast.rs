@@ -1,0 +1,699 @@
+//! The Animator syntax tree: one [`Command`] per command read, with typed,
+//! spanned arguments.
+//!
+//! The tree records what was written and in which form: `rect x y w h` and
+//! `rect x1 y1 - x2 y2` are different variants, and so are the four forms of
+//! `imgpoly`. Where two forms have the same arguments and differ by one
+//! context word, a flag says which was written (`macro push NAME`,
+//! `viewport aspect NAME`). Defaults the spec gives are not filled in:
+//! `scale 2` has `y: None`, `text 0 0 hi` has `align: None`.
+//!
+//! Whole-number parameters (vertex counts, pixel sizes, `resize` and `image`
+//! sizes, `image_set` positions, the cursor hot spot, `dash`) are [`Int`]s.
+//! Clients such as an Emacs binding print every number with `%f`, so an
+//! integer-valued float (`25.000000`, `1e2`, `0x10`) is accepted there; a
+//! fractional one is rejected by the reader with "expected a whole number,
+//! found `2.5`".
+//!
+//! Range checks that need meaning (a circle with 2 vertices, a negative
+//! size, an unknown colour name, a 17-bit dash pattern) belong to the
+//! compiler, not here.
+
+use crate::Span;
+
+/// A line and column, both 1-based; the column counts characters (a tab is
+/// one), not bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// Line, counting `\n`s.
+    pub line: u32,
+    /// Character on that line.
+    pub col: u32,
+}
+
+impl Pos {
+    /// The first character of an input.
+    pub const START: Pos = Pos { line: 1, col: 1 };
+
+    /// The position of byte `offset` of `src` (clamped to its length).
+    ///
+    /// ```
+    /// use animkit_grammar::animator::ast::Pos;
+    /// assert_eq!(Pos::of("frame\n  éflush", 9), Pos { line: 2, col: 4 });
+    /// ```
+    pub fn of(src: &str, offset: usize) -> Pos {
+        let mut pos = Pos::START;
+        pos.advance(&src.as_bytes()[..offset.min(src.len())]);
+        pos
+    }
+
+    /// Moves past `bytes`: each `\n` starts a new line, and every byte that
+    /// starts a UTF-8 sequence (or is not valid UTF-8) counts as a column.
+    pub fn advance(&mut self, bytes: &[u8]) {
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            None => self.col += count_chars(bytes),
+            Some(last) => {
+                let lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                self.line = self.line.saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
+                self.col = 1 + count_chars(&bytes[last + 1..]);
+            }
+        }
+    }
+}
+
+fn count_chars(bytes: &[u8]) -> u32 {
+    // Continuation bytes are 0b10xx_xxxx.
+    let n = bytes.iter().filter(|&&b| (b as i8) >= -0x40).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// One command: what it is, where it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Command {
+    /// The command and its arguments.
+    pub kind: Cmd,
+    /// From the first byte of the keyword to the last byte of the last
+    /// argument, in absolute offsets of the whole stream.
+    pub span: Span,
+    /// Where the keyword starts.
+    pub pos: Pos,
+}
+
+/// A finite number as written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num {
+    /// Its value (never infinite or NaN).
+    pub value: f64,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A whole number as written (possibly as `25.000000`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Int {
+    /// Its value.
+    pub value: i64,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A string: a quoted string with its escapes replaced, or an unquoted word
+/// (or number) as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Str {
+    /// The text.
+    pub text: String,
+    /// The token, quotes included.
+    pub span: Span,
+}
+
+/// The one character of `colormap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Char {
+    /// The character.
+    pub value: char,
+    /// The token it came from (`x`, `'x'`, `"x"`).
+    pub span: Span,
+}
+
+/// Two coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Horizontal.
+    pub x: Num,
+    /// Vertical.
+    pub y: Num,
+}
+
+impl Point {
+    /// From the first byte of `x` to the last of `y`.
+    pub fn span(&self) -> Span {
+        self.x.span.to(self.y.span)
+    }
+}
+
+/// A colour, in the form it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Color {
+    /// A colour name (`black`, `"dark green"`), not checked here.
+    Name(Str),
+    /// `#rrggbb`, `#rgb`, `#gg` or `#g`, with the `#`; the reader has checked
+    /// the digits.
+    Hex(Str),
+    /// Red, green and blue, nominally 0..1.
+    Rgb(Num, Num, Num),
+    /// A grey level, nominally 0..1.
+    Gray(Num),
+}
+
+impl Color {
+    /// Where the colour was written.
+    pub fn span(&self) -> Span {
+        match self {
+            Color::Name(s) | Color::Hex(s) => s.span,
+            Color::Rgb(r, _, b) => r.span.to(b.span),
+            Color::Gray(g) => g.span,
+        }
+    }
+}
+
+/// Horizontal alignment of `text` and `blit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HAlign {
+    /// `left`
+    Left,
+    /// `center`
+    Center,
+    /// `right`
+    Right,
+}
+
+/// Vertical alignment of `text` and `blit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VAlign {
+    /// `bottom`
+    Bottom,
+    /// `center`
+    Center,
+    /// `top`
+    Top,
+}
+
+/// An explicit alignment, `left top` and the like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Align {
+    /// The first word.
+    pub h: HAlign,
+    /// The second word.
+    pub v: VAlign,
+    /// Both words.
+    pub span: Span,
+}
+
+/// Every command of `animator.md`, one variant per command and per form.
+///
+/// Field names follow the spec's argument names.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cmd {
+    /// `quit`
+    Quit,
+    /// `keepalive on|off`
+    Keepalive {
+        /// `on`
+        on: bool,
+    },
+    /// `events on|off`
+    Events {
+        /// `on`
+        on: bool,
+    },
+    /// `resize width height`
+    Resize {
+        /// Pixels.
+        width: Int,
+        /// Pixels.
+        height: Int,
+    },
+    /// `warp X Y`
+    Warp {
+        /// In the current coordinate system.
+        at: Point,
+    },
+    /// `warp area name`
+    WarpArea {
+        /// The area.
+        area: Str,
+    },
+    /// `echo string`
+    Echo {
+        /// Printed with a newline.
+        text: Str,
+    },
+    /// `echopt string [x y]* .`
+    Echopt {
+        /// Printed first.
+        text: Str,
+        /// Printed in screen coordinates; possibly none.
+        points: Vec<Point>,
+    },
+    /// `title string`
+    Title {
+        /// The window title.
+        text: Str,
+    },
+    /// `frame`
+    Frame,
+    /// `flush`
+    Flush,
+    /// `screenshot filename`
+    Screenshot {
+        /// Where the PNG goes (`/dev/stdout` included).
+        file: Str,
+    },
+    /// `screendump -` (`file: None`, standard output) or
+    /// `screendump filename`. A quoted `"-"` also means standard output, as
+    /// the original compared the string; write `./-` for a file named `-`.
+    Screendump {
+        /// The file, or `None` for `-`.
+        file: Option<Str>,
+    },
+    /// `sleep N`
+    Sleep {
+        /// Seconds.
+        seconds: Num,
+    },
+    /// `flushdelay s`
+    Flushdelay {
+        /// Seconds per frame.
+        seconds: Num,
+    },
+    /// `aspect on|off`
+    Aspect {
+        /// `on`
+        on: bool,
+    },
+    /// `bg color`
+    Bg {
+        /// The background.
+        color: Color,
+    },
+    /// `rotate angle`
+    Rotate {
+        /// Degrees, counter-clockwise.
+        degrees: Num,
+    },
+    /// `scale x [y]`
+    Scale {
+        /// Horizontal factor.
+        x: Num,
+        /// Vertical factor; `None` means "same as x".
+        y: Option<Num>,
+    },
+    /// `shift x y`
+    Shift {
+        /// Horizontal.
+        x: Num,
+        /// Vertical.
+        y: Num,
+    },
+    /// `viewport left bottom width height`
+    Viewport {
+        /// Left edge.
+        left: Num,
+        /// Bottom edge.
+        bottom: Num,
+        /// Width.
+        width: Num,
+        /// Height.
+        height: Num,
+    },
+    /// `viewport left bottom - right top`
+    ViewportCorners {
+        /// Left edge.
+        left: Num,
+        /// Bottom edge.
+        bottom: Num,
+        /// Right edge.
+        right: Num,
+        /// Top edge.
+        top: Num,
+    },
+    /// `viewport name` (`keep_aspect: false`) or `viewport aspect name`.
+    ViewportMacro {
+        /// The macro whose bounding box is mapped to -1..1.
+        name: Str,
+        /// `aspect` was written.
+        keep_aspect: bool,
+    },
+    /// `mult` and 9 numbers, row-major.
+    Mult {
+        /// The matrix.
+        matrix: [Num; 9],
+    },
+    /// `push`
+    Push,
+    /// `pop`
+    Pop,
+    /// `ident`
+    Ident,
+    /// `clip left bottom width height`
+    Clip {
+        /// Left edge.
+        left: Num,
+        /// Bottom edge.
+        bottom: Num,
+        /// Width.
+        width: Num,
+        /// Height.
+        height: Num,
+    },
+    /// `clip left bottom - right top`
+    ClipCorners {
+        /// Left edge.
+        left: Num,
+        /// Bottom edge.
+        bottom: Num,
+        /// Right edge.
+        right: Num,
+        /// Top edge.
+        top: Num,
+    },
+    /// `color color`
+    Color {
+        /// The drawing colour.
+        color: Color,
+    },
+    /// `alpha alpha`
+    Alpha {
+        /// 0 invisible .. 1 opaque.
+        alpha: Num,
+    },
+    /// `thick number`
+    Thick {
+        /// Pixels.
+        pixels: Int,
+    },
+    /// `dash 0xffff`
+    Dash {
+        /// The bit pattern.
+        pattern: Int,
+    },
+    /// `dot x y`
+    Dot {
+        /// The pixel.
+        at: Point,
+    },
+    /// `line x1 y1 x2 y2`
+    Line {
+        /// First end.
+        from: Point,
+        /// Second end.
+        to: Point,
+    },
+    /// `arrow x1 y1 x2 y2`
+    Arrow {
+        /// Tail.
+        from: Point,
+        /// Head.
+        to: Point,
+    },
+    /// `rect x y width height`
+    Rect {
+        /// The corner at `x, y`.
+        corner: Point,
+        /// Width.
+        width: Num,
+        /// Height.
+        height: Num,
+    },
+    /// `rect x1 y1 - x2 y2`
+    RectCorners {
+        /// One corner.
+        from: Point,
+        /// The opposite corner.
+        to: Point,
+    },
+    /// `fillrect x y width height`
+    FillRect {
+        /// The corner at `x, y`.
+        corner: Point,
+        /// Width.
+        width: Num,
+        /// Height.
+        height: Num,
+    },
+    /// `fillrect x1 y1 - x2 y2`
+    FillRectCorners {
+        /// One corner.
+        from: Point,
+        /// The opposite corner.
+        to: Point,
+    },
+    /// `text [h v] x y text`
+    Text {
+        /// The alignment if written (the default is center center).
+        align: Option<Align>,
+        /// The anchor.
+        at: Point,
+        /// The text.
+        text: Str,
+    },
+    /// `blit [h v] x y image`
+    Blit {
+        /// The alignment if written (the default is center center).
+        align: Option<Align>,
+        /// The anchor.
+        at: Point,
+        /// The image name.
+        image: Str,
+    },
+    /// `lines x1 y1 x2 y2 [x3 y3]...`
+    Lines {
+        /// At least 2.
+        points: Vec<Point>,
+    },
+    /// `poly x1 y1 x2 y2 x3 y3 [x4 y4]...`
+    Poly {
+        /// At least 3.
+        points: Vec<Point>,
+    },
+    /// `circle x y r verts`
+    Circle {
+        /// Centre.
+        center: Point,
+        /// Radius.
+        radius: Num,
+        /// Number of vertices.
+        vertices: Int,
+    },
+    /// `fillcircle x y r verts`
+    FillCircle {
+        /// Centre.
+        center: Point,
+        /// Radius.
+        radius: Num,
+        /// Number of vertices.
+        vertices: Int,
+    },
+    /// `image name path`
+    ImageLoad {
+        /// The image's name.
+        name: Str,
+        /// The file to load.
+        path: Str,
+    },
+    /// `image width height name`
+    ImageNew {
+        /// Pixels.
+        width: Int,
+        /// Pixels.
+        height: Int,
+        /// The image's name.
+        name: Str,
+    },
+    /// `colormap c color`. `!` starts a comment and `"` a string even here,
+    /// so those two are written quoted: `colormap "!" red`,
+    /// `colormap "\"" blue`.
+    Colormap {
+        /// The character being mapped.
+        ch: Char,
+        /// Its colour.
+        color: Color,
+    },
+    /// `image_set image x y string`
+    ImageSet {
+        /// The image.
+        image: Str,
+        /// First column.
+        x: Int,
+        /// Row.
+        y: Int,
+        /// One pixel per character, through the colormap.
+        pixels: Str,
+    },
+    /// `imgpoly ax ay ux uy vx vy image polygon...`
+    ImgPoly {
+        /// Where the texture's lower left corner is fixed.
+        anchor: Point,
+        /// Horizontal edge vector of one repeat.
+        u: Point,
+        /// Vertical edge vector of one repeat.
+        v: Point,
+        /// The texture.
+        image: Str,
+        /// At least 3.
+        points: Vec<Point>,
+    },
+    /// `imgpoly ux uy vx vy image polygon...` (anchored at the first point)
+    ImgPolyEdges {
+        /// Horizontal edge vector of one repeat.
+        u: Point,
+        /// Vertical edge vector of one repeat.
+        v: Point,
+        /// The texture.
+        image: Str,
+        /// At least 3.
+        points: Vec<Point>,
+    },
+    /// `imgpoly ux vy image polygon...` (`uy` and `vx` are 0)
+    ImgPolyAxes {
+        /// Width of one repeat.
+        ux: Num,
+        /// Height of one repeat.
+        vy: Num,
+        /// The texture.
+        image: Str,
+        /// At least 3.
+        points: Vec<Point>,
+    },
+    /// `imgpoly image polygon...` (edge vectors 1,0 and 0,1)
+    ImgPolyUnit {
+        /// The texture.
+        image: Str,
+        /// At least 3.
+        points: Vec<Point>,
+    },
+    /// `area name x1 y1 x2 y2 x3 y3 [x4 y4]...`
+    Area {
+        /// The area's name.
+        name: Str,
+        /// At least 3.
+        points: Vec<Point>,
+    },
+    /// `delarea name`
+    Delarea {
+        /// The area.
+        name: Str,
+    },
+    /// `killareas`
+    Killareas,
+    /// `macro name` (`push: false`) or `macro push name`.
+    Macro {
+        /// The macro.
+        name: Str,
+        /// `push` was written: extend an existing macro.
+        push: bool,
+    },
+    /// `endmacro`
+    Endmacro,
+    /// `invoke name`
+    Invoke {
+        /// The macro.
+        name: Str,
+    },
+    /// `invoke X Y name`
+    InvokeAt {
+        /// The shift applied around the macro.
+        at: Point,
+        /// The macro.
+        name: Str,
+    },
+    /// `forget`
+    Forget,
+    /// `defcursor name data mask hot_col hot_row`
+    Defcursor {
+        /// The cursor.
+        name: Str,
+        /// 256 hex digits (checked by the reader).
+        data: Str,
+        /// 256 hex digits (checked by the reader).
+        mask: Str,
+        /// Hot spot column, 0-based.
+        hot_col: Int,
+        /// Hot spot row, 0-based.
+        hot_row: Int,
+    },
+    /// `setcursor name`
+    Setcursor {
+        /// The cursor.
+        name: Str,
+    },
+}
+
+impl Cmd {
+    /// The command's keyword.
+    ///
+    /// ```
+    /// use animkit_grammar::animator::ast::Cmd;
+    /// assert_eq!(Cmd::Flush.keyword(), "flush");
+    /// ```
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Cmd::Quit => "quit",
+            Cmd::Keepalive { .. } => "keepalive",
+            Cmd::Events { .. } => "events",
+            Cmd::Resize { .. } => "resize",
+            Cmd::Warp { .. } | Cmd::WarpArea { .. } => "warp",
+            Cmd::Echo { .. } => "echo",
+            Cmd::Echopt { .. } => "echopt",
+            Cmd::Title { .. } => "title",
+            Cmd::Frame => "frame",
+            Cmd::Flush => "flush",
+            Cmd::Screenshot { .. } => "screenshot",
+            Cmd::Screendump { .. } => "screendump",
+            Cmd::Sleep { .. } => "sleep",
+            Cmd::Flushdelay { .. } => "flushdelay",
+            Cmd::Aspect { .. } => "aspect",
+            Cmd::Bg { .. } => "bg",
+            Cmd::Rotate { .. } => "rotate",
+            Cmd::Scale { .. } => "scale",
+            Cmd::Shift { .. } => "shift",
+            Cmd::Viewport { .. } | Cmd::ViewportCorners { .. } | Cmd::ViewportMacro { .. } => "viewport",
+            Cmd::Mult { .. } => "mult",
+            Cmd::Push => "push",
+            Cmd::Pop => "pop",
+            Cmd::Ident => "ident",
+            Cmd::Clip { .. } | Cmd::ClipCorners { .. } => "clip",
+            Cmd::Color { .. } => "color",
+            Cmd::Alpha { .. } => "alpha",
+            Cmd::Thick { .. } => "thick",
+            Cmd::Dash { .. } => "dash",
+            Cmd::Dot { .. } => "dot",
+            Cmd::Line { .. } => "line",
+            Cmd::Arrow { .. } => "arrow",
+            Cmd::Rect { .. } | Cmd::RectCorners { .. } => "rect",
+            Cmd::FillRect { .. } | Cmd::FillRectCorners { .. } => "fillrect",
+            Cmd::Text { .. } => "text",
+            Cmd::Blit { .. } => "blit",
+            Cmd::Lines { .. } => "lines",
+            Cmd::Poly { .. } => "poly",
+            Cmd::Circle { .. } => "circle",
+            Cmd::FillCircle { .. } => "fillcircle",
+            Cmd::ImageLoad { .. } | Cmd::ImageNew { .. } => "image",
+            Cmd::Colormap { .. } => "colormap",
+            Cmd::ImageSet { .. } => "image_set",
+            Cmd::ImgPoly { .. } | Cmd::ImgPolyEdges { .. } | Cmd::ImgPolyAxes { .. } | Cmd::ImgPolyUnit { .. } => {
+                "imgpoly"
+            }
+            Cmd::Area { .. } => "area",
+            Cmd::Delarea { .. } => "delarea",
+            Cmd::Killareas => "killareas",
+            Cmd::Macro { .. } => "macro",
+            Cmd::Endmacro => "endmacro",
+            Cmd::Invoke { .. } | Cmd::InvokeAt { .. } => "invoke",
+            Cmd::Forget => "forget",
+            Cmd::Defcursor { .. } => "defcursor",
+            Cmd::Setcursor { .. } => "setcursor",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_characters() {
+        assert_eq!(Pos::of("", 0), Pos::START);
+        assert_eq!(Pos::of("ab\ncd", 4), Pos { line: 2, col: 2 });
+        assert_eq!(Pos::of("é\té", 5), Pos { line: 1, col: 4 });
+        assert_eq!(Pos::of("a\n\n", 3), Pos { line: 3, col: 1 });
+        assert_eq!(Pos::of("a", 99), Pos { line: 1, col: 2 });
+    }
+}
