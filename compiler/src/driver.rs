@@ -183,6 +183,19 @@ fn compile_one(
                 }
             }
         }
+        Language::Animator => {
+            let (commands, syntax) = animkit_grammar::animator::parse(&source.text);
+            let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+            match crate::animator::lower::compile_program(&commands, &source.module_name(), b, !options.strip) {
+                Ok(m) if diags.is_empty() => m,
+                Ok(_) => return Err(fail(diags)),
+                Err(more) => {
+                    diags.extend(more);
+                    diags.sort_by_key(|d| d.span.start);
+                    return Err(fail(diags));
+                }
+            }
+        }
         other => {
             return Err(CompileError::Other(format!(
                 "`{}`: the {other} compiler is not implemented in this build",

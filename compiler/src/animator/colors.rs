@@ -43,7 +43,7 @@
 //! let err = resolve(color).unwrap_err();
 //! assert_eq!(err.message, "unknown colour `dark_green` (did you mean `darkgreen`?)");
 //! let Cmd::Color { color } = &cmds[2].kind else { panic!() };
-//! assert_eq!(resolve(color), Ok([1.0, 0x88 as f32 / 255.0, 0.0]));
+//! assert_eq!(resolve(color), Ok([1.0, 0x88 as f64 / 255.0, 0.0]));
 //! let Cmd::Color { color } = &cmds[3].kind else { panic!() };
 //! assert_eq!(resolve(color), Ok([0.5; 3]));
 //! ```
@@ -73,7 +73,7 @@ impl fmt::Display for ColorError {
 impl std::error::Error for ColorError {}
 
 /// RGB in 0..1 of any written colour (see the module docs for the forms).
-pub fn resolve(color: &Color) -> Result<[f32; 3], ColorError> {
+pub fn resolve(color: &Color) -> Result<[f64; 3], ColorError> {
     match color {
         Color::Name(name) => match lookup(&name.text) {
             Some(rgb) => Ok(unit(rgb)),
@@ -129,12 +129,12 @@ fn rgb(v: u32) -> [u8; 3] {
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
 }
 
-fn unit(c: [u8; 3]) -> [f32; 3] {
-    c.map(|v| f32::from(v) / 255.0)
+fn unit(c: [u8; 3]) -> [f64; 3] {
+    c.map(|v| f64::from(v) / 255.0)
 }
 
-fn clamp(n: &Num) -> f32 {
-    if n.value.is_nan() { 0.0 } else { n.value.clamp(0.0, 1.0) as f32 }
+fn clamp(n: &Num) -> f64 {
+    if n.value.is_nan() { 0.0 } else { n.value.clamp(0.0, 1.0) }
 }
 
 /// `#rrggbb`, `#rgb`, `#gg`, `#g` (the `#` optional).
@@ -903,7 +903,7 @@ mod tests {
         assert_eq!(resolve(&name("DARKGREEN")), resolve(&name("darkgreen")));
         assert_eq!(
             resolve(&name("rebeccapurple")),
-            Ok([0x66 as f32 / 255.0, 0x33 as f32 / 255.0, 0x99 as f32 / 255.0])
+            Ok([0x66 as f64 / 255.0, 0x33 as f64 / 255.0, 0x99 as f64 / 255.0])
         );
         assert_eq!(lookup("purple"), Some([128, 0, 128]));
         assert_eq!(lookup("maroon"), Some([128, 0, 0]));
@@ -954,7 +954,7 @@ mod tests {
         use animkit_grammar::animator::{ast::Cmd, parse};
         let (cmds, errors) = parse("color red bg \"Lime Green\" color #123 color 0 0.5 1 bg 0.25 colormap x #fff");
         assert!(errors.is_empty(), "{errors:?}");
-        let colors: Vec<[f32; 3]> = cmds
+        let colors: Vec<[f64; 3]> = cmds
             .iter()
             .map(|c| match &c.kind {
                 Cmd::Color { color } | Cmd::Bg { color } | Cmd::Colormap { color, .. } => resolve(color).unwrap(),

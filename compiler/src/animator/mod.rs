@@ -1,1 +1,5 @@
+//! The Animator back half: colours, and the lowering shared by `animc` and
+//! `animvm`'s stream.
+
 pub mod colors;
+pub mod lower;
