@@ -38,6 +38,9 @@ animkit options:
   --state NAME       the state the traced instance starts in
   --ticks N          how many ticks to trace (default 100)
   --module NAME      which sprite module of the bundle to use (default: the only one)
+  --sheet C=PNG:CxR  sprite viewer: the sheet of category C, a grid of C columns x R rows
+                     (repeatable); without --trace a sprite bundle plays in the viewer
+                     (headless: --ticks frames, written with -d)
   --help             display this help
 ";
 
@@ -76,6 +79,8 @@ pub struct Args {
     pub ticks: u64,
     /// `--module`.
     pub module: Option<String>,
+    /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
+    pub sheets: Vec<String>,
     /// The file to run, if any.
     pub file: Option<String>,
     /// `-h` / `--help`.
@@ -101,6 +106,7 @@ impl Default for Args {
             state: None,
             ticks: 100,
             module: None,
+            sheets: Vec::new(),
             file: None,
             help: false,
         }
@@ -169,6 +175,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 "state" => a.state = Some(value("state")?),
                 "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
                 "module" => a.module = Some(value("module")?),
+                "sheet" => a.sheets.push(value("sheet")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),
             }
             continue;

@@ -7,8 +7,11 @@
 pub mod cli;
 pub mod host;
 pub mod load;
+pub mod report;
 pub mod run;
+pub mod script;
 pub mod sprite_view;
+pub mod stream;
 pub mod trace;
 
 pub mod golden;

@@ -1,9 +1,14 @@
 //! What `animvm` does with its parsed arguments.
 
 use crate::cli::{Args, USAGE, parse};
+use crate::host::{CanvasOptions, GlCanvas};
 use crate::load::load_program;
+use crate::render::HeadlessGl;
+use crate::script::Script;
+use crate::sprite_view::{SheetSpec, SpriteView};
+use crate::stream::{Status, Stream};
 use crate::trace;
-use animkit_vm::program::Language;
+use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
 use std::io::{Read, Write};
 use std::sync::Arc;
@@ -29,9 +34,9 @@ pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stder
         let _ = stdout.write_all(USAGE.as_bytes());
         return 0;
     }
-    let _ = stdin;
-    match dispatch(&args, stdout) {
-        Ok(()) => 0,
+    match dispatch(&args, stdin, stdout, stderr) {
+        Ok(0) => 0,
+        Ok(_) => 1,
         Err(message) => {
             let _ = stderr.write_all(message.as_bytes());
             1
@@ -39,23 +44,120 @@ pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stder
     }
 }
 
-fn dispatch(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
+/// Runs what the arguments ask for; returns the number of errors reported
+/// along the way (the exit status is 1 when there were any).
+fn dispatch(
+    args: &Args,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<usize, String> {
     if args.trace {
-        return run_trace(args, stdout);
+        return run_trace(args, stdout).map(|_| 0);
     }
-    Err("animvm: running Animator programs is not implemented in this build yet; use --trace for sprite bundles\n"
-        .into())
+    if !args.headless {
+        return Err("animvm: this build has no window host yet; run with -H (headless)\n".into());
+    }
+    let Some(file) = args.file.as_deref() else {
+        let canvas = headless_canvas(args, args.width, args.height)?;
+        return Ok(run_stream(Stream::new(canvas, "<stdin>"), stdin, stderr));
+    };
+    let program = load_program(file)?;
+    if let Some(index) = program.modules.iter().position(|m| m.language == Language::Animator) {
+        let canvas = headless_canvas(args, args.width, args.height)?;
+        let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
+        while let Status::Suspended(s) = script.run(stderr) {
+            std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+        }
+        script.canvas_mut().finish_progress();
+        return Ok(script.error_count());
+    }
+    run_sprite_view(args, program)
 }
 
-fn run_trace(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
-    let file = args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle or a .anim source)\n")?;
-    let program = Arc::new(load_program(file)?);
+/// A headless canvas with the options of `args`, printing to standard
+/// output.
+pub fn headless_canvas(args: &Args, width: u32, height: u32) -> Result<GlCanvas, String> {
+    let renderer = HeadlessGl::new(width, height)
+        .and_then(|gl| gl.into_renderer())
+        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
+    Ok(GlCanvas::new(renderer, canvas_options(args), Box::new(std::io::stdout())))
+}
+
+/// The canvas options an `animvm` command line asks for.
+pub fn canvas_options(args: &Args) -> CanvasOptions {
+    CanvasOptions {
+        aspect: args.aspect,
+        no_clear: args.no_clear,
+        depth: args.depth,
+        dump_fd: args.dump_fd,
+        dump_head: args.dump_head.clone(),
+        events: args.events,
+    }
+}
+
+/// Feeds standard input to a headless stream until it ends or quits.
+fn run_stream(mut stream: Stream<GlCanvas>, stdin: &mut dyn Read, stderr: &mut dyn Write) -> usize {
+    let mut input = stdin;
+    loop {
+        match stream.run(stderr) {
+            Status::NeedInput => match stream.read_from(&mut input) {
+                Ok(0) => stream.finish(),
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    let _ = writeln!(stderr, "animvm: cannot read standard input: {e}");
+                    stream.finish();
+                }
+            },
+            Status::Suspended(s) => std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9))),
+            Status::Done | Status::Quit => break,
+        }
+    }
+    stream.canvas_mut().finish_progress();
+    stream.error_count()
+}
+
+/// The sprite viewer, headless: `--ticks` frames, written by `-d`.
+fn run_sprite_view(args: &Args, program: Program) -> Result<usize, String> {
+    let program = Arc::new(program);
+    let sprites = pick_sprite_module(args, &program, args.file.as_deref().unwrap_or(""))?;
+    let state = args.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
+    let sheets = args
+        .sheets
+        .iter()
+        .map(|s| SheetSpec::parse(s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("animvm: {e}\n"))?;
+    let mut renderer = HeadlessGl::new(args.width, args.height)
+        .and_then(|gl| gl.into_renderer())
+        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
+    let mut view = SpriteView::new(sprites, &state, &sheets, &mut renderer).map_err(|e| format!("animvm: {e}\n"))?;
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    for t in 0..args.ticks {
+        view.tick();
+        view.draw(&mut renderer);
+        if let Some(head) = &args.dump_head {
+            let path = format!("{head}{t:04}.png");
+            renderer.save_png(&path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
+            if progress {
+                eprint!("\ranimvm: wrote {path}");
+            }
+        }
+    }
+    if progress && args.dump_head.is_some() {
+        eprintln!();
+    }
+    Ok(0)
+}
+
+fn pick_sprite_module(args: &Args, program: &Arc<Program>, file: &str) -> Result<Sprites, String> {
     let sprite_modules: Vec<&str> =
         program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();
     let name = match (&args.module, sprite_modules.as_slice()) {
         (Some(m), _) => m.clone(),
         (None, [one]) => one.to_string(),
-        (None, []) => return Err(format!("animvm: `{file}` has no sprite module to trace\n")),
+        (None, []) => return Err(format!("animvm: `{file}` has no sprite module to run\n")),
         (None, many) => {
             return Err(format!(
                 "animvm: `{file}` has several sprite modules ({}); choose one with --module\n",
@@ -63,7 +165,13 @@ fn run_trace(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
             ));
         }
     };
-    let sprites = Sprites::new(program.clone(), &name).map_err(|e| format!("animvm: {e}\n"))?;
+    Sprites::new(program.clone(), &name).map_err(|e| format!("animvm: {e}\n"))
+}
+
+fn run_trace(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
+    let file = args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle or a .anim source)\n")?;
+    let program = Arc::new(load_program(file)?);
+    let sprites = pick_sprite_module(args, &program, file)?;
     let state = match &args.state {
         Some(s) => s.clone(),
         None => sprites.state_name(0).to_string(),

@@ -74,13 +74,14 @@ pub enum Flow {
 /// Why [`run`] returned.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Exit {
-    /// The fiber finished (`HALT`, a return from its first function, or a
-    /// domain op's [`Flow::Stop`]).
+    /// The fiber finished (`HALT` or a return from its first function).
     Halted,
     /// A domain op asked to suspend, with its value (seconds, ticks, ...).
     Suspended(f64),
     /// A `WAIT n`.
     Waiting(u32),
+    /// A domain op ended the program ([`Flow::Stop`], Animator's `quit`).
+    Stopped,
 }
 
 /// A runtime error, with the position of the failing instruction.
@@ -409,7 +410,7 @@ pub fn run<D: Domain>(
                         }
                         Ok(Flow::Stop) => {
                             fiber.frames.clear();
-                            return Ok(Exit::Halted);
+                            return Ok(Exit::Stopped);
                         }
                         Err(message) => {
                             save_pc(fiber, pc);

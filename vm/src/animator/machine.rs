@@ -404,7 +404,7 @@ fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64
     for &part in parts {
         let mut fiber = Fiber::new(env.module, part);
         match interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure) {
-            Ok(Exit::Halted) => {}
+            Ok(Exit::Halted | Exit::Stopped) => {}
             Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
             Err(e) => return Err(format!("viewport {text}: {}", e.message)),
         }

@@ -1,0 +1,382 @@
+//! Animator streams: commands read incrementally (from standard input)
+//! and each run the moment it is complete, through the same lowering and
+//! VM as a compiled script.
+//!
+//! Every top-level command is lowered into a small chunk function and run
+//! at once. A macro definition is recorded command by command and becomes a
+//! function when `endmacro` arrives; a redefinition or `forget` frees the
+//! functions it replaces, and strings used only by one command are dropped
+//! after it ran, so a stream that runs for hours keeps its memory bounded.
+//!
+//! A malformed command gets one line on the error output,
+//! `<stdin>:LINE:COL: error: MESSAGE`, and the stream goes on.
+//!
+//! ```
+//! use animkit_runtime::stream::{Stream, Status};
+//! use animkit_vm::animator::record::{Call, Recorder};
+//! let mut errors = Vec::new();
+//! let mut s = Stream::new(Recorder::default(), "<stdin>");
+//! s.push(b"echo hi\nbogus 1\necho there\n");
+//! s.finish();
+//! assert_eq!(s.run(&mut errors), Status::Done);
+//! assert_eq!(s.canvas().calls, [Call::Echo("hi".into()), Call::Echo("there".into())]);
+//! assert_eq!(String::from_utf8(errors).unwrap(),
+//!     "<stdin>:2:1: error: expected a command, found `bogus`\n");
+//! ```
+
+use crate::report;
+use animkit_compiler::animator::lower::{self, Definition, Recording, Strings};
+use animkit_compiler::builder::FunctionBuilder;
+use animkit_grammar::animator::Reader;
+use animkit_grammar::animator::ast::{Cmd, Command};
+use animkit_vm::animator::{AnimatorVm, Canvas};
+use animkit_vm::interp::Exit;
+use animkit_vm::isa::{Insn, Op};
+use animkit_vm::program::{ConstKind, FuncId, Function, Language, Module, StrId};
+use std::collections::HashMap;
+use std::io::Write;
+
+/// What a stream needs next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Status {
+    /// Every complete command ran; push more input (or `finish`).
+    NeedInput,
+    /// A command (`sleep`, `flushdelay` in a window) asked to wait this many
+    /// seconds; call [`Stream::run`] again afterwards.
+    Suspended(f64),
+    /// Input ended and every command ran.
+    Done,
+    /// `quit` ran.
+    Quit,
+}
+
+/// Ids at or above this are strings of the command being lowered; they are
+/// renumbered to follow the permanent strings just before it runs.
+const SCRATCH: StrId = 1 << 31;
+
+/// Strings of a stream: permanent ones (macro names, macro bodies) and the
+/// current command's scratch strings.
+#[derive(Default)]
+struct LiveStrings {
+    table: Vec<String>,
+    index: HashMap<String, StrId>,
+    scratch: Vec<String>,
+    /// While recording a macro body, texts are permanent too.
+    all_permanent: bool,
+    /// Permanent-table size after the last compaction.
+    compacted_at: usize,
+}
+
+impl LiveStrings {
+    fn intern(&mut self, s: &str) -> StrId {
+        if let Some(&id) = self.index.get(s) {
+            return id;
+        }
+        let id = self.table.len() as StrId;
+        self.table.push(s.to_string());
+        self.index.insert(s.to_string(), id);
+        id
+    }
+}
+
+impl Strings for LiveStrings {
+    fn name(&mut self, s: &str) -> StrId {
+        self.intern(s)
+    }
+    fn text(&mut self, s: &str) -> StrId {
+        if self.all_permanent {
+            return self.intern(s);
+        }
+        if let Some(&id) = self.index.get(s) {
+            return id;
+        }
+        self.scratch.push(s.to_string());
+        SCRATCH + self.scratch.len() as StrId - 1
+    }
+}
+
+/// An Animator stream over a canvas.
+pub struct Stream<C: Canvas> {
+    reader: Reader,
+    vm: AnimatorVm<C>,
+    module: Module,
+    strings: LiveStrings,
+    free: Vec<FuncId>,
+    recording: Option<Recording>,
+    source: String,
+    running: bool,
+    finished: bool,
+    quit: bool,
+    errors: usize,
+    commands: u64,
+}
+
+impl<C: Canvas> Stream<C> {
+    /// A stream drawing on `canvas`; `source` names it in error lines.
+    pub fn new(canvas: C, source: &str) -> Stream<C> {
+        let mut strings = LiveStrings::default();
+        let main = strings.intern("<command>");
+        let module = Module {
+            name: main,
+            language: Language::Animator,
+            functions: vec![Function { name: main, code: vec![Insn::ax(Op::Halt, 0)], ..Function::default() }],
+            states: vec![],
+            entry: Some(0),
+            source: Some(source.to_string()),
+        };
+        Stream {
+            reader: Reader::new(),
+            vm: AnimatorVm::new(canvas),
+            module,
+            strings,
+            free: Vec::new(),
+            recording: None,
+            source: source.to_string(),
+            running: false,
+            finished: false,
+            quit: false,
+            errors: 0,
+            commands: 0,
+        }
+    }
+
+    /// The canvas.
+    pub fn canvas(&self) -> &C {
+        self.vm.machine.canvas()
+    }
+
+    /// The canvas, mutably (a window host feeds it input events).
+    pub fn canvas_mut(&mut self) -> &mut C {
+        self.vm.machine.canvas_mut()
+    }
+
+    /// Errors reported so far.
+    pub fn error_count(&self) -> usize {
+        self.errors
+    }
+
+    /// Commands run so far.
+    pub fn command_count(&self) -> u64 {
+        self.commands
+    }
+
+    /// More input bytes (split anywhere).
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.reader.push(bytes);
+    }
+
+    /// Reads what is available from `src` into the stream (one `read`);
+    /// returns the byte count, 0 at end of input.
+    pub fn read_from(&mut self, src: &mut impl std::io::Read) -> std::io::Result<usize> {
+        self.reader.read_from(src)
+    }
+
+    /// End of input: the last pending command completes.
+    pub fn finish(&mut self) {
+        self.reader.finish();
+        self.finished = true;
+    }
+
+    /// Runs every complete command (resuming a suspended one first), writing
+    /// error lines to `errors`.
+    pub fn run(&mut self, errors: &mut dyn Write) -> Status {
+        if self.quit {
+            return Status::Quit;
+        }
+        if self.running {
+            if let Some(status) = self.drive(errors) {
+                return status;
+            }
+        }
+        while let Some(next) = self.reader.next() {
+            match next {
+                Ok(cmd) => {
+                    self.commands += 1;
+                    if let Some(status) = self.command(cmd, errors) {
+                        return status;
+                    }
+                }
+                Err(e) => {
+                    self.errors += 1;
+                    report::error_line(errors, &self.source, Some((e.pos.line, e.pos.col)), &e.message);
+                }
+            }
+        }
+        if self.finished {
+            if let Some(rec) = self.recording.take() {
+                self.errors += 1;
+                let message = format!("macro `{}` is never ended (input ended inside it)", rec.name.text);
+                report::error_line(errors, &self.source, Some((rec.pos.line, rec.pos.col)), &message);
+            }
+            Status::Done
+        } else {
+            Status::NeedInput
+        }
+    }
+
+    fn fail(&mut self, errors: &mut dyn Write, cmd: &Command, message: &str) {
+        self.errors += 1;
+        report::error_line(errors, &self.source, Some((cmd.pos.line, cmd.pos.col)), message);
+    }
+
+    fn command(&mut self, cmd: Command, errors: &mut dyn Write) -> Option<Status> {
+        match (&cmd.kind, self.recording.is_some()) {
+            (Cmd::Macro { name, push }, false) => match lower::begin_macro(&cmd, name, *push, &mut self.strings) {
+                Ok(rec) => self.recording = Some(rec),
+                Err(e) => self.fail(errors, &cmd, &e.message),
+            },
+            (Cmd::Endmacro, false) => self.fail(errors, &cmd, "`endmacro` without `macro`"),
+            (Cmd::Endmacro, true) => {
+                let rec = self.recording.take()?;
+                self.strings.all_permanent = true;
+                let result = lower::end_macro(rec, &cmd, &mut self.strings, true);
+                self.strings.all_permanent = false;
+                match result {
+                    Ok(def) => self.define(def),
+                    Err(e) => self.fail(errors, &cmd, &e.message),
+                }
+            }
+            (_, true) => {
+                self.strings.all_permanent = true;
+                let result = match self.recording.as_mut() {
+                    Some(rec) => lower::record(rec, &cmd, &mut self.strings, true),
+                    None => Ok(()),
+                };
+                self.strings.all_permanent = false;
+                if let Err(e) = result {
+                    self.fail(errors, &cmd, &e.message);
+                }
+            }
+            (Cmd::Forget, false) => {
+                for f in self.vm.bindings.clear() {
+                    self.release(f);
+                }
+                self.compact_strings();
+            }
+            (_, false) => {
+                let mut f = FunctionBuilder::new(self.module.name);
+                self.strings.scratch.clear();
+                if let Err(e) = lower::emit_command(&cmd, &mut f, &mut self.strings, true) {
+                    self.fail(errors, &cmd, &e.message);
+                    return None;
+                }
+                f.emit(Insn::ax(Op::Halt, 0), None);
+                let mut chunk = f.finish();
+                let base = self.strings.table.len() as f64;
+                for (v, k) in chunk.consts.iter_mut().zip(&chunk.kinds) {
+                    if *k == ConstKind::Str && *v >= SCRATCH as f64 {
+                        *v = *v - SCRATCH as f64 + base;
+                    }
+                }
+                self.module.functions[0] = chunk;
+                self.vm.start(&self.module, 0);
+                self.running = true;
+                return self.drive(errors);
+            }
+        }
+        None
+    }
+
+    /// Runs the current chunk until it ends or suspends.
+    fn drive(&mut self, errors: &mut dyn Write) -> Option<Status> {
+        let scratch = std::mem::take(&mut self.strings.scratch);
+        let permanent = self.strings.table.len();
+        self.strings.table.extend(scratch);
+        let result = loop {
+            match self.vm.run(&self.module, &self.strings.table) {
+                Ok(Exit::Suspended(seconds)) => break Some(Status::Suspended(seconds)),
+                Ok(Exit::Stopped) => {
+                    self.quit = true;
+                    self.running = false;
+                    break Some(Status::Quit);
+                }
+                Ok(Exit::Halted | Exit::Waiting(_)) => {
+                    self.running = false;
+                    break None;
+                }
+                Err(e) => {
+                    self.errors += 1;
+                    report::runtime_error(errors, &self.source, &e);
+                }
+            }
+        };
+        // Keep the command's strings while it is suspended mid-way.
+        let scratch: Vec<String> = self.strings.table.drain(permanent..).collect();
+        if self.running {
+            self.strings.scratch = scratch;
+        }
+        result
+    }
+
+    fn install(&mut self, f: Function) -> FuncId {
+        match self.free.pop() {
+            Some(slot) => {
+                self.module.functions[slot as usize] = f;
+                slot
+            }
+            None => {
+                self.module.functions.push(f);
+                self.module.functions.len() as FuncId - 1
+            }
+        }
+    }
+
+    fn release(&mut self, f: FuncId) {
+        if f != 0 && (f as usize) < self.module.functions.len() {
+            self.module.functions[f as usize] = Function::default();
+            self.free.push(f);
+        }
+    }
+
+    fn define(&mut self, def: Definition) {
+        match def {
+            Definition::Bind(name, f) => {
+                let id = self.install(f);
+                for old in self.vm.bindings.bind(name, id) {
+                    self.release(old);
+                }
+            }
+            Definition::Push(name, f) => {
+                let id = self.install(f);
+                self.vm.bindings.push(name, id);
+            }
+            Definition::Declare(name) => self.vm.bindings.declare(name),
+        }
+        if self.strings.table.len() > 4 * self.strings.compacted_at.max(1024) {
+            self.compact_strings();
+        }
+    }
+
+    /// Drops permanent strings no macro uses any more, renumbering the rest.
+    /// Runs only between commands and never while a macro is being recorded
+    /// (after `forget` or a definition), so no live code holds an old id.
+    fn compact_strings(&mut self) {
+        let old = std::mem::take(&mut self.strings.table);
+        let mut fresh = LiveStrings::default();
+        fresh.intern(&old[self.module.name as usize]);
+        let remap =
+            |id: f64, fresh: &mut LiveStrings| -> f64 { old.get(id as usize).map_or(0.0, |s| fresh.intern(s) as f64) };
+        for f in self.module.functions.iter_mut().skip(1) {
+            f.name = remap(f.name as f64, &mut fresh) as StrId;
+            for (v, k) in f.consts.iter_mut().zip(&f.kinds) {
+                if *k == ConstKind::Str {
+                    *v = remap(*v, &mut fresh);
+                }
+            }
+        }
+        let names: Vec<StrId> = self.vm.bindings.names().collect();
+        let mut rebound = animkit_vm::interp::Bindings::default();
+        for n in names {
+            let new = remap(n as f64, &mut fresh) as StrId;
+            rebound.declare(new);
+            for &f in self.vm.bindings.get(n).unwrap_or(&[]) {
+                rebound.push(new, f);
+            }
+        }
+        self.vm.bindings = rebound;
+        self.module.name = 0;
+        self.module.functions[0] = Function { name: 0, code: vec![Insn::ax(Op::Halt, 0)], ..Function::default() };
+        fresh.compacted_at = fresh.table.len();
+        self.strings = fresh;
+    }
+}
