@@ -49,7 +49,8 @@ use std::fmt;
 /// Resource limits of one fiber.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Deepest call nesting (Animator: macro invocations inside macros).
+    /// Deepest call nesting below the entry function (Animator: macro
+    /// invocations inside macros).
     pub max_depth: usize,
 }
 
@@ -442,7 +443,7 @@ fn push_frame(
     at: u32,
 ) -> Result<(), RuntimeError> {
     let caller = fiber.frames.last().copied();
-    if fiber.frames.len() >= fiber.limits.max_depth {
+    if fiber.frames.len() > fiber.limits.max_depth {
         let f = caller.map_or(0, |c| c.func);
         return Err(error(
             module,
