@@ -1,0 +1,153 @@
+//! `animvm -H` as a process: streaming from standard input, compiled
+//! scripts and bundles, files written, exit statuses.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn animvm() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_animvm"))
+}
+
+fn run_with_input(args: &[&str], input: &str, dir: &std::path::Path) -> (i32, Vec<u8>, String) {
+    let mut child = animvm()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), out.stdout, String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn streams_interactively_line_by_line() {
+    let mut child = animvm()
+        .args(["-H", "-x", "64", "-y", "48"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for word in ["one", "two", "three"] {
+        // Each echo must come back before any further input is sent.
+        writeln!(stdin, "frame\nline 0 0 1 1\necho {word}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        assert_eq!(line, format!("{word}\n"));
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn screenshot_to_stdout_like_the_thumbnail_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "frame\ncolor 1 0 0\nfillrect -1 -1 2 2\nbogus 1 2\nscreenshot \"/dev/stdout\"\n";
+    let (status, out, err) = run_with_input(&["-H", "-x", "128", "-y", "96"], script, dir.path());
+    assert_eq!(png_size(&out), (128, 96));
+    assert_eq!(err, "<stdin>:4:1: error: expected a command, found `bogus`\n");
+    assert_eq!(status, 1, "errors in the stream make the exit status 1, after everything ran");
+}
+
+#[test]
+fn dash_d_writes_every_flushed_frame_and_screendump_writes_raw_pixels() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "frame\nflush\nframe\ndot 0 0\nflush\nflush\nscreendump raw32.bin\n";
+    let (status, out, err) = run_with_input(&["-H", "-x", "10", "-y", "6", "-d", "f"], script, dir.path());
+    assert_eq!((status, out.len(), err.as_str()), (0, 0, ""));
+    for i in 0..4 {
+        let png = std::fs::read(dir.path().join(format!("f{i:04}.png"))).unwrap();
+        assert_eq!(png_size(&png), (10, 6));
+    }
+    assert!(!dir.path().join("f0004.png").exists());
+    assert_eq!(std::fs::read(dir.path().join("raw32.bin")).unwrap().len(), 10 * 6 * 4);
+    let (_, out, _) = run_with_input(&["-H", "-x", "10", "-y", "6", "-D", "16"], "screendump -\n", dir.path());
+    assert_eq!(out.len(), 20 * 6, "RGB565 rows of 20 bytes");
+    let (_, out, _) = run_with_input(&["-H", "-x", "10", "-y", "6"], "bg #102030\nframe\nscreendump -\n", dir.path());
+    assert_eq!(out.len(), 10 * 6 * 4);
+    assert_eq!(&out[..4], &[0x30, 0x20, 0x10, 0xff], "B, G, R, A");
+}
+
+#[test]
+fn compiled_scripts_and_bundles_behave_like_the_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "macro m\n  color blue\n  circle 0 0 0.5 16\nendmacro\nframe\nbg #eee\nframe\ninvoke m\ninvoke 0.5 0 m\necho done\nechopt p 0 0 1 1 .\nscreenshot s.png\n";
+    std::fs::write(dir.path().join("scene.draw"), script).unwrap();
+    let (s1, streamed, e1) = run_with_input(&["-H", "-x", "80", "-y", "60"], script, dir.path());
+    let from_stream = std::fs::read(dir.path().join("s.png")).unwrap();
+    let (s2, compiled, e2) = run_with_input(&["-H", "-x", "80", "-y", "60", "scene.draw"], "", dir.path());
+    let from_source = std::fs::read(dir.path().join("s.png")).unwrap();
+    let animc = Command::new(env!("CARGO_BIN_EXE_animvm")).arg("-h").output().unwrap();
+    assert!(animc.status.success());
+    let program = animkit_runtime::load::load_program(dir.path().join("scene.draw").to_str().unwrap()).unwrap();
+    std::fs::write(dir.path().join("scene.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    let (s3, bundled, e3) = run_with_input(&["-H", "-x", "80", "-y", "60", "scene.animb"], "", dir.path());
+    let from_bundle = std::fs::read(dir.path().join("s.png")).unwrap();
+    assert_eq!((s1, s2, s3), (0, 0, 0));
+    assert_eq!((e1.as_str(), e2.as_str(), e3.as_str()), ("", "", ""));
+    assert_eq!(String::from_utf8(streamed.clone()).unwrap(), "done\np 40 30 70 0\n");
+    assert_eq!(streamed, compiled);
+    assert_eq!(streamed, bundled);
+    assert_eq!(from_stream, from_source);
+    assert_eq!(from_stream, from_bundle);
+}
+
+#[test]
+fn runtime_errors_in_compiled_scripts_name_the_source_position() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("e.draw"), "echo a\npop\ninvoke nothing\necho b\n").unwrap();
+    let (status, out, err) = run_with_input(&["-H", "e.draw"], "", dir.path());
+    assert_eq!(String::from_utf8(out).unwrap(), "a\nb\n");
+    assert_eq!(
+        err,
+        "e.draw:2:1: error: pop without a matching push: the matrix stack holds only the root matrix\ne.draw:3:1: error: no macro named `nothing`\n"
+    );
+    assert_eq!(status, 1);
+}
+
+#[test]
+fn quit_sleep_and_end_of_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, out, _) = run_with_input(&["-H"], "echo a\nquit\necho b\n", dir.path());
+    assert_eq!((status, String::from_utf8(out).unwrap().as_str()), (0, "a\n"));
+    let start = Instant::now();
+    let (status, out, _) = run_with_input(&["-H"], "echo a\nsleep 0.3\necho b\n", dir.path());
+    assert!(start.elapsed() >= Duration::from_millis(300));
+    assert_eq!((status, String::from_utf8(out).unwrap().as_str()), (0, "a\nb\n"));
+    // Events on: flushdelay reports FLUSHDELAY with the time to advance by.
+    let (_, out, _) = run_with_input(&["-H", "-e"], "flushdelay 0.01\nflushdelay 0.01\n", dir.path());
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines.iter().all(|l| l.starts_with("FLUSHDELAY 0.0")), "{out}");
+}
+
+#[test]
+fn usage_and_bad_flags() {
+    let out = animvm().arg("-h").output().unwrap();
+    assert!(out.status.success());
+    let usage = String::from_utf8(out.stdout).unwrap();
+    for flag in ["-x N", "-y N", "-D bpp", "-k", "-e", "-a", "-d head", "-q", "-C", "-R", "-H", "-F N", "--trace"] {
+        assert!(usage.contains(flag), "usage lacks {flag}");
+    }
+    let out = animvm().args(["-H", "-x"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "animvm: option -x needs a value\nTry `animvm -h` for help.\n");
+    let mut child = animvm().args(["-H", "-x", "abc"]).stderr(Stdio::piped()).spawn().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+    assert_eq!(err, "animvm: option -x needs a whole number, got `abc`\nTry `animvm -h` for help.\n");
+}
