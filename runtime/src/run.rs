@@ -139,6 +139,9 @@ fn run_sprite_view(args: &Args, program: Program) -> Result<usize, String> {
         view.draw(&mut renderer);
         if let Some(head) = &args.dump_head {
             let path = format!("{head}{t:04}.png");
+            if t == 0 {
+                crate::host::gl_canvas::create_parent_dir(&path).map_err(|e| format!("animvm: {e}\n"))?;
+            }
             renderer.save_png(&path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
             if progress {
                 eprint!("\ranimvm: wrote {path}");

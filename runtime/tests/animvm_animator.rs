@@ -31,12 +31,8 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 
 #[test]
 fn streams_interactively_line_by_line() {
-    let mut child = animvm()
-        .args(["-H", "-x", "64", "-y", "48"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        animvm().args(["-H", "-x", "64", "-y", "48"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     for word in ["one", "two", "three"] {

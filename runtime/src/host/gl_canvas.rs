@@ -87,6 +87,16 @@ fn v_align(v: VAlign) -> render::VAlign {
     }
 }
 
+/// Creates the directory a `-d head` prefix points into, if needed.
+pub fn create_parent_dir(path: &str) -> HostResult {
+    match std::path::Path::new(path).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
 impl GlCanvas {
     /// A canvas over `renderer`, writing `echo` and event lines to `out`.
     /// The frame starts cleared to the default white background.
@@ -204,6 +214,9 @@ impl GlCanvas {
     fn write_frame_file(&mut self) -> HostResult {
         let Some(head) = self.options.dump_head.clone() else { return Ok(()) };
         let path = format!("{head}{:04}.png", self.frames_written);
+        if self.frames_written == 0 {
+            create_parent_dir(&path)?;
+        }
         self.renderer.save_png(&path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
         self.frames_written += 1;
         if self.progress {
