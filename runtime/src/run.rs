@@ -61,11 +61,9 @@ fn dispatch(
         return run_trace(args, stdout).map(|_| 0);
     }
     let windowed = !args.headless;
-    if windowed && !window::display_available(|v| std::env::var(v).ok()) {
-        return Err(window::NO_DISPLAY.into());
-    }
     let Some(file) = args.file.as_deref() else {
         if windowed {
+            check_display()?;
             return window::run(args, window::Source::Stdin, stderr);
         }
         let canvas = headless_canvas(args, args.width, args.height)?;
@@ -74,6 +72,7 @@ fn dispatch(
     let program = load_program(file)?;
     if let Some(index) = program.modules.iter().position(|m| m.language == Language::Animator) {
         if windowed {
+            check_display()?;
             return window::run(args, window::Source::Script(program, index), stderr);
         }
         let canvas = headless_canvas(args, args.width, args.height)?;
@@ -85,9 +84,15 @@ fn dispatch(
         return Ok(script.error_count());
     }
     if windowed {
+        check_display()?;
         return run_sprite_window(args, program, stderr);
     }
     run_sprite_view(args, program)
+}
+
+/// Without `-H`, a window needs a display: `DISPLAY` or `WAYLAND_DISPLAY`.
+fn check_display() -> Result<(), String> {
+    if window::display_available(|v| std::env::var(v).ok()) { Ok(()) } else { Err(window::NO_DISPLAY.into()) }
 }
 
 /// A headless canvas with the options of `args`, printing to standard

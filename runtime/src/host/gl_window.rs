@@ -13,8 +13,8 @@
 
 use crate::render::Renderer;
 use glutin::config::{Api, Config, ConfigTemplateBuilder, GlConfig};
-use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext};
 use glutin::context::Version;
+use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext};
 use glutin::display::{Display, DisplayApiPreference, GlDisplay};
 use glutin::surface::{GlSurface, Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
 use raw_window_handle::{HasDisplayHandle, HasWindowHandle};
@@ -54,7 +54,10 @@ impl GlWindow {
     /// Opens a window with `attributes` (its inner size must be set, in
     /// physical pixels) and makes a context current on it. Returns the
     /// window and the `glow::Context` to build a [`Renderer`] with.
-    pub fn open(event_loop: &ActiveEventLoop, attributes: WindowAttributes) -> Result<(GlWindow, glow::Context), String> {
+    pub fn open(
+        event_loop: &ActiveEventLoop,
+        attributes: WindowAttributes,
+    ) -> Result<(GlWindow, glow::Context), String> {
         let raw_display = event_loop.display_handle().map_err(|e| format!("no display handle: {e}"))?.as_raw();
         // SAFETY: the handle comes from the live event loop, which outlives
         // the display (the window host drops its windows before the loop).
@@ -128,6 +131,16 @@ impl GlWindow {
             return Ok((gl_window, gl));
         }
         Err(format!("cannot make an OpenGL context for the window: {}", failures.join("; ")))
+    }
+
+    /// Closes a window that another client has already destroyed: the
+    /// window surface is leaked rather than destroyed (destroying it would
+    /// be an X error on a window that no longer exists).
+    pub fn abandon(self) {
+        let GlWindow { surface, context, size: _, window } = self;
+        std::mem::forget(surface);
+        drop(context);
+        drop(window);
     }
 
     /// The size the surface was last told (pixels).

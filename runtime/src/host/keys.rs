@@ -155,8 +155,35 @@ pub fn char_name(c: char) -> Cow<'static, str> {
     let c = c.to_ascii_lowercase();
     match c {
         ' ' => "space".into(),
-        '!' | '"' | '#' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0'..='9' | ':' | ';'
-        | '<' | '=' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '_' | '`' | 'a'..='z' => c.to_string().into(),
+        '!'
+        | '"'
+        | '#'
+        | '$'
+        | '&'
+        | '\''
+        | '('
+        | ')'
+        | '*'
+        | '+'
+        | ','
+        | '-'
+        | '.'
+        | '/'
+        | '0'..='9'
+        | ':'
+        | ';'
+        | '<'
+        | '='
+        | '>'
+        | '?'
+        | '@'
+        | '['
+        | '\\'
+        | ']'
+        | '^'
+        | '_'
+        | '`'
+        | 'a'..='z' => c.to_string().into(),
         '\u{7f}' => "delete".into(),
         '\u{a0}'..='\u{ff}' => format!("world {}", c as u32 - 0xa0).into(),
         _ => "unknown key".into(),
@@ -498,7 +525,10 @@ mod tests {
         assert_eq!(name(KeyCode::Undo, nk(NamedKey::Undo)), "undo");
         assert_eq!(name(KeyCode::NumpadClear, nk(NamedKey::Clear)), "clear");
         assert_eq!(name(KeyCode::AudioVolumeUp, nk(NamedKey::AudioVolumeUp)), "unknown key");
-        assert_eq!(sdl_key(PhysicalKey::Unidentified(winit::keyboard::NativeKeyCode::Xkb(0)), &nk(NamedKey::Compose)).name, "compose");
+        assert_eq!(
+            sdl_key(PhysicalKey::Unidentified(winit::keyboard::NativeKeyCode::Xkb(0)), &nk(NamedKey::Compose)).name,
+            "compose"
+        );
     }
 
     #[test]

@@ -99,8 +99,8 @@ pub fn run(
     sheets: Vec<SheetSpec>,
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
-    let event_loop = EventLoop::new()
-        .map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
+    let event_loop =
+        EventLoop::new().map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
     let mut app = SpriteApp {
         view: None,
         renderer: None,
@@ -229,7 +229,8 @@ impl ApplicationHandler for SpriteApp<'_> {
         match event {
             WindowEvent::CloseRequested => self.exit(event_loop),
             WindowEvent::Resized(size) if size.width > 0 && size.height > 0 => {
-                if let (Some(gfx), Some(r), Some(view)) = (self.gfx.as_ref(), self.renderer.as_mut(), self.view.as_ref())
+                if let (Some(gfx), Some(r), Some(view)) =
+                    (self.gfx.as_ref(), self.renderer.as_mut(), self.view.as_ref())
                 {
                     gfx.resized(size);
                     if r.size() != (size.width, size.height) && r.resize(size.width, size.height, false).is_ok() {

@@ -103,6 +103,7 @@ pub fn run(args: &Args, source: Source, stderr: &mut dyn Write) -> Result<usize,
         fatal: None,
         exiting: false,
         errors: 0,
+        destroyed: false,
     };
     let result = event_loop.run_app(&mut app);
     app.close();
@@ -333,6 +334,8 @@ struct App<'a> {
     exiting: bool,
     /// Errors reported by the program (set by `close`).
     errors: usize,
+    /// Another client destroyed the window.
+    destroyed: bool,
 }
 
 impl App<'_> {
@@ -344,7 +347,13 @@ impl App<'_> {
             self.errors = d.error_count();
         }
         self.cursors.clear();
-        self.gfx = None;
+        if let Some(gfx) = self.gfx.take() {
+            if self.destroyed {
+                if let Ok(gfx) = Rc::try_unwrap(gfx) {
+                    gfx.abandon();
+                }
+            }
+        }
     }
 
     fn exit(&mut self, event_loop: &ActiveEventLoop) {
@@ -562,6 +571,11 @@ impl ApplicationHandler<Input> for App<'_> {
         }
         match event {
             WindowEvent::CloseRequested => self.exit(event_loop),
+            // Destroyed by another client (`xdotool windowclose`).
+            WindowEvent::Destroyed => {
+                self.destroyed = true;
+                self.exit(event_loop);
+            }
             WindowEvent::Resized(size) => self.resized(size),
             WindowEvent::RedrawRequested => {
                 if let Some(d) = self.driver.as_mut() {
