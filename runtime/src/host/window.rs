@@ -178,8 +178,8 @@ fn spawn_reader(proxy: EventLoopProxy<Input>, credit: Arc<Credit>) -> std::io::R
 
 /// The program being run.
 enum Driver {
-    Stream(Stream<GlCanvas>),
-    Script(Script<GlCanvas>),
+    Stream(Box<Stream<GlCanvas>>),
+    Script(Box<Script<GlCanvas>>),
 }
 
 impl Driver {
@@ -379,9 +379,9 @@ impl App<'_> {
         self.gfx = Some(gfx);
         self.driver = Some(match self.source.take() {
             Some(Source::Script(program, index)) => {
-                Driver::Script(Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?)
+                Driver::Script(Box::new(Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?))
             }
-            _ => Driver::Stream(Stream::new(canvas, "<stdin>")),
+            _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
         });
         if let Some(size) = self.gfx.as_ref().map(|g| g.window.inner_size()) {
             self.resized(size);
