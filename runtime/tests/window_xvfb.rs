@@ -3,8 +3,9 @@
 //! its standard input held open by the test, drives the pointer and the
 //! keyboard with `xdotool` and checks the event lines on standard output.
 //!
-//! Needs `Xvfb`, `xdotool` and `xwininfo` (Debian: `apt-get install xvfb
-//! xdotool x11-utils libxkbcommon-x11-0`; `.ci/run` installs them). The
+//! Needs `Xvfb`, `xdotool`, `xwininfo`, `xprop` and `xwd` (Debian:
+//! `apt-get install xvfb xdotool x11-utils x11-apps libxkbcommon-x11-0`;
+//! `.ci/run` installs them). The
 //! tests fail, saying so, when they are missing. About 10 s in all on 2
 //! cores (the tests run in parallel, one X server each).
 //!
@@ -23,7 +24,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(10);
-const INSTALL: &str = "install them with `apt-get install xvfb xdotool x11-utils libxkbcommon-x11-0` \
+const INSTALL: &str = "install them with `apt-get install xvfb xdotool x11-utils x11-apps libxkbcommon-x11-0` \
                        (the CI script .ci/run does this)";
 
 /// Panics with an install hint unless `program` can be started.
@@ -31,7 +32,9 @@ fn require(program: &str) {
     match Command::new(program).arg("-version").stdout(Stdio::null()).stderr(Stdio::null()).status() {
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            panic!("`{program}` is not installed; the window tests need Xvfb, xdotool and xwininfo: {INSTALL}")
+            panic!(
+                "`{program}` is not installed; the window tests need Xvfb, xdotool, xwininfo, xprop and xwd: {INSTALL}"
+            )
         }
         Err(e) => panic!("cannot run `{program}`: {e}"),
     }
@@ -47,7 +50,7 @@ static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
 
 impl Xvfb {
     fn start() -> Xvfb {
-        for tool in ["Xvfb", "xdotool", "xwininfo", "xprop"] {
+        for tool in ["Xvfb", "xdotool", "xwininfo", "xprop", "xwd"] {
             require(tool);
         }
         let base = 1000 + (std::process::id() % 2000) * 16;
@@ -472,6 +475,31 @@ fn keepalive_after_eof_k_q_and_closing() {
     assert!(status.success(), "{status:?}");
 }
 
+/// The window's pixels, read with `xwd` (32-bit TrueColor, as Xvfb's
+/// 24-bit screen gives).
+fn xwd(x: &Xvfb, window: &str) -> RgbaImage {
+    let out = Command::new("xwd").args(["-id", window, "-silent"]).env("DISPLAY", &x.display).output().unwrap();
+    assert!(out.status.success(), "xwd: {}", String::from_utf8_lossy(&out.stderr));
+    let d = out.stdout;
+    let word = |i: usize| u32::from_be_bytes([d[i * 4], d[i * 4 + 1], d[i * 4 + 2], d[i * 4 + 3]]);
+    let (header, width, height, byte_order, bits_per_pixel, bytes_per_line) =
+        (word(0) as usize, word(4), word(5), word(7), word(11), word(12) as usize);
+    let (red, green, blue, colours) = (word(14), word(15), word(16), word(19) as usize);
+    assert_eq!((bits_per_pixel, red, green, blue), (32, 0xff0000, 0xff00, 0xff), "unexpected xwd layout");
+    let start = header + colours * 12;
+    let mut img = RgbaImage::new(width, height, [0, 0, 0, 255]);
+    for y in 0..height as usize {
+        for x in 0..width as usize {
+            let i = start + y * bytes_per_line + x * 4;
+            let b = [d[i], d[i + 1], d[i + 2], d[i + 3]];
+            let v = if byte_order == 1 { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) };
+            let o = (y * width as usize + x) * 4;
+            img.data[o..o + 3].copy_from_slice(&[(v >> 16) as u8, (v >> 8) as u8, v as u8]);
+        }
+    }
+    img
+}
+
 const DRAWING: &str = "bg #203040\nframe\ncolor red\nfillcircle 0 0 0.5 40\ncolor 0.2 0.9 0.3\nthick 3\n\
                        line -1 -1 1 0.8\ncolor white\ntext left top -1.2 0.9 \"Hello, window\"\n\
                        color #ff0\npoly -1 -0.5 -0.5 -0.9 -0.2 -0.3\n";
@@ -480,11 +508,19 @@ const DRAWING: &str = "bg #203040\nframe\ncolor red\nfillcircle 0 0 0.5 40\ncolo
 fn screenshot_from_a_window_matches_headless() {
     let x = Xvfb::start();
     let dir = tmp();
-    let mut vm = Animvm::start(&x, &["-k", "-x", "320", "-y", "200"], dir.path());
+    let mut vm = Animvm::start(&x, &["-x", "320", "-y", "200"], dir.path());
     vm.send(DRAWING);
-    vm.send("screenshot window.png\n");
-    vm.close_stdin();
-    assert!(vm.wait_exit(WAIT).expect("-k exits at EOF").success(), "{}", vm.stderr_text());
+    vm.send("screenshot window.png\necho shot\n");
+    vm.expect("shot");
+    // What the window shows (read back from the X server) is the screenshot.
+    let w = vm.window(&x);
+    let shown = xwd(&x, &w);
+    let shot = RgbaImage::load_png(dir.path().join("window.png")).unwrap();
+    assert_eq!((shown.width, shown.height), (320, 200));
+    let rgb = |img: &RgbaImage| img.data.chunks(4).map(|p| [p[0], p[1], p[2]]).collect::<Vec<_>>();
+    assert!(rgb(&shown) == rgb(&shot), "the window does not show the screenshot's pixels");
+    vm.send("quit\n");
+    assert!(vm.wait_exit(WAIT).expect("quit").success(), "{}", vm.stderr_text());
 
     let mut headless = Command::new(env!("CARGO_BIN_EXE_animvm"))
         .args(["-H", "-x", "320", "-y", "200"])
