@@ -109,12 +109,24 @@ fn window_requests_go_to_the_hooks() {
     assert_eq!(*calls.0.borrow(), ["title a b", "present 320x240", "present 320x240"]);
     calls.0.borrow_mut().clear();
 
-    // resize: the window is asked; RESIZE comes when the host reports it.
-    run(&mut s, "resize 200 100\n");
-    assert_eq!(*calls.0.borrow(), ["size 200x100"]);
+    // resize: the frame takes the size at once and the window is asked;
+    // RESIZE comes when the host reports the window's new size.
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("r.png");
+    run(&mut s, &format!("resize 200 100\nscreenshot \"{}\"\n", shot.display()));
+    assert_eq!(calls.0.borrow()[0], "size 200x100");
     assert_eq!(out.take(), "");
-    s.canvas_mut().set_size(200, 100).unwrap();
-    s.canvas_mut().resize_event();
+    let img = animkit_runtime::render::RgbaImage::load_png(&shot).unwrap();
+    assert_eq!((img.width, img.height), (200, 100), "drawing after resize is at the new size");
+    s.canvas_mut().window_resized(200, 100).unwrap();
+    assert_eq!(out.take(), "RESIZE 200 100 -2 -1 2 1\n");
+    s.canvas_mut().window_resized(200, 100).unwrap();
+    assert_eq!(out.take(), "", "an unchanged size is not reported again");
+    // A resize by the user.
+    s.canvas_mut().window_resized(100, 100).unwrap();
+    assert_eq!(out.take(), "RESIZE 100 100 -1 -1 1 1\n");
+    run(&mut s, "resize 200 100\n");
+    s.canvas_mut().window_resized(200, 100).unwrap();
     assert_eq!(out.take(), "RESIZE 200 100 -2 -1 2 1\n");
     // The current size: reported at once, nothing asked.
     calls.0.borrow_mut().clear();

@@ -87,6 +87,8 @@ pub struct GlCanvas {
     /// A `flushdelay` wait in progress: the previous frame time and the
     /// target time (window mode).
     pending_delay: Option<(Instant, Instant)>,
+    /// A `resize` the window system has not reported yet (window mode).
+    pending_resize: Option<(u32, u32)>,
     /// The areas defined by the program.
     pub areas: Areas,
     out: Box<dyn Write>,
@@ -145,6 +147,7 @@ impl GlCanvas {
             cursors: HashSet::new(),
             window: None,
             pending_delay: None,
+            pending_resize: None,
             areas: Areas::default(),
             out,
             event_inverse: Matrix::IDENTITY,
@@ -248,6 +251,21 @@ impl GlCanvas {
         Ok(())
     }
 
+    /// The window host: the window system reports the window's inner size
+    /// (after a `resize`, or a resize by the user). The frame takes that
+    /// size and `RESIZE` is reported, unless nothing changed and no
+    /// `resize` was waiting for it.
+    pub fn window_resized(&mut self, width: u32, height: u32) -> HostResult {
+        let requested = self.pending_resize.take() == Some((width, height));
+        if (width, height) != (self.view.width, self.view.height) {
+            self.set_size(width, height)?;
+            self.resize_event();
+        } else if requested {
+            self.resize_event();
+        }
+        Ok(())
+    }
+
     /// Reports `RESIZE` for the current size (if events are on).
     pub fn resize_event(&mut self) {
         if self.events {
@@ -303,15 +321,22 @@ impl Canvas for GlCanvas {
         }
     }
     fn resize(&mut self, width: u32, height: u32) {
-        if let Some(w) = self.window.as_mut() {
-            // The window host reports RESIZE when the window system has
-            // resized the window; a request for the current size changes
+        if self.window.is_some() {
+            // The frame takes the new size at once (drawing after `resize`
+            // is at the new size, as with SDL_SetVideoMode); RESIZE is
+            // reported when the window system has resized the window (see
+            // `window_resized`). A request for the current size changes
             // nothing, so it is reported at once.
             let size = (width.clamp(1, render::MAX_IMAGE_SIZE), height.clamp(1, render::MAX_IMAGE_SIZE));
             if size == (self.view.width, self.view.height) {
                 self.resize_event();
-            } else {
-                w.request_size(size.0, size.1);
+                return;
+            }
+            if self.set_size(size.0, size.1).is_ok() {
+                self.pending_resize = Some(size);
+                if let Some(w) = self.window.as_mut() {
+                    w.request_size(size.0, size.1);
+                }
             }
             return;
         }

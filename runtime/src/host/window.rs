@@ -471,14 +471,8 @@ impl App<'_> {
         }
         gfx.resized(size);
         let canvas = driver.canvas();
-        let view = canvas.view();
-        if (view.width, view.height) != (size.width, size.height) {
-            match canvas.set_size(size.width, size.height) {
-                Ok(()) => canvas.resize_event(),
-                Err(e) => {
-                    let _ = writeln!(self.stderr, "animvm: cannot resize to {}x{}: {e}", size.width, size.height);
-                }
-            }
+        if let Err(e) = canvas.window_resized(size.width, size.height) {
+            let _ = writeln!(self.stderr, "animvm: cannot resize to {}x{}: {e}", size.width, size.height);
         }
         canvas.present();
     }
