@@ -21,8 +21,21 @@ use raw_window_handle::{HasDisplayHandle, HasWindowHandle};
 use std::cell::Cell;
 use std::num::NonZeroU32;
 use winit::dpi::PhysicalSize;
-use winit::event_loop::ActiveEventLoop;
+use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::window::{Window, WindowAttributes};
+
+/// The event loop of a window host. X11 when `DISPLAY` is set (also under
+/// a Wayland session with XWayland: `animator` was an X11 program, and
+/// `warp` can move the pointer only there), Wayland otherwise.
+pub fn event_loop<T: 'static>() -> Result<EventLoop<T>, winit::error::EventLoopError> {
+    let mut builder = EventLoop::<T>::with_user_event();
+    #[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
+    if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
+        use winit::platform::x11::EventLoopBuilderExtX11;
+        builder.with_x11();
+    }
+    builder.build()
+}
 
 /// A window and its current OpenGL context.
 pub struct GlWindow {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::event::{ElementState, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::event_loop::{ActiveEventLoop, ControlFlow};
 use winit::keyboard::{Key, NamedKey};
 use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
 use winit::window::{WindowAttributes, WindowId};
@@ -99,8 +99,8 @@ pub fn run(
     sheets: Vec<SheetSpec>,
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
-    let event_loop =
-        EventLoop::new().map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
+    let event_loop = super::gl_window::event_loop::<()>()
+        .map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
     let mut app = SpriteApp {
         view: None,
         renderer: None,

@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoopProxy};
 use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
 use winit::window::{CustomCursor, WindowAttributes, WindowId};
 
@@ -77,8 +77,7 @@ pub const NO_DISPLAY: &str = "animvm: no display to open a window on (neither DI
 /// Runs `source` in a window with the options of `args`; returns the
 /// number of errors reported.
 pub fn run(args: &Args, source: Source, stderr: &mut dyn Write) -> Result<usize, String> {
-    let event_loop = EventLoop::<Input>::with_user_event()
-        .build()
+    let event_loop = super::gl_window::event_loop::<Input>()
         .map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let credit = Arc::new(Credit::default());
