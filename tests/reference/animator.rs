@@ -46,7 +46,8 @@
 //!   table, `forget` empties the table. `invoke X Y NAME` is `push`,
 //!   `shift X Y`, `invoke NAME`, `pop`. Invocations nest at most 1000 deep:
 //!   the invocation that would go deeper is an error at that `invoke`, and
-//!   the program goes on after the outermost invocation.
+//!   the program goes on after the outermost invocation (so an outermost
+//!   `invoke X Y NAME` still pops).
 //! - **`viewport NAME`** measures the macro: it runs the commands of its
 //!   bodies as they would run at the top level, on an identity matrix and a
 //!   stack of their own, drawing nothing and reporting nothing (a failing
@@ -54,8 +55,8 @@
 //!   draw (text and blit anchors count as points; points that are not
 //!   finite do not). It then maps the bounding box to `-1..1`; `viewport
 //!   aspect NAME` maps the square around the box's centre whose side is the
-//!   box's longer side. A macro that draws nothing, and a flat box without
-//!   `aspect`, are errors. Measurements nest at most 16 deep (a `viewport
+//!   box's longer side. A macro that draws nothing, a flat box without
+//!   `aspect` and a single point (a square of no size) are errors. Measurements nest at most 16 deep (a `viewport
 //!   NAME` inside a measured macro measures again; the VM's limit, which
 //!   `animator.md` and the README leave open).
 //! - **Errors** are reported (command position and a message) and the
