@@ -681,6 +681,31 @@ proptest! {
     }
 
     #[test]
+    fn any_string_and_character_survive_formatting(text in any::<String>(), ch in any::<char>(), x in any::<f64>().prop_filter("finite", |v| v.is_finite())) {
+        let commands: Vec<Command> = vec![
+            command(Cmd::Echo { text: s(&text) }),
+            command(Cmd::Macro { name: s(&text), push: false }),
+            command(Cmd::Text { align: None, at: pt((x, -x)), text: s(&text) }),
+            command(Cmd::Endmacro),
+            command(Cmd::InvokeAt { at: pt((x, x)), name: s(&text) }),
+            // The reader makes every colour written with `#` a `Hex`.
+            command(Cmd::Colormap {
+                ch: Char { value: ch, span: Span::default() },
+                color: if text.starts_with('#') { Color::Gray(n(x)) } else { Color::Name(s(&text)) },
+            }),
+            command(Cmd::ImageLoad { name: s(&text), path: s(&text) }),
+        ];
+        for numbers in [Numbers::Shortest, Numbers::Printf] {
+            let out = format_with(&commands, None, numbers);
+            let (parsed, errors) = parse(&out);
+            prop_assert!(errors.is_empty(), "{errors:?}\n{out}");
+            let got: Vec<String> = parsed.iter().map(|c| format!("{:?}", c.without_spans())).collect();
+            let want: Vec<String> = commands.iter().map(|c| format!("{:?}", c.without_spans())).collect();
+            prop_assert_eq!(got, want, "{}", out);
+        }
+    }
+
+    #[test]
     fn comments_and_blank_lines_survive_formatting(
         p in program(),
         layout in proptest::collection::vec((proptest::bool::weighted(0.2), proptest::bool::weighted(0.2), proptest::bool::weighted(0.2), 0u8..4), 0..24),
