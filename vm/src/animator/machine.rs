@@ -168,19 +168,16 @@ impl<C: Canvas> Domain for Machine<C> {
             Op::ViewportMacro => {
                 let name = a.str_id(0);
                 let (l, b, r, t) = measure(env, name, 0)?;
-                let fitted = if a.flag(1) {
-                    let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
-                    let half = (r - l).max(t - b) / 2.0;
-                    Matrix::viewport(cx - half, cy - half, cx + half, cy + half)
-                } else {
-                    if r == l || t == b {
-                        return Err(format!(
-                            "macro `{}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions",
-                            env.strings.get(name as usize).map_or("", String::as_str)
-                        ));
+                let text = env.strings.get(name as usize).map_or("", String::as_str);
+                let fitted = fit((l, b, r, t), a.flag(1)).ok_or_else(|| {
+                    if a.flag(1) {
+                        format!("macro `{text}` draws a single point ({l} {b}), which has no size to fit")
+                    } else {
+                        format!(
+                            "macro `{text}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions"
+                        )
                     }
-                    Matrix::viewport(l, b, r, t)
-                };
+                })?;
                 *self.top() = m.then(&fitted);
             }
             Op::Mult => {
@@ -344,9 +341,8 @@ impl Domain for Measure {
                 }
             }
             Op::ViewportMacro => {
-                let (l, b, r, t) = measure(env, a.str_id(0), self.depth + 1)?;
-                if r != l && t != b {
-                    self.then(Matrix::viewport(l, b, r, t));
+                if let Some(fitted) = fit(measure(env, a.str_id(0), self.depth + 1)?, a.flag(1)) {
+                    self.then(fitted);
                 }
             }
             Op::Mult => {
@@ -356,6 +352,7 @@ impl Domain for Measure {
                 }
                 self.then(Matrix(k));
             }
+            // A full stack or a lone root matrix: the command does nothing.
             Op::Push if self.stack.len() < MAX_MATRIX_STACK => {
                 let top = self.stack.last().copied().unwrap_or_default();
                 self.stack.push(top);
@@ -370,7 +367,10 @@ impl Domain for Measure {
                 }
             }
             Op::Dot => self.add([a.num(0), a.num(1)]),
-            Op::Line | Op::Arrow | Op::Rect | Op::FillRect => {
+            // A line's two ends; a rectangle's four corners (under a
+            // rotation they are not the corners of the line's box).
+            Op::Line | Op::Arrow => self.add_flat(&[a.num(0), a.num(1), a.num(2), a.num(3)]),
+            Op::Rect | Op::FillRect => {
                 let (x1, y1, x2, y2) = (a.num(0), a.num(1), a.num(2), a.num(3));
                 self.add_flat(&[x1, y1, x2, y1, x2, y2, x1, y2]);
             }
@@ -388,6 +388,20 @@ impl Domain for Measure {
     }
 }
 
+/// The matrix that maps a measured box `(l, b, r, t)` onto `-1..1`; with
+/// `aspect`, the square around the box's centre whose side is the box's
+/// longer side. `None` when the box (or the square) has no width or height.
+fn fit((l, b, r, t): (f64, f64, f64, f64), aspect: bool) -> Option<Matrix> {
+    let (l, b, r, t) = if aspect {
+        let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
+        let half = (r - l).max(t - b) / 2.0;
+        (cx - half, cy - half, cx + half, cy + half)
+    } else {
+        (l, b, r, t)
+    };
+    (r != l && t != b).then(|| Matrix::viewport(l, b, r, t))
+}
+
 /// The bounding box `(l, b, r, t)` of what the macro bound to `name` draws.
 fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64), String> {
     let text = env.strings.get(name as usize).map_or("", String::as_str);
@@ -400,10 +414,16 @@ fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64
     let mut bindings: Bindings = env.bindings.clone();
     for &part in parts {
         let mut fiber = Fiber::new(env.module, part);
-        match interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure) {
-            Ok(Exit::Halted | Exit::Stopped) => {}
-            Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
-            Err(e) => return Err(format!("viewport {text}: {}", e.message)),
+        loop {
+            match interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure) {
+                Ok(Exit::Halted | Exit::Stopped) => break,
+                Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
+                // A failing command inside does nothing, as when the macro
+                // runs (an unknown macro, too deep a nesting, a nested
+                // `viewport` of a macro that draws nothing); measuring goes
+                // on after it and reports nothing.
+                Err(_) => continue,
+            }
         }
     }
     if measure.min[0] > measure.max[0] {
