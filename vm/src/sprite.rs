@@ -500,6 +500,20 @@ impl SpriteBatch {
         self.remaining.len()
     }
 
+    /// Bytes of per-instance state the batch holds for its instances (the
+    /// columns a tick reads or writes; capacity slack and pending events
+    /// not counted).
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// assert_eq!(b.hot_bytes(), animkit_vm::sprite::BATCH_BYTES_PER_INSTANCE);
+    /// ```
+    pub fn hot_bytes(&self) -> usize {
+        self.len() * BATCH_BYTES_PER_INSTANCE
+    }
+
     /// True when the batch holds no instance.
     ///
     /// ```
