@@ -75,6 +75,7 @@ impl std::error::Error for SpriteError {}
 pub struct Sprites {
     program: Arc<Program>,
     module: usize,
+    plan: Arc<Plan>,
 }
 
 impl fmt::Debug for Sprites {
@@ -101,7 +102,7 @@ impl Sprites {
         if program.modules[module].language != Language::Sprite {
             return Err(SpriteError::NotSprite(name.to_string()));
         }
-        Ok(Sprites { program, module })
+        Ok(Sprites::with_plan(program, module))
     }
 
     /// The first sprite module of a program, for single-file bundles.
@@ -113,7 +114,12 @@ impl Sprites {
     /// ```
     pub fn first(program: Arc<Program>) -> Option<Sprites> {
         let module = program.modules.iter().position(|m| m.language == Language::Sprite)?;
-        Some(Sprites { program, module })
+        Some(Sprites::with_plan(program, module))
+    }
+
+    fn with_plan(program: Arc<Program>, module: usize) -> Sprites {
+        let plan = Arc::new(Plan::new(&program.modules[module]));
+        Sprites { program, module, plan }
     }
 
     /// The module's name.
@@ -218,19 +224,157 @@ impl Sprites {
     pub fn batch(&self) -> SpriteBatch {
         SpriteBatch {
             sprites: self.clone(),
-            remaining: Vec::new(),
-            pc: Vec::new(),
+            now: 0,
+            due: [0; WHEEL],
+            wake: Vec::new(),
+            step: Vec::new(),
             sprite: Vec::new(),
             state: Vec::new(),
             events: Vec::new(),
+            stats: BatchStats::default(),
         }
     }
 }
 
-/// Where one instance is: 14 bytes of hot state.
+/// The effect of running a sprite module's code from one resume point (a
+/// state's entry, or the instruction after a `WAIT`) to the next `WAIT` or
+/// `HALT`: the sprite it leaves displayed, the state it leaves the instance
+/// in, the events it fires in order, how long the frame it reaches is shown
+/// and where it resumes after that.
+///
+/// Sprite code is straight-line (the verifier forbids anything but
+/// `SPRITE EVENT ENTER JMP WAIT HALT NOP`), so this effect depends on the
+/// resume point alone: [`Plan::new`] runs the interpreter once per resume
+/// point when a module is opened, and a tick applies one `Step` per frame
+/// change instead of decoding instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    /// Step to apply when the frame reached has been shown `wait` ticks.
+    next: u32,
+    /// Ticks the frame reached is shown; [`HALTED`] for a `HALT`.
+    wait: u32,
+    /// The sprite set last, or [`KEEP`] when no `SPRITE` ran.
+    sprite: u32,
+    /// First event in [`Plan::events`].
+    ev_start: u32,
+    /// Number of events.
+    ev_len: u32,
+    /// Bytecode instructions this step stands for (for [`BatchStats`]).
+    insns: u32,
+    /// The state entered last, or [`KEEP_STATE`] when no `ENTER` ran.
+    state: StateId,
+}
+
+/// `Step::sprite` of a step that sets no sprite.
+const KEEP: u32 = u32::MAX;
+/// `Step::state` of a step that enters no state (never a state id: a
+/// module has at most 65 535 states, ids `0..=65534`).
+const KEEP_STATE: StateId = StateId::MAX;
+/// Step 0 of every plan: what a halted instance resumes to. It changes
+/// nothing and halts again.
+const HALT_STEP: u32 = 0;
+
+/// A module's code, pre-run from each resume point (see [`Step`]).
+#[derive(Debug, Default)]
+struct Plan {
+    steps: Vec<Step>,
+    events: Vec<EventId>,
+    /// The step that enters each state.
+    entry: Vec<u32>,
+}
+
+impl Plan {
+    /// Runs the interpreter from every resume point reachable from a state
+    /// entry. Robust on any program, verified or not: an index out of range
+    /// or an op foreign to sprite code halts, and a run longer than the
+    /// code without a `WAIT` (impossible once verified) halts too.
+    fn new(m: &crate::program::Module) -> Plan {
+        let code: &[Insn] = m.functions.first().map_or(&[], |f| &f.code);
+        let mut plan = Plan {
+            steps: vec![Step {
+                next: HALT_STEP,
+                wait: HALTED,
+                sprite: KEEP,
+                ev_start: 0,
+                ev_len: 0,
+                insns: 0,
+                state: KEEP_STATE,
+            }],
+            events: Vec::new(),
+            entry: Vec::with_capacity(m.states.len()),
+        };
+        // Resume pc -> step index (u32::MAX: not assigned yet).
+        let mut index = vec![u32::MAX; code.len() + 1];
+        // Steps whose `next` is still a pc, to patch once all are known.
+        let mut queue: Vec<u32> = Vec::new();
+        let mut step_at = |pc: u32, plan: &mut Plan, queue: &mut Vec<u32>| -> u32 {
+            let Some(slot) = index.get_mut(pc as usize) else { return HALT_STEP };
+            if *slot == u32::MAX {
+                *slot = plan.steps.len() as u32;
+                plan.steps.push(Step { next: pc, ..plan.steps[0] });
+                queue.push(*slot);
+            }
+            *slot
+        };
+        for s in &m.states {
+            let e = step_at(s.entry, &mut plan, &mut queue);
+            plan.entry.push(e);
+        }
+        while let Some(si) = queue.pop() {
+            let mut pc = plan.steps[si as usize].next;
+            let ev_start = plan.events.len() as u32;
+            let (mut sprite, mut state, mut insns) = (KEEP, KEEP_STATE, 0u32);
+            let mut resume = None;
+            let mut wait = HALTED;
+            let mut budget = code.len() + 1;
+            while let Some(&w) = code.get(pc as usize) {
+                if budget == 0 {
+                    break;
+                }
+                budget -= 1;
+                insns += 1;
+                pc += 1;
+                match w.op() {
+                    Some(Op::Sprite) => sprite = w.ax_field(),
+                    Some(Op::Event) => plan.events.push(w.ax_field()),
+                    Some(Op::Wait) => {
+                        wait = w.ax_field().max(1);
+                        resume = Some(pc);
+                        break;
+                    }
+                    Some(Op::Jmp) => pc = (pc as i64 + w.sj_field() as i64).clamp(0, u32::MAX as i64) as u32,
+                    Some(Op::Enter) => match m.states.get(w.ax_field() as usize) {
+                        Some(st) => {
+                            state = w.ax_field() as StateId;
+                            pc = st.entry;
+                        }
+                        None => break,
+                    },
+                    Some(Op::Nop) => {}
+                    _ => break,
+                }
+            }
+            let next = match resume {
+                Some(r) => step_at(r, &mut plan, &mut queue),
+                None => HALT_STEP,
+            };
+            let ev_len = plan.events.len() as u32 - ev_start;
+            plan.steps[si as usize] = Step { next, wait, sprite, ev_start, ev_len, insns, state };
+        }
+        plan
+    }
+
+    #[inline]
+    fn events(&self, st: &Step) -> &[EventId] {
+        self.events.get(st.ev_start as usize..(st.ev_start + st.ev_len) as usize).unwrap_or(&[])
+    }
+}
+
+/// Where one instance is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cursor {
-    pc: u32,
+    /// The step to apply when `remaining` reaches 0.
+    step: u32,
     remaining: u32,
     sprite: u32,
     state: StateId,
@@ -238,44 +382,7 @@ struct Cursor {
 
 impl Cursor {
     fn enter(s: &Sprites, id: StateId) -> Cursor {
-        Cursor { pc: s.states()[id as usize].entry, remaining: 0, sprite: 0, state: id }
-    }
-}
-
-/// Runs sprite code from `pc` until it waits or halts; returns the ticks to
-/// wait (`HALTED` for ever). The verifier guarantees that every index is in
-/// range, only sprite ops occur and every cycle contains a `WAIT`, so this
-/// terminates within one pass over the code.
-#[inline]
-fn advance(
-    code: &[Insn],
-    states: &[crate::program::State],
-    pc: &mut u32,
-    sprite: &mut u32,
-    state: &mut StateId,
-    mut emit: impl FnMut(EventId),
-) -> u32 {
-    loop {
-        let Some(&w) = code.get(*pc as usize) else {
-            return HALTED;
-        };
-        *pc += 1;
-        match w.op() {
-            Some(Op::Sprite) => *sprite = w.ax_field(),
-            Some(Op::Event) => emit(w.ax_field()),
-            Some(Op::Wait) => return w.ax_field(),
-            Some(Op::Jmp) => *pc = (*pc as i64 + w.sj_field() as i64) as u32,
-            Some(Op::Enter) => {
-                let s = w.ax_field();
-                *state = s as StateId;
-                *pc = states.get(s as usize).map_or(u32::MAX, |st| st.entry);
-            }
-            Some(Op::Nop) => {}
-            _ => {
-                *pc -= 1;
-                return HALTED;
-            }
-        }
+        Cursor { step: s.plan.entry[id as usize], remaining: 0, sprite: 0, state: id }
     }
 }
 
@@ -300,10 +407,17 @@ impl SpriteInstance {
     pub fn tick(&mut self) {
         let c = &mut self.cursor;
         if c.remaining == 0 {
-            let m = &self.sprites.program.modules[self.sprites.module];
-            let events = &mut self.events;
-            c.remaining =
-                advance(&m.functions[0].code, &m.states, &mut c.pc, &mut c.sprite, &mut c.state, |e| events.push(e));
+            let plan = &*self.sprites.plan;
+            let st = plan.steps[c.step as usize];
+            if st.sprite != KEEP {
+                c.sprite = st.sprite;
+            }
+            if st.state != KEEP_STATE {
+                c.state = st.state;
+            }
+            self.events.extend_from_slice(plan.events(&st));
+            c.step = st.next;
+            c.remaining = st.wait;
         }
         if c.remaining != HALTED {
             c.remaining -= 1;
@@ -458,17 +572,49 @@ pub struct BatchEvent {
     pub event: EventId,
 }
 
-/// Many instances of one sprite module, stored column-wise so that a tick
-/// touches a dense countdown array and interprets only the instances whose
-/// frame ends.
+/// Slots of a batch's wake-up counts (a power of two).
+const WHEEL: usize = 64;
+
+/// Many instances of one sprite module, stored column-wise.
+///
+/// Each instance has an absolute wake-up tick; a tick compares the dense
+/// `wake` column with the tick number (a read-only scan, vectorised) and
+/// applies one pre-run [`Step`] to each instance whose frame ends, in
+/// instance order; the others are not touched at all. A small ring of
+/// counts of wake-up ticks modulo 64 lets a tick on which no instance wakes
+/// skip the scan, so a batch of instances mid-countdown, or waiting on
+/// `_wait`, costs next to nothing.
 #[derive(Clone, Debug)]
 pub struct SpriteBatch {
     sprites: Sprites,
-    remaining: Vec<u32>,
-    pc: Vec<u32>,
+    /// Number of the next tick (wrapping).
+    now: u32,
+    /// `due[t % WHEEL]`: instances whose `wake % WHEEL == t % WHEEL`.
+    due: [u32; WHEEL],
+    /// Tick at which each instance applies its next step. A halted
+    /// instance wakes `2^32 - 1` ticks later, to its no-op halt step.
+    wake: Vec<u32>,
+    /// The step each instance applies when it wakes.
+    step: Vec<u32>,
     sprite: Vec<u32>,
     state: Vec<StateId>,
     events: Vec<BatchEvent>,
+    stats: BatchStats,
+}
+
+/// Work counts of a [`SpriteBatch`] since it was created: cheap enough to
+/// keep always, and what the guard-rail tests check (ticking instances that
+/// are mid-countdown or waiting runs no bytecode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatchStats {
+    /// Calls of [`SpriteBatch::tick`].
+    pub ticks: u64,
+    /// Ticks that scanned the batch (the others had no instance to wake).
+    pub scans: u64,
+    /// Frame changes applied (one per instance and tick that woke it).
+    pub frame_changes: u64,
+    /// Bytecode instructions those frame changes stand for.
+    pub instructions: u64,
 }
 
 impl SpriteBatch {
@@ -483,11 +629,12 @@ impl SpriteBatch {
     pub fn spawn(&mut self, state: &str) -> Result<u32, SpriteError> {
         let id = self.sprites.state_id(state).ok_or_else(|| SpriteError::NoState(state.to_string()))?;
         let c = Cursor::enter(&self.sprites, id);
-        self.remaining.push(c.remaining);
-        self.pc.push(c.pc);
+        self.wake.push(self.now);
+        self.due[self.now as usize % WHEEL] += 1;
+        self.step.push(c.step);
         self.sprite.push(c.sprite);
         self.state.push(c.state);
-        Ok(self.remaining.len() as u32 - 1)
+        Ok(self.wake.len() as u32 - 1)
     }
 
     /// Number of instances.
@@ -497,7 +644,7 @@ impl SpriteBatch {
     /// assert!(s.batch().is_empty());
     /// ```
     pub fn len(&self) -> usize {
-        self.remaining.len()
+        self.wake.len()
     }
 
     /// Bytes of per-instance state the batch holds for its instances (the
@@ -511,7 +658,11 @@ impl SpriteBatch {
     /// assert_eq!(b.hot_bytes(), animkit_vm::sprite::BATCH_BYTES_PER_INSTANCE);
     /// ```
     pub fn hot_bytes(&self) -> usize {
-        self.len() * BATCH_BYTES_PER_INSTANCE
+        use std::mem::size_of_val;
+        size_of_val(&self.wake[..])
+            + size_of_val(&self.step[..])
+            + size_of_val(&self.sprite[..])
+            + size_of_val(&self.state[..])
     }
 
     /// True when the batch holds no instance.
@@ -521,7 +672,7 @@ impl SpriteBatch {
     /// assert_eq!(s.batch().len(), 0);
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.remaining.is_empty()
+        self.wake.is_empty()
     }
 
     /// Advances every instance one tick.
@@ -534,20 +685,79 @@ impl SpriteBatch {
     /// assert_eq!(b.drain_events().count(), 1000);
     /// ```
     pub fn tick(&mut self) {
-        let m = &self.sprites.program.modules[self.sprites.module];
-        let (code, states) = (&m.functions[0].code, &m.states);
-        let events = &mut self.events;
-        for (i, r) in self.remaining.iter_mut().enumerate() {
-            if *r == 0 {
-                let instance = i as u32;
-                *r = advance(code, states, &mut self.pc[i], &mut self.sprite[i], &mut self.state[i], |event| {
-                    events.push(BatchEvent { instance, event })
-                });
-            }
-            if *r != HALTED {
-                *r -= 1;
-            }
+        let now = self.now;
+        self.now = now.wrapping_add(1);
+        self.stats.ticks += 1;
+        let slot = now as usize % WHEEL;
+        if self.due[slot] == 0 {
+            return;
         }
+        self.stats.scans += 1;
+        let plan = &*self.sprites.plan;
+        let n = self.wake.len();
+        let (wake, step) = (&mut self.wake[..n], &mut self.step[..n]);
+        let (sprite, state) = (&mut self.sprite[..n], &mut self.state[..n]);
+        let events = &mut self.events;
+        let due = &mut self.due;
+        let (mut woken, mut insns) = (0u64, 0u64);
+        // Wake-up counts are added in runs, so that instances waking on the
+        // same tick (the common case) do not chain through memory.
+        let (mut run_slot, mut run) = (slot, 0u32);
+        let mut base = 0;
+        for chunk in wake.chunks_mut(64) {
+            let mut mask = 0u64;
+            for (j, &w) in chunk.iter().enumerate() {
+                mask |= ((w == now) as u64) << j;
+            }
+            while mask != 0 {
+                let j = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let i = base + j;
+                let st = &plan.steps[step[i] as usize];
+                if st.sprite != KEEP {
+                    sprite[i] = st.sprite;
+                }
+                if st.state != KEEP_STATE {
+                    state[i] = st.state;
+                }
+                if st.ev_len != 0 {
+                    let instance = i as u32;
+                    events.extend(plan.events(st).iter().map(|&event| BatchEvent { instance, event }));
+                }
+                step[i] = st.next;
+                let w = now.wrapping_add(st.wait);
+                chunk[j] = w;
+                let s = w as usize % WHEEL;
+                if s != run_slot {
+                    due[run_slot] += run;
+                    run_slot = s;
+                    run = 0;
+                }
+                run += 1;
+                woken += 1;
+                insns += st.insns as u64;
+            }
+            base += chunk.len();
+        }
+        due[run_slot] += run;
+        due[slot] -= woken as u32;
+        self.stats.frame_changes += woken;
+        self.stats.instructions += insns;
+    }
+
+    /// Work counts since the batch was created.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// b.tick(); // enters frame 0 (2 ticks): SPRITE, EVENT, WAIT
+    /// b.tick(); // mid-countdown: nothing runs
+    /// assert_eq!(b.stats().frame_changes, 1);
+    /// assert_eq!(b.stats().instructions, 3);
+    /// ```
+    pub fn stats(&self) -> BatchStats {
+        self.stats
     }
 
     /// Sprite displayed by instance `i` during the last tick (0 if out of range).
@@ -623,8 +833,10 @@ impl SpriteBatch {
 
     fn restart_at(&mut self, i: usize, id: StateId) {
         let c = Cursor::enter(&self.sprites, id);
-        self.remaining[i] = c.remaining;
-        self.pc[i] = c.pc;
+        self.due[self.wake[i] as usize % WHEEL] -= 1;
+        self.due[self.now as usize % WHEEL] += 1;
+        self.wake[i] = self.now;
+        self.step[i] = c.step;
         self.state[i] = c.state;
     }
 
@@ -654,7 +866,7 @@ impl SpriteBatch {
     }
 }
 
-/// Bytes of per-instance state a [`SpriteBatch`] keeps (countdown, pc,
+/// Bytes of per-instance state a [`SpriteBatch`] keeps (wake-up tick, step,
 /// sprite, state).
 pub const BATCH_BYTES_PER_INSTANCE: usize = 4 + 4 + 4 + std::mem::size_of::<StateId>();
 
