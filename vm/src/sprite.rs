@@ -581,9 +581,9 @@ const WHEEL: usize = 64;
 /// `wake` column with the tick number (a read-only scan, vectorised) and
 /// applies one pre-run [`Step`] to each instance whose frame ends, in
 /// instance order; the others are not touched at all. A small ring of
-/// counts of wake-up ticks modulo 64 lets a tick on which no instance wakes
-/// skip the scan, so a batch of instances mid-countdown, or waiting on
-/// `_wait`, costs next to nothing.
+/// counts of wake-up ticks modulo 64 (halted instances not counted) lets a
+/// tick on which no instance wakes skip the scan, so a batch of instances
+/// mid-countdown, or waiting on `_wait`, costs next to nothing.
 #[derive(Clone, Debug)]
 pub struct SpriteBatch {
     sprites: Sprites,
@@ -699,7 +699,7 @@ impl SpriteBatch {
         let (sprite, state) = (&mut self.sprite[..n], &mut self.state[..n]);
         let events = &mut self.events;
         let due = &mut self.due;
-        let (mut woken, mut insns) = (0u64, 0u64);
+        let (mut woken, mut insns, mut counted) = (0u64, 0u64, 0u32);
         // Wake-up counts are added in runs, so that instances waking on the
         // same tick (the common case) do not chain through memory.
         let (mut run_slot, mut run) = (slot, 0u32);
@@ -724,23 +724,29 @@ impl SpriteBatch {
                     let instance = i as u32;
                     events.extend(plan.events(st).iter().map(|&event| BatchEvent { instance, event }));
                 }
+                // A halted instance (step HALT_STEP) is not counted in
+                // `due`: only its wake-up after 2^32 - 1 ticks can meet a
+                // scan, and its halt step then changes nothing.
+                counted += (step[i] != HALT_STEP) as u32;
                 step[i] = st.next;
                 let w = now.wrapping_add(st.wait);
                 chunk[j] = w;
-                let s = w as usize % WHEEL;
-                if s != run_slot {
-                    due[run_slot] += run;
-                    run_slot = s;
-                    run = 0;
+                if st.next != HALT_STEP {
+                    let s = w as usize % WHEEL;
+                    if s != run_slot {
+                        due[run_slot] += run;
+                        run_slot = s;
+                        run = 0;
+                    }
+                    run += 1;
                 }
-                run += 1;
                 woken += 1;
                 insns += st.insns as u64;
             }
             base += chunk.len();
         }
         due[run_slot] += run;
-        due[slot] -= woken as u32;
+        due[slot] -= counted;
         self.stats.frame_changes += woken;
         self.stats.instructions += insns;
     }
@@ -833,7 +839,9 @@ impl SpriteBatch {
 
     fn restart_at(&mut self, i: usize, id: StateId) {
         let c = Cursor::enter(&self.sprites, id);
-        self.due[self.wake[i] as usize % WHEEL] -= 1;
+        if self.step[i] != HALT_STEP {
+            self.due[self.wake[i] as usize % WHEEL] -= 1;
+        }
         self.due[self.now as usize % WHEEL] += 1;
         self.wake[i] = self.now;
         self.step[i] = c.step;
