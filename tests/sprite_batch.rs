@@ -281,6 +281,6 @@ fn waiting_instances_cost_nothing() {
 #[test]
 fn per_instance_memory_is_at_most_16_bytes() {
     let b = walkers(10_000);
-    assert!(BATCH_BYTES_PER_INSTANCE <= 16, "{BATCH_BYTES_PER_INSTANCE}");
+    const { assert!(BATCH_BYTES_PER_INSTANCE <= 16) };
     assert_eq!(b.hot_bytes(), 10_000 * BATCH_BYTES_PER_INSTANCE);
 }
