@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic  b"ANIMB\0\r\n"
-//! 8       2     format version, u16 LE (currently 1)
+//! 8       2     format version, u16 LE (currently 2)
 //! 10      2     flags, u16 LE (bit 0: debug info present)
 //! 12      4     payload length in bytes, u32 LE
 //! 16      4     CRC-32 (IEEE) of bytes 0..16 followed by the payload, u32 LE
@@ -13,13 +13,29 @@
 //!
 //! Bulk data inside the payload are byte strings with their own compact
 //! layouts, so that the bundle is small and loads fast:
-//! - code: instruction words, 4 bytes each, little-endian;
+//! - code of Animator and SLAP modules: instruction words, 4 bytes each,
+//!   little-endian;
+//! - code of sprite modules: *frame groups*, one token byte for the
+//!   `SPRITE i; EVENT e*; WAIT d` the lowering emits per frame, with the
+//!   sprite predicted as the previous one ± 1 (0 at a state's entry) and the
+//!   wait as the previous wait, so `Walk: 5, 5, 5, 5, _loop` is 7 bytes of
+//!   code; other instructions are one token each, and any word at all can
+//!   be written raw (see `encode_sprite_code`);
+//! - states: name, category (0 = the name) and entry as a delta from the
+//!   previous state's, LEB128;
+//! - a module's source path may be implied: "the previous module's
+//!   directory and extension, with this module's name";
 //! - constants: one tagged entry each: tag `0b00s_eeeee` = a decimal
 //!   `±m / 10^e` (sign `s`, `e <= 22`, then `m < 2^53` as LEB128; decoding
 //!   is one exact division, so it is bit-identical to parsing the decimal
 //!   text), tag `0x40` = a raw little-endian `f64`, tag `0x41` = a string id
 //!   as LEB128;
-//! - debug lines: `(pc delta, zigzag line delta, column)` LEB128 triples.
+//! - debug lines: a zigzag pc delta, then a zigzag column delta on the same
+//!   line, or a zigzag line delta and a column (LEB128, a flag bit tells
+//!   which): two bytes for most frames.
+//!
+//! Version 1 stored code as plain words, states as triples and debug lines
+//! as `(pc delta, line delta, column)`; it is not read any more (recompile).
 //!
 //! bincode is frozen (RUSTSEC-2025-0141: unmaintained; 3.0.0 is an empty
 //! release), so it is pinned to `=2.0.1` and confined to this module: the
@@ -27,7 +43,7 @@
 //! are decoded with a size limit ([`MAX_PAYLOAD`]) and then verified
 //! (`crate::verify`) before anything runs.
 
-use crate::isa::Insn;
+use crate::isa::{Insn, MAX_AX, MAX_SJ, MIN_SJ, Op};
 use crate::program::{ConstKind, Function, Language, LineEntry, Module, Program, State};
 use crate::verify::{VerifyError, verify_program};
 use serde::{Deserialize, Serialize};
@@ -36,7 +52,7 @@ use std::fmt;
 /// The first eight bytes of every bundle.
 pub const MAGIC: [u8; 8] = *b"ANIMB\0\r\n";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 20;
 /// Largest payload accepted (and the decoder's allocation limit).
@@ -129,9 +145,22 @@ struct ModuleRec {
     name: u32,
     language: u8,
     functions: Vec<FunctionRec>,
-    states: Vec<StateRec>,
+    /// The states, packed (see [`encode_states`]).
+    #[serde(with = "serde_bytes")]
+    states: Vec<u8>,
     entry: Option<u32>,
-    source: Option<String>,
+    source: Option<SourceRec>,
+}
+
+/// A module's source path: most bundles hold many files of one directory,
+/// each named after its module, so the path is usually implied.
+#[derive(Serialize, Deserialize)]
+enum SourceRec {
+    /// The path as written.
+    Path(String),
+    /// The previous module's path with its file stem replaced by this
+    /// module's name (`dir/a.anim`, then `dir/b.anim` for module `b`).
+    LikePrevious,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -144,13 +173,6 @@ struct FunctionRec {
     const_len: u32,
     #[serde(with = "serde_bytes")]
     lines: Vec<u8>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct StateRec {
-    name: u32,
-    category: u32,
-    entry: u32,
 }
 
 fn config() -> impl bincode::config::Config {
@@ -169,6 +191,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
     let mut consts = Vec::new();
     let mut next_const = 0u32;
     let mut has_debug = false;
+    let mut prev_source: Option<String> = None;
     let modules = program
         .modules
         .iter()
@@ -196,20 +219,28 @@ pub fn encode(program: &Program) -> Vec<u8> {
                         FunctionRec {
                             name: f.name,
                             nregs: f.nregs,
-                            code: f.code.iter().flat_map(|w| w.0.to_le_bytes()).collect(),
+                            code: match m.language {
+                                Language::Sprite => encode_sprite_code(&f.code, &m.states),
+                                _ => f.code.iter().flat_map(|w| w.0.to_le_bytes()).collect(),
+                            },
                             const_start: start,
                             const_len: f.consts.len() as u32,
                             lines: encode_lines(&f.lines),
                         }
                     })
                     .collect(),
-                states: m
-                    .states
-                    .iter()
-                    .map(|s| StateRec { name: s.name, category: s.category, entry: s.entry })
-                    .collect(),
+                states: encode_states(&m.states),
                 entry: m.entry,
-                source: m.source.clone(),
+                source: m.source.as_ref().map(|path| {
+                    let implied = prev_source.as_deref().and_then(|p| path_like(p, program.string(m.name)));
+                    let rec = if implied.as_deref() == Some(path.as_str()) {
+                        SourceRec::LikePrevious
+                    } else {
+                        SourceRec::Path(path.clone())
+                    };
+                    prev_source = Some(path.clone());
+                    rec
+                }),
             }
         })
         .collect();
@@ -297,12 +328,15 @@ pub fn load(bytes: &[u8]) -> Result<Program, LoadError> {
 fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let consts = decode_consts(&body.consts)?;
     let mut modules = Vec::with_capacity(body.modules.len());
+    let mut prev_source: Option<String> = None;
+    let mut scratch = Vec::new();
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
+        let states = decode_states(&m.states).map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
         for (fi, f) in m.functions.into_iter().enumerate() {
-            if f.code.len() % 4 != 0 {
+            if language != Language::Sprite && f.code.len() % 4 != 0 {
                 return Err(LoadError::Malformed(format!(
                     "module {mi} function {fi}: code is {} bytes, not a whole number of 4-byte words",
                     f.code.len()
@@ -320,25 +354,35 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             functions.push(Function {
                 name: f.name,
                 nregs: f.nregs,
-                code: f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
+                code: match language {
+                    Language::Sprite => {
+                        decode_sprite_code(&f.code, &states, &mut scratch)
+                            .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
+                        scratch.as_slice().to_vec()
+                    }
+                    _ => f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
+                },
                 consts: slice.iter().map(|c| c.0).collect(),
                 kinds: slice.iter().map(|c| c.1).collect(),
                 lines: decode_lines(&f.lines)
                     .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?,
             });
         }
-        modules.push(Module {
-            name: m.name,
-            language,
-            functions,
-            states: m
-                .states
-                .into_iter()
-                .map(|s| State { name: s.name, category: s.category, entry: s.entry })
-                .collect(),
-            entry: m.entry,
-            source: m.source,
-        });
+        let source = match m.source {
+            None => None,
+            Some(SourceRec::Path(p)) => Some(p),
+            Some(SourceRec::LikePrevious) => {
+                let name = body.strings.get(m.name as usize).map(String::as_str).unwrap_or("");
+                let path = prev_source.as_deref().and_then(|p| path_like(p, name)).ok_or_else(|| {
+                    LoadError::Malformed(format!("module {mi}: source path implied, but no previous path to follow"))
+                })?;
+                Some(path)
+            }
+        };
+        if let Some(p) = &source {
+            prev_source = Some(p.clone());
+        }
+        modules.push(Module { name: m.name, language, functions, states, entry: m.entry, source });
     }
     Ok(Program { strings: body.strings, modules })
 }
@@ -430,35 +474,293 @@ fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
     Ok(out)
 }
 
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(z: u64) -> i64 {
+    ((z >> 1) as i64) ^ -((z & 1) as i64)
+}
+
+/// Debug positions: per entry the pc delta (zigzag), then either
+/// `zigzag(column delta) << 1` on the same line, or `zigzag(line delta) << 1
+/// | 1` followed by the column: two bytes for a frame on the line of the
+/// previous one.
 fn encode_lines(lines: &[LineEntry]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let (mut pc, mut line) = (0u32, 0i64);
+    let mut out = Vec::with_capacity(lines.len() * 2);
+    let (mut pc, mut line, mut col) = (0i64, 0i64, 0i64);
     for e in lines {
-        write_leb(&mut out, (e.pc - pc) as u64);
-        let d = e.line as i64 - line;
-        write_leb(&mut out, ((d << 1) ^ (d >> 63)) as u64);
-        write_leb(&mut out, e.col as u64);
-        pc = e.pc;
-        line = e.line as i64;
+        write_leb(&mut out, zigzag(e.pc as i64 - pc));
+        if e.line as i64 == line {
+            write_leb(&mut out, zigzag(e.col as i64 - col) << 1);
+        } else {
+            write_leb(&mut out, (zigzag(e.line as i64 - line) << 1) | 1);
+            write_leb(&mut out, e.col as u64);
+        }
+        (pc, line, col) = (e.pc as i64, e.line as i64, e.col as i64);
     }
     out
 }
 
 fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
-    let mut out = Vec::new();
-    let (mut i, mut pc, mut line) = (0usize, 0u64, 0i64);
+    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+    let (mut i, mut pc, mut line, mut col) = (0usize, 0i64, 0i64, 0i64);
+    let range = 1..=u32::MAX as i64;
     while i < bytes.len() {
         let dpc = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        let z = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        let col = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        pc = pc.checked_add(dpc).filter(|&p| p <= u32::MAX as u64).ok_or("pc overflow")?;
-        line = line.checked_add(((z >> 1) as i64) ^ -((z & 1) as i64)).ok_or("line overflow")?;
-        if !(1..=u32::MAX as i64).contains(&line) || col == 0 || col > u32::MAX as u64 {
+        let pos = read_leb(bytes, &mut i).ok_or("truncated entry")?;
+        pc = pc.checked_add(unzigzag(dpc)).filter(|p| (0..=u32::MAX as i64).contains(p)).ok_or("pc out of range")?;
+        if pos & 1 == 0 {
+            col = col.checked_add(unzigzag(pos >> 1)).ok_or("column overflow")?;
+        } else {
+            line = line.checked_add(unzigzag(pos >> 1)).ok_or("line overflow")?;
+            col = read_leb(bytes, &mut i).ok_or("truncated entry")?.min(u32::MAX as u64 + 1) as i64;
+        }
+        if !range.contains(&line) || !range.contains(&col) {
             return Err("line or column out of range".into());
         }
         out.push(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 });
     }
     Ok(out)
+}
+
+/// States: count, then per state its name, its category (0 when it is the
+/// name, else id + 1) and its entry as a zigzag delta from the previous
+/// state's entry.
+fn encode_states(states: &[State]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(1 + states.len() * 4);
+    write_leb(&mut out, states.len() as u64);
+    let mut entry = 0i64;
+    for s in states {
+        write_leb(&mut out, s.name as u64);
+        write_leb(&mut out, if s.category == s.name { 0 } else { s.category as u64 + 1 });
+        write_leb(&mut out, zigzag(s.entry as i64 - entry));
+        entry = s.entry as i64;
+    }
+    out
+}
+
+fn decode_states(bytes: &[u8]) -> Result<Vec<State>, String> {
+    let mut i = 0;
+    let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
+    if n > bytes.len() as u64 {
+        return Err(format!("{n} states cannot fit in {} bytes", bytes.len()));
+    }
+    let mut out = Vec::with_capacity(n as usize);
+    let mut entry = 0i64;
+    let u32_of = |v: u64| u32::try_from(v).map_err(|_| format!("value {v} above 2^32"));
+    for _ in 0..n {
+        let name = u32_of(read_leb(bytes, &mut i).ok_or("truncated state")?)?;
+        let category = match read_leb(bytes, &mut i).ok_or("truncated state")? {
+            0 => name,
+            c => u32_of(c - 1)?,
+        };
+        entry = entry.checked_add(unzigzag(read_leb(bytes, &mut i).ok_or("truncated state")?)).ok_or("overflow")?;
+        let e = u32_of(u64::try_from(entry).map_err(|_| "negative entry".to_string())?)?;
+        out.push(State { name, category, entry: e });
+    }
+    if i != bytes.len() {
+        return Err(format!("{} bytes after the last state", bytes.len() - i));
+    }
+    Ok(out)
+}
+
+/// The path of a module named `name` in the directory of `prev` with its
+/// extension: what [`SourceRec::LikePrevious`] stands for.
+fn path_like(prev: &str, name: &str) -> Option<String> {
+    let dir_end = prev.rfind('/').map_or(0, |i| i + 1);
+    let file = &prev[dir_end..];
+    let ext = file.rfind('.').filter(|&i| i > 0).map_or("", |i| &file[i..]);
+    Some(format!("{}{name}{ext}", &prev[..dir_end]))
+}
+
+// Sprite code tokens. A byte below 0x80 is a *frame group*: an optional
+// SPRITE, up to six EVENTs (seven: a count follows) and an optional WAIT, the
+// shape the sprite lowering emits for every frame:
+//   bits 6-5 sprite: 0 none, 1 previous + 1, 2 previous - 1, 3 operand follows
+//   bits 4-3 wait:   0 none, 1 same as the previous WAIT, 2 operand follows
+//   bits 2-0 events: count (7: the count follows), then each string id
+// "Previous" sprite restarts at each state's entry, where previous + 1 is 0.
+// Operands are LEB128. Other instructions are one token each.
+const T_JMP: u8 = 0x80;
+const T_ENTER: u8 = 0x81;
+const T_HALT: u8 = 0x82;
+const T_NOP: u8 = 0x83;
+const T_RAW: u8 = 0x84;
+
+fn is_op(w: Insn, op: Op) -> bool {
+    w.op_byte() == op as u8
+}
+
+/// Entry pcs, sorted, as the code codec's prediction resets.
+fn entry_pcs(states: &[State]) -> Vec<u32> {
+    let mut v: Vec<u32> = states.iter().map(|s| s.entry).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Advances `k` over `entries` to `pc`; true when `pc` is an entry.
+#[inline]
+fn at_entry(entries: &[u32], k: &mut usize, pc: usize) -> bool {
+    while *k < entries.len() && (entries[*k] as usize) < pc {
+        *k += 1;
+    }
+    *k < entries.len() && entries[*k] as usize == pc
+}
+
+fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
+    let entries = entry_pcs(states);
+    let mut out = Vec::with_capacity(code.len());
+    let (mut prev_sprite, mut prev_wait, mut k) = (MAX_AX, 0u32, 0usize);
+    let mut p = 0;
+    while p < code.len() {
+        if at_entry(&entries, &mut k, p) {
+            prev_sprite = MAX_AX;
+        }
+        let w = code[p];
+        let start = p;
+        // A group never runs across a state entry.
+        let inside = |q: usize| q < code.len() && (q == start || entries.binary_search(&(q as u32)).is_err());
+        if is_op(w, Op::Sprite) || is_op(w, Op::Event) || is_op(w, Op::Wait) {
+            let mut tag = 0u8;
+            let at = out.len();
+            out.push(0);
+            if is_op(code[p], Op::Sprite) {
+                let v = code[p].ax_field();
+                if v == (prev_sprite + 1) & MAX_AX {
+                    tag |= 1 << 5;
+                } else if v == prev_sprite.wrapping_sub(1) & MAX_AX {
+                    tag |= 2 << 5;
+                } else {
+                    tag |= 3 << 5;
+                    write_leb(&mut out, v as u64);
+                }
+                prev_sprite = v;
+                p += 1;
+            }
+            let ev_start = p;
+            while inside(p) && is_op(code[p], Op::Event) {
+                p += 1;
+            }
+            let events = &code[ev_start..p];
+            let mut ev_bytes = Vec::new();
+            if events.len() >= 7 {
+                tag |= 7;
+                write_leb(&mut ev_bytes, events.len() as u64);
+            } else {
+                tag |= events.len() as u8;
+            }
+            for e in events {
+                write_leb(&mut ev_bytes, e.ax_field() as u64);
+            }
+            let mut wait_bytes = Vec::new();
+            if inside(p) && is_op(code[p], Op::Wait) {
+                let v = code[p].ax_field();
+                if v == prev_wait {
+                    tag |= 1 << 3;
+                } else {
+                    tag |= 2 << 3;
+                    write_leb(&mut wait_bytes, v as u64);
+                }
+                prev_wait = v;
+                p += 1;
+            }
+            out[at] = tag;
+            out.extend_from_slice(&ev_bytes);
+            out.extend_from_slice(&wait_bytes);
+            continue;
+        }
+        p += 1;
+        if is_op(w, Op::Jmp) {
+            out.push(T_JMP);
+            write_leb(&mut out, zigzag(w.sj_field() as i64));
+        } else if is_op(w, Op::Enter) {
+            out.push(T_ENTER);
+            write_leb(&mut out, w.ax_field() as u64);
+        } else if w == Insn(Op::Halt as u32) {
+            out.push(T_HALT);
+        } else if w == Insn(Op::Nop as u32) {
+            out.push(T_NOP);
+        } else {
+            out.push(T_RAW);
+            out.extend_from_slice(&w.0.to_le_bytes());
+        }
+    }
+    out
+}
+
+fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Result<(), String> {
+    let entries = entry_pcs(states);
+    out.clear();
+    let (mut prev_sprite, mut prev_wait, mut k) = (MAX_AX, 0u32, 0usize);
+    let mut i = 0;
+    let ax = |bytes: &[u8], i: &mut usize| -> Result<u32, String> {
+        match read_leb(bytes, i) {
+            Some(v) if v <= MAX_AX as u64 => Ok(v as u32),
+            Some(v) => Err(format!("operand {v} above 24 bits")),
+            None => Err("truncated operand".into()),
+        }
+    };
+    while i < bytes.len() {
+        if at_entry(&entries, &mut k, out.len()) {
+            prev_sprite = MAX_AX;
+        }
+        let t = bytes[i];
+        i += 1;
+        match t {
+            0x00..=0x7f => {
+                match (t >> 5) & 3 {
+                    0 => {}
+                    mode => {
+                        prev_sprite = match mode {
+                            1 => (prev_sprite + 1) & MAX_AX,
+                            2 => prev_sprite.wrapping_sub(1) & MAX_AX,
+                            _ => ax(bytes, &mut i)?,
+                        };
+                        out.push(Insn::ax(Op::Sprite, prev_sprite));
+                    }
+                }
+                let n = match t & 7 {
+                    7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
+                    n => n as u64,
+                };
+                if n > (bytes.len() - i) as u64 {
+                    return Err(format!("{n} events cannot fit in the bytes left"));
+                }
+                for _ in 0..n {
+                    out.push(Insn::ax(Op::Event, ax(bytes, &mut i)?));
+                }
+                match (t >> 3) & 3 {
+                    0 => {}
+                    1 => out.push(Insn::ax(Op::Wait, prev_wait)),
+                    2 => {
+                        prev_wait = ax(bytes, &mut i)?;
+                        out.push(Insn::ax(Op::Wait, prev_wait));
+                    }
+                    _ => return Err(format!("frame token {t:#04x} has an unknown wait mode")),
+                }
+            }
+            T_JMP => {
+                let z = read_leb(bytes, &mut i).ok_or("truncated jump")?;
+                let sj = unzigzag(z);
+                if !(MIN_SJ as i64..=MAX_SJ as i64).contains(&sj) {
+                    return Err(format!("jump offset {sj} out of range"));
+                }
+                out.push(Insn::sj(Op::Jmp, sj as i32));
+            }
+            T_ENTER => out.push(Insn::ax(Op::Enter, ax(bytes, &mut i)?)),
+            T_HALT => out.push(Insn(Op::Halt as u32)),
+            T_NOP => out.push(Insn(Op::Nop as u32)),
+            T_RAW => {
+                let raw = bytes.get(i..i + 4).ok_or("truncated raw instruction")?;
+                out.push(Insn(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])));
+                i += 4;
+            }
+            t => return Err(format!("unknown code token {t:#04x}")),
+        }
+    }
+    Ok(())
 }
 
 fn write_leb(out: &mut Vec<u8>, mut v: u64) {
@@ -542,6 +844,64 @@ mod tests {
         assert_eq!(read_leb(&[0xff; 11], &mut i), None);
         let mut i = 0;
         assert_eq!(read_leb(&[0x80], &mut i), None);
+    }
+
+    fn arb_insn() -> impl proptest::strategy::Strategy<Value = Insn> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (0u32..6).prop_map(|v| Insn::ax(Op::Sprite, v)),
+            any::<u32>().prop_map(|v| Insn::ax(Op::Sprite, v)),
+            (0u32..4).prop_map(|v| Insn::ax(Op::Event, v)),
+            (0u32..4).prop_map(|v| Insn::ax(Op::Wait, v)),
+            any::<u32>().prop_map(|v| Insn::ax(Op::Wait, v)),
+            (-9i32..9).prop_map(|v| Insn::sj(Op::Jmp, v)),
+            (0u32..3).prop_map(|v| Insn::ax(Op::Enter, v)),
+            Just(Insn(Op::Halt as u32)),
+            Just(Insn(Op::Nop as u32)),
+            any::<u32>().prop_map(Insn),
+        ]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_sprite_code_round_trips(
+            code in proptest::collection::vec(arb_insn(), 0..60),
+            entries in proptest::collection::vec(0u32..64, 0..5),
+        ) {
+            let states: Vec<State> = entries.iter().map(|&e| State { name: 0, category: 1, entry: e }).collect();
+            let bytes = encode_sprite_code(&code, &states);
+            let mut back = Vec::new();
+            decode_sprite_code(&bytes, &states, &mut back).unwrap();
+            proptest::prop_assert_eq!(back, code);
+            proptest::prop_assert_eq!(decode_states(&encode_states(&states)).unwrap(), states);
+        }
+
+        #[test]
+        fn any_lines_round_trip(raw in proptest::collection::vec((proptest::prelude::any::<u32>(), 1u32.., 1u32..), 0..20)) {
+            let lines: Vec<LineEntry> = raw.iter().map(|&(pc, line, col)| LineEntry { pc, line, col }).collect();
+            proptest::prop_assert_eq!(decode_lines(&encode_lines(&lines)).unwrap(), lines);
+        }
+
+        #[test]
+        fn garbage_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
+            let states = [State { name: 0, category: 0, entry: 2 }];
+            let _ = decode_sprite_code(&bytes, &states, &mut Vec::new());
+            let _ = decode_lines(&bytes);
+            let _ = decode_states(&bytes);
+        }
+    }
+
+    #[test]
+    fn a_frame_is_one_byte() {
+        // Walk: 5, 5, 5, 5, _loop
+        let mut code = vec![Insn::ax(Op::Sprite, 0), Insn::ax(Op::Wait, 5)];
+        for s in 1..4 {
+            code.extend([Insn::ax(Op::Sprite, s), Insn::ax(Op::Wait, 5)]);
+        }
+        code.push(Insn::sj(Op::Jmp, -9));
+        let states = [State { name: 0, category: 0, entry: 0 }];
+        let bytes = encode_sprite_code(&code, &states);
+        assert_eq!(bytes.len(), 2 + 3 + 2, "{bytes:?}");
     }
 
     #[test]

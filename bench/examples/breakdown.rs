@@ -1,0 +1,39 @@
+//! Where the bytes of a bundle go (a tool for working on the codec).
+use animkit_bench::corpus::{Corpus, SEED};
+use animkit_compiler::{Options, Source, compile};
+
+fn main() {
+    let arg = std::env::args().nth(1);
+    let (sources, bytes): (Vec<Source>, usize) = match arg {
+        Some(path) => {
+            let t = std::fs::read_to_string(&path).unwrap();
+            let n = t.len();
+            (vec![Source::new(path, t)], n)
+        }
+        None => {
+            let c = Corpus::generate(SEED, 2_000_000);
+            let n = c.bytes();
+            (c.files.iter().map(|(p, t)| Source::new(p.clone(), t.clone())).collect(), n)
+        }
+    };
+    let p = compile(&sources, &Options::default()).unwrap();
+    let strings: usize = p.strings.iter().map(|s| s.len() + 1).sum();
+    let insns: usize = p.modules.iter().flat_map(|m| &m.functions).map(|f| f.code.len()).sum();
+    let lines: usize = p.modules.iter().flat_map(|m| &m.functions).map(|f| f.lines.len()).sum();
+    let states: usize = p.modules.iter().map(|m| m.states.len()).sum();
+    let paths: usize = p.modules.iter().map(|m| m.source.as_ref().map_or(0, |s| s.len() + 1)).sum();
+    let full = animkit_vm::codec::encode(&p).len();
+    let mut q = p.clone();
+    q.strip();
+    let stripped = animkit_vm::codec::encode(&q).len();
+    println!(
+        "source {bytes}  bundle {full} ({:.3})  stripped {stripped} ({:.3})",
+        full as f64 / bytes as f64,
+        stripped as f64 / bytes as f64
+    );
+    println!(
+        "strings {} ({strings} B)  insns {insns}  line entries {lines}  states {states}  modules {}  paths {paths} B",
+        p.strings.len(),
+        p.modules.len()
+    );
+}
