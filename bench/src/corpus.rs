@@ -256,7 +256,10 @@ mod tests {
         let c = Corpus::generate(SEED, 300_000);
         let sources: Vec<_> =
             c.files.iter().map(|(p, t)| animkit_compiler::Source::new(p.clone(), t.clone())).collect();
-        let program = animkit_compiler::compile(&sources, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+        let program =
+            animkit_compiler::compile_jobs(&sources, &Default::default(), 2).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(program.modules.len(), c.files.len());
+        let one = animkit_compiler::compile_jobs(&sources, &Default::default(), 1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(program, one, "the program does not depend on the number of threads");
     }
 }
