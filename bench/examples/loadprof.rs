@@ -3,7 +3,8 @@ use animkit_bench::corpus::{Corpus, SEED};
 use animkit_compiler::{Options, Source, compile};
 
 fn main() {
-    let c = Corpus::generate(SEED, 10_000_000);
+    let mb: f64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(10.0);
+    let c = Corpus::generate(SEED, (mb * 1e6) as usize);
     let sources: Vec<Source> = c.files.iter().map(|(p, t)| Source::new(p.clone(), t.clone())).collect();
     let p = compile(&sources, &Options::default()).unwrap();
     let bytes = animkit_vm::codec::encode(&p);
