@@ -31,6 +31,16 @@ fn main() {
         full as f64 / bytes as f64,
         stripped as f64 / bytes as f64
     );
+    if p.modules.len() == 1 {
+        let f = &p.modules[0].functions[0];
+        let mut q = p.clone();
+        q.modules[0].functions[0].lines.clear();
+        let no_lines = animkit_vm::codec::encode(&q).len();
+        q.strings.iter_mut().for_each(|s| s.clear());
+        let no_strings = animkit_vm::codec::encode(&q).len();
+        println!("lines cost {} B ({} entries), strings cost {} B, code {} insns", full - no_lines, f.lines.len(), no_lines - no_strings, f.code.len());
+        println!("{}", animkit_vm::disasm::disassemble(&p));
+    }
     println!(
         "strings {} ({strings} B)  insns {insns}  line entries {lines}  states {states}  modules {}  paths {paths} B",
         p.strings.len(),

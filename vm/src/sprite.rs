@@ -248,6 +248,7 @@ impl Sprites {
 /// point when a module is opened, and a tick applies one `Step` per frame
 /// change instead of decoding instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
 struct Step {
     /// Step to apply when the frame reached has been shown `wait` ticks.
     next: u32,
