@@ -38,7 +38,13 @@ fn main() {
         let no_lines = animkit_vm::codec::encode(&q).len();
         q.strings.iter_mut().for_each(|s| s.clear());
         let no_strings = animkit_vm::codec::encode(&q).len();
-        println!("lines cost {} B ({} entries), strings cost {} B, code {} insns", full - no_lines, f.lines.len(), no_lines - no_strings, f.code.len());
+        println!(
+            "lines cost {} B ({} entries), strings cost {} B, code {} insns",
+            full - no_lines,
+            f.lines.len(),
+            no_lines - no_strings,
+            f.code.len()
+        );
         println!("{}", animkit_vm::disasm::disassemble(&p));
     }
     println!(

@@ -73,9 +73,9 @@ fn batch(src: &str, module: &str, n: usize, mixed: bool) -> SpriteBatch {
     b
 }
 
-fn ticks(b: &mut SpriteBatch, n: usize) -> f64 {
-    time(|| {
-        let mut count = 0usize;
+fn ticks(b: &mut SpriteBatch, n: usize, events: &std::cell::Cell<usize>) -> f64 {
+    let mut count = 0usize;
+    let t = time(|| {
         for _ in 0..n {
             b.tick();
             for e in b.drain_events() {
@@ -83,8 +83,9 @@ fn ticks(b: &mut SpriteBatch, n: usize) -> f64 {
                 count += 1;
             }
         }
-        count
-    })
+    });
+    events.set(events.get() + count);
+    t
 }
 
 impl Group for SpriteMixed {
@@ -101,7 +102,15 @@ impl Group for SpriteMixed {
         let t = if cx.opts.quick { 20 } else { 60 };
         let mut mixed = batch(MIXED, "mixed", n, true);
         let mut walk = batch(WALK, "walk", n, false);
-        let (m, w) = best_interleaved(cx.rounds(), || ticks(&mut mixed, t), || ticks(&mut walk, t));
+        let before = mixed.stats();
+        let events = std::cell::Cell::new(0usize);
+        let (m, w) = best_interleaved(
+            cx.rounds(),
+            || ticks(&mut mixed, t, &events),
+            || ticks(&mut walk, t, &std::cell::Cell::new(0)),
+        );
+        let after = mixed.stats();
+        let instance_ticks = ((after.ticks - before.ticks) * n as u64) as f64;
         let per = 1e9 / (t * n) as f64;
         let k = super::pow10_name(n);
         report.add(
@@ -111,5 +120,17 @@ impl Group for SpriteMixed {
             format!("mixed population, {n} instances, events drained"),
         );
         report.add(format!("sprite_mixed_vs_walk_{k}"), m / w, "x", "mixed time / staggered walk time, same rounds");
+        report.add(
+            "sprite_mixed_frame_changes_per_tick",
+            (after.frame_changes - before.frame_changes) as f64 / instance_ticks,
+            "/inst",
+            "frame changes per instance-tick in the mixed population (walk: 0.2)",
+        );
+        report.add(
+            "sprite_mixed_events_per_tick",
+            events.get() as f64 / instance_ticks,
+            "/inst",
+            "events fired and drained per instance-tick in the mixed population",
+        );
     }
 }
