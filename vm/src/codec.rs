@@ -30,9 +30,13 @@
 //!   is one exact division, so it is bit-identical to parsing the decimal
 //!   text), tag `0x40` = a raw little-endian `f64`, tag `0x41` = a string id
 //!   as LEB128;
-//! - debug lines: a zigzag pc delta, then a zigzag column delta on the same
-//!   line, or a zigzag line delta and a column (LEB128, a flag bit tells
-//!   which): two bytes for most frames.
+//! - debug lines of Animator and SLAP code: a zigzag pc delta, then a zigzag
+//!   column delta on the same line, or a zigzag line delta and a column
+//!   (LEB128, a flag bit tells which);
+//! - debug lines of sprite code: two bits per entry saying which predicted
+//!   position it is (the next frame's text starts after this one's
+//!   `D|I|events, `; a `_pingpong` walks back over the forward frames), the
+//!   rest written out as above (see `encode_sprite_lines`).
 //!
 //! Version 1 stored code as plain words, states as triples and debug lines
 //! as `(pc delta, line delta, column)`; it is not read any more (recompile).
@@ -225,7 +229,10 @@ pub fn encode(program: &Program) -> Vec<u8> {
                             },
                             const_start: start,
                             const_len: f.consts.len() as u32,
-                            lines: encode_lines(&f.lines),
+                            lines: match m.language {
+                                Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &program.strings),
+                                _ => encode_lines(&f.lines),
+                            },
                         }
                     })
                     .collect(),
@@ -351,21 +358,26 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
                 ))
             })?;
             let slice = &consts[start..end];
+            let code: Vec<Insn> = match language {
+                Language::Sprite => {
+                    decode_sprite_code(&f.code, &states, &mut scratch)
+                        .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
+                    scratch.as_slice().to_vec()
+                }
+                _ => f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
+            };
+            let lines = match language {
+                Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &body.strings),
+                _ => decode_lines(&f.lines),
+            }
+            .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?;
             functions.push(Function {
                 name: f.name,
                 nregs: f.nregs,
-                code: match language {
-                    Language::Sprite => {
-                        decode_sprite_code(&f.code, &states, &mut scratch)
-                            .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
-                        scratch.as_slice().to_vec()
-                    }
-                    _ => f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
-                },
+                code,
                 consts: slice.iter().map(|c| c.0).collect(),
                 kinds: slice.iter().map(|c| c.1).collect(),
-                lines: decode_lines(&f.lines)
-                    .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?,
+                lines,
             });
         }
         let source = match m.source {
@@ -520,6 +532,163 @@ fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
             return Err("line or column out of range".into());
         }
         out.push(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 });
+    }
+    Ok(out)
+}
+
+/// Writes one debug position relative to the previous one, as
+/// [`encode_lines`] does.
+fn write_pos(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
+    let (pc, line, col) = prev;
+    write_leb(out, zigzag(e.pc as i64 - pc));
+    if e.line as i64 == line {
+        write_leb(out, zigzag(e.col as i64 - col) << 1);
+    } else {
+        write_leb(out, (zigzag(e.line as i64 - line) << 1) | 1);
+        write_leb(out, e.col as u64);
+    }
+}
+
+/// Reads what [`write_pos`] wrote.
+fn read_pos(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64)) -> Result<LineEntry, String> {
+    let (pc, mut line, mut col) = prev;
+    let dpc = read_leb(bytes, i).ok_or("truncated entry")?;
+    let pos = read_leb(bytes, i).ok_or("truncated entry")?;
+    let pc = pc.checked_add(unzigzag(dpc)).filter(|p| (0..=u32::MAX as i64).contains(p)).ok_or("pc out of range")?;
+    if pos & 1 == 0 {
+        col = col.checked_add(unzigzag(pos >> 1)).ok_or("column overflow")?;
+    } else {
+        line = line.checked_add(unzigzag(pos >> 1)).ok_or("line overflow")?;
+        col = read_leb(bytes, i).ok_or("truncated entry")?.min(u32::MAX as u64 + 1) as i64;
+    }
+    let range = 1..=u32::MAX as i64;
+    if !range.contains(&line) || !range.contains(&col) {
+        return Err("line or column out of range".into());
+    }
+    Ok(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 })
+}
+
+/// How far back [`predict_pos`] looks for the frame a `_pingpong` revisits.
+const MIRROR_WINDOW: usize = 256;
+
+fn digits(v: u32) -> u32 {
+    v.checked_ilog10().map_or(1, |d| d + 1)
+}
+
+/// Where the next debug position of sprite code probably is, given the
+/// previous one: the compiler gives every frame the position of its text,
+/// so the next frame starts after `D[|I][|event...], ` on the same line
+/// (candidates 0 and 1, without and with an explicit sprite index), and the
+/// reverse pass of a `_pingpong` revisits the forward frames backwards
+/// (candidate 2).
+fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], strings: &[String]) -> [Option<LineEntry>; 3] {
+    let n = code.len();
+    let start = prev.pc as usize;
+    let mut q = start;
+    let mut sprite = None;
+    let mut wait = None;
+    let mut text = 0u32;
+    if q < n && is_op(code[q], Op::Sprite) {
+        sprite = Some(code[q].ax_field());
+        q += 1;
+    }
+    while q < n && is_op(code[q], Op::Event) {
+        text += 1 + strings.get(code[q].ax_field() as usize).map_or(0, |s| s.chars().count() as u32);
+        q += 1;
+    }
+    if q < n && is_op(code[q], Op::Wait) {
+        wait = Some(code[q].ax_field());
+        q += 1;
+    }
+    let frame = q > start;
+    let q = if frame { q } else { start + 1 };
+    let Ok(pc) = u32::try_from(q) else { return [None; 3] };
+    let at = |col: Option<u32>| col.map(|col| LineEntry { pc, line: prev.line, col });
+    let plain = text + wait.map_or(1, digits) + 2;
+    let a = frame.then(|| prev.col.checked_add(plain)).flatten();
+    let b = sprite.and_then(|s| prev.col.checked_add(plain + 1 + digits(s)));
+    // Bounded, so that a state of a million frames stays linear.
+    let from = seen.len().saturating_sub(MIRROR_WINDOW);
+    let mirror = seen[from..]
+        .iter()
+        .position(|&p| p == (prev.line, prev.col))
+        .map(|k| k + from)
+        .filter(|&k| k > from)
+        .map(|k| LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
+    [at(a), at(b), mirror]
+}
+
+/// Debug positions of sprite code: the entry count, then two bits per
+/// entry (which [`predict_pos`] candidate it is, or 3: written out), four
+/// to a byte, then the written-out entries as [`write_pos`] writes them.
+/// A state's frames on one line cost two bits each.
+fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], strings: &[String]) -> Vec<u8> {
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let entries = entry_pcs(states);
+    let mut out = Vec::with_capacity(2 + lines.len() / 2);
+    write_leb(&mut out, lines.len() as u64);
+    let at = out.len();
+    out.resize(at + lines.len().div_ceil(4), 0);
+    let mut seen: Vec<(u32, u32)> = Vec::new();
+    let mut prev: Option<LineEntry> = None;
+    for (k, e) in lines.iter().enumerate() {
+        let cands = prev.as_ref().map_or([None; 3], |p| predict_pos(p, &seen, code, strings));
+        let c = cands.iter().position(|c| c.as_ref() == Some(e)).unwrap_or(3);
+        out[at + k / 4] |= (c as u8) << (2 * (k % 4));
+        if c == 3 {
+            let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
+            write_pos(&mut out, e, p);
+        }
+        if entries.binary_search(&e.pc).is_ok() {
+            seen.clear();
+        }
+        seen.push((e.line, e.col));
+        prev = Some(*e);
+    }
+    out
+}
+
+fn decode_sprite_lines(
+    bytes: &[u8],
+    code: &[Insn],
+    states: &[State],
+    strings: &[String],
+) -> Result<Vec<LineEntry>, String> {
+    if bytes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let entries = entry_pcs(states);
+    let mut i = 0;
+    let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
+    if n.div_ceil(4) > (bytes.len() - i) as u64 {
+        return Err(format!("{n} entries cannot fit in {} bytes", bytes.len()));
+    }
+    let n = n as usize;
+    let codes = &bytes[i..i + n.div_ceil(4)];
+    i += codes.len();
+    let mut out: Vec<LineEntry> = Vec::with_capacity(n);
+    let mut seen: Vec<(u32, u32)> = Vec::new();
+    for k in 0..n {
+        let c = (codes[k / 4] >> (2 * (k % 4))) & 3;
+        let e = match (c, out.last()) {
+            (3, prev) => {
+                let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
+                read_pos(bytes, &mut i, p)?
+            }
+            (c, Some(prev)) => predict_pos(prev, &seen, code, strings)[c as usize]
+                .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
+            (_, None) => return Err("the first entry is predicted".into()),
+        };
+        if entries.binary_search(&e.pc).is_ok() {
+            seen.clear();
+        }
+        seen.push((e.line, e.col));
+        out.push(e);
+    }
+    if i != bytes.len() {
+        return Err(format!("{} bytes after the last entry", bytes.len() - i));
     }
     Ok(out)
 }
@@ -883,11 +1052,26 @@ mod tests {
         }
 
         #[test]
+        fn any_sprite_lines_round_trip(
+            code in proptest::collection::vec(arb_insn(), 0..30),
+            raw in proptest::collection::vec((0u32..40, 1u32..4, 1u32..30), 0..30),
+            entries in proptest::collection::vec(0u32..30, 0..4),
+        ) {
+            let strings: Vec<String> = ["m", "step", "hit", "x"].iter().map(|s| s.to_string()).collect();
+            let states: Vec<State> = entries.iter().map(|&e| State { name: 0, category: 0, entry: e }).collect();
+            let lines: Vec<LineEntry> = raw.iter().map(|&(pc, line, col)| LineEntry { pc, line, col }).collect();
+            let bytes = encode_sprite_lines(&lines, &code, &states, &strings);
+            proptest::prop_assert_eq!(decode_sprite_lines(&bytes, &code, &states, &strings).unwrap(), lines);
+        }
+
+        #[test]
         fn garbage_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
             let states = [State { name: 0, category: 0, entry: 2 }];
             let _ = decode_sprite_code(&bytes, &states, &mut Vec::new());
             let _ = decode_lines(&bytes);
             let _ = decode_states(&bytes);
+            let code = [Insn::ax(Op::Sprite, 3), Insn::ax(Op::Event, 1), Insn::ax(Op::Wait, 12), Insn::sj(Op::Jmp, -4)];
+            let _ = decode_sprite_lines(&bytes, &code, &states, &["a".to_string(), "bc".to_string()]);
         }
     }
 
