@@ -18,13 +18,16 @@
 //! - code of sprite modules: *frame groups*, one token byte for the
 //!   `SPRITE i; EVENT e*; WAIT d` the lowering emits per frame, with the
 //!   sprite predicted as the previous one ± 1 (0 at a state's entry) and the
-//!   wait as the previous wait, so `Walk: 5, 5, 5, 5, _loop` is 7 bytes of
-//!   code; other instructions are one token each, and any word at all can
-//!   be written raw (see `encode_sprite_code`);
+//!   wait as the previous wait, and jumps back to the state's start (`_loop`)
+//!   or its second frame (`_pingpong`) one byte each, so
+//!   `Walk: 5, 5, 5, 5, _loop` is 6 bytes of code; other instructions are one
+//!   token each, and any word at all can be written raw (see
+//!   `encode_sprite_code`);
 //! - states: name, category (0 = the name) and entry as a delta from the
 //!   previous state's, LEB128;
 //! - a module's source path may be implied: "the previous module's
-//!   directory and extension, with this module's name";
+//!   directory and extension, with this module's name", or "this directory,
+//!   the module's name and the language's extension";
 //! - constants: one tagged entry each: tag `0b00s_eeeee` = a decimal
 //!   `±m / 10^e` (sign `s`, `e <= 22`, then `m < 2^53` as LEB128; decoding
 //!   is one exact division, so it is bit-identical to parsing the decimal
@@ -36,7 +39,8 @@
 //! - debug lines of sprite code: two bits per entry saying which predicted
 //!   position it is (the next frame's text starts after this one's
 //!   `D|I|events, `; a `_pingpong` walks back over the forward frames), the
-//!   rest written out as above (see `encode_sprite_lines`).
+//!   rest written out as above, or as "the next state's first frame, n lines
+//!   down" (see `encode_sprite_lines`).
 //!
 //! Version 1 stored code as plain words, states as triples and debug lines
 //! as `(pc delta, line delta, column)`; it is not read any more (recompile).
@@ -165,6 +169,9 @@ enum SourceRec {
     /// The previous module's path with its file stem replaced by this
     /// module's name (`dir/a.anim`, then `dir/b.anim` for module `b`).
     LikePrevious,
+    /// This directory (with its trailing `/`), the module's name and the
+    /// language's extension (`dir/hero.anim` for module `hero`).
+    InDir(String),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -240,8 +247,12 @@ pub fn encode(program: &Program) -> Vec<u8> {
                 entry: m.entry,
                 source: m.source.as_ref().map(|path| {
                     let implied = prev_source.as_deref().and_then(|p| path_like(p, program.string(m.name)));
+                    let name = program.string(m.name);
+                    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
                     let rec = if implied.as_deref() == Some(path.as_str()) {
                         SourceRec::LikePrevious
+                    } else if *path == path_in(dir, name, m.language) {
+                        SourceRec::InDir(dir.to_string())
                     } else {
                         SourceRec::Path(path.clone())
                     };
@@ -383,6 +394,9 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
         let source = match m.source {
             None => None,
             Some(SourceRec::Path(p)) => Some(p),
+            Some(SourceRec::InDir(dir)) => {
+                Some(path_in(&dir, body.strings.get(m.name as usize).map(String::as_str).unwrap_or(""), language))
+            }
             Some(SourceRec::LikePrevious) => {
                 let name = body.strings.get(m.name as usize).map(String::as_str).unwrap_or("");
                 let path = prev_source.as_deref().and_then(|p| path_like(p, name)).ok_or_else(|| {
@@ -500,38 +514,21 @@ fn unzigzag(z: u64) -> i64 {
 /// previous one.
 fn encode_lines(lines: &[LineEntry]) -> Vec<u8> {
     let mut out = Vec::with_capacity(lines.len() * 2);
-    let (mut pc, mut line, mut col) = (0i64, 0i64, 0i64);
+    let mut prev = (0i64, 0i64, 0i64);
     for e in lines {
-        write_leb(&mut out, zigzag(e.pc as i64 - pc));
-        if e.line as i64 == line {
-            write_leb(&mut out, zigzag(e.col as i64 - col) << 1);
-        } else {
-            write_leb(&mut out, (zigzag(e.line as i64 - line) << 1) | 1);
-            write_leb(&mut out, e.col as u64);
-        }
-        (pc, line, col) = (e.pc as i64, e.line as i64, e.col as i64);
+        write_pos(&mut out, e, prev);
+        prev = (e.pc as i64, e.line as i64, e.col as i64);
     }
     out
 }
 
 fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
     let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
-    let (mut i, mut pc, mut line, mut col) = (0usize, 0i64, 0i64, 0i64);
-    let range = 1..=u32::MAX as i64;
+    let (mut i, mut prev) = (0usize, (0i64, 0i64, 0i64));
     while i < bytes.len() {
-        let dpc = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        let pos = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        pc = pc.checked_add(unzigzag(dpc)).filter(|p| (0..=u32::MAX as i64).contains(p)).ok_or("pc out of range")?;
-        if pos & 1 == 0 {
-            col = col.checked_add(unzigzag(pos >> 1)).ok_or("column overflow")?;
-        } else {
-            line = line.checked_add(unzigzag(pos >> 1)).ok_or("line overflow")?;
-            col = read_leb(bytes, &mut i).ok_or("truncated entry")?.min(u32::MAX as u64 + 1) as i64;
-        }
-        if !range.contains(&line) || !range.contains(&col) {
-            return Err("line or column out of range".into());
-        }
-        out.push(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 });
+        let e = read_pos(bytes, &mut i, prev)?;
+        prev = (e.pc as i64, e.line as i64, e.col as i64);
+        out.push(e);
     }
     Ok(out)
 }
@@ -539,8 +536,12 @@ fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
 /// Writes one debug position relative to the previous one, as
 /// [`encode_lines`] does.
 fn write_pos(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
-    let (pc, line, col) = prev;
-    write_leb(out, zigzag(e.pc as i64 - pc));
+    write_leb(out, zigzag(e.pc as i64 - prev.0));
+    write_line_col(out, e, prev);
+}
+
+fn write_line_col(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
+    let (_, line, col) = prev;
     if e.line as i64 == line {
         write_leb(out, zigzag(e.col as i64 - col) << 1);
     } else {
@@ -549,10 +550,28 @@ fn write_pos(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
     }
 }
 
+/// A written-out sprite debug position: like [`write_pos`], with the pc
+/// delta shifted over a set flag bit (a clear bit is a state start).
+fn write_escape(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
+    write_leb(out, (zigzag(e.pc as i64 - prev.0) << 1) | 1);
+    write_line_col(out, e, prev);
+}
+
 /// Reads what [`write_pos`] wrote.
 fn read_pos(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64)) -> Result<LineEntry, String> {
-    let (pc, mut line, mut col) = prev;
     let dpc = read_leb(bytes, i).ok_or("truncated entry")?;
+    read_line_col(bytes, i, prev, dpc)
+}
+
+/// Reads what [`write_escape`] wrote.
+fn read_escape(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64)) -> Result<LineEntry, String> {
+    let v = read_leb(bytes, i).ok_or("truncated entry")?;
+    read_line_col(bytes, i, prev, v >> 1)
+}
+
+/// The rest of a position after its zigzag pc delta `dpc`.
+fn read_line_col(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64), dpc: u64) -> Result<LineEntry, String> {
+    let (pc, mut line, mut col) = prev;
     let pos = read_leb(bytes, i).ok_or("truncated entry")?;
     let pc = pc.checked_add(unzigzag(dpc)).filter(|p| (0..=u32::MAX as i64).contains(p)).ok_or("pc out of range")?;
     if pos & 1 == 0 {
@@ -566,6 +585,36 @@ fn read_pos(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64)) -> Result<LineEn
         return Err("line or column out of range".into());
     }
     Ok(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 })
+}
+
+/// Where the first frame of the state after `prev`'s group would be:
+/// `Name[Category]: ` then the frame, on `prev`'s line (to be moved down).
+fn state_start(prev: &LineEntry, code: &[Insn], states: &[State], strings: &[String]) -> Option<LineEntry> {
+    let pc = u32::try_from(next_group(code, prev.pc as usize)).ok()?;
+    let st = states.iter().find(|s| s.entry == pc)?;
+    let chars = |id: u32| strings.get(id as usize).map_or(0, |s| s.chars().count() as u32);
+    let mut col = 1 + chars(st.name) + 2;
+    if st.category != st.name {
+        col += 2 + chars(st.category);
+    }
+    Some(LineEntry { pc, line: prev.line, col })
+}
+
+/// The pc after the frame group (`SPRITE? EVENT* WAIT?`) at `pc`, or after
+/// the one instruction there when it starts no group.
+fn next_group(code: &[Insn], pc: usize) -> usize {
+    let n = code.len();
+    let mut q = pc;
+    if q < n && is_op(code[q], Op::Sprite) {
+        q += 1;
+    }
+    while q < n && is_op(code[q], Op::Event) {
+        q += 1;
+    }
+    if q < n && is_op(code[q], Op::Wait) {
+        q += 1;
+    }
+    if q == pc { pc + 1 } else { q }
 }
 
 /// How far back [`predict_pos`] looks for the frame a `_pingpong` revisits.
@@ -638,8 +687,16 @@ fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], str
         let c = cands.iter().position(|c| c.as_ref() == Some(e)).unwrap_or(3);
         out[at + k / 4] |= (c as u8) << (2 * (k % 4));
         if c == 3 {
-            let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
-            write_pos(&mut out, e, p);
+            match prev.as_ref().and_then(|p| state_start(p, code, states, strings)) {
+                // The first frame of the next state, some lines down.
+                Some(g) if (g.pc, g.col) == (e.pc, e.col) && e.line >= g.line => {
+                    write_leb(&mut out, ((e.line - g.line) as u64) << 1);
+                }
+                _ => {
+                    let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
+                    write_escape(&mut out, e, p);
+                }
+            }
         }
         if entries.binary_search(&e.pc).is_ok() {
             seen.clear();
@@ -674,8 +731,20 @@ fn decode_sprite_lines(
         let c = (codes[k / 4] >> (2 * (k % 4))) & 3;
         let e = match (c, out.last()) {
             (3, prev) => {
-                let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
-                read_pos(bytes, &mut i, p)?
+                let mut j = i;
+                let v = read_leb(bytes, &mut j).ok_or("truncated entry")?;
+                if v & 1 == 0 {
+                    i = j;
+                    let g = prev
+                        .and_then(|p| state_start(p, code, states, strings))
+                        .ok_or_else(|| format!("entry {k}: no state starts there"))?;
+                    let line =
+                        u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
+                    LineEntry { line, ..g }
+                } else {
+                    let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
+                    read_escape(bytes, &mut i, p)?
+                }
             }
             (c, Some(prev)) => predict_pos(prev, &seen, code, strings)[c as usize]
                 .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
@@ -736,6 +805,17 @@ fn decode_states(bytes: &[u8]) -> Result<Vec<State>, String> {
 
 /// The path of a module named `name` in the directory of `prev` with its
 /// extension: what [`SourceRec::LikePrevious`] stands for.
+fn path_in(dir: &str, name: &str, language: Language) -> String {
+    let ext = match language {
+        Language::Sprite => ".anim",
+        Language::Animator => ".draw",
+        Language::Slap => ".slap",
+    };
+    format!("{dir}{name}{ext}")
+}
+
+/// The path of a module named `name` in the directory of `prev` with its
+/// extension: what [`SourceRec::LikePrevious`] stands for.
 fn path_like(prev: &str, name: &str) -> Option<String> {
     let dir_end = prev.rfind('/').map_or(0, |i| i + 1);
     let file = &prev[dir_end..];
@@ -756,6 +836,10 @@ const T_ENTER: u8 = 0x81;
 const T_HALT: u8 = 0x82;
 const T_NOP: u8 = 0x83;
 const T_RAW: u8 = 0x84;
+/// `JMP` to the current state's entry (`_loop`).
+const T_LOOP: u8 = 0x85;
+/// `JMP` to the second frame group of the current state (`_pingpong`).
+const T_TURN: u8 = 0x86;
 
 fn is_op(w: Insn, op: Op) -> bool {
     w.op_byte() == op as u8
@@ -782,10 +866,12 @@ fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
     let entries = entry_pcs(states);
     let mut out = Vec::with_capacity(code.len());
     let (mut prev_sprite, mut prev_wait, mut k) = (MAX_AX, 0u32, 0usize);
+    let mut cur_entry: Option<usize> = None;
     let mut p = 0;
     while p < code.len() {
         if at_entry(&entries, &mut k, p) {
             prev_sprite = MAX_AX;
+            cur_entry = Some(p);
         }
         let w = code[p];
         let start = p;
@@ -841,7 +927,12 @@ fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
             continue;
         }
         p += 1;
-        if is_op(w, Op::Jmp) {
+        let target = p as i64 + w.sj_field() as i64;
+        if is_op(w, Op::Jmp) && cur_entry.is_some_and(|e| e as i64 == target) {
+            out.push(T_LOOP);
+        } else if is_op(w, Op::Jmp) && cur_entry.is_some_and(|e| next_group(&code[..p], e) as i64 == target) {
+            out.push(T_TURN);
+        } else if is_op(w, Op::Jmp) {
             out.push(T_JMP);
             write_leb(&mut out, zigzag(w.sj_field() as i64));
         } else if is_op(w, Op::Enter) {
@@ -863,6 +954,7 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
     let entries = entry_pcs(states);
     out.clear();
     let (mut prev_sprite, mut prev_wait, mut k) = (MAX_AX, 0u32, 0usize);
+    let mut cur_entry: Option<usize> = None;
     let mut i = 0;
     let ax = |bytes: &[u8], i: &mut usize| -> Result<u32, String> {
         match read_leb(bytes, i) {
@@ -874,6 +966,7 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
     while i < bytes.len() {
         if at_entry(&entries, &mut k, out.len()) {
             prev_sprite = MAX_AX;
+            cur_entry = Some(out.len());
         }
         let t = bytes[i];
         i += 1;
@@ -919,6 +1012,11 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
                 out.push(Insn::sj(Op::Jmp, sj as i32));
             }
             T_ENTER => out.push(Insn::ax(Op::Enter, ax(bytes, &mut i)?)),
+            T_LOOP | T_TURN => {
+                let e = cur_entry.ok_or("a loop outside any state")?;
+                let target = if t == T_LOOP { e } else { next_group(out, e) };
+                out.push(Insn::sj(Op::Jmp, (target as i64 - out.len() as i64 - 1) as i32));
+            }
             T_HALT => out.push(Insn(Op::Halt as u32)),
             T_NOP => out.push(Insn(Op::Nop as u32)),
             T_RAW => {
@@ -1085,7 +1183,8 @@ mod tests {
         code.push(Insn::sj(Op::Jmp, -9));
         let states = [State { name: 0, category: 0, entry: 0 }];
         let bytes = encode_sprite_code(&code, &states);
-        assert_eq!(bytes.len(), 2 + 3 + 2, "{bytes:?}");
+        // Frame 0 (explicit wait), three predicted frames, the loop.
+        assert_eq!(bytes, [0x30, 5, 0x28, 0x28, 0x28, T_LOOP]);
     }
 
     #[test]
