@@ -203,6 +203,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
     let mut next_const = 0u32;
     let mut has_debug = false;
     let mut prev_source: Option<String> = None;
+    let widths = widths(&program.strings);
     let modules = program
         .modules
         .iter()
@@ -237,7 +238,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
                             const_start: start,
                             const_len: f.consts.len() as u32,
                             lines: match m.language {
-                                Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &program.strings),
+                                Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &widths),
                                 _ => encode_lines(&f.lines),
                             },
                         }
@@ -348,6 +349,7 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let mut modules = Vec::with_capacity(body.modules.len());
     let mut prev_source: Option<String> = None;
     let mut scratch = Vec::new();
+    let widths = widths(&body.strings);
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
@@ -378,7 +380,7 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
                 _ => f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
             };
             let lines = match language {
-                Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &body.strings),
+                Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &widths),
                 _ => decode_lines(&f.lines),
             }
             .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?;
@@ -589,13 +591,13 @@ fn read_line_col(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64), dpc: u64) -
 
 /// Where the first frame of the state after `prev`'s group would be:
 /// `Name[Category]: ` then the frame, on `prev`'s line (to be moved down).
-fn state_start(prev: &LineEntry, code: &[Insn], states: &[State], strings: &[String]) -> Option<LineEntry> {
+fn state_start(prev: &LineEntry, code: &[Insn], states: &[State], widths: &[u32]) -> Option<LineEntry> {
     let pc = u32::try_from(next_group(code, prev.pc as usize)).ok()?;
     let st = states.iter().find(|s| s.entry == pc)?;
-    let chars = |id: u32| strings.get(id as usize).map_or(0, |s| s.chars().count() as u32);
-    let mut col = 1 + chars(st.name) + 2;
+    let chars = |id: u32| widths.get(id as usize).copied().unwrap_or(0);
+    let mut col = (1 + chars(st.name)).saturating_add(2);
     if st.category != st.name {
-        col += 2 + chars(st.category);
+        col = col.saturating_add(2 + chars(st.category));
     }
     Some(LineEntry { pc, line: prev.line, col })
 }
@@ -630,7 +632,7 @@ fn digits(v: u32) -> u32 {
 /// (candidates 0 and 1, without and with an explicit sprite index), and the
 /// reverse pass of a `_pingpong` revisits the forward frames backwards
 /// (candidate 2).
-fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], strings: &[String]) -> [Option<LineEntry>; 3] {
+fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], widths: &[u32], which: u8) -> Option<LineEntry> {
     let n = code.len();
     let start = prev.pc as usize;
     let mut q = start;
@@ -642,7 +644,7 @@ fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], strings: &[
         q += 1;
     }
     while q < n && is_op(code[q], Op::Event) {
-        text += 1 + strings.get(code[q].ax_field() as usize).map_or(0, |s| s.chars().count() as u32);
+        text = text.saturating_add(1 + widths.get(code[q].ax_field() as usize).copied().unwrap_or(0));
         q += 1;
     }
     if q < n && is_op(code[q], Op::Wait) {
@@ -650,28 +652,35 @@ fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], strings: &[
         q += 1;
     }
     let frame = q > start;
-    let q = if frame { q } else { start + 1 };
-    let Ok(pc) = u32::try_from(q) else { return [None; 3] };
-    let at = |col: Option<u32>| col.map(|col| LineEntry { pc, line: prev.line, col });
-    let plain = text + wait.map_or(1, digits) + 2;
-    let a = frame.then(|| prev.col.checked_add(plain)).flatten();
-    let b = sprite.and_then(|s| prev.col.checked_add(plain + 1 + digits(s)));
-    // Bounded, so that a state of a million frames stays linear.
-    let from = seen.len().saturating_sub(MIRROR_WINDOW);
-    let mirror = seen[from..]
-        .iter()
-        .position(|&p| p == (prev.line, prev.col))
-        .map(|k| k + from)
-        .filter(|&k| k > from)
-        .map(|k| LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
-    [at(a), at(b), mirror]
+    let pc = u32::try_from(if frame { q } else { start + 1 }).ok()?;
+    let plain = text.saturating_add(wait.map_or(1, digits) + 2);
+    let col = match which {
+        0 => frame.then(|| prev.col.checked_add(plain)).flatten()?,
+        1 => prev.col.checked_add(plain.saturating_add(1 + digits(sprite?)))?,
+        _ => {
+            // Bounded, so that a state of a million frames stays linear.
+            let from = seen.len().saturating_sub(MIRROR_WINDOW);
+            let k = seen[from..].iter().position(|&p| p == (prev.line, prev.col))? + from;
+            if k == from {
+                return None;
+            }
+            return Some(LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
+        }
+    };
+    Some(LineEntry { pc, line: prev.line, col })
+}
+
+/// Columns taken by each string (names are written in the source as they
+/// are stored), for [`predict_pos`] and [`state_start`].
+fn widths(strings: &[String]) -> Vec<u32> {
+    strings.iter().map(|s| if s.is_ascii() { s.len() as u32 } else { s.chars().count() as u32 }).collect()
 }
 
 /// Debug positions of sprite code: the entry count, then two bits per
 /// entry (which [`predict_pos`] candidate it is, or 3: written out), four
 /// to a byte, then the written-out entries as [`write_pos`] writes them.
 /// A state's frames on one line cost two bits each.
-fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], strings: &[String]) -> Vec<u8> {
+fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], strings: &[u32]) -> Vec<u8> {
     if lines.is_empty() {
         return Vec::new();
     }
@@ -683,8 +692,10 @@ fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], str
     let mut seen: Vec<(u32, u32)> = Vec::new();
     let mut prev: Option<LineEntry> = None;
     for (k, e) in lines.iter().enumerate() {
-        let cands = prev.as_ref().map_or([None; 3], |p| predict_pos(p, &seen, code, strings));
-        let c = cands.iter().position(|c| c.as_ref() == Some(e)).unwrap_or(3);
+        let c = prev
+            .as_ref()
+            .and_then(|p| (0..3u8).find(|&w| predict_pos(p, &seen, code, strings, w).as_ref() == Some(e)))
+            .unwrap_or(3);
         out[at + k / 4] |= (c as u8) << (2 * (k % 4));
         if c == 3 {
             match prev.as_ref().and_then(|p| state_start(p, code, states, strings)) {
@@ -711,7 +722,7 @@ fn decode_sprite_lines(
     bytes: &[u8],
     code: &[Insn],
     states: &[State],
-    strings: &[String],
+    strings: &[u32],
 ) -> Result<Vec<LineEntry>, String> {
     if bytes.is_empty() {
         return Ok(Vec::new());
@@ -746,7 +757,7 @@ fn decode_sprite_lines(
                     read_escape(bytes, &mut i, p)?
                 }
             }
-            (c, Some(prev)) => predict_pos(prev, &seen, code, strings)[c as usize]
+            (c, Some(prev)) => predict_pos(prev, &seen, code, strings, c)
                 .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
             (_, None) => return Err("the first entry is predicted".into()),
         };
@@ -820,7 +831,11 @@ fn path_like(prev: &str, name: &str) -> Option<String> {
     let dir_end = prev.rfind('/').map_or(0, |i| i + 1);
     let file = &prev[dir_end..];
     let ext = file.rfind('.').filter(|&i| i > 0).map_or("", |i| &file[i..]);
-    Some(format!("{}{name}{ext}", &prev[..dir_end]))
+    let mut path = String::with_capacity(dir_end + name.len() + ext.len());
+    path.push_str(&prev[..dir_end]);
+    path.push_str(name);
+    path.push_str(ext);
+    Some(path)
 }
 
 // Sprite code tokens. A byte below 0x80 is a *frame group*: an optional
@@ -1156,6 +1171,7 @@ mod tests {
             entries in proptest::collection::vec(0u32..30, 0..4),
         ) {
             let strings: Vec<String> = ["m", "step", "hit", "x"].iter().map(|s| s.to_string()).collect();
+            let strings = widths(&strings);
             let states: Vec<State> = entries.iter().map(|&e| State { name: 0, category: 0, entry: e }).collect();
             let lines: Vec<LineEntry> = raw.iter().map(|&(pc, line, col)| LineEntry { pc, line, col }).collect();
             let bytes = encode_sprite_lines(&lines, &code, &states, &strings);
@@ -1169,7 +1185,7 @@ mod tests {
             let _ = decode_lines(&bytes);
             let _ = decode_states(&bytes);
             let code = [Insn::ax(Op::Sprite, 3), Insn::ax(Op::Event, 1), Insn::ax(Op::Wait, 12), Insn::sj(Op::Jmp, -4)];
-            let _ = decode_sprite_lines(&bytes, &code, &states, &["a".to_string(), "bc".to_string()]);
+            let _ = decode_sprite_lines(&bytes, &code, &states, &[1, 2]);
         }
     }
 

@@ -28,7 +28,17 @@ impl Group for Load {
             "load_mb_s",
             bytes.len() as f64 / secs / 1e6,
             "MB/s",
-            format!("decode + verify of the corpus bundle ({:.1} MB)", bytes.len() as f64 / 1e6),
+            format!(
+                "decode + verify of the corpus bundle ({:.1} MB), bundle bytes per second",
+                bytes.len() as f64 / 1e6
+            ),
+        );
+        report.add("load_ms_corpus", secs * 1e3, "ms", "time to load + verify the whole corpus bundle");
+        report.add(
+            "load_source_mb_s",
+            cx.corpus().bytes() as f64 / secs / 1e6,
+            "MB/s",
+            "the same in source bytes compiled into it per second",
         );
     }
 }
