@@ -696,7 +696,7 @@ fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], str
             .as_ref()
             .and_then(|p| (0..3u8).find(|&w| predict_pos(p, &seen, code, strings, w).as_ref() == Some(e)))
             .unwrap_or(3);
-        out[at + k / 4] |= (c as u8) << (2 * (k % 4));
+        out[at + k / 4] |= c << (2 * (k % 4));
         if c == 3 {
             match prev.as_ref().and_then(|p| state_start(p, code, states, strings)) {
                 // The first frame of the next state, some lines down.
