@@ -633,41 +633,62 @@ fn digits(v: u32) -> u32 {
 /// reverse pass of a `_pingpong` revisits the forward frames backwards
 /// (candidate 2).
 fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], widths: &[u32], which: u8) -> Option<LineEntry> {
-    let n = code.len();
-    let start = prev.pc as usize;
-    let mut q = start;
-    let mut sprite = None;
-    let mut wait = None;
-    let mut text = 0u32;
-    if q < n && is_op(code[q], Op::Sprite) {
-        sprite = Some(code[q].ax_field());
-        q += 1;
-    }
-    while q < n && is_op(code[q], Op::Event) {
-        text = text.saturating_add(1 + widths.get(code[q].ax_field() as usize).copied().unwrap_or(0));
-        q += 1;
-    }
-    if q < n && is_op(code[q], Op::Wait) {
-        wait = Some(code[q].ax_field());
-        q += 1;
-    }
-    let frame = q > start;
-    let pc = u32::try_from(if frame { q } else { start + 1 }).ok()?;
-    let plain = text.saturating_add(wait.map_or(1, digits) + 2);
-    let col = match which {
-        0 => frame.then(|| prev.col.checked_add(plain)).flatten()?,
-        1 => prev.col.checked_add(plain.saturating_add(1 + digits(sprite?)))?,
-        _ => {
-            // Bounded, so that a state of a million frames stays linear.
-            let from = seen.len().saturating_sub(MIRROR_WINDOW);
-            let k = seen[from..].iter().position(|&p| p == (prev.line, prev.col))? + from;
-            if k == from {
-                return None;
-            }
-            return Some(LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
+    Prediction::new(prev, code, widths)?.candidate(prev, seen, which)
+}
+
+/// What [`predict_pos`] works out once per previous entry.
+struct Prediction {
+    /// Where the next group starts.
+    pc: u32,
+    /// Columns of `D|events, ` when the group is a frame.
+    plain: Option<u32>,
+    /// The sprite it sets, if any.
+    sprite: Option<u32>,
+}
+
+impl Prediction {
+    fn new(prev: &LineEntry, code: &[Insn], widths: &[u32]) -> Option<Prediction> {
+        let n = code.len();
+        let start = prev.pc as usize;
+        let mut q = start;
+        let mut sprite = None;
+        let mut wait = None;
+        let mut text = 0u32;
+        if q < n && is_op(code[q], Op::Sprite) {
+            sprite = Some(code[q].ax_field());
+            q += 1;
         }
-    };
-    Some(LineEntry { pc, line: prev.line, col })
+        while q < n && is_op(code[q], Op::Event) {
+            text = text.saturating_add(1 + widths.get(code[q].ax_field() as usize).copied().unwrap_or(0));
+            q += 1;
+        }
+        if q < n && is_op(code[q], Op::Wait) {
+            wait = Some(code[q].ax_field());
+            q += 1;
+        }
+        let frame = q > start;
+        let pc = u32::try_from(if frame { q } else { start + 1 }).ok()?;
+        let plain = frame.then(|| text.saturating_add(wait.map_or(1, digits) + 2));
+        Some(Prediction { pc, plain, sprite })
+    }
+
+    fn candidate(&self, prev: &LineEntry, seen: &[(u32, u32)], which: u8) -> Option<LineEntry> {
+        let pc = self.pc;
+        let col = match which {
+            0 => prev.col.checked_add(self.plain?)?,
+            1 => prev.col.checked_add(self.plain?.saturating_add(1 + digits(self.sprite?)))?,
+            _ => {
+                // Bounded, so that a state of a million frames stays linear.
+                let from = seen.len().saturating_sub(MIRROR_WINDOW);
+                let k = seen[from..].iter().position(|&p| p == (prev.line, prev.col))? + from;
+                if k == from {
+                    return None;
+                }
+                return Some(LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
+            }
+        };
+        Some(LineEntry { pc, line: prev.line, col })
+    }
 }
 
 /// Columns taken by each string (names are written in the source as they
@@ -694,7 +715,10 @@ fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], str
     for (k, e) in lines.iter().enumerate() {
         let c = prev
             .as_ref()
-            .and_then(|p| (0..3u8).find(|&w| predict_pos(p, &seen, code, strings, w).as_ref() == Some(e)))
+            .and_then(|p| {
+                let pr = Prediction::new(p, code, strings)?;
+                (0..3u8).find(|&w| pr.candidate(p, &seen, w).as_ref() == Some(e))
+            })
             .unwrap_or(3);
         out[at + k / 4] |= c << (2 * (k % 4));
         if c == 3 {
