@@ -38,6 +38,13 @@ fn main() {
         let no_lines = animkit_vm::codec::encode(&q).len();
         q.strings.iter_mut().for_each(|s| s.clear());
         let no_strings = animkit_vm::codec::encode(&q).len();
+        q.modules[0].functions[0].code.clear();
+        let no_code = animkit_vm::codec::encode(&q).len();
+        println!(
+            "code costs {} B, the rest (header, states, records, path, string lengths) {} B",
+            no_strings - no_code,
+            no_code
+        );
         println!(
             "lines cost {} B ({} entries), strings cost {} B, code {} insns",
             full - no_lines,
