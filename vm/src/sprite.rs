@@ -12,8 +12,12 @@
 //! is displayed for d ticks. Entering a state shows sprite 0 until one of
 //! its frames sets a sprite.
 //!
-//! Only instances whose frame ends in this tick run any bytecode; the rest
-//! just count down.
+//! Only instances whose frame ends in this tick do any work: when a module
+//! is opened its code is pre-run once from every resume point (a state's
+//! entry, or the instruction after a `WAIT`) into *steps*, and a frame
+//! change applies one step (sprite, state, events, wait, next step) instead
+//! of decoding instructions. A [`SpriteBatch`] keeps a wake-up tick per
+//! instance and touches only the instances that wake.
 //!
 //! ```
 //! use animkit_vm::sprite::Sprites;
@@ -588,7 +592,7 @@ const WHEEL: usize = 64;
 ///
 /// Each instance has an absolute wake-up tick; a tick compares the dense
 /// `wake` column with the tick number (a read-only scan, vectorised) and
-/// applies one pre-run [`Step`] to each instance whose frame ends, in
+/// applies one pre-run step (see the module docs) to each instance whose frame ends, in
 /// instance order; the others are not touched at all. A small ring of
 /// counts of wake-up ticks modulo 64 (halted instances not counted) lets a
 /// tick on which no instance wakes skip the scan, so a batch of instances
