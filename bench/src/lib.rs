@@ -107,3 +107,38 @@ pub fn run(opts: &Options) -> Report {
     cx.progress.done();
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_run_reports_every_figure_as_json() {
+        let opts = Options::parse(&["--quick".into(), "--json".into()]).unwrap();
+        let report = run(&opts);
+        for key in [
+            "sprite_ns_per_tick_1e3",
+            "benimator_ns_per_tick_1e3",
+            "sprite_vs_benimator_1e3",
+            "sprite_bytes_per_instance",
+            "sprite_mixed_ns_per_tick_1e4",
+            "compile_mb_s_sprite",
+            "bundle_ratio_source",
+            "bundle_ratio_gzip",
+            "load_mb_s",
+        ] {
+            let v = report.get(key).unwrap_or_else(|| panic!("{key} missing"));
+            assert!(v.is_finite() && v > 0.0, "{key} = {v}");
+        }
+        assert!(report.get("sprite_bytes_per_instance").unwrap() <= 16.0);
+        let json = report.to_json();
+        assert!(json.starts_with('{') && json.ends_with('}') && json.contains("\"load_mb_s\": "));
+    }
+
+    #[test]
+    fn options_parse() {
+        assert!(Options::parse(&["--bogus".into()]).is_err());
+        let o = Options::parse(&["--only".into(), "sprites".into()]).unwrap();
+        assert_eq!(o.only, ["sprites"]);
+    }
+}
