@@ -70,8 +70,11 @@ impl Reference {
 /// every `every` ticks, member `k` is set or restarted into a state chosen
 /// by `choose`. Asserts all three agree on state, frame and events.
 fn agree(src: &str, ticks: usize, copies: usize, every: usize) {
-    let s = sprites(src);
-    let program = common::program(src);
+    agree_program(&sprites(src), &common::program(src), src, ticks, copies, every);
+}
+
+fn agree_program(s: &Sprites, program: &Program, src: &str, ticks: usize, copies: usize, every: usize) {
+    let s = s.clone();
     let n_states = s.state_count() as u16;
     let mut batch = s.batch();
     let mut inst = Vec::new();
@@ -81,7 +84,7 @@ fn agree(src: &str, ticks: usize, copies: usize, every: usize) {
             let name = s.state_name(st);
             batch.spawn(name).unwrap();
             inst.push(s.instance(name).unwrap());
-            let mut r = Reference::new(&s, &program, st);
+            let mut r = Reference::new(&s, program, st);
             // Stagger the copies: restart some at later ticks below.
             r.events.clear();
             refs.push(r);
@@ -105,12 +108,12 @@ fn agree(src: &str, ticks: usize, copies: usize, every: usize) {
                     batch.set_state(k as u32, &name).unwrap();
                     inst[k].set_state(&name).unwrap();
                     if refs[k].state != st {
-                        refs[k].restart(&program, &s, st);
+                        refs[k].restart(program, &s, st);
                     }
                 } else {
                     batch.restart_state(k as u32, &name).unwrap();
                     inst[k].restart_state(&name).unwrap();
-                    refs[k].restart(&program, &s, st);
+                    refs[k].restart(program, &s, st);
                 }
                 assert_eq!(batch.state(k as u32), st);
                 assert_eq!(inst[k].state(), st);
@@ -121,7 +124,7 @@ fn agree(src: &str, ticks: usize, copies: usize, every: usize) {
         let mut expected = Vec::new();
         for (k, (i, r)) in inst.iter_mut().zip(refs.iter_mut()).enumerate() {
             i.tick();
-            r.tick(&program, &s);
+            r.tick(program, &s);
             let ie: Vec<u32> = i.drain_events().collect();
             assert_eq!(ie, r.events, "tick {t}, instance {k}: events of SpriteInstance\n{src}");
             assert_eq!((i.frame(), i.state()), (r.sprite, r.state), "tick {t}, instance {k}: SpriteInstance\n{src}");
@@ -200,6 +203,54 @@ proptest! {
         prop_assume!(ok);
         agree(&src, 60, 2, 4);
     }
+}
+
+/// A program no compiler emits: many resume points that all run one long
+/// chain of events. Pre-running every resume point would be quadratic, so
+/// the runtime interprets the steps past its budget; they must behave the
+/// same.
+#[test]
+fn shared_long_paths_fall_back_to_interpretation() {
+    use animkit_vm::isa::Insn;
+    use animkit_vm::program::{Function, Language, Module, State};
+    let (m, n) = (200u32, 400u32);
+    // State k enters at pc 2k: `WAIT`, then a jump into one shared chain of
+    // n events, so each of the m resume points after those waits runs n
+    // instructions.
+    let chain = 2 * m;
+    let mut code = Vec::new();
+    for k in 0..m {
+        code.push(Insn::ax(Op::Wait, 1 + k % 3));
+        let pc = code.len() as i32;
+        code.push(Insn::sj(Op::Jmp, chain as i32 - pc - 1));
+    }
+    code.push(Insn::ax(Op::Sprite, 7));
+    for e in 0..n {
+        code.push(Insn::ax(Op::Event, 2 + e % 3));
+    }
+    code.push(Insn::ax(Op::Wait, 2));
+    code.push(Insn::ax(Op::Enter, 3));
+    let mut strings: Vec<String> = vec!["m".into(), "x".into(), "a".into(), "b".into(), "c".into()];
+    let states: Vec<State> = (0..m)
+        .map(|k| {
+            strings.push(format!("S{k}"));
+            State { name: strings.len() as u32 - 1, category: strings.len() as u32 - 1, entry: 2 * k }
+        })
+        .collect();
+    let program = Program {
+        strings,
+        modules: vec![Module {
+            name: 0,
+            language: Language::Sprite,
+            functions: vec![Function { name: 0, code, ..Function::default() }],
+            states,
+            entry: None,
+            source: None,
+        }],
+    };
+    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("verifies");
+    let s = Sprites::new(std::sync::Arc::new(program.clone()), "m").unwrap();
+    agree_program(&s, &program, "(hand-made)", 12, 1, 3);
 }
 
 fn walkers(n: usize) -> SpriteBatch {

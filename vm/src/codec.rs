@@ -591,15 +591,34 @@ fn read_line_col(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64), dpc: u64) -
 
 /// Where the first frame of the state after `prev`'s group would be:
 /// `Name[Category]: ` then the frame, on `prev`'s line (to be moved down).
-fn state_start(prev: &LineEntry, code: &[Insn], states: &[State], widths: &[u32]) -> Option<LineEntry> {
+fn state_start(
+    prev: &LineEntry,
+    code: &[Insn],
+    by_entry: &[(u32, usize)],
+    states: &[State],
+    widths: &[u32],
+) -> Option<LineEntry> {
     let pc = u32::try_from(next_group(code, prev.pc as usize)).ok()?;
-    let st = states.iter().find(|s| s.entry == pc)?;
+    let k = by_entry.partition_point(|&(e, _)| e < pc);
+    let st = by_entry.get(k).filter(|&&(e, _)| e == pc).and_then(|&(_, i)| states.get(i))?;
     let chars = |id: u32| widths.get(id as usize).copied().unwrap_or(0);
     let mut col = (1 + chars(st.name)).saturating_add(2);
     if st.category != st.name {
         col = col.saturating_add(2 + chars(st.category));
     }
     Some(LineEntry { pc, line: prev.line, col })
+}
+
+/// Most events the predictors look at in one frame group: a hostile bundle
+/// of one huge group and many tokens pointing into it stays linear.
+const GROUP_EVENTS: usize = 64;
+
+/// `(entry, state index)` sorted: the first state entering at a pc is
+/// found by binary search (a hostile bundle may have a million states).
+fn states_by_entry(states: &[State]) -> Vec<(u32, usize)> {
+    let mut v: Vec<(u32, usize)> = states.iter().enumerate().map(|(i, s)| (s.entry, i)).collect();
+    v.sort_unstable();
+    v
 }
 
 /// The pc after the frame group (`SPRITE? EVENT* WAIT?`) at `pc`, or after
@@ -610,7 +629,8 @@ fn next_group(code: &[Insn], pc: usize) -> usize {
     if q < n && is_op(code[q], Op::Sprite) {
         q += 1;
     }
-    while q < n && is_op(code[q], Op::Event) {
+    let events_end = q.saturating_add(GROUP_EVENTS);
+    while q < n && q < events_end && is_op(code[q], Op::Event) {
         q += 1;
     }
     if q < n && is_op(code[q], Op::Wait) {
@@ -658,7 +678,8 @@ impl Prediction {
             sprite = Some(code[q].ax_field());
             q += 1;
         }
-        while q < n && is_op(code[q], Op::Event) {
+        let events_end = q.saturating_add(GROUP_EVENTS);
+        while q < n && q < events_end && is_op(code[q], Op::Event) {
             text = text.saturating_add(1 + widths.get(code[q].ax_field() as usize).copied().unwrap_or(0));
             q += 1;
         }
@@ -706,6 +727,7 @@ fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], str
         return Vec::new();
     }
     let entries = entry_pcs(states);
+    let by_entry = states_by_entry(states);
     let mut out = Vec::with_capacity(2 + lines.len() / 2);
     write_leb(&mut out, lines.len() as u64);
     let at = out.len();
@@ -722,7 +744,7 @@ fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], str
             .unwrap_or(3);
         out[at + k / 4] |= c << (2 * (k % 4));
         if c == 3 {
-            match prev.as_ref().and_then(|p| state_start(p, code, states, strings)) {
+            match prev.as_ref().and_then(|p| state_start(p, code, &by_entry, states, strings)) {
                 // The first frame of the next state, some lines down.
                 Some(g) if (g.pc, g.col) == (e.pc, e.col) && e.line >= g.line => {
                     write_leb(&mut out, ((e.line - g.line) as u64) << 1);
@@ -752,6 +774,7 @@ fn decode_sprite_lines(
         return Ok(Vec::new());
     }
     let entries = entry_pcs(states);
+    let by_entry = states_by_entry(states);
     let mut i = 0;
     let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
     if n.div_ceil(4) > (bytes.len() - i) as u64 {
@@ -771,7 +794,7 @@ fn decode_sprite_lines(
                 if v & 1 == 0 {
                     i = j;
                     let g = prev
-                        .and_then(|p| state_start(p, code, states, strings))
+                        .and_then(|p| state_start(p, code, &by_entry, states, strings))
                         .ok_or_else(|| format!("entry {k}: no state starts there"))?;
                     let line =
                         u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;

@@ -291,7 +291,16 @@ struct Plan {
     events: Vec<EventId>,
     /// The step that enters each state.
     entry: Vec<u32>,
+    /// Resume pc -> step, kept only when some steps are [`INTERPRET`]ed.
+    index: Vec<u32>,
 }
+
+/// `Step::ev_len` of a step that is not pre-run but interpreted when it is
+/// applied (`Step::next` is then its resume pc). Pre-running stops at a
+/// budget proportional to the code, so that a hostile program whose resume
+/// points share long paths cannot make opening it quadratic in time or
+/// memory; the compiler never emits such code.
+const INTERPRET: u32 = u32::MAX;
 
 impl Plan {
     /// Runs the interpreter from every resume point reachable from a state
@@ -314,6 +323,7 @@ impl Plan {
             }],
             events: Vec::new(),
             entry: Vec::with_capacity(m.states.len()),
+            index: Vec::new(),
         };
         // Resume pc -> step index (u32::MAX: not assigned yet).
         let mut index = vec![u32::MAX; code.len() + 1];
@@ -332,55 +342,125 @@ impl Plan {
             let e = step_at(s.entry, &mut plan, &mut queue);
             plan.entry.push(e);
         }
+        // Instructions pre-run so far, and the budget.
+        let (mut work, budget) = (0usize, 8 * code.len() + 4096);
         while let Some(si) = queue.pop() {
-            let mut pc = plan.steps[si as usize].next;
-            let ev_start = plan.events.len() as u32;
-            let (mut sprite, mut state, mut insns) = (KEEP, KEEP_STATE, 0u32);
-            let mut resume = None;
-            let mut wait = HALTED;
-            let mut budget = code.len() + 1;
-            while let Some(&w) = code.get(pc as usize) {
-                if budget == 0 {
-                    break;
-                }
-                budget -= 1;
-                insns += 1;
-                pc += 1;
-                match w.op() {
-                    Some(Op::Sprite) => sprite = w.ax_field(),
-                    Some(Op::Event) => plan.events.push(w.ax_field()),
-                    Some(Op::Wait) => {
-                        wait = w.ax_field().max(1);
-                        resume = Some(pc);
-                        break;
+            if work > budget {
+                // Out of budget: every resume point becomes a step that is
+                // interpreted when applied.
+                queue.push(si);
+                for (pc, w) in code.iter().enumerate() {
+                    if w.op() == Some(Op::Wait) {
+                        step_at(pc as u32 + 1, &mut plan, &mut queue);
                     }
-                    Some(Op::Jmp) => pc = (pc as i64 + w.sj_field() as i64).clamp(0, u32::MAX as i64) as u32,
-                    Some(Op::Enter) => match m.states.get(w.ax_field() as usize) {
-                        Some(st) => {
-                            state = w.ax_field() as StateId;
-                            pc = st.entry;
-                        }
-                        None => break,
-                    },
-                    Some(Op::Nop) => {}
-                    _ => break,
                 }
+                for q in queue.drain(..) {
+                    let st = &mut plan.steps[q as usize];
+                    *st = Step { ev_len: INTERPRET, from_live: 1, to_live: 1, ..*st };
+                }
+                plan.index = index;
+                break;
             }
-            let next = match resume {
+            let start = plan.steps[si as usize].next;
+            let ev_start = plan.events.len() as u32;
+            let mut events = std::mem::take(&mut plan.events);
+            let run = run_code(code, &m.states, start, |e| events.push(e));
+            plan.events = events;
+            work += run.insns as usize;
+            let next = match run.resume {
                 Some(r) => step_at(r, &mut plan, &mut queue),
                 None => HALT_STEP,
             };
             let ev_len = plan.events.len() as u32 - ev_start;
             let (from_live, to_live) = ((si != HALT_STEP) as u8, (next != HALT_STEP) as u8);
-            plan.steps[si as usize] = Step { next, wait, sprite, ev_start, ev_len, insns, state, from_live, to_live };
+            plan.steps[si as usize] = Step {
+                next,
+                wait: run.wait,
+                sprite: run.sprite,
+                ev_start,
+                ev_len,
+                insns: run.insns,
+                state: run.state,
+                from_live,
+                to_live,
+            };
         }
         plan
+    }
+
+    /// The effect of an [`INTERPRET`] step (whose `next` is its pc), as a
+    /// pre-run step; its events go to `emit`.
+    #[cold]
+    fn interpret(&self, m: &crate::program::Module, st: &Step, emit: impl FnMut(EventId)) -> Step {
+        let code: &[Insn] = m.functions.first().map_or(&[], |f| &f.code);
+        let run = run_code(code, &m.states, st.next, emit);
+        let next = run.resume.and_then(|r| self.index.get(r as usize).copied()).filter(|&s| s != u32::MAX);
+        let next = next.unwrap_or(HALT_STEP);
+        Step {
+            next,
+            wait: run.wait,
+            sprite: run.sprite,
+            ev_start: 0,
+            ev_len: 0,
+            insns: run.insns,
+            state: run.state,
+            from_live: 1,
+            to_live: (next != HALT_STEP) as u8,
+        }
     }
 
     #[inline]
     fn events(&self, st: &Step) -> &[EventId] {
         self.events.get(st.ev_start as usize..(st.ev_start + st.ev_len) as usize).unwrap_or(&[])
     }
+}
+
+/// What running sprite code from one resume point to its next `WAIT` or
+/// `HALT` did.
+struct Run {
+    sprite: u32,
+    state: StateId,
+    wait: u32,
+    resume: Option<u32>,
+    insns: u32,
+}
+
+/// The sprite interpreter: runs `code` from `pc` until a `WAIT` (or a
+/// `HALT`), firing events through `emit`. Robust on any program, verified
+/// or not: an index out of range or an op foreign to sprite code halts, and
+/// so does a run longer than the code without a `WAIT` (impossible once
+/// verified).
+fn run_code(code: &[Insn], states: &[crate::program::State], mut pc: u32, mut emit: impl FnMut(EventId)) -> Run {
+    let mut run = Run { sprite: KEEP, state: KEEP_STATE, wait: HALTED, resume: None, insns: 0 };
+    let mut budget = code.len() + 1;
+    while let Some(&w) = code.get(pc as usize) {
+        if budget == 0 {
+            break;
+        }
+        budget -= 1;
+        run.insns += 1;
+        pc += 1;
+        match w.op() {
+            Some(Op::Sprite) => run.sprite = w.ax_field(),
+            Some(Op::Event) => emit(w.ax_field()),
+            Some(Op::Wait) => {
+                run.wait = w.ax_field().max(1);
+                run.resume = Some(pc);
+                break;
+            }
+            Some(Op::Jmp) => pc = (pc as i64 + w.sj_field() as i64).clamp(0, u32::MAX as i64) as u32,
+            Some(Op::Enter) => match states.get(w.ax_field() as usize) {
+                Some(st) => {
+                    run.state = w.ax_field() as StateId;
+                    pc = st.entry;
+                }
+                None => break,
+            },
+            Some(Op::Nop) => {}
+            _ => break,
+        }
+    }
+    run
 }
 
 /// Where one instance is.
@@ -421,7 +501,12 @@ impl SpriteInstance {
         let c = &mut self.cursor;
         if c.remaining == 0 {
             let plan = &*self.sprites.plan;
-            let st = plan.steps[c.step as usize];
+            let mut st = plan.steps[c.step as usize];
+            if st.ev_len == INTERPRET {
+                let m = &self.sprites.program.modules[self.sprites.module];
+                let events = &mut self.events;
+                st = plan.interpret(m, &st, |e| events.push(e));
+            }
             if st.sprite != KEEP {
                 c.sprite = st.sprite;
             }
@@ -707,6 +792,7 @@ impl SpriteBatch {
         }
         self.stats.scans += 1;
         let plan = &*self.sprites.plan;
+        let module = &self.sprites.program.modules[self.sprites.module];
         let n = self.wake.len();
         let (wake, step) = (&mut self.wake[..n], &mut self.step[..n]);
         let (sprite, state) = (&mut self.sprite[..n], &mut self.state[..n]);
@@ -726,16 +812,22 @@ impl SpriteBatch {
                 let j = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let i = base + j;
-                let st = &plan.steps[step[i] as usize];
+                let mut st = &plan.steps[step[i] as usize];
+                let interpreted;
+                if st.ev_len != 0 {
+                    let instance = i as u32;
+                    if st.ev_len == INTERPRET {
+                        interpreted = plan.interpret(module, st, |event| events.push(BatchEvent { instance, event }));
+                        st = &interpreted;
+                    } else {
+                        events.extend(plan.events(st).iter().map(|&event| BatchEvent { instance, event }));
+                    }
+                }
                 if st.sprite != KEEP {
                     sprite[i] = st.sprite;
                 }
                 if st.state != KEEP_STATE {
                     state[i] = st.state;
-                }
-                if st.ev_len != 0 {
-                    let instance = i as u32;
-                    events.extend(plan.events(st).iter().map(|&event| BatchEvent { instance, event }));
                 }
                 // A halted instance (at HALT_STEP) is not counted in `due`:
                 // only its wake-up after 2^32 - 1 ticks can meet a scan, and

@@ -137,6 +137,13 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
         }
     }
     let code_len = m.functions.first().map_or(0, |f| f.code.len());
+    // Sorting finds whether any name repeats in n log n; only then does the
+    // loop below look for the first repeat (a bundle may hold many states).
+    let has_dup_names = {
+        let mut names: Vec<u32> = m.states.iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.windows(2).any(|w| w[0] == w[1])
+    };
     for (si, s) in m.states.iter().enumerate() {
         cx.string(s.name, "a state name")?;
         cx.string(s.category, "a state category")?;
@@ -147,7 +154,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
                 format!("state {si} enters at {} outside code of {code_len}", s.entry),
             ));
         }
-        if m.states[..si].iter().any(|o| o.name == s.name) {
+        if has_dup_names && m.states[..si].iter().any(|o| o.name == s.name) {
             return Err(cx.err(
                 "state-entry",
                 None,
