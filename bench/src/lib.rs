@@ -87,9 +87,9 @@ impl Context {
         self.corpus.get_or_insert_with(|| corpus::Corpus::generate(corpus::SEED, bytes))
     }
 
-    /// Rounds per figure: 7, or 1 with `--quick`.
+    /// Rounds per figure: 11, or 1 with `--quick`.
     pub fn rounds(&self) -> usize {
-        if self.opts.quick { 1 } else { 7 }
+        if self.opts.quick { 1 } else { 11 }
     }
 }
 

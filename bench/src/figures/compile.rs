@@ -29,7 +29,7 @@ impl Group for Compile {
     fn run(&self, cx: &mut Context, report: &mut Report) {
         let sources = sources(cx);
         let bytes = cx.corpus().bytes();
-        let rounds = if cx.opts.quick { 1 } else { 5 };
+        let rounds = if cx.opts.quick { 1 } else { 7 };
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let run = |jobs: usize| {
             time(|| {

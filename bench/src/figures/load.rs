@@ -22,7 +22,7 @@ impl Group for Load {
         let sources = super::compile::sources(cx);
         let program = compile(&sources, &Options::default()).expect("corpus compiles");
         let bytes = animkit_vm::codec::encode(&program);
-        let rounds = if cx.opts.quick { 1 } else { 7 };
+        let rounds = cx.rounds();
         let secs = best(rounds, || time(|| animkit_vm::codec::load(&bytes).expect("loads")));
         report.add(
             "load_mb_s",
