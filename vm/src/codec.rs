@@ -17,14 +17,16 @@
 //!   little-endian;
 //! - code of sprite modules: *frame groups*, one token byte for the
 //!   `SPRITE i; EVENT e*; WAIT d` the lowering emits per frame, with the
-//!   sprite predicted as the previous one ± 1 (0 at a state's entry) and the
-//!   wait as the previous wait, and jumps back to the state's start (`_loop`)
-//!   or its second frame (`_pingpong`) one byte each, so
+//!   sprite predicted as the previous one ± 1 (0 at the start of a state)
+//!   and the wait as one of the last two, and jumps back to the state's
+//!   start (`_loop`) or its second frame (`_pingpong`) one byte each, so
 //!   `Walk: 5, 5, 5, 5, _loop` is 6 bytes of code; other instructions are one
 //!   token each, and any word at all can be written raw (see
 //!   `encode_sprite_code`);
-//! - states: name, category (0 = the name) and entry as a delta from the
-//!   previous state's, LEB128;
+//! - states: name (as a delta from the id the compiler would have given it,
+//!   or as an id), category (usually "the name"), and entries only when they
+//!   are not simply the starts of the code's segments in order (see
+//!   `encode_states`);
 //! - a module's source path may be implied: "the previous module's
 //!   directory and extension, with this module's name", or "this directory,
 //!   the module's name and the language's extension";
@@ -232,7 +234,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
                             name: f.name,
                             nregs: f.nregs,
                             code: match m.language {
-                                Language::Sprite => encode_sprite_code(&f.code, &m.states),
+                                Language::Sprite => encode_sprite_code(&f.code),
                                 _ => f.code.iter().flat_map(|w| w.0.to_le_bytes()).collect(),
                             },
                             const_start: start,
@@ -244,7 +246,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
                         }
                     })
                     .collect(),
-                states: encode_states(&m.states),
+                states: encode_states(&m.states, m.name, m.functions.first().map_or(&[][..], |f| &f.code)),
                 entry: m.entry,
                 source: m.source.as_ref().map(|path| {
                     let implied = prev_source.as_deref().and_then(|p| path_like(p, program.string(m.name)));
@@ -353,15 +355,30 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
-        let states = decode_states(&m.states).map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
+        // Code first: the states and the debug positions are coded against it.
+        let mut codes: Vec<Vec<Insn>> = Vec::with_capacity(m.functions.len());
+        for (fi, f) in m.functions.iter().enumerate() {
+            codes.push(match language {
+                Language::Sprite => {
+                    decode_sprite_code(&f.code, &mut scratch)
+                        .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
+                    scratch.as_slice().to_vec()
+                }
+                _ => {
+                    if f.code.len() % 4 != 0 {
+                        return Err(LoadError::Malformed(format!(
+                            "module {mi} function {fi}: code is {} bytes, not a whole number of 4-byte words",
+                            f.code.len()
+                        )));
+                    }
+                    f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect()
+                }
+            });
+        }
+        let states = decode_states(&m.states, m.name, codes.first().map_or(&[][..], |c| c))
+            .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
-        for (fi, f) in m.functions.into_iter().enumerate() {
-            if language != Language::Sprite && f.code.len() % 4 != 0 {
-                return Err(LoadError::Malformed(format!(
-                    "module {mi} function {fi}: code is {} bytes, not a whole number of 4-byte words",
-                    f.code.len()
-                )));
-            }
+        for (fi, (f, code)) in m.functions.into_iter().zip(codes).enumerate() {
             let start = f.const_start as usize;
             let end = start.checked_add(f.const_len as usize).filter(|&e| e <= consts.len()).ok_or_else(|| {
                 LoadError::Malformed(format!(
@@ -371,14 +388,6 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
                 ))
             })?;
             let slice = &consts[start..end];
-            let code: Vec<Insn> = match language {
-                Language::Sprite => {
-                    decode_sprite_code(&f.code, &states, &mut scratch)
-                        .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
-                    scratch.as_slice().to_vec()
-                }
-                _ => f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
-            };
             let lines = match language {
                 Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &widths),
                 _ => decode_lines(&f.lines),
@@ -823,36 +832,84 @@ fn decode_sprite_lines(
 /// States: count, then per state its name, its category (0 when it is the
 /// name, else id + 1) and its entry as a zigzag delta from the previous
 /// state's entry.
-fn encode_states(states: &[State]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(1 + states.len() * 4);
-    write_leb(&mut out, states.len() as u64);
+fn leb_len(v: u64) -> usize {
+    (64 - v.leading_zeros() as usize).div_ceil(7).max(1)
+}
+
+/// The name id the compiler gives the state after `prev` (state names are
+/// interned in order, after the module's name, each then its category).
+fn predicted_name(prev: Option<&State>, module_name: u32) -> i64 {
+    prev.map_or(module_name as i64, |p| p.name.max(p.category) as i64) + 1
+}
+
+/// States: `count << 1 | canonical`, then per state `payload << 2 |
+/// absolute << 1 | same`: the name as an id (`absolute`) or as a zigzag
+/// delta from [`predicted_name`], `same` when the category is the name
+/// (else the category id follows), and, unless `canonical` (the states
+/// enter at the starts of the code's segments in order, as the compiler
+/// lays them out), the entry as a zigzag delta from the previous state's.
+fn encode_states(states: &[State], module_name: u32, code: &[Insn]) -> Vec<u8> {
+    let segs = segment_starts(code);
+    let canonical = segs.len() == states.len() && states.iter().zip(&segs).all(|(s, &e)| s.entry == e);
+    let mut out = Vec::with_capacity(1 + states.len() * 2);
+    write_leb(&mut out, ((states.len() as u64) << 1) | canonical as u64);
     let mut entry = 0i64;
+    let mut prev: Option<&State> = None;
     for s in states {
-        write_leb(&mut out, s.name as u64);
-        write_leb(&mut out, if s.category == s.name { 0 } else { s.category as u64 + 1 });
-        write_leb(&mut out, zigzag(s.entry as i64 - entry));
+        let delta = zigzag(s.name as i64 - predicted_name(prev, module_name));
+        let same = (s.category == s.name) as u64;
+        if leb_len((s.name as u64) << 2) < leb_len(delta << 2) {
+            write_leb(&mut out, ((s.name as u64) << 2) | 2 | same);
+        } else {
+            write_leb(&mut out, (delta << 2) | same);
+        }
+        if same == 0 {
+            write_leb(&mut out, s.category as u64);
+        }
+        if !canonical {
+            write_leb(&mut out, zigzag(s.entry as i64 - entry));
+        }
         entry = s.entry as i64;
+        prev = Some(s);
     }
     out
 }
 
-fn decode_states(bytes: &[u8]) -> Result<Vec<State>, String> {
+fn decode_states(bytes: &[u8], module_name: u32, code: &[Insn]) -> Result<Vec<State>, String> {
     let mut i = 0;
-    let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
+    let head = read_leb(bytes, &mut i).ok_or("truncated count")?;
+    let (n, canonical) = (head >> 1, head & 1 == 1);
     if n > bytes.len() as u64 {
         return Err(format!("{n} states cannot fit in {} bytes", bytes.len()));
     }
-    let mut out = Vec::with_capacity(n as usize);
+    let segs = if canonical { segment_starts(code) } else { Vec::new() };
+    if canonical && segs.len() as u64 != n {
+        return Err(format!("{n} states, but the code has {} segments", segs.len()));
+    }
+    let mut out: Vec<State> = Vec::with_capacity(n as usize);
     let mut entry = 0i64;
-    let u32_of = |v: u64| u32::try_from(v).map_err(|_| format!("value {v} above 2^32"));
+    let u32_of = |v: i64| u32::try_from(v).map_err(|_| format!("value {v} out of range"));
+    let mut canon = segs.iter();
     for _ in 0..n {
-        let name = u32_of(read_leb(bytes, &mut i).ok_or("truncated state")?)?;
-        let category = match read_leb(bytes, &mut i).ok_or("truncated state")? {
-            0 => name,
-            c => u32_of(c - 1)?,
+        let v = read_leb(bytes, &mut i).ok_or("truncated state")?;
+        let name = if v & 2 != 0 {
+            u32_of((v >> 2) as i64)?
+        } else {
+            let d = unzigzag(v >> 2);
+            u32_of(predicted_name(out.last(), module_name).checked_add(d).ok_or("overflow")?)?
         };
-        entry = entry.checked_add(unzigzag(read_leb(bytes, &mut i).ok_or("truncated state")?)).ok_or("overflow")?;
-        let e = u32_of(u64::try_from(entry).map_err(|_| "negative entry".to_string())?)?;
+        let category = if v & 1 != 0 {
+            name
+        } else {
+            u32_of(read_leb(bytes, &mut i).ok_or("truncated state")?.min(u64::MAX >> 1) as i64)?
+        };
+        let e = if let Some(&e) = canon.next() {
+            e
+        } else {
+            entry = entry.checked_add(unzigzag(read_leb(bytes, &mut i).ok_or("truncated state")?)).ok_or("overflow")?;
+            u32_of(entry)?
+        };
+        entry = e as i64;
         out.push(State { name, category, entry: e });
     }
     if i != bytes.len() {
@@ -889,9 +946,12 @@ fn path_like(prev: &str, name: &str) -> Option<String> {
 // SPRITE, up to six EVENTs (seven: a count follows) and an optional WAIT, the
 // shape the sprite lowering emits for every frame:
 //   bits 6-5 sprite: 0 none, 1 previous + 1, 2 previous - 1, 3 operand follows
-//   bits 4-3 wait:   0 none, 1 same as the previous WAIT, 2 operand follows
+//   bits 4-3 wait:   0 none, 1 same as the previous WAIT, 2 operand follows,
+//                    3 the wait before the previous one (of two that differ)
 //   bits 2-0 events: count (7: the count follows), then each string id
-// "Previous" sprite restarts at each state's entry, where previous + 1 is 0.
+// "Previous" sprite restarts at each segment of the code (0 and after each
+// JMP, ENTER or HALT: a state, as the compiler lays them out), where
+// previous + 1 is 0.
 // Operands are LEB128. Other instructions are one token each.
 const T_JMP: u8 = 0x80;
 const T_ENTER: u8 = 0x81;
@@ -915,30 +975,35 @@ fn entry_pcs(states: &[State]) -> Vec<u32> {
     v
 }
 
-/// Advances `k` over `entries` to `pc`; true when `pc` is an entry.
-#[inline]
-fn at_entry(entries: &[u32], k: &mut usize, pc: usize) -> bool {
-    while *k < entries.len() && (entries[*k] as usize) < pc {
-        *k += 1;
-    }
-    *k < entries.len() && entries[*k] as usize == pc
+/// True for the instructions that end a *segment* of sprite code (a state,
+/// as the compiler lays them out): the next instruction starts another.
+fn ends_segment(w: Insn) -> bool {
+    is_op(w, Op::Jmp) || is_op(w, Op::Enter) || is_op(w, Op::Halt)
 }
 
-fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
-    let entries = entry_pcs(states);
+/// Where each segment of `code` starts: 0 and after each [`ends_segment`]
+/// that is not the last instruction.
+fn segment_starts(code: &[Insn]) -> Vec<u32> {
+    let mut v = vec![0];
+    v.extend(
+        code.iter().enumerate().filter(|&(pc, w)| ends_segment(*w) && pc + 1 < code.len()).map(|(pc, _)| pc as u32 + 1),
+    );
+    v
+}
+
+fn encode_sprite_code(code: &[Insn]) -> Vec<u8> {
     let mut out = Vec::with_capacity(code.len());
-    let (mut prev_sprite, mut prev_wait, mut k) = (MAX_AX, 0u32, 0usize);
-    let mut cur_entry: Option<usize> = None;
+    let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
+    // Start of the current segment: predictions restart there.
+    let mut seg = 0usize;
     let mut p = 0;
     while p < code.len() {
-        if at_entry(&entries, &mut k, p) {
+        if p == seg {
             prev_sprite = MAX_AX;
-            cur_entry = Some(p);
         }
         let w = code[p];
-        let start = p;
-        // A group never runs across a state entry.
-        let inside = |q: usize| q < code.len() && (q == start || entries.binary_search(&(q as u32)).is_err());
+        // A group holds no segment end, so it never runs across a start.
+        let inside = |q: usize| q < code.len();
         if is_op(w, Op::Sprite) || is_op(w, Op::Event) || is_op(w, Op::Wait) {
             let mut tag = 0u8;
             let at = out.len();
@@ -976,11 +1041,15 @@ fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
                 let v = code[p].ax_field();
                 if v == prev_wait {
                     tag |= 1 << 3;
+                } else if v == older_wait {
+                    tag |= 3 << 3;
                 } else {
                     tag |= 2 << 3;
                     write_leb(&mut wait_bytes, v as u64);
                 }
-                prev_wait = v;
+                if v != prev_wait {
+                    (older_wait, prev_wait) = (prev_wait, v);
+                }
                 p += 1;
             }
             out[at] = tag;
@@ -990,9 +1059,13 @@ fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
         }
         p += 1;
         let target = p as i64 + w.sj_field() as i64;
-        if is_op(w, Op::Jmp) && cur_entry.is_some_and(|e| e as i64 == target) {
+        let cur = seg;
+        if ends_segment(w) {
+            seg = p;
+        }
+        if is_op(w, Op::Jmp) && cur as i64 == target {
             out.push(T_LOOP);
-        } else if is_op(w, Op::Jmp) && cur_entry.is_some_and(|e| next_group(&code[..p], e) as i64 == target) {
+        } else if is_op(w, Op::Jmp) && next_group(&code[..p], cur) as i64 == target {
             out.push(T_TURN);
         } else if is_op(w, Op::Jmp) {
             out.push(T_JMP);
@@ -1012,11 +1085,11 @@ fn encode_sprite_code(code: &[Insn], states: &[State]) -> Vec<u8> {
     out
 }
 
-fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Result<(), String> {
-    let entries = entry_pcs(states);
+fn decode_sprite_code(bytes: &[u8], out: &mut Vec<Insn>) -> Result<(), String> {
     out.clear();
-    let (mut prev_sprite, mut prev_wait, mut k) = (MAX_AX, 0u32, 0usize);
-    let mut cur_entry: Option<usize> = None;
+    let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
+    // Start of the current segment (see `encode_sprite_code`).
+    let mut seg = 0usize;
     let mut i = 0;
     let ax = |bytes: &[u8], i: &mut usize| -> Result<u32, String> {
         match read_leb(bytes, i) {
@@ -1026,9 +1099,8 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
         }
     };
     while i < bytes.len() {
-        if at_entry(&entries, &mut k, out.len()) {
+        if out.len() == seg {
             prev_sprite = MAX_AX;
-            cur_entry = Some(out.len());
         }
         let t = bytes[i];
         i += 1;
@@ -1055,14 +1127,17 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
                 for _ in 0..n {
                     out.push(Insn::ax(Op::Event, ax(bytes, &mut i)?));
                 }
-                match (t >> 3) & 3 {
-                    0 => {}
-                    1 => out.push(Insn::ax(Op::Wait, prev_wait)),
-                    2 => {
-                        prev_wait = ax(bytes, &mut i)?;
-                        out.push(Insn::ax(Op::Wait, prev_wait));
+                let wait = match (t >> 3) & 3 {
+                    0 => None,
+                    1 => Some(prev_wait),
+                    2 => Some(ax(bytes, &mut i)?),
+                    _ => Some(older_wait),
+                };
+                if let Some(v) = wait {
+                    if v != prev_wait {
+                        (older_wait, prev_wait) = (prev_wait, v);
                     }
-                    _ => return Err(format!("frame token {t:#04x} has an unknown wait mode")),
+                    out.push(Insn::ax(Op::Wait, v));
                 }
             }
             T_JMP => {
@@ -1075,8 +1150,7 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
             }
             T_ENTER => out.push(Insn::ax(Op::Enter, ax(bytes, &mut i)?)),
             T_LOOP | T_TURN => {
-                let e = cur_entry.ok_or("a loop outside any state")?;
-                let target = if t == T_LOOP { e } else { next_group(out, e) };
+                let target = if t == T_LOOP { seg } else { next_group(out, seg) };
                 out.push(Insn::sj(Op::Jmp, (target as i64 - out.len() as i64 - 1) as i32));
             }
             T_HALT => out.push(Insn(Op::Halt as u32)),
@@ -1087,6 +1161,9 @@ fn decode_sprite_code(bytes: &[u8], states: &[State], out: &mut Vec<Insn>) -> Re
                 i += 4;
             }
             t => return Err(format!("unknown code token {t:#04x}")),
+        }
+        if out.last().is_some_and(|&w| ends_segment(w)) {
+            seg = out.len();
         }
     }
     Ok(())
@@ -1195,14 +1272,28 @@ mod tests {
         #[test]
         fn any_sprite_code_round_trips(
             code in proptest::collection::vec(arb_insn(), 0..60),
-            entries in proptest::collection::vec(0u32..64, 0..5),
+            raw_states in proptest::collection::vec((0u32..64, 0u32..300, proptest::prelude::any::<bool>()), 0..5),
         ) {
-            let states: Vec<State> = entries.iter().map(|&e| State { name: 0, category: 1, entry: e }).collect();
-            let bytes = encode_sprite_code(&code, &states);
+            let bytes = encode_sprite_code(&code);
             let mut back = Vec::new();
-            decode_sprite_code(&bytes, &states, &mut back).unwrap();
-            proptest::prop_assert_eq!(back, code);
-            proptest::prop_assert_eq!(decode_states(&encode_states(&states)).unwrap(), states);
+            decode_sprite_code(&bytes, &mut back).unwrap();
+            proptest::prop_assert_eq!(&back, &code);
+            let states: Vec<State> = raw_states
+                .iter()
+                .map(|&(e, n, same)| State { name: n, category: if same { n } else { n / 2 }, entry: e })
+                .collect();
+            // As the compiler lays them out: one state per segment, names in order.
+            let canonical: Vec<State> = segment_starts(&code)
+                .iter()
+                .enumerate()
+                .map(|(k, &e)| State { name: 8 + k as u32, category: 8 + k as u32, entry: e })
+                .collect();
+            for st in [&states, &canonical] {
+                for name in [0u32, 7] {
+                    let enc = encode_states(st, name, &code);
+                    proptest::prop_assert_eq!(&decode_states(&enc, name, &code).unwrap(), st);
+                }
+            }
         }
 
         #[test]
@@ -1228,9 +1319,9 @@ mod tests {
         #[test]
         fn garbage_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
             let states = [State { name: 0, category: 0, entry: 2 }];
-            let _ = decode_sprite_code(&bytes, &states, &mut Vec::new());
+            let _ = decode_sprite_code(&bytes, &mut Vec::new());
             let _ = decode_lines(&bytes);
-            let _ = decode_states(&bytes);
+            let _ = decode_states(&bytes, 3, &[Insn::ax(Op::Wait, 1), Insn::sj(Op::Jmp, -2)]);
             let code = [Insn::ax(Op::Sprite, 3), Insn::ax(Op::Event, 1), Insn::ax(Op::Wait, 12), Insn::sj(Op::Jmp, -4)];
             let _ = decode_sprite_lines(&bytes, &code, &states, &[1, 2]);
         }
@@ -1244,8 +1335,7 @@ mod tests {
             code.extend([Insn::ax(Op::Sprite, s), Insn::ax(Op::Wait, 5)]);
         }
         code.push(Insn::sj(Op::Jmp, -9));
-        let states = [State { name: 0, category: 0, entry: 0 }];
-        let bytes = encode_sprite_code(&code, &states);
+        let bytes = encode_sprite_code(&code);
         // Frame 0 (explicit wait), three predicted frames, the loop.
         assert_eq!(bytes, [0x30, 5, 0x28, 0x28, 0x28, T_LOOP]);
     }
