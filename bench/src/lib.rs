@@ -15,8 +15,10 @@
 //! by other work on the machine; see BENCHMARKS.md.
 
 pub mod corpus;
+pub mod draw;
 pub mod figures;
 pub mod progress;
+pub mod rawgl;
 pub mod report;
 pub mod timing;
 

@@ -67,7 +67,10 @@ fn dispatch(
             return window::run(args, window::Source::Stdin, stderr);
         }
         let canvas = headless_canvas(args, args.width, args.height)?;
-        return Ok(run_stream(Stream::new(canvas, "<stdin>"), stdin, stderr));
+        let mut stream = Stream::new(canvas, "<stdin>");
+        feed_stream(&mut stream, stdin, stderr);
+        stream.canvas_mut().finish_progress();
+        return Ok(stream.error_count());
     };
     let program = load_program(file)?;
     if let Some(index) = program.modules.iter().position(|m| m.language == Language::Animator) {
@@ -117,8 +120,21 @@ pub fn canvas_options(args: &Args) -> CanvasOptions {
     }
 }
 
-/// Feeds standard input to a headless stream until it ends or quits.
-fn run_stream(mut stream: Stream<GlCanvas>, stdin: &mut dyn Read, stderr: &mut dyn Write) -> usize {
+/// Feeds `stdin` to a headless stream until it ends or quits, as `animvm
+/// -H` does with its standard input (one `read` of up to 64 KiB at a time,
+/// every complete command run as soon as it has arrived, `sleep` in place).
+///
+/// ```
+/// use animkit_runtime::{host::CpuCanvas, run::feed_stream, stream::Stream};
+/// let mut s = Stream::new(CpuCanvas::new(64, 64), "<stdin>");
+/// feed_stream(&mut s, &mut &b"line 0 0 1 1\nflush\n"[..], &mut std::io::sink());
+/// assert_eq!((s.command_count(), s.canvas().flushes()), (2, 1));
+/// ```
+pub fn feed_stream<C: animkit_vm::animator::Canvas>(
+    stream: &mut Stream<C>,
+    stdin: &mut dyn Read,
+    stderr: &mut dyn Write,
+) {
     let mut input = stdin;
     loop {
         match stream.run(stderr) {
@@ -135,8 +151,6 @@ fn run_stream(mut stream: Stream<GlCanvas>, stdin: &mut dyn Read, stderr: &mut d
             Status::Done | Status::Quit => break,
         }
     }
-    stream.canvas_mut().finish_progress();
-    stream.error_count()
 }
 
 /// The sprite viewer in a window (see [`sprite_window`]).

@@ -150,6 +150,11 @@ impl<C: Canvas> Stream<C> {
         self.vm.machine.canvas_mut()
     }
 
+    /// Ends the stream, giving its canvas back.
+    pub fn into_canvas(self) -> C {
+        self.vm.machine.into_canvas()
+    }
+
     /// Errors reported so far.
     pub fn error_count(&self) -> usize {
         self.errors

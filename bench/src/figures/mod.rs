@@ -6,9 +6,11 @@ use crate::{Context, Report};
 
 pub mod bundle;
 pub mod compile;
+pub mod gl;
 pub mod load;
 pub mod sprite_mixed;
 pub mod sprites;
+pub mod stream;
 
 /// A group of figures measured together (sharing set-up).
 pub trait Group {
@@ -28,6 +30,8 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(compile::Compile),
         Box::new(bundle::Bundle),
         Box::new(load::Load),
+        Box::new(stream::StreamCpu),
+        Box::new(gl::Gl),
     ]
 }
 

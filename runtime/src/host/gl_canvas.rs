@@ -102,9 +102,12 @@ pub struct GlCanvas {
     last_delay: Option<Instant>,
     title: String,
     progress: bool,
+    /// Pixel coordinates of the primitive being drawn (reused).
+    scratch: Vec<render::Point>,
 }
 
-fn rgba(pen: &Pen) -> render::Rgba {
+/// The renderer's colour of a pen.
+pub fn rgba(pen: &Pen) -> render::Rgba {
     let c = |v: f64| v.clamp(0.0, 1.0) as f32;
     [c(pen.rgb[0]), c(pen.rgb[1]), c(pen.rgb[2]), c(pen.alpha)]
 }
@@ -168,6 +171,7 @@ impl GlCanvas {
             last_delay: None,
             title: String::new(),
             progress: std::io::stderr().is_terminal(),
+            scratch: Vec::new(),
         }
     }
 
@@ -285,12 +289,7 @@ impl GlCanvas {
     }
 
     fn px(&self, p: Point) -> render::Point {
-        let q = self.view.to_pixel(p);
-        [q[0] as f32, q[1] as f32]
-    }
-
-    fn pxs(&self, points: &[Point]) -> Vec<render::Point> {
-        points.iter().map(|&p| self.px(p)).collect()
+        self.view.to_pixel_f32(p)
     }
 
     fn image(&self, name: &str) -> HostResult<ImageId> {
@@ -480,19 +479,19 @@ impl Canvas for GlCanvas {
         self.renderer.dot(q, rgba(pen));
     }
     fn stroke(&mut self, pen: &Pen, points: &[Point], closed: bool) {
-        let pts = self.pxs(points);
-        self.renderer.stroke(&pts, closed, pen.thick as f32, pen.dash, rgba(pen));
+        self.view.pixels_into(points, &mut self.scratch);
+        self.renderer.stroke(&self.scratch, closed, pen.thick as f32, pen.dash, rgba(pen));
     }
     fn arrow(&mut self, pen: &Pen, from: Point, to: Point) {
         let (a, b) = (self.px(from), self.px(to));
         self.renderer.arrow(a, b, pen.thick as f32, pen.dash, rgba(pen));
     }
     fn fill(&mut self, pen: &Pen, points: &[Point], convex: bool) {
-        let pts = self.pxs(points);
+        self.view.pixels_into(points, &mut self.scratch);
         if convex {
-            self.renderer.fill_convex(&pts, rgba(pen));
+            self.renderer.fill_convex(&self.scratch, rgba(pen));
         } else {
-            self.renderer.fill_polygon(&pts, rgba(pen));
+            self.renderer.fill_polygon(&self.scratch, rgba(pen));
         }
     }
     fn text(&mut self, pen: &Pen, at: Point, h: HAlign, v: VAlign, text: &str) {
@@ -536,9 +535,9 @@ impl Canvas for GlCanvas {
         let id = self.image(image)?;
         let a = self.px(anchor);
         let (uu, vv) = (self.view.vector_to_pixel(u), self.view.vector_to_pixel(v));
-        let pts = self.pxs(points);
+        self.view.pixels_into(points, &mut self.scratch);
         self.renderer
-            .image_polygon(id, a, [uu[0] as f32, uu[1] as f32], [vv[0] as f32, vv[1] as f32], &pts)
+            .image_polygon(id, a, [uu[0] as f32, uu[1] as f32], [vv[0] as f32, vv[1] as f32], &self.scratch)
             .map_err(|e| e.to_string())
     }
     fn area(&mut self, name: &str, points: &[Point]) {

@@ -1,5 +1,6 @@
 //! Hosts: what runs Animator programs against real pixels. [`gl_canvas`]
-//! is the canvas over the glow renderer; [`view`] maps root coordinates to
+//! is the canvas over the glow renderer, [`cpu_canvas`] the same front
+//! half with no GL (tessellation only); [`view`] maps root coordinates to
 //! pixels; [`areas`] hit-tests named areas; [`events`] formats event lines.
 //! The window host ([`window`], over [`gl_window`]) runs Animator programs
 //! in a real window, with input in SDL 1.2's terms ([`keys`]) and
@@ -7,6 +8,7 @@
 //! viewer's window. See `docs/window.md`.
 
 pub mod areas;
+pub mod cpu_canvas;
 pub mod cursor;
 pub mod events;
 pub mod gl_canvas;
@@ -16,4 +18,5 @@ pub mod sprite_window;
 pub mod view;
 pub mod window;
 
+pub use cpu_canvas::CpuCanvas;
 pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};

@@ -49,6 +49,32 @@ impl View {
         [self.width as f64 / 2.0 + p[0] * sx, self.height as f64 / 2.0 - p[1] * sy]
     }
 
+    /// Root coordinates to the renderer's pixel coordinates (`f32`).
+    #[inline]
+    pub fn to_pixel_f32(&self, p: Point) -> [f32; 2] {
+        let q = self.to_pixel(p);
+        [q[0] as f32, q[1] as f32]
+    }
+
+    /// Maps `points` to the renderer's pixel coordinates into `out`
+    /// (cleared first; reused from call to call, so nothing is allocated
+    /// once it has grown).
+    ///
+    /// ```
+    /// use animkit_runtime::host::view::View;
+    /// let v = View { width: 640, height: 480, aspect: true };
+    /// let mut out = Vec::new();
+    /// v.pixels_into(&[[0.0, 0.0], [-1.0, 1.0]], &mut out);
+    /// assert_eq!(out, [[320.0, 240.0], [80.0, 0.0]]);
+    /// ```
+    #[inline]
+    pub fn pixels_into(&self, points: &[Point], out: &mut Vec<[f32; 2]>) {
+        let (sx, sy) = self.scale();
+        let (cx, cy) = (self.width as f64 / 2.0, self.height as f64 / 2.0);
+        out.clear();
+        out.extend(points.iter().map(|p| [(cx + p[0] * sx) as f32, (cy - p[1] * sy) as f32]));
+    }
+
     /// A root-coordinate vector to a pixel vector.
     pub fn vector_to_pixel(&self, v: Point) -> Point {
         let (sx, sy) = self.scale();

@@ -13,26 +13,26 @@ use lyon_tessellation::math::point;
 use lyon_tessellation::path::Polygon;
 use lyon_tessellation::{FillOptions, FillTessellator, FillVertex};
 
-use super::types::Point;
+use super::types::{ImageId, PixelRect, Point, Rgba, rgba_to_u8};
 
 /// How far (in pixels) the shader moves all geometry right and down; see the
 /// module docs. Larger than llvmpipe's 1/256 px sub-pixel grid.
 pub(crate) const PIXEL_EPS: f32 = 1.0 / 64.0;
 
 /// Fragment mode: plain vertex colour.
-pub(crate) const MODE_SOLID: u32 = 0;
+pub const MODE_SOLID: u32 = 0;
 /// Fragment mode: RGBA image texel (unit 0) times vertex colour.
-pub(crate) const MODE_TEXTURED: u32 = 1;
+pub const MODE_TEXTURED: u32 = 1;
 /// Fragment mode: vertex colour with alpha times the glyph atlas's R (unit 1).
-pub(crate) const MODE_GLYPH: u32 = 2;
+pub const MODE_GLYPH: u32 = 2;
 /// Fragment mode: vertex colour where the dash pattern (upper 16 bits of the
 /// mode word) has a 1 at bit `round(uv.x) % 16`, else discarded.
-pub(crate) const MODE_DASHED: u32 = 3;
+pub const MODE_DASHED: u32 = 3;
 
 /// One vertex of the streamed buffer: 24 bytes, no padding.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Vertex {
+pub struct Vertex {
     /// Position in target pixels (top-left origin).
     pub pos: [f32; 2],
     /// Texture coordinate (textured, glyph) or `[distance, 0]` (dashed).
@@ -44,7 +44,7 @@ pub(crate) struct Vertex {
 }
 
 /// Size of [`Vertex`] in bytes.
-pub(crate) const VERTEX_SIZE: usize = std::mem::size_of::<Vertex>();
+pub const VERTEX_SIZE: usize = std::mem::size_of::<Vertex>();
 
 /// Views vertices as bytes for upload.
 pub(crate) fn as_bytes(v: &[Vertex]) -> &[u8] {
@@ -74,16 +74,16 @@ fn finite(points: &[Point]) -> bool {
 }
 
 /// Appends one solid/dashed triangle; `dist` gives the dash distance of a vertex.
-fn tri(out: &mut Vec<Vertex>, t: [Point; 3], color: [u8; 4], mode: u32, dist: &dyn Fn(Point) -> f32) {
-    for p in t {
-        out.push(Vertex { pos: p, uv: [dist(p), 0.0], color, mode });
-    }
+#[inline(always)]
+fn tri(out: &mut Vec<Vertex>, t: [Point; 3], color: [u8; 4], mode: u32, dist: impl Fn(Point) -> f32) {
+    out.extend_from_slice(&t.map(|p| Vertex { pos: p, uv: [dist(p), 0.0], color, mode }));
 }
 
 /// Appends a quad `a b c d` (in order around its edge) as two triangles.
-fn quad(out: &mut Vec<Vertex>, q: [Point; 4], color: [u8; 4], mode: u32, dist: &dyn Fn(Point) -> f32) {
-    tri(out, [q[0], q[1], q[2]], color, mode, dist);
-    tri(out, [q[0], q[2], q[3]], color, mode, dist);
+#[inline(always)]
+fn quad(out: &mut Vec<Vertex>, q: [Point; 4], color: [u8; 4], mode: u32, dist: impl Fn(Point) -> f32) {
+    let v = q.map(|p| Vertex { pos: p, uv: [dist(p), 0.0], color, mode });
+    out.extend_from_slice(&[v[0], v[1], v[2], v[0], v[2], v[3]]);
 }
 
 /// Appends an axis-aligned textured (or glyph) rectangle: `dst` is
@@ -109,7 +109,7 @@ pub(crate) fn dot_px(out: &mut Vec<Vertex>, p: Point, color: [u8; 4]) {
         return;
     }
     let (x, y) = (p[0].floor(), p[1].floor());
-    quad(out, [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]], color, MODE_SOLID, &|_| 0.0);
+    quad(out, [[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]], color, MODE_SOLID, |_| 0.0);
 }
 
 /// The mode word for a dash pattern.
@@ -124,13 +124,41 @@ fn steps(d: Point) -> f32 {
     d[0].abs().max(d[1].abs())
 }
 
+/// Buffers reused from one primitive to the next, so that tessellating a
+/// stroke or a polygon allocates nothing once they have grown.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    points: Vec<Point>,
+    segs: Vec<Seg>,
+    lyon_points: Vec<lyon_tessellation::math::Point>,
+    lyon_out: VertexBuffers<Point, u32>,
+}
+
 /// Appends a polyline. See [`Renderer::stroke`](super::Renderer::stroke) for
 /// the contract.
-pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thick: f32, dash: u16, color: [u8; 4]) {
+pub(crate) fn stroke(
+    out: &mut Vec<Vertex>,
+    scratch: &mut Scratch,
+    points: &[Point],
+    closed: bool,
+    thick: f32,
+    dash: u16,
+    color: [u8; 4],
+) {
     if dash == 0 || points.is_empty() || !finite(points) {
         return;
     }
-    let mut p: Vec<Point> = Vec::with_capacity(points.len());
+    let thick = if thick.is_finite() { thick } else { 1.0 };
+    let mode = dash_mode(dash);
+    // The common case, one open thin segment (`line`): no copy.
+    if let [a, b] = *points {
+        if !closed && thick <= 1.0 && length(sub(b, a)) > 1e-4 {
+            thin_polyline(out, &[a, b], false, mode, color);
+            return;
+        }
+    }
+    let p = &mut scratch.points;
+    p.clear();
     for &q in points {
         if p.last().is_none_or(|&l| length(sub(q, l)) > 1e-4) {
             p.push(q);
@@ -140,8 +168,6 @@ pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thic
         p.pop();
     }
     let closed = closed && p.len() > 2;
-    let thick = if thick.is_finite() { thick } else { 1.0 };
-    let mode = dash_mode(dash);
     if p.len() == 1 {
         if thick > 1.0 {
             let h = thick / 2.0;
@@ -151,7 +177,7 @@ pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thic
                 [[c[0] - h, c[1] - h], [c[0] + h, c[1] - h], [c[0] + h, c[1] + h], [c[0] - h, c[1] + h]],
                 color,
                 MODE_SOLID,
-                &|_| 0.0,
+                |_| 0.0,
             );
         } else if dash & 1 != 0 {
             dot_px(out, p[0], color);
@@ -159,9 +185,9 @@ pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thic
         return;
     }
     if thick > 1.0 {
-        thick_polyline(out, &p, closed, thick / 2.0, mode, color);
+        thick_polyline(out, &mut scratch.segs, p, closed, thick / 2.0, mode, color);
     } else {
-        thin_polyline(out, &p, closed, mode, color);
+        thin_polyline(out, p, closed, mode, color);
     }
 }
 
@@ -172,10 +198,11 @@ pub(crate) fn stroke(out: &mut Vec<Vertex>, points: &[Point], closed: bool, thic
 fn thin_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, mode: u32, color: [u8; 4]) {
     let n = p.len();
     let nseg = if closed { n } else { n - 1 };
+    out.reserve(6 * nseg);
     let mut cum = 0.0f32;
     for i in 0..nseg {
         let a = p[i];
-        let b = p[(i + 1) % n];
+        let b = p[if i + 1 == n { 0 } else { i + 1 }];
         let d = sub(b, a);
         let len = steps(d);
         let include_end = !closed && i == nseg - 1;
@@ -186,12 +213,18 @@ fn thin_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, mode: u32, co
         let o: Point = if x_major { [0.0, 0.5] } else { [0.5, 0.0] };
         let start = sub(a, mul(k, 0.5));
         let end = if include_end { add(b, mul(k, 0.5)) } else { sub(b, mul(k, 0.5)) };
-        let c0 = cum;
-        quad(out, [sub(start, o), add(start, o), add(end, o), sub(end, o)], color, mode, &|v| c0 + dot(sub(v, a), e));
+        let q = [sub(start, o), add(start, o), add(end, o), sub(end, o)];
+        if mode == MODE_SOLID {
+            quad(out, q, color, mode, |_| 0.0);
+        } else {
+            let c0 = cum;
+            quad(out, q, color, mode, |v| c0 + dot(sub(v, a), e));
+        }
         cum += len;
     }
 }
 
+#[derive(Clone, Copy)]
 struct Seg {
     a: Point,
     u: Point,
@@ -208,14 +241,22 @@ struct Seg {
 /// sharing their edge when possible (no overlap, so alpha stays even), and a
 /// butt end plus an outer mitre/bevel wedge otherwise (never a gap). Open ends
 /// are extended half a pixel, like thin lines' end pixels.
-fn thick_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, h: f32, mode: u32, color: [u8; 4]) {
+fn thick_polyline(
+    out: &mut Vec<Vertex>,
+    segs: &mut Vec<Seg>,
+    p: &[Point],
+    closed: bool,
+    h: f32,
+    mode: u32,
+    color: [u8; 4],
+) {
     let n = p.len();
     let nseg = if closed { n } else { n - 1 };
-    let mut segs = Vec::with_capacity(nseg);
+    segs.clear();
     let mut cum = 0.0;
     for i in 0..nseg {
         let a = p[i];
-        let b = p[(i + 1) % n];
+        let b = p[if i + 1 == n { 0 } else { i + 1 }];
         let d = sub(b, a);
         let len = length(d);
         let u = mul(d, 1.0 / len);
@@ -240,7 +281,7 @@ fn thick_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, h: f32, mode
         let b = add(add(s.a, mul(s.u, s.len)), mul(s.u, 0.5));
         s.end = [add(b, mul(s.n, h)), sub(b, mul(s.n, h))];
     }
-    let joins: Vec<usize> = if closed { (0..nseg).collect() } else { (1..nseg).collect() };
+    let joins = if closed { 0..nseg } else { 1..nseg };
     for j in joins {
         let ia = (j + nseg - 1) % nseg;
         let (sa, sb) = (&segs[ia], &segs[j]);
@@ -267,15 +308,21 @@ fn thick_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, h: f32, mode
             let dj = sb.cum;
             if outer_ok {
                 let om = add(pj, mul(m, miter * s));
-                quad(out, [pj, oa, om, ob], color, mode, &|_| dj);
+                quad(out, [pj, oa, om, ob], color, mode, |_| dj);
             } else {
-                tri(out, [pj, oa, ob], color, mode, &|_| dj);
+                tri(out, [pj, oa, ob], color, mode, |_| dj);
             }
         }
     }
-    for s in &segs {
+    out.reserve(6 * segs.len());
+    for s in segs.iter() {
         let (a, u, k, c0) = (s.a, s.u, s.k, s.cum);
-        quad(out, [s.start[0], s.end[0], s.end[1], s.start[1]], color, mode, &|v| c0 + k * dot(sub(v, a), u));
+        let q = [s.start[0], s.end[0], s.end[1], s.start[1]];
+        if mode == MODE_SOLID {
+            quad(out, q, color, mode, |_| 0.0);
+        } else {
+            quad(out, q, color, mode, |v| c0 + k * dot(sub(v, a), u));
+        }
     }
 }
 
@@ -293,14 +340,22 @@ pub fn arrow_head_length(thick: f32) -> f32 {
 
 /// Appends an arrow: the shaft (stroked, dashed) from `p0` to the head's base,
 /// and a solid triangular head with its tip at `p1` (extended half a pixel).
-pub(crate) fn arrow(out: &mut Vec<Vertex>, p0: Point, p1: Point, thick: f32, dash: u16, color: [u8; 4]) {
+pub(crate) fn arrow(
+    out: &mut Vec<Vertex>,
+    scratch: &mut Scratch,
+    p0: Point,
+    p1: Point,
+    thick: f32,
+    dash: u16,
+    color: [u8; 4],
+) {
     if !finite(&[p0, p1]) {
         return;
     }
     let d = sub(p1, p0);
     let len = length(d);
     if len < 1e-4 {
-        stroke(out, &[p0], false, thick, dash, color);
+        stroke(out, scratch, &[p0], false, thick, dash, color);
         return;
     }
     let u = mul(d, 1.0 / len);
@@ -308,7 +363,7 @@ pub(crate) fn arrow(out: &mut Vec<Vertex>, p0: Point, p1: Point, thick: f32, das
     let head = arrow_head_length(thick).min(len);
     let base = sub(p1, mul(u, head));
     if head < len {
-        stroke(out, &[p0, base], false, thick, dash, color);
+        stroke(out, scratch, &[p0, base], false, thick, dash, color);
     }
     let w = head / 2.0;
     // The tip reaches half a pixel past p1, as line ends do, so the pixel
@@ -322,43 +377,219 @@ pub(crate) fn fill_convex(out: &mut Vec<Vertex>, points: &[Point], color: [u8; 4
     if points.len() < 3 || !finite(points) {
         return;
     }
-    for i in 1..points.len() - 1 {
-        tri(out, [points[0], points[i], points[i + 1]], color, MODE_SOLID, &|_| 0.0);
+    out.reserve(3 * (points.len() - 2));
+    let v = |p: Point| Vertex { pos: p, uv: [0.0, 0.0], color, mode: MODE_SOLID };
+    let first = v(points[0]);
+    for w in points[1..].windows(2) {
+        out.extend_from_slice(&[first, v(w[0]), v(w[1])]);
     }
 }
 
 /// Tessellates any polygon (concave, self-intersecting, with repeated points)
-/// with the even-odd rule; returns its triangles' corners (3 per triangle),
-/// or nothing if the input is degenerate, non-finite or lyon fails.
-pub(crate) fn tessellate_even_odd(tess: &mut FillTessellator, points: &[Point]) -> Vec<Point> {
+/// with the even-odd rule and appends its triangles' corners (3 per
+/// triangle), each made a vertex by `vertex`. Appends nothing if the input
+/// is degenerate, non-finite or lyon fails.
+pub(crate) fn tessellate_even_odd(
+    tess: &mut FillTessellator,
+    scratch: &mut Scratch,
+    points: &[Point],
+    out: &mut Vec<Vertex>,
+    vertex: impl Fn(Point) -> Vertex,
+) {
     if points.len() < 3 || !finite(points) {
-        return Vec::new();
+        return;
     }
-    let pts: Vec<_> = points.iter().map(|p| point(p[0], p[1])).collect();
-    let mut geom: VertexBuffers<Point, u32> = VertexBuffers::new();
+    let pts = &mut scratch.lyon_points;
+    pts.clear();
+    pts.extend(points.iter().map(|p| point(p[0], p[1])));
+    let geom = &mut scratch.lyon_out;
+    geom.vertices.clear();
+    geom.indices.clear();
     let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         tess.tessellate_polygon(
-            Polygon { points: &pts, closed: true },
+            Polygon { points: pts, closed: true },
             &FillOptions::even_odd(),
-            &mut BuffersBuilder::new(&mut geom, |v: FillVertex| v.position().to_array()),
+            &mut BuffersBuilder::new(geom, |v: FillVertex| v.position().to_array()),
         )
         .is_ok()
     }));
     match ok {
         Ok(true) => {}
-        Ok(false) => return Vec::new(),
+        Ok(false) => return,
         Err(_) => {
             // A panic leaves the tessellator in an unknown state: start afresh.
             *tess = FillTessellator::new();
-            return Vec::new();
+            return;
         }
     }
-    geom.indices.iter().filter_map(|&i| geom.vertices.get(i as usize).copied()).collect()
+    out.extend(geom.indices.iter().filter_map(|&i| geom.vertices.get(i as usize).map(|&p| vertex(p))));
+}
+
+/// A run of queued vertices drawn with one draw call: it breaks only when
+/// the image texture or the clip rectangle changes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Batch {
+    pub start: usize,
+    pub image: Option<ImageId>,
+    pub clip: Option<PixelRect>,
+}
+
+/// The CPU half of the [`Renderer`](super::Renderer): primitives tessellated
+/// into one vertex stream in draw order, split into batches at texture and
+/// clip changes. It needs no GL context, so it can run (and be measured, and
+/// tested) on its own; a `Renderer` owns one and uploads its vertices at
+/// each flush.
+///
+/// The drawing methods take the same arguments, and append exactly the same
+/// triangles, as the `Renderer` methods of the same name.
+///
+/// ```
+/// use animkit_runtime::render::Geometry;
+/// let mut g = Geometry::new();
+/// g.stroke(&[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0xffff, [0.0, 0.0, 0.0, 1.0]);
+/// g.fill_convex(&[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]], [1.0, 0.0, 0.0, 1.0]);
+/// assert_eq!((g.vertex_count(), g.batch_count()), (12, 1));
+/// g.clear();
+/// assert_eq!(g.vertex_count(), 0);
+/// ```
+#[derive(Default)]
+pub struct Geometry {
+    pub(crate) vertices: Vec<Vertex>,
+    pub(crate) batches: Vec<Batch>,
+    clip: Option<PixelRect>,
+    pub(crate) tess: FillTessellator,
+    pub(crate) scratch: Scratch,
+}
+
+impl std::fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Geometry")
+            .field("vertices", &self.vertices.len())
+            .field("batches", &self.batches.len())
+            .field("clip", &self.clip)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Geometry {
+    /// Nothing queued, no clip.
+    pub fn new() -> Geometry {
+        Geometry::default()
+    }
+
+    /// Vertices queued (3 per triangle).
+    pub fn vertex_count(&self) -> usize {
+        self.vertices.len()
+    }
+
+    /// Batches queued: the draw calls a flush of them would issue (empty
+    /// batches aside).
+    pub fn batch_count(&self) -> usize {
+        self.batches.iter().enumerate().filter(|&(i, b)| self.batch_end(i) > b.start).count()
+    }
+
+    /// The queued vertices, in draw order.
+    pub fn vertices(&self) -> &[Vertex] {
+        &self.vertices
+    }
+
+    /// The queued vertices as the bytes uploaded to the vertex buffer.
+    pub fn vertex_bytes(&self) -> &[u8] {
+        as_bytes(&self.vertices)
+    }
+
+    /// Drops everything queued (keeping the buffers' memory and the clip).
+    pub fn clear(&mut self) {
+        self.vertices.clear();
+        self.batches.clear();
+    }
+
+    /// End (exclusive) of batch `i`'s vertices.
+    pub(crate) fn batch_end(&self, i: usize) -> usize {
+        self.batches.get(i + 1).map_or(self.vertices.len(), |n| n.start)
+    }
+
+    /// Restricts later drawing to `clip` (`None`: everything).
+    pub fn set_clip(&mut self, clip: Option<PixelRect>) {
+        self.clip = clip;
+    }
+
+    /// The current clip rectangle.
+    pub fn clip(&self) -> Option<PixelRect> {
+        self.clip
+    }
+
+    /// Starts or continues a batch compatible with `image` and the clip.
+    #[inline]
+    pub(crate) fn batch_for(&mut self, image: Option<ImageId>) {
+        let clip = self.clip;
+        let start = self.vertices.len();
+        match self.batches.last_mut() {
+            Some(b) if b.start == start => {
+                // Empty batch: retarget it.
+                b.image = image;
+                b.clip = clip;
+            }
+            Some(b) if b.clip == clip && (image.is_none() || b.image.is_none() || b.image == image) => {
+                if image.is_some() {
+                    b.image = image;
+                }
+            }
+            _ => self.batches.push(Batch { start, image, clip }),
+        }
+    }
+
+    /// See [`Renderer::dot`](super::Renderer::dot).
+    pub fn dot(&mut self, p: Point, rgba: Rgba) {
+        self.batch_for(None);
+        dot_px(&mut self.vertices, p, rgba_to_u8(rgba));
+    }
+
+    /// See [`Renderer::stroke`](super::Renderer::stroke).
+    pub fn stroke(&mut self, points: &[Point], closed: bool, thick: f32, dash: u16, rgba: Rgba) {
+        self.batch_for(None);
+        stroke(&mut self.vertices, &mut self.scratch, points, closed, thick, dash, rgba_to_u8(rgba));
+    }
+
+    /// See [`Renderer::arrow`](super::Renderer::arrow).
+    pub fn arrow(&mut self, p0: Point, p1: Point, thick: f32, dash: u16, rgba: Rgba) {
+        self.batch_for(None);
+        arrow(&mut self.vertices, &mut self.scratch, p0, p1, thick, dash, rgba_to_u8(rgba));
+    }
+
+    /// See [`Renderer::fill_convex`](super::Renderer::fill_convex).
+    pub fn fill_convex(&mut self, points: &[Point], rgba: Rgba) {
+        self.batch_for(None);
+        fill_convex(&mut self.vertices, points, rgba_to_u8(rgba));
+    }
+
+    /// See [`Renderer::fill_polygon`](super::Renderer::fill_polygon).
+    pub fn fill_polygon(&mut self, points: &[Point], rgba: Rgba) {
+        self.batch_for(None);
+        let color = rgba_to_u8(rgba);
+        tessellate_even_odd(&mut self.tess, &mut self.scratch, points, &mut self.vertices, |pos| Vertex {
+            pos,
+            uv: [0.0, 0.0],
+            color,
+            mode: MODE_SOLID,
+        });
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn tris(t: &mut FillTessellator, points: &[Point]) -> Vec<Point> {
+        let mut out = Vec::new();
+        tessellate_even_odd(t, &mut Scratch::default(), points, &mut out, |pos| Vertex {
+            pos,
+            uv: [0.0; 2],
+            color: [0; 4],
+            mode: 0,
+        });
+        out.into_iter().map(|v| v.pos).collect()
+    }
 
     #[test]
     fn vertex_is_24_bytes() {
@@ -367,24 +598,24 @@ mod tests {
 
     #[test]
     fn thin_line_is_two_triangles_and_dash_zero_draws_nothing() {
-        let mut v = Vec::new();
-        stroke(&mut v, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0xffff, [0; 4]);
+        let (mut v, mut s) = (Vec::new(), Scratch::default());
+        stroke(&mut v, &mut s, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0xffff, [0; 4]);
         assert_eq!(v.len(), 6);
         v.clear();
-        stroke(&mut v, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0, [0; 4]);
+        stroke(&mut v, &mut s, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0, [0; 4]);
         assert!(v.is_empty());
     }
 
     #[test]
     fn bad_input_is_ignored() {
-        let mut v = Vec::new();
-        stroke(&mut v, &[[f32::NAN, 0.0], [10.0, 0.0]], false, 3.0, 0xffff, [0; 4]);
+        let (mut v, mut s) = (Vec::new(), Scratch::default());
+        stroke(&mut v, &mut s, &[[f32::NAN, 0.0], [10.0, 0.0]], false, 3.0, 0xffff, [0; 4]);
         fill_convex(&mut v, &[[0.0, 0.0], [1.0, f32::INFINITY], [2.0, 0.0]], [0; 4]);
-        arrow(&mut v, [0.0, 0.0], [f32::NAN, 1.0], 1.0, 0xffff, [0; 4]);
+        arrow(&mut v, &mut s, [0.0, 0.0], [f32::NAN, 1.0], 1.0, 0xffff, [0; 4]);
         assert!(v.is_empty());
         let mut t = FillTessellator::new();
-        assert!(tessellate_even_odd(&mut t, &[[0.0, 0.0], [1.0, 1.0]]).is_empty());
-        assert!(tessellate_even_odd(&mut t, &[[1e30, 0.0], [-1e30, 1e30], [0.0, -1e30]]).len() % 3 == 0);
+        assert!(tris(&mut t, &[[0.0, 0.0], [1.0, 1.0]]).is_empty());
+        assert!(tris(&mut t, &[[1e30, 0.0], [-1e30, 1e30], [0.0, -1e30]]).len() % 3 == 0);
     }
 
     #[test]
@@ -396,7 +627,7 @@ mod tests {
                 [a.cos() * 10.0, a.sin() * 10.0]
             })
             .collect();
-        let tris = tessellate_even_odd(&mut t, &star);
+        let tris = tris(&mut t, &star);
         assert!(!tris.is_empty());
         // The centre (0,0) is inside no triangle.
         let inside = tris.chunks_exact(3).any(|t| {

@@ -36,7 +36,9 @@ mod text;
 mod types;
 
 pub use error::{MAX_IMAGE_SIZE, RenderError};
-pub use geometry::arrow_head_length;
+pub use geometry::{
+    Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
+};
 pub use headless::{GlApi, HeadlessGl};
 pub use image::{RgbaImage, write_atomic};
 pub use renderer::Renderer;

@@ -10,15 +10,13 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::path::Path;
 
-use glow::HasContext;
-use lyon_tessellation::FillTessellator;
-
 use super::error::{RenderError, check_size};
-use super::geometry::{self, MODE_GLYPH, MODE_TEXTURED, VERTEX_SIZE, Vertex};
+use super::geometry::{self, Geometry, MODE_GLYPH, MODE_TEXTURED, VERTEX_SIZE, Vertex};
 use super::image::{RgbaImage, write_atomic};
 use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program};
 use super::text::{ATLAS_SIZE, AtlasFull, GlyphAtlas, box_origin};
 use super::types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, aligned_top_left, rgba_to_u8};
+use glow::HasContext;
 
 /// A flush happens by itself once this many vertices are pending (72 MiB).
 const AUTO_FLUSH_VERTICES: usize = 3 << 20;
@@ -27,13 +25,6 @@ struct Image {
     tex: glow::Texture,
     width: u32,
     height: u32,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Batch {
-    start: usize,
-    image: Option<ImageId>,
-    clip: Option<PixelRect>,
 }
 
 /// Draws 2D primitives in pixel coordinates into its own RGBA8 framebuffer.
@@ -71,11 +62,8 @@ pub struct Renderer {
     atlas_tex: glow::Texture,
     images: HashMap<ImageId, Image>,
     next_image: u32,
-    vertices: Vec<Vertex>,
-    batches: Vec<Batch>,
-    clip: Option<PixelRect>,
+    geom: Geometry,
     clear_color: Rgba,
-    tess: FillTessellator,
     last: RenderStats,
     total: RenderStats,
     // Last: dropped after the GL objects are deleted in `Drop`.
@@ -88,7 +76,7 @@ impl std::fmt::Debug for Renderer {
             .field("width", &self.width)
             .field("height", &self.height)
             .field("images", &self.images.len())
-            .field("pending_vertices", &self.vertices.len())
+            .field("pending_vertices", &self.geom.vertex_count())
             .finish_non_exhaustive()
     }
 }
@@ -206,11 +194,8 @@ impl Renderer {
                 atlas_tex,
                 images: HashMap::new(),
                 next_image: 1,
-                vertices: Vec::new(),
-                batches: Vec::new(),
-                clip: None,
+                geom: Geometry::new(),
                 clear_color: [1.0, 1.0, 1.0, 1.0],
-                tess: FillTessellator::new(),
                 last: RenderStats::default(),
                 total: RenderStats::default(),
                 _keepalive: keepalive,
@@ -272,24 +257,28 @@ impl Renderer {
 
     /// Starts or continues a batch compatible with `image` and the clip.
     fn batch_for(&mut self, image: Option<ImageId>) {
-        if self.vertices.len() >= AUTO_FLUSH_VERTICES {
+        self.auto_flush();
+        self.geom.batch_for(image);
+    }
+
+    /// Flushes once [`AUTO_FLUSH_VERTICES`] are pending.
+    #[inline]
+    fn auto_flush(&mut self) {
+        if self.geom.vertices.len() >= AUTO_FLUSH_VERTICES {
             self.flush();
         }
-        let clip = self.clip;
-        let start = self.vertices.len();
-        match self.batches.last_mut() {
-            Some(b) if b.start == start => {
-                // Empty batch: retarget it.
-                b.image = image;
-                b.clip = clip;
-            }
-            Some(b) if b.clip == clip && (image.is_none() || b.image.is_none() || b.image == image) => {
-                if image.is_some() {
-                    b.image = image;
-                }
-            }
-            _ => self.batches.push(Batch { start, image, clip }),
-        }
+    }
+
+    /// The CPU half: the primitives queued since the last flush.
+    ///
+    /// ```no_run
+    /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
+    /// r.dot([1.0, 1.0], [0.0, 0.0, 0.0, 1.0]);
+    /// assert_eq!(r.geometry().vertex_count(), 6);
+    /// # Ok::<(), animkit_runtime::render::RenderError>(())
+    /// ```
+    pub fn geometry(&self) -> &Geometry {
+        &self.geom
     }
 
     /// Fills the whole target with `rgba` (ignoring the clip rectangle) and
@@ -302,8 +291,7 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn clear(&mut self, rgba: Rgba) {
-        self.vertices.clear();
-        self.batches.clear();
+        self.geom.clear();
         self.clear_color = rgba;
         let c = rgba_to_u8(rgba).map(|v| f32::from(v) / 255.0);
         // SAFETY: current context, own framebuffer.
@@ -327,7 +315,7 @@ impl Renderer {
     /// # Ok::<(), RenderError>(())
     /// ```
     pub fn set_clip(&mut self, clip: Option<PixelRect>) {
-        self.clip = clip;
+        self.geom.set_clip(clip);
     }
 
     /// The current clip rectangle.
@@ -338,7 +326,7 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn clip(&self) -> Option<PixelRect> {
-        self.clip
+        self.geom.clip()
     }
 
     /// Changes the target size. With `keep_contents` the old pixels stay,
@@ -390,8 +378,8 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn dot(&mut self, p: Point, rgba: Rgba) {
-        self.batch_for(None);
-        geometry::dot_px(&mut self.vertices, p, rgba_to_u8(rgba));
+        self.auto_flush();
+        self.geom.dot(p, rgba);
     }
 
     /// Strokes a polyline through `points` (closing it back to the first point
@@ -419,8 +407,8 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn stroke(&mut self, points: &[Point], closed: bool, thick: f32, dash: u16, rgba: Rgba) {
-        self.batch_for(None);
-        geometry::stroke(&mut self.vertices, points, closed, thick, dash, rgba_to_u8(rgba));
+        self.auto_flush();
+        self.geom.stroke(points, closed, thick, dash, rgba);
     }
 
     /// A line from `p0` to `p1` (stroked like [`stroke`](Self::stroke)) with a
@@ -436,8 +424,8 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn arrow(&mut self, p0: Point, p1: Point, thick: f32, dash: u16, rgba: Rgba) {
-        self.batch_for(None);
-        geometry::arrow(&mut self.vertices, p0, p1, thick, dash, rgba_to_u8(rgba));
+        self.auto_flush();
+        self.geom.arrow(p0, p1, thick, dash, rgba);
     }
 
     /// Fills a convex polygon (a triangle fan from the first point; cheaper
@@ -450,8 +438,8 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn fill_convex(&mut self, points: &[Point], rgba: Rgba) {
-        self.batch_for(None);
-        geometry::fill_convex(&mut self.vertices, points, rgba_to_u8(rgba));
+        self.auto_flush();
+        self.geom.fill_convex(points, rgba);
     }
 
     /// Fills any polygon — concave, self-intersecting, with holes formed by
@@ -466,15 +454,8 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn fill_polygon(&mut self, points: &[Point], rgba: Rgba) {
-        self.batch_for(None);
-        let color = rgba_to_u8(rgba);
-        let tris = geometry::tessellate_even_odd(&mut self.tess, points);
-        self.vertices.extend(tris.into_iter().map(|pos| Vertex {
-            pos,
-            uv: [0.0, 0.0],
-            color,
-            mode: geometry::MODE_SOLID,
-        }));
+        self.auto_flush();
+        self.geom.fill_polygon(points, rgba);
     }
 
     /// Size `(width, height)` in pixels of the box `text` would occupy: the
@@ -541,7 +522,7 @@ impl Renderer {
         self.batch_for(None);
         let color = rgba_to_u8(rgba);
         for q in quads {
-            geometry::textured_rect(&mut self.vertices, q.dst, q.uv, color, MODE_GLYPH);
+            geometry::textured_rect(&mut self.geom.vertices, q.dst, q.uv, color, MODE_GLYPH);
         }
     }
 
@@ -670,7 +651,7 @@ impl Renderer {
 
     /// Flushes if pending drawing samples image `id` (before it changes).
     fn flush_if_uses(&mut self, id: ImageId) {
-        if self.batches.iter().any(|b| b.image == Some(id)) {
+        if self.geom.batches.iter().any(|b| b.image == Some(id)) {
             self.flush();
         }
     }
@@ -801,7 +782,7 @@ impl Renderer {
         ];
         self.batch_for(Some(id));
         geometry::textured_rect(
-            &mut self.vertices,
+            &mut self.geom.vertices,
             [dst[0], dst[1], dst[0] + dst[2], dst[1] + dst[3]],
             uv,
             [255; 4],
@@ -840,19 +821,24 @@ impl Renderer {
         if !(det.is_finite() && det.abs() > 1e-12 && anchor.iter().all(|c| c.is_finite())) {
             return Ok(());
         }
-        let tris = geometry::tessellate_even_odd(&mut self.tess, points);
-        if tris.is_empty() {
-            return Ok(());
-        }
-        self.batch_for(Some(id));
+        self.auto_flush();
+        let geom = &mut self.geom;
+        let before = geom.vertices.len();
         // q - anchor = s*u + t*v  =>  (s, t) by Cramer's rule; texture v runs
         // from the top row (0) down, so the lower-left corner is (0, 1).
-        self.vertices.extend(tris.into_iter().map(|pos| {
+        geometry::tessellate_even_odd(&mut geom.tess, &mut geom.scratch, points, &mut geom.vertices, |pos| {
             let d = [pos[0] - anchor[0], pos[1] - anchor[1]];
             let s = (d[0] * v[1] - d[1] * v[0]) / det;
             let t = (u[0] * d[1] - u[1] * d[0]) / det;
             Vertex { pos, uv: [s, 1.0 - t], color: [255; 4], mode: MODE_TEXTURED }
-        }));
+        });
+        if geom.vertices.len() == before {
+            return Ok(());
+        }
+        // The batch must start before the polygon's vertices.
+        let added = geom.vertices.split_off(before);
+        geom.batch_for(Some(id));
+        geom.vertices.extend_from_slice(&added);
         Ok(())
     }
 
@@ -866,11 +852,11 @@ impl Renderer {
     /// # Ok::<(), animkit_runtime::render::RenderError>(())
     /// ```
     pub fn flush(&mut self) {
-        if self.vertices.is_empty() {
-            self.batches.clear();
+        if self.geom.vertices.is_empty() {
+            self.geom.batches.clear();
             return;
         }
-        let mut stats = RenderStats { flushes: 1, vertices: self.vertices.len() as u64, draw_calls: 0 };
+        let mut stats = RenderStats { flushes: 1, vertices: self.geom.vertices.len() as u64, draw_calls: 0 };
         // SAFETY: current context; all objects are the renderer's own; every
         // batch range lies inside the uploaded buffer.
         unsafe {
@@ -881,7 +867,7 @@ impl Renderer {
             gl.uniform_2_f32(self.program.u_size.as_ref(), self.width as f32, self.height as f32);
             gl.bind_vertex_array(Some(self.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, geometry::as_bytes(&self.vertices), glow::STREAM_DRAW);
+            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, self.geom.vertex_bytes(), glow::STREAM_DRAW);
             gl.enable(glow::BLEND);
             gl.blend_equation(glow::FUNC_ADD);
             gl.blend_func_separate(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA, glow::ONE, glow::ONE_MINUS_SRC_ALPHA);
@@ -890,9 +876,8 @@ impl Renderer {
             gl.active_texture(glow::TEXTURE1);
             gl.bind_texture(glow::TEXTURE_2D, Some(self.atlas_tex));
             gl.active_texture(glow::TEXTURE0);
-            let total = self.vertices.len();
-            for (i, b) in self.batches.iter().enumerate() {
-                let end = self.batches.get(i + 1).map_or(total, |n| n.start);
+            for (i, b) in self.geom.batches.iter().enumerate() {
+                let end = self.geom.batch_end(i);
                 if end <= b.start {
                     continue;
                 }
@@ -911,8 +896,7 @@ impl Renderer {
             }
             gl.disable(glow::SCISSOR_TEST);
         }
-        self.vertices.clear();
-        self.batches.clear();
+        self.geom.clear();
         self.last = stats;
         self.total.flushes += stats.flushes;
         self.total.vertices += stats.vertices;
