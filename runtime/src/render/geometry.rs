@@ -432,6 +432,17 @@ pub(crate) struct Batch {
     pub start: usize,
     pub image: Option<ImageId>,
     pub clip: Option<PixelRect>,
+    /// The modes of its vertices: bit `1 << m` for mode `m` (a superset is
+    /// fine). The renderer picks the cheapest shader that draws them all.
+    pub modes: u8,
+}
+
+/// The mode bit of solid geometry.
+pub(crate) const SOLID_BIT: u8 = 1 << MODE_SOLID;
+
+/// The mode bits a stroke with dash pattern `dash` may produce.
+fn stroke_bits(dash: u16) -> u8 {
+    if dash == 0xffff { SOLID_BIT } else { SOLID_BIT | 1 << MODE_DASHED }
 }
 
 /// The CPU half of the [`Renderer`](super::Renderer): primitives tessellated
@@ -521,7 +532,7 @@ impl Geometry {
 
     /// Starts or continues a batch compatible with `image` and the clip.
     #[inline]
-    pub(crate) fn batch_for(&mut self, image: Option<ImageId>) {
+    pub(crate) fn batch_for(&mut self, image: Option<ImageId>, modes: u8) {
         let clip = self.clip;
         let start = self.vertices.len();
         match self.batches.last_mut() {
@@ -529,43 +540,50 @@ impl Geometry {
                 // Empty batch: retarget it.
                 b.image = image;
                 b.clip = clip;
+                b.modes = modes;
             }
             Some(b) if b.clip == clip && (image.is_none() || b.image.is_none() || b.image == image) => {
                 if image.is_some() {
                     b.image = image;
                 }
+                b.modes |= modes;
             }
-            _ => self.batches.push(Batch { start, image, clip }),
+            _ => self.batches.push(Batch { start, image, clip, modes }),
         }
+    }
+
+    /// The mode bits of batch `i` (see [`Batch::modes`]).
+    pub(crate) fn batch_modes(&self, i: usize) -> u8 {
+        self.batches.get(i).map_or(0, |b| b.modes)
     }
 
     /// See [`Renderer::dot`](super::Renderer::dot).
     pub fn dot(&mut self, p: Point, rgba: Rgba) {
-        self.batch_for(None);
+        self.batch_for(None, SOLID_BIT);
         dot_px(&mut self.vertices, p, rgba_to_u8(rgba));
     }
 
     /// See [`Renderer::stroke`](super::Renderer::stroke).
     pub fn stroke(&mut self, points: &[Point], closed: bool, thick: f32, dash: u16, rgba: Rgba) {
-        self.batch_for(None);
+        self.batch_for(None, stroke_bits(dash));
         stroke(&mut self.vertices, &mut self.scratch, points, closed, thick, dash, rgba_to_u8(rgba));
     }
 
     /// See [`Renderer::arrow`](super::Renderer::arrow).
     pub fn arrow(&mut self, p0: Point, p1: Point, thick: f32, dash: u16, rgba: Rgba) {
-        self.batch_for(None);
+        self.batch_for(None, stroke_bits(dash));
         arrow(&mut self.vertices, &mut self.scratch, p0, p1, thick, dash, rgba_to_u8(rgba));
     }
 
     /// See [`Renderer::fill_convex`](super::Renderer::fill_convex).
     pub fn fill_convex(&mut self, points: &[Point], rgba: Rgba) {
-        self.batch_for(None);
+        self.batch_for(None, SOLID_BIT);
         fill_convex(&mut self.vertices, points, rgba_to_u8(rgba));
     }
 
     /// See [`Renderer::fill_polygon`](super::Renderer::fill_polygon).
     pub fn fill_polygon(&mut self, points: &[Point], rgba: Rgba) {
-        self.batch_for(None);
+        self.batch_for(None, SOLID_BIT);
         let color = rgba_to_u8(rgba);
         tessellate_even_odd(&mut self.tess, &mut self.scratch, points, &mut self.vertices, |pos| Vertex {
             pos,

@@ -13,7 +13,7 @@ use std::path::Path;
 use super::error::{RenderError, check_size};
 use super::geometry::{self, Geometry, MODE_GLYPH, MODE_TEXTURED, VERTEX_SIZE, Vertex};
 use super::image::{RgbaImage, write_atomic};
-use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program};
+use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program, Variant};
 use super::text::{ATLAS_SIZE, AtlasFull, GlyphAtlas, box_origin};
 use super::types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, aligned_top_left, rgba_to_u8};
 use glow::HasContext;
@@ -51,7 +51,11 @@ struct Image {
 /// ```
 pub struct Renderer {
     gl: glow::Context,
+    /// The general program.
     program: Program,
+    /// Once used, the cheaper variants ([`Variant::Dashed`],
+    /// [`Variant::Solid`]).
+    variants: [Option<Program>; 2],
     vao: glow::VertexArray,
     vbo: glow::Buffer,
     fbo: glow::Framebuffer,
@@ -146,7 +150,7 @@ impl Renderer {
         // SAFETY: the caller guarantees `gl` is current; every object made here
         // is owned by the renderer and deleted in Drop.
         unsafe {
-            let program = shader::build(&gl).map_err(RenderError::Gl)?;
+            let program = shader::build(&gl, Variant::General).map_err(RenderError::Gl)?;
             let vao = gl.create_vertex_array().map_err(gl_err("vertex array"))?;
             let vbo = gl.create_buffer().map_err(gl_err("buffer"))?;
             gl.bind_vertex_array(Some(vao));
@@ -184,6 +188,7 @@ impl Renderer {
             let mut r = Renderer {
                 gl,
                 program,
+                variants: [None, None],
                 vao,
                 vbo,
                 fbo,
@@ -256,9 +261,9 @@ impl Renderer {
     }
 
     /// Starts or continues a batch compatible with `image` and the clip.
-    fn batch_for(&mut self, image: Option<ImageId>) {
+    fn batch_for(&mut self, image: Option<ImageId>, mode: u32) {
         self.auto_flush();
-        self.geom.batch_for(image);
+        self.geom.batch_for(image, 1 << mode);
     }
 
     /// Flushes once [`AUTO_FLUSH_VERTICES`] are pending.
@@ -519,7 +524,7 @@ impl Renderer {
             }
         };
         self.upload_glyphs();
-        self.batch_for(None);
+        self.batch_for(None, MODE_GLYPH);
         let color = rgba_to_u8(rgba);
         for q in quads {
             geometry::textured_rect(&mut self.geom.vertices, q.dst, q.uv, color, MODE_GLYPH);
@@ -780,7 +785,7 @@ impl Renderer {
             (src.x as f32 + src.w as f32) / iw,
             (src.y as f32 + src.h as f32) / ih,
         ];
-        self.batch_for(Some(id));
+        self.batch_for(Some(id), MODE_TEXTURED);
         geometry::textured_rect(
             &mut self.geom.vertices,
             [dst[0], dst[1], dst[0] + dst[2], dst[1] + dst[3]],
@@ -837,7 +842,7 @@ impl Renderer {
         }
         // The batch must start before the polygon's vertices.
         let added = geom.vertices.split_off(before);
-        geom.batch_for(Some(id));
+        geom.batch_for(Some(id), 1 << MODE_TEXTURED);
         geom.vertices.extend_from_slice(&added);
         Ok(())
     }
@@ -856,6 +861,7 @@ impl Renderer {
             self.geom.batches.clear();
             return;
         }
+        self.build_programs();
         let mut stats = RenderStats { flushes: 1, vertices: self.geom.vertices.len() as u64, draw_calls: 0 };
         // SAFETY: current context; all objects are the renderer's own; every
         // batch range lies inside the uploaded buffer.
@@ -863,8 +869,6 @@ impl Renderer {
             let gl = &self.gl;
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.fbo));
             gl.viewport(0, 0, self.width as i32, self.height as i32);
-            gl.use_program(Some(self.program.program));
-            gl.uniform_2_f32(self.program.u_size.as_ref(), self.width as f32, self.height as f32);
             gl.bind_vertex_array(Some(self.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
             gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, self.geom.vertex_bytes(), glow::STREAM_DRAW);
@@ -876,10 +880,18 @@ impl Renderer {
             gl.active_texture(glow::TEXTURE1);
             gl.bind_texture(glow::TEXTURE_2D, Some(self.atlas_tex));
             gl.active_texture(glow::TEXTURE0);
-            for (i, b) in self.geom.batches.iter().enumerate() {
+            let mut current = None;
+            for i in 0..self.geom.batches.len() {
+                let b = self.geom.batches[i];
                 let end = self.geom.batch_end(i);
                 if end <= b.start {
                     continue;
+                }
+                let program = self.built_program(self.geom.batch_modes(i));
+                if current != Some(program.program) {
+                    gl.use_program(Some(program.program));
+                    gl.uniform_2_f32(program.u_size.as_ref(), self.width as f32, self.height as f32);
+                    current = Some(program.program);
                 }
                 match b.clip {
                     None => gl.disable(glow::SCISSOR_TEST),
@@ -895,12 +907,34 @@ impl Renderer {
                 stats.draw_calls += 1;
             }
             gl.disable(glow::SCISSOR_TEST);
+            // Start rasterizing now (a software GL works on other cores while
+            // the caller prepares the next batch).
+            gl.flush();
         }
         self.geom.clear();
         self.last = stats;
         self.total.flushes += stats.flushes;
         self.total.vertices += stats.vertices;
         self.total.draw_calls += stats.draw_calls;
+    }
+
+    /// Builds the program variants the queued batches need, on first use
+    /// (a variant that fails to build leaves the general program in use).
+    fn build_programs(&mut self) {
+        for i in 0..self.geom.batches.len() {
+            let variant = Variant::for_modes(self.geom.batch_modes(i));
+            if let Some(k) = variant_slot(variant) {
+                if self.variants[k].is_none() {
+                    // SAFETY: current context; the program is deleted in Drop.
+                    self.variants[k] = unsafe { shader::build(&self.gl, variant) }.ok();
+                }
+            }
+        }
+    }
+
+    /// The cheapest built program that draws the mode bits `modes`.
+    fn built_program(&self, modes: u8) -> &Program {
+        variant_slot(Variant::for_modes(modes)).and_then(|k| self.variants[k].as_ref()).unwrap_or(&self.program)
     }
 
     /// Flushes and reads the whole target back (top row first, RGBA8).
@@ -1018,6 +1052,15 @@ impl Renderer {
     }
 }
 
+/// Where a cheaper program variant is kept in `Renderer::variants`.
+fn variant_slot(v: Variant) -> Option<usize> {
+    match v {
+        Variant::General => None,
+        Variant::Dashed => Some(0),
+        Variant::Solid => Some(1),
+    }
+}
+
 /// Nearest sampling, no mipmaps, the given wrap mode.
 unsafe fn set_tex_params(gl: &glow::Context, wrap: u32) {
     unsafe {
@@ -1044,6 +1087,9 @@ impl Drop for Renderer {
             gl.delete_buffer(self.vbo);
             gl.delete_vertex_array(self.vao);
             gl.delete_program(self.program.program);
+            for p in self.variants.iter().flatten() {
+                gl.delete_program(p.program);
+            }
         }
     }
 }

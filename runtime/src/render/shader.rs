@@ -1,6 +1,13 @@
-//! The renderer's one shader program: one source for desktop GL 3.3 core and
+//! The renderer's shader programs: one source for desktop GL 3.3 core and
 //! GLES 3.0, with a `#version` prefix chosen per API. The per-vertex mode word
 //! selects solid, textured, glyph-alpha or dashed shading.
+//!
+//! The same source is compiled three times ([`Variant`]): the general
+//! program, and two with the texture paths left out, for batches holding
+//! only solid (and dashed) geometry. A software rasterizer such as llvmpipe
+//! runs every branch of a fragment shader under a mask, so the general
+//! program samples both textures for every solid pixel; a batch of lines and
+//! fills drawn with the solid program costs what a one-line shader costs.
 
 use glow::HasContext;
 
@@ -14,50 +21,98 @@ pub(crate) const ATTR_MODE: u32 = 3;
 
 const VERTEX: &str = r#"
 in vec2 a_pos;
-in vec2 a_uv;
 in vec4 a_color;
-in uint a_mode;
 uniform vec2 u_size;
-out vec2 v_uv;
 out vec4 v_color;
+#if HAS_UV
+in vec2 a_uv;
+in uint a_mode;
+out vec2 v_uv;
 flat out uint v_mode;
+#endif
 void main() {
     // Pixels, origin top-left, y down -> clip space. Every vertex moves by
     // PIXEL_EPS right and down so that no edge runs through a pixel centre.
     vec2 p = a_pos + vec2(PIXEL_EPS);
     gl_Position = vec4(p.x / u_size.x * 2.0 - 1.0, 1.0 - p.y / u_size.y * 2.0, 0.0, 1.0);
-    v_uv = a_uv;
     v_color = a_color;
+#if HAS_UV
+    v_uv = a_uv;
     v_mode = a_mode;
+#endif
 }
 "#;
 
 const FRAGMENT: &str = r#"
+in vec4 v_color;
+out vec4 o_color;
+#if HAS_UV
+in vec2 v_uv;
+flat in uint v_mode;
+#endif
+#if HAS_TEXTURES
 uniform sampler2D u_image;
 uniform sampler2D u_atlas;
-in vec2 v_uv;
-in vec4 v_color;
-flat in uint v_mode;
-out vec4 o_color;
+#endif
 void main() {
-    uint mode = v_mode & 0xffffu;
     vec4 c = v_color;
+#if HAS_UV
+    uint mode = v_mode & 0xffffu;
+#if HAS_TEXTURES
     if (mode == 1u) {
         c *= textureLod(u_image, v_uv, 0.0);
     } else if (mode == 2u) {
         c.a *= textureLod(u_atlas, v_uv, 0.0).r;
-    } else if (mode == 3u) {
+    } else
+#endif
+    if (mode == 3u) {
         // The n-th pixel step from the start of the polyline uses bit n % 16.
         uint step = uint(max(floor(v_uv.x + 0.5), 0.0));
         if ((((v_mode >> 16) >> (step & 15u)) & 1u) == 0u) {
             discard;
         }
     }
+#endif
     o_color = c;
 }
 "#;
 
+/// Which paths a program has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Variant {
+    /// Every mode: solid, textured, glyph, dashed.
+    General,
+    /// Solid and dashed geometry only (no texture sampling).
+    Dashed,
+    /// Solid geometry only (vertex colour, nothing else).
+    Solid,
+}
+
+impl Variant {
+    /// The cheapest variant that draws every mode in `modes` (bit `1 << m`
+    /// for mode `m`).
+    pub(crate) fn for_modes(modes: u8) -> Variant {
+        use super::geometry::{MODE_DASHED, MODE_SOLID};
+        if modes & !(1 << MODE_SOLID) == 0 {
+            Variant::Solid
+        } else if modes & !((1 << MODE_SOLID) | (1 << MODE_DASHED)) == 0 {
+            Variant::Dashed
+        } else {
+            Variant::General
+        }
+    }
+
+    fn defines(self) -> &'static str {
+        match self {
+            Variant::General => "#define HAS_UV 1\n#define HAS_TEXTURES 1\n",
+            Variant::Dashed => "#define HAS_UV 1\n#define HAS_TEXTURES 0\n",
+            Variant::Solid => "#define HAS_UV 0\n#define HAS_TEXTURES 0\n",
+        }
+    }
+}
+
 /// The compiled program and its uniform locations.
+#[derive(Clone)]
 pub(crate) struct Program {
     pub program: glow::Program,
     pub u_size: Option<glow::UniformLocation>,
@@ -72,13 +127,13 @@ fn prefix(embedded: bool) -> String {
     format!("{version}#define PIXEL_EPS {PIXEL_EPS:.8}\n")
 }
 
-/// Compiles and links the program for the context's API.
+/// Compiles and links the program `variant` for the context's API.
 ///
 /// # Safety
 /// `gl` must be current on this thread.
-pub(crate) unsafe fn build(gl: &glow::Context) -> Result<Program, String> {
+pub(crate) unsafe fn build(gl: &glow::Context, variant: Variant) -> Result<Program, String> {
     unsafe {
-        let pre = prefix(gl.version().is_embedded);
+        let pre = format!("{}{}", prefix(gl.version().is_embedded), variant.defines());
         let program = gl.create_program()?;
         let mut shaders = Vec::new();
         for (kind, src) in [(glow::VERTEX_SHADER, VERTEX), (glow::FRAGMENT_SHADER, FRAGMENT)] {
