@@ -44,7 +44,8 @@ pub const USAGE: &str = "usage: animkit-bench [--json] [--quick] [--only GROUP].
   --json        print one JSON object {figure: value, ...} instead of a table
   --quick       tiny sizes and one round (smoke test; numbers not comparable)
   --only GROUP  run only the figure groups whose name starts with GROUP
-                (groups: sprites, sprite_mixed, compile, bundle, load)";
+                (groups: sprites, sprite_mixed, compile, compile_animator,
+                bundle, load, stream, gl, startup)";
 
 impl Options {
     /// Parses the command line (without the program name).

@@ -7,6 +7,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, path] = args.as_slice() {
+        if flag == animkit_bench::figures::startup::REFERENCE_FLAG {
+            return ExitCode::from(animkit_bench::figures::startup::reference_main(path) as u8);
+        }
+    }
     let opts = match animkit_bench::Options::parse(&args) {
         Ok(o) => o,
         Err(m) => {

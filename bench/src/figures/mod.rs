@@ -1,5 +1,4 @@
-//! One module per figure group. To add figures (Animator streaming, GL
-//! frame time against a raw glow baseline, start-up, SLAP), write a module
+//! One module per figure group. To add figures (SLAP next), write a module
 //! with a type implementing [`Group`] and list it in [`all`].
 
 use crate::{Context, Report};
@@ -10,6 +9,7 @@ pub mod gl;
 pub mod load;
 pub mod sprite_mixed;
 pub mod sprites;
+pub mod startup;
 pub mod stream;
 
 /// A group of figures measured together (sharing set-up).
@@ -32,6 +32,7 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(load::Load),
         Box::new(stream::StreamCpu),
         Box::new(gl::Gl),
+        Box::new(startup::Startup),
     ]
 }
 

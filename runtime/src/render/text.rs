@@ -45,8 +45,23 @@ pub(crate) type Upload = (u32, u32, u32, u32, Vec<u8>);
 #[derive(Debug)]
 pub(crate) struct AtlasFull;
 
+/// Cell advance, ascent and descent of the embedded font at [`FONT_PX`],
+/// rounded as the layout uses them (a test checks them against the font):
+/// measuring text needs no font, so the font is parsed only when the first
+/// glyph is drawn (parsing it takes a third of `animvm`'s start-up).
+const ADVANCE: i32 = 8;
+const ASCENT: i32 = 13;
+const DESCENT: i32 = 4;
+
+/// The embedded font, parsed.
+fn parse_font() -> Result<fontdue::Font, String> {
+    fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default()).map_err(|e| format!("embedded font: {e}"))
+}
+
 pub(crate) struct GlyphAtlas {
-    font: fontdue::Font,
+    /// Parsed on first use; `Err` if the embedded font cannot be read (then
+    /// glyphs are blank).
+    font: Option<Result<fontdue::Font, String>>,
     /// Edge of the atlas in texels.
     size: u32,
     /// Packed glyphs by glyph index (characters missing from the font share
@@ -68,21 +83,17 @@ impl GlyphAtlas {
     }
 
     pub(crate) fn with_size(size: u32) -> Result<Self, String> {
-        let font = fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default())
-            .map_err(|e| format!("embedded font: {e}"))?;
-        let lm = font.horizontal_line_metrics(FONT_PX).ok_or("embedded font has no horizontal metrics")?;
-        let advance = font.metrics(' ', FONT_PX).advance_width.round().max(1.0) as i32;
         Ok(GlyphAtlas {
-            font,
+            font: None,
             size,
             slots: HashMap::new(),
             shelf_x: 0,
             shelf_y: 0,
             shelf_h: 0,
             uploads: Vec::new(),
-            advance,
-            ascent: lm.ascent.ceil() as i32,
-            descent: (-lm.descent).ceil() as i32,
+            advance: ADVANCE,
+            ascent: ASCENT,
+            descent: DESCENT,
         })
     }
 
@@ -105,11 +116,14 @@ impl GlyphAtlas {
     }
 
     fn slot(&mut self, c: char) -> Result<Slot, AtlasFull> {
-        let index = self.font.lookup_glyph_index(c);
+        let Ok(font) = self.font.get_or_insert_with(parse_font) else {
+            return Ok(Slot { rect: [0; 4], xmin: 0, ymin: 0 });
+        };
+        let index = font.lookup_glyph_index(c);
         if let Some(s) = self.slots.get(&index) {
             return Ok(*s);
         }
-        let (m, bitmap) = self.font.rasterize_indexed(index, FONT_PX);
+        let (m, bitmap) = font.rasterize_indexed(index, FONT_PX);
         let (w, h) = (m.width as u32, m.height as u32);
         let mut rect = [0, 0, 0, 0];
         if w > 0 && h > 0 {
@@ -204,6 +218,15 @@ pub(crate) fn box_origin(p: Point, w: i32, h: i32, ha: super::HAlign, va: super:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_metrics_are_the_fonts() {
+        let font = parse_font().unwrap();
+        let lm = font.horizontal_line_metrics(FONT_PX).unwrap();
+        assert_eq!(font.metrics(' ', FONT_PX).advance_width.round().max(1.0) as i32, ADVANCE);
+        assert_eq!(lm.ascent.ceil() as i32, ASCENT);
+        assert_eq!((-lm.descent).ceil() as i32, DESCENT);
+    }
 
     #[test]
     fn metrics_are_as_documented() {
