@@ -73,12 +73,13 @@ pub struct Context {
     /// Progress lines on a terminal.
     pub progress: progress::Progress,
     corpus: Option<corpus::Corpus>,
+    draw_corpus: Option<draw::DrawCorpus>,
 }
 
 impl Context {
     /// A context for `opts`.
     pub fn new(opts: Options) -> Context {
-        Context { opts, progress: progress::Progress::new(), corpus: None }
+        Context { opts, progress: progress::Progress::new(), corpus: None, draw_corpus: None }
     }
 
     /// The generated sprite corpus (at least 10 MB; 200 kB with `--quick`).
@@ -88,6 +89,16 @@ impl Context {
             self.progress.note("generating the sprite corpus");
         }
         self.corpus.get_or_insert_with(|| corpus::Corpus::generate(corpus::SEED, bytes))
+    }
+
+    /// The generated Animator script corpus (at least 10 MB; 200 kB with
+    /// `--quick`).
+    pub fn draw_corpus(&mut self) -> &draw::DrawCorpus {
+        let bytes = if self.opts.quick { 200_000 } else { corpus::FULL_BYTES };
+        if self.draw_corpus.is_none() {
+            self.progress.note("generating the Animator corpus");
+        }
+        self.draw_corpus.get_or_insert_with(|| draw::DrawCorpus::generate(draw::SEED, bytes))
     }
 
     /// Rounds per figure: 11, or 1 with `--quick`.

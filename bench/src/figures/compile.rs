@@ -48,3 +48,45 @@ impl Group for Compile {
         report.add("compile_mb_s_sprite_1thread", mb / one, "MB/s", "same, parsing and checking on one thread");
     }
 }
+
+/// Compile throughput of Animator scripts on the generated Animator corpus
+/// ([`crate::draw::DrawCorpus`]), measured like the sprite figure: every
+/// core, and one thread in the same rounds.
+pub struct CompileAnimator;
+
+/// The Animator corpus as compiler sources.
+pub fn draw_sources(cx: &mut Context) -> Vec<Source> {
+    cx.draw_corpus().files.iter().map(|(p, t)| Source::new(p.clone(), t.clone())).collect()
+}
+
+impl Group for CompileAnimator {
+    fn name(&self) -> &'static str {
+        "compile_animator"
+    }
+
+    fn what(&self) -> &'static str {
+        "compile throughput (Animator corpus)"
+    }
+
+    fn run(&self, cx: &mut Context, report: &mut Report) {
+        let sources = draw_sources(cx);
+        let bytes = cx.draw_corpus().bytes();
+        let rounds = if cx.opts.quick { 1 } else { 7 };
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let run = |jobs: usize| {
+            time(|| {
+                let program = compile_jobs(&sources, &Options::default(), jobs).expect("corpus compiles");
+                animkit_vm::codec::encode(&program)
+            })
+        };
+        let (all, one) = best_interleaved(rounds, || run(cores), || run(1));
+        let mb = bytes as f64 / 1e6;
+        report.add(
+            "compile_mb_s_animator",
+            mb / all,
+            "MB/s",
+            format!("Animator source -> bundle bytes, {mb:.1} MB corpus of {} scripts, {cores} threads", sources.len()),
+        );
+        report.add("compile_mb_s_animator_1thread", mb / one, "MB/s", "same, reading on one thread");
+    }
+}

@@ -28,6 +28,7 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(sprites::Sprites),
         Box::new(sprite_mixed::SpriteMixed),
         Box::new(compile::Compile),
+        Box::new(compile::CompileAnimator),
         Box::new(bundle::Bundle),
         Box::new(load::Load),
         Box::new(stream::StreamCpu),
