@@ -118,7 +118,7 @@ fn color(s: &mut String, rng: &mut Rng) {
 /// One script: a header, macros, then frames of one kind of plot.
 pub fn script(rng: &mut Rng, name: &str, kind: &str) -> String {
     let mut s = String::with_capacity(64 * 1024);
-    let frames = rng.range(2, 8);
+    let frames = rng.range(1, 3);
     let _ = writeln!(s, "! {name}.draw: {kind} plot, {frames} frames, written by viz 0.3");
     let _ = writeln!(s, "! cargo run -q --bin animvm -- -H -d out/{name} {name}.draw\n");
     let _ = writeln!(s, "title \"{kind} {name}\"");
@@ -145,7 +145,7 @@ pub fn script(rng: &mut Rng, name: &str, kind: &str) -> String {
                         s.push_str("thick 2\n");
                     }
                     let (mut x, mut y) = (-1.2, uniform(rng, -0.8, 0.8));
-                    for _ in 0..rng.range(150, 400) {
+                    for _ in 0..rng.range(60, 250) {
                         let (nx, ny) = (x + 0.006, (y + uniform(rng, -0.03, 0.03)).clamp(-0.88, 0.95));
                         let _ = writeln!(s, "line {} {} {} {}", F(x), F(y), F(nx), F(ny));
                         (x, y) = (nx, ny);
@@ -157,7 +157,7 @@ pub fn script(rng: &mut Rng, name: &str, kind: &str) -> String {
                 for _ in 0..rng.range(2, 4) {
                     color(&mut s, rng);
                     let (cx, cy) = (uniform(rng, -0.8, 0.8), uniform(rng, -0.5, 0.5));
-                    for _ in 0..rng.range(200, 500) {
+                    for _ in 0..rng.range(60, 250) {
                         let (x, y) = (cx + uniform(rng, -0.4, 0.4), cy + uniform(rng, -0.4, 0.4));
                         match rng.range(0, 9) {
                             0 => {

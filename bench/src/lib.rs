@@ -140,9 +140,18 @@ mod tests {
             "bundle_ratio_source",
             "bundle_ratio_gzip",
             "load_mb_s",
+            "compile_mb_s_animator",
+            "bundle_ratio_source_animator",
+            "bundle_ratio_source_animator_corpus",
+            "stream_cmds_per_s_cpu",
+            "stream_cpu_vs_reference",
         ] {
             let v = report.get(key).unwrap_or_else(|| panic!("{key} missing"));
             assert!(v.is_finite() && v > 0.0, "{key} = {v}");
+        }
+        // Measured where there is GL and an `animvm` (null otherwise).
+        for key in figures::gl::KEYS.iter().chain(&["startup_ms", "startup_vs_raw_gl"]) {
+            assert!(report.get(key).is_some(), "{key} missing");
         }
         assert!(report.get("sprite_bytes_per_instance").unwrap() <= 16.0);
         let json = report.to_json();

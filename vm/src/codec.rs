@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic  b"ANIMB\0\r\n"
-//! 8       2     format version, u16 LE (currently 2)
+//! 8       2     format version, u16 LE (currently 3)
 //! 10      2     flags, u16 LE (bit 0: debug info present)
 //! 12      4     payload length in bytes, u32 LE
 //! 16      4     CRC-32 (IEEE) of bytes 0..16 followed by the payload, u32 LE
@@ -13,8 +13,14 @@
 //!
 //! Bulk data inside the payload are byte strings with their own compact
 //! layouts, so that the bundle is small and loads fast:
-//! - code of Animator and SLAP modules: instruction words, 4 bytes each,
-//!   little-endian;
+//! - code of Animator and SLAP modules: one byte per instruction when its
+//!   operands are implied: the opcode alone for an op without operands, and
+//!   for an op with a constant block (`K` format) whose block starts where
+//!   the previous block ended (as the compiler lays blocks out: in code
+//!   order, tiling the function's constants; a block's length follows from
+//!   the op's signature and, for point lists, the count in the block);
+//!   any other word is `0xff` and the word's 4 bytes (see
+//!   `encode_register_code`);
 //! - code of sprite modules: *frame groups*, one token byte for the
 //!   `SPRITE i; EVENT e*; WAIT d` the lowering emits per frame, with the
 //!   sprite predicted as the previous one ± 1 (0 at the start of a state)
@@ -34,10 +40,17 @@
 //!   `±m / 10^e` (sign `s`, `e <= 22`, then `m < 2^53` as LEB128; decoding
 //!   is one exact division, so it is bit-identical to parsing the decimal
 //!   text), tag `0x40` = a raw little-endian `f64`, tag `0x41` = a string id
-//!   as LEB128;
-//! - debug lines of Animator and SLAP code: a zigzag pc delta, then a zigzag
-//!   column delta on the same line, or a zigzag line delta and a column
-//!   (LEB128, a flag bit tells which);
+//!   as LEB128, tag `0x42` = `n / 255` with `n` in the next byte (colours
+//!   given by name or `#rrggbb`), tag `0x43` = the constant two places back
+//!   plus a decimal (the far corner of `rect x y w h`), tags `0x60..=0x7f`
+//!   = a copy of the constant 1 to 32 places back (the same colour, corner
+//!   or name again);
+//! - debug lines of Animator and SLAP code, as a script puts one command on
+//!   each line: runs of "next instruction, next line, same column" as one
+//!   LEB128 count, "next instruction, n lines down" and "n instructions on,
+//!   next line" one LEB128 each, anything else a zigzag pc delta, then a
+//!   zigzag column delta on the same line, or a zigzag line delta and a
+//!   column (a flag bit tells which; see `encode_lines`);
 //! - debug lines of sprite code: two bits per entry saying which predicted
 //!   position it is (the next frame's text starts after this one's
 //!   `D|I|events, `; a `_pingpong` walks back over the forward frames), the
@@ -45,7 +58,9 @@
 //!   down" (see `encode_sprite_lines`).
 //!
 //! Version 1 stored code as plain words, states as triples and debug lines
-//! as `(pc delta, line delta, column)`; it is not read any more (recompile).
+//! as `(pc delta, line delta, column)`; version 2 stored Animator code as
+//! plain words and no colour, copy or sum constants. Neither is read any
+//! more (recompile).
 //!
 //! bincode is frozen (RUSTSEC-2025-0141: unmaintained; 3.0.0 is an empty
 //! release), so it is pinned to `=2.0.1` and confined to this module: the
@@ -62,7 +77,7 @@ use std::fmt;
 /// The first eight bytes of every bundle.
 pub const MAGIC: [u8; 8] = *b"ANIMB\0\r\n";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 20;
 /// Largest payload accepted (and the decoder's allocation limit).
@@ -201,7 +216,7 @@ fn config() -> impl bincode::config::Config {
 /// assert_eq!(codec::decode(&bytes).unwrap(), Program::default());
 /// ```
 pub fn encode(program: &Program) -> Vec<u8> {
-    let mut consts = Vec::new();
+    let mut consts = ConstWriter::default();
     let mut next_const = 0u32;
     let mut has_debug = false;
     let mut prev_source: Option<String> = None;
@@ -220,13 +235,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
                     .map(|f| {
                         let start = next_const;
                         for (v, k) in f.consts.iter().zip(&f.kinds) {
-                            match k {
-                                ConstKind::Num => encode_num(*v, &mut consts),
-                                ConstKind::Str => {
-                                    consts.push(TAG_STR);
-                                    write_leb(&mut consts, *v as u64);
-                                }
-                            }
+                            consts.push(*v, *k);
                         }
                         next_const += f.consts.len() as u32;
                         has_debug |= !f.lines.is_empty();
@@ -235,13 +244,13 @@ pub fn encode(program: &Program) -> Vec<u8> {
                             nregs: f.nregs,
                             code: match m.language {
                                 Language::Sprite => encode_sprite_code(&f.code),
-                                _ => f.code.iter().flat_map(|w| w.0.to_le_bytes()).collect(),
+                                _ => encode_register_code(&f.code, &f.consts),
                             },
                             const_start: start,
                             const_len: f.consts.len() as u32,
                             lines: match m.language {
                                 Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &widths),
-                                _ => encode_lines(&f.lines),
+                                _ => encode_lines(&f.lines, f.code.len()),
                             },
                         }
                     })
@@ -265,7 +274,7 @@ pub fn encode(program: &Program) -> Vec<u8> {
             }
         })
         .collect();
-    let body = BundleBody { strings: program.strings.clone(), consts, modules };
+    let body = BundleBody { strings: program.strings.clone(), consts: consts.out, modules };
     // Encoding into a Vec cannot fail for these plain types; fall back to an
     // empty payload rather than panic if bincode ever says otherwise.
     let payload = bincode::serde::encode_to_vec(&body, config()).unwrap_or_default();
@@ -355,42 +364,29 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
-        // Code first: the states and the debug positions are coded against it.
+        // Code first: the states and the debug positions are coded against
+        // it; register code is coded against its constants.
         let mut codes: Vec<Vec<Insn>> = Vec::with_capacity(m.functions.len());
         for (fi, f) in m.functions.iter().enumerate() {
+            let slice = const_range(&consts, f, mi, fi)?;
             codes.push(match language {
                 Language::Sprite => {
                     decode_sprite_code(&f.code, &mut scratch)
                         .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
                     scratch.as_slice().to_vec()
                 }
-                _ => {
-                    if f.code.len() % 4 != 0 {
-                        return Err(LoadError::Malformed(format!(
-                            "module {mi} function {fi}: code is {} bytes, not a whole number of 4-byte words",
-                            f.code.len()
-                        )));
-                    }
-                    f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect()
-                }
+                _ => decode_register_code(&f.code, slice)
+                    .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?,
             });
         }
         let states = decode_states(&m.states, m.name, codes.first().map_or(&[][..], |c| c))
             .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
         for (fi, (f, code)) in m.functions.into_iter().zip(codes).enumerate() {
-            let start = f.const_start as usize;
-            let end = start.checked_add(f.const_len as usize).filter(|&e| e <= consts.len()).ok_or_else(|| {
-                LoadError::Malformed(format!(
-                    "module {mi} function {fi}: constants {start}..+{} lie outside the pool of {}",
-                    f.const_len,
-                    consts.len()
-                ))
-            })?;
-            let slice = &consts[start..end];
+            let slice = const_range(&consts, &f, mi, fi)?;
             let lines = match language {
                 Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &widths),
-                _ => decode_lines(&f.lines),
+                _ => decode_lines(&f.lines, code.len()),
             }
             .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?;
             functions.push(Function {
@@ -424,8 +420,64 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     Ok(Program { strings: body.strings, modules })
 }
 
+/// The constants of function `fi` of module `mi`.
+fn const_range<'c>(
+    consts: &'c [(f64, ConstKind)],
+    f: &FunctionRec,
+    mi: usize,
+    fi: usize,
+) -> Result<&'c [(f64, ConstKind)], LoadError> {
+    let start = f.const_start as usize;
+    let end = start.checked_add(f.const_len as usize).filter(|&e| e <= consts.len()).ok_or_else(|| {
+        LoadError::Malformed(format!(
+            "module {mi} function {fi}: constants {start}..+{} lie outside the pool of {}",
+            f.const_len,
+            consts.len()
+        ))
+    })?;
+    Ok(&consts[start..end])
+}
+
 const TAG_RAW: u8 = 0x40;
 const TAG_STR: u8 = 0x41;
+const TAG_255: u8 = 0x42;
+const TAG_SUM2: u8 = 0x43;
+/// `TAG_COPY + k`: the constant `k + 1` places back, `k < COPY_WINDOW`.
+const TAG_COPY: u8 = 0x60;
+const COPY_WINDOW: usize = 32;
+
+/// Writes the constant pool (see the module docs), remembering the last
+/// [`COPY_WINDOW`] constants for copies.
+#[derive(Default)]
+struct ConstWriter {
+    out: Vec<u8>,
+    /// The constants so far (bits and kind), newest last.
+    recent: Vec<(u64, ConstKind)>,
+}
+
+impl ConstWriter {
+    fn push(&mut self, v: f64, kind: ConstKind) {
+        let bits = v.to_bits();
+        let n = self.recent.len();
+        let window = &self.recent[n.saturating_sub(COPY_WINDOW)..];
+        if let Some(back) = window.iter().rev().position(|&c| c == (bits, kind)) {
+            self.out.push(TAG_COPY + back as u8);
+        } else {
+            match kind {
+                ConstKind::Str => {
+                    self.out.push(TAG_STR);
+                    write_leb(&mut self.out, v as u64);
+                }
+                ConstKind::Num => {
+                    let two_back = (n >= 2 && self.recent[n - 2].1 == ConstKind::Num)
+                        .then(|| f64::from_bits(self.recent[n - 2].0));
+                    encode_num_after(v, two_back, &mut self.out);
+                }
+            }
+        }
+        self.recent.push((bits, kind));
+    }
+}
 const MAX_EXP: u32 = 22;
 const MAX_MANTISSA: u64 = 1 << 53;
 
@@ -435,18 +487,52 @@ const POW10: [f64; 23] = [
     1e21, 1e22,
 ];
 
-/// Appends the compact encoding of `v` (see the module docs).
+/// Appends the compact encoding of the number `v` on its own (no copy, no
+/// sum: see the module docs).
 pub fn encode_num(v: f64, out: &mut Vec<u8>) {
-    if let Some((m, e)) = decimal_form(v) {
-        out.push(((v.is_sign_negative() as u8) << 5) | e as u8);
-        write_leb(out, m);
-    } else {
-        out.push(TAG_RAW);
-        out.extend_from_slice(&v.to_le_bytes());
+    encode_num_after(v, None, out);
+}
+
+/// Appends the compact encoding of `v`, which may be written as
+/// `two_back` plus a decimal.
+fn encode_num_after(v: f64, two_back: Option<f64>, out: &mut Vec<u8>) {
+    // A decimal of up to 28 bits of digits (what `%f` prints) is as short as
+    // it gets; a longer one (`0.8800000000000001`) may have a shorter form.
+    let decimal = decimal_form(v);
+    if let Some((m, e)) = decimal.filter(|&(m, _)| m < 1 << 28) {
+        write_decimal(out, v.is_sign_negative(), m, e);
+        return;
+    }
+    let n = (v * 255.0).round();
+    if (0.0..=255.0).contains(&n) && (n / 255.0).to_bits() == v.to_bits() {
+        out.extend_from_slice(&[TAG_255, n as u8]);
+        return;
+    }
+    let sum = two_back.and_then(|a| sum_form(a, v));
+    match (decimal, sum) {
+        (Some((m, _)), Some((_, ms, _))) if leb_len(m) <= 1 + leb_len(ms) => {
+            let (m, e) = (m, decimal.map_or(0, |d| d.1));
+            write_decimal(out, v.is_sign_negative(), m, e);
+        }
+        (_, Some((d, m, e))) => {
+            out.push(TAG_SUM2);
+            write_decimal(out, d.is_sign_negative(), m, e);
+        }
+        (Some((m, e)), None) => write_decimal(out, v.is_sign_negative(), m, e),
+        (None, None) => {
+            out.push(TAG_RAW);
+            out.extend_from_slice(&v.to_le_bytes());
+        }
     }
 }
 
-/// `(m, e)` with `|v| == m / 10^e` bit for bit, if such a short form exists.
+fn write_decimal(out: &mut Vec<u8>, negative: bool, m: u64, e: u32) {
+    out.push(((negative as u8) << 5) | e as u8);
+    write_leb(out, m);
+}
+
+/// `(m, e)` with `|v| == m / 10^e` bit for bit, if such a short form exists
+/// (the smallest such `e`).
 fn decimal_form(v: f64) -> Option<(u64, u32)> {
     if !v.is_finite() {
         return None;
@@ -455,20 +541,43 @@ fn decimal_form(v: f64) -> Option<(u64, u32)> {
     if a.fract() == 0.0 && a < MAX_MANTISSA as f64 {
         return Some((a as u64, 0));
     }
-    // Shortest round-trip digits, e.g. "1.25e-1" -> 125 / 10^3.
-    let s = format!("{a:e}");
-    let (digits, exp) = s.split_once('e')?;
-    let exp: i32 = exp.parse().ok()?;
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    let e = frac.len() as i32 - exp;
-    if !(1..=MAX_EXP as i32).contains(&e) {
+    for (e, &p) in POW10.iter().enumerate().skip(1) {
+        let m = (a * p).round();
+        if m >= MAX_MANTISSA as f64 {
+            return None;
+        }
+        if (m / p).to_bits() == a.to_bits() {
+            return Some((m as u64, e as u32));
+        }
+    }
+    None
+}
+
+/// A decimal `d` (with its `(m, e)`) such that `a + d == v` bit for bit, the
+/// shortest found: `x + w` where `w` was written with few digits.
+fn sum_form(a: f64, v: f64) -> Option<(f64, u64, u32)> {
+    let diff = v - a;
+    if !diff.is_finite() || diff == 0.0 {
         return None;
     }
-    let m: u64 = format!("{int}{frac}").parse().ok()?;
-    if m >= MAX_MANTISSA || (m as f64 / POW10[e as usize]).to_bits() != a.to_bits() {
-        return None;
+    // `diff` is `w` up to rounding: try it rounded to 1, 2, ... digits.
+    let mag = diff.abs().log10().floor() as i32;
+    for digits in 1..=15 {
+        let e = digits - 1 - mag;
+        if !(0..=MAX_EXP as i32).contains(&e) {
+            continue;
+        }
+        let p = POW10[e as usize];
+        let m = (diff.abs() * p).round();
+        if m == 0.0 || m >= MAX_MANTISSA as f64 {
+            continue;
+        }
+        let d = if diff < 0.0 { -(m / p) } else { m / p };
+        if (a + d).to_bits() == v.to_bits() {
+            return Some((d, m as u64, e as u32));
+        }
     }
-    Some((m, e as u32))
+    None
 }
 
 fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
@@ -480,16 +589,31 @@ fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
         i += 1;
         match tag {
             0x00..=0x3f => {
-                let e = (tag & 0x1f) as u32;
-                if e > MAX_EXP {
-                    return Err(bad(i - 1, "decimal exponent above 22"));
+                let v = read_decimal(bytes, &mut i, tag)?;
+                out.push((v, ConstKind::Num));
+            }
+            TAG_255 => {
+                let n = *bytes.get(i).ok_or_else(|| bad(i, "truncated number"))?;
+                i += 1;
+                out.push((n as f64 / 255.0, ConstKind::Num));
+            }
+            TAG_SUM2 => {
+                let a = match out.len().checked_sub(2).map(|k| out[k]) {
+                    Some((a, ConstKind::Num)) => a,
+                    _ => return Err(bad(i - 1, "a sum without a number two places back")),
+                };
+                let tag = *bytes.get(i).ok_or_else(|| bad(i, "truncated number"))?;
+                i += 1;
+                if tag > 0x3f {
+                    return Err(bad(i - 1, "a sum whose second term is not a decimal"));
                 }
-                let m = read_leb(bytes, &mut i).ok_or_else(|| bad(i, "truncated number"))?;
-                if m >= MAX_MANTISSA {
-                    return Err(bad(i, "decimal mantissa of 2^53 or more"));
-                }
-                let v = m as f64 / POW10[e as usize];
-                out.push((if tag & 0x20 != 0 { -v } else { v }, ConstKind::Num));
+                let d = read_decimal(bytes, &mut i, tag)?;
+                out.push((a + d, ConstKind::Num));
+            }
+            t if (TAG_COPY..TAG_COPY + COPY_WINDOW as u8).contains(&t) => {
+                let back = (t - TAG_COPY) as usize + 1;
+                let c = out.len().checked_sub(back).map(|k| out[k]).ok_or_else(|| bad(i - 1, "a copy of nothing"))?;
+                out.push(c);
             }
             TAG_RAW => {
                 let raw = bytes.get(i..i + 8).ok_or_else(|| bad(i, "truncated number"))?;
@@ -511,6 +635,105 @@ fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
     Ok(out)
 }
 
+/// The decimal after its tag `tag` (sign and exponent).
+fn read_decimal(bytes: &[u8], i: &mut usize, tag: u8) -> Result<f64, LoadError> {
+    let bad = |i: usize, what: &str| LoadError::Malformed(format!("constant pool byte {i}: {what}"));
+    let e = (tag & 0x1f) as u32;
+    if e > MAX_EXP {
+        return Err(bad(*i - 1, "decimal exponent above 22"));
+    }
+    let m = read_leb(bytes, i).ok_or_else(|| bad(*i, "truncated number"))?;
+    if m >= MAX_MANTISSA {
+        return Err(bad(*i, "decimal mantissa of 2^53 or more"));
+    }
+    let v = m as f64 / POW10[e as usize];
+    Ok(if tag & 0x20 != 0 { -v } else { v })
+}
+
+/// The escape byte of register code: a raw instruction word follows.
+const RAW_WORD: u8 = 0xff;
+
+/// The length of the constant block op `op` reads at `at` of the `count`
+/// constants `value(i)`, if it lies inside them and its point count (if
+/// any) is a whole number.
+fn block_len(op: Op, count: usize, value: impl Fn(usize) -> f64, at: usize) -> Option<usize> {
+    let mut len = 0usize;
+    for arg in op.info().block {
+        len += match arg {
+            crate::isa::Arg::Points => {
+                if at + len >= count {
+                    return None;
+                }
+                let n = value(at + len);
+                if !(n >= 0.0 && n.fract() == 0.0 && n <= (count / 2) as f64) {
+                    return None;
+                }
+                1 + 2 * n as usize
+            }
+            _ => 1,
+        };
+    }
+    (at + len <= count).then_some(len)
+}
+
+/// Register code (Animator, SLAP): see the module docs.
+fn encode_register_code(code: &[Insn], consts: &[f64]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(code.len() + 8);
+    let mut cursor = 0usize;
+    for &w in code {
+        if let Some(op) = w.op().filter(|&op| op as u8 != RAW_WORD) {
+            match op.info().format {
+                crate::isa::Format::K if w.ax_field() as usize == cursor => {
+                    if let Some(len) = block_len(op, consts.len(), |i| consts[i], cursor) {
+                        out.push(op as u8);
+                        cursor += len;
+                        continue;
+                    }
+                }
+                crate::isa::Format::None if w.0 == op as u32 => {
+                    out.push(op as u8);
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(RAW_WORD);
+        out.extend_from_slice(&w.0.to_le_bytes());
+    }
+    out
+}
+
+/// Reads what [`encode_register_code`] wrote.
+fn decode_register_code(bytes: &[u8], consts: &[(f64, ConstKind)]) -> Result<Vec<Insn>, String> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut cursor = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        i += 1;
+        if b == RAW_WORD {
+            let w = bytes.get(i..i + 4).ok_or("truncated instruction word")?;
+            out.push(Insn(u32::from_le_bytes([w[0], w[1], w[2], w[3]])));
+            i += 4;
+            continue;
+        }
+        let op = Op::from_u8(b).ok_or_else(|| format!("byte {}: unknown opcode {b:#04x}", i - 1))?;
+        match op.info().format {
+            crate::isa::Format::None => out.push(Insn(op as u32)),
+            crate::isa::Format::K => {
+                let len = block_len(op, consts.len(), |i| consts[i].0, cursor)
+                    .ok_or_else(|| format!("byte {}: {op}'s constant block does not fit", i - 1))?;
+                if cursor > MAX_AX as usize {
+                    return Err(format!("byte {}: constant index above {MAX_AX}", i - 1));
+                }
+                out.push(Insn::ax(op, cursor as u32));
+                cursor += len;
+            }
+            _ => return Err(format!("byte {}: {op} needs its operands written out", i - 1)),
+        }
+    }
+    Ok(out)
+}
+
 fn zigzag(v: i64) -> u64 {
     ((v << 1) ^ (v >> 63)) as u64
 }
@@ -523,23 +746,82 @@ fn unzigzag(z: u64) -> i64 {
 /// `zigzag(column delta) << 1` on the same line, or `zigzag(line delta) << 1
 /// | 1` followed by the column: two bytes for a frame on the line of the
 /// previous one.
-fn encode_lines(lines: &[LineEntry]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(lines.len() * 2);
+/// Debug lines of register code of `code_len` instructions (see the module
+/// docs). Only entries inside the code are written as runs or steps, so a
+/// few bytes never stand for more entries than the code has instructions.
+fn encode_lines(lines: &[LineEntry], code_len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(lines.len() / 4 + 4);
     let mut prev = (0i64, 0i64, 0i64);
+    let mut run = 0u64;
     for e in lines {
-        write_pos(&mut out, e, prev);
-        prev = (e.pc as i64, e.line as i64, e.col as i64);
+        let (pc, line, col) = (e.pc as i64, e.line as i64, e.col as i64);
+        let (dpc, dline) = (pc - prev.0, line - prev.1);
+        let inside = (e.pc as usize) < code_len;
+        if inside && col == prev.2 && dpc == 1 && dline == 1 {
+            run += 1;
+        } else {
+            if run > 0 {
+                write_leb(&mut out, (run - 1) << 2);
+                run = 0;
+            }
+            if inside && col == prev.2 && dpc == 1 && dline >= 2 {
+                write_leb(&mut out, ((dline - 2) as u64) << 2 | LINES_DOWN);
+            } else if inside && col == prev.2 && dline == 1 && dpc >= 2 {
+                write_leb(&mut out, ((dpc - 2) as u64) << 2 | LINES_PC_ON);
+            } else {
+                out.push(LINES_EXPLICIT as u8);
+                write_pos(&mut out, e, prev);
+            }
+        }
+        prev = (pc, line, col);
+    }
+    if run > 0 {
+        write_leb(&mut out, (run - 1) << 2);
     }
     out
 }
 
-fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
-    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+/// Debug line tokens of register code (the low two bits of a LEB128; `00`
+/// is a run of next-instruction, next-line entries).
+const LINES_DOWN: u64 = 0b01;
+const LINES_PC_ON: u64 = 0b10;
+const LINES_EXPLICIT: u64 = 0b11;
+
+/// Reads what [`encode_lines`] wrote for code of `code_len` instructions.
+fn decode_lines(bytes: &[u8], code_len: usize) -> Result<Vec<LineEntry>, String> {
+    let mut out = Vec::with_capacity(bytes.len() + 1);
     let (mut i, mut prev) = (0usize, (0i64, 0i64, 0i64));
     while i < bytes.len() {
-        let e = read_pos(bytes, &mut i, prev)?;
-        prev = (e.pc as i64, e.line as i64, e.col as i64);
-        out.push(e);
+        let v = read_leb(bytes, &mut i).ok_or("truncated entry")?;
+        let (pc, line, col) = prev;
+        let (n, dpc, dline) = match v & 3 {
+            0 => ((v >> 2).checked_add(1).ok_or("run too long")?, 1, 1),
+            LINES_DOWN => (1, 1, (v >> 2) as i64 + 2),
+            LINES_PC_ON => (1, (v >> 2) as i64 + 2, 1),
+            _ => {
+                if v != LINES_EXPLICIT {
+                    return Err("bad entry token".into());
+                }
+                let e = read_pos(bytes, &mut i, prev)?;
+                prev = (e.pc as i64, e.line as i64, e.col as i64);
+                out.push(e);
+                continue;
+            }
+        };
+        // Steps stay inside the code, so `n` is bounded by its length.
+        if n.saturating_mul(dpc as u64).saturating_add(pc as u64) >= code_len as u64 {
+            return Err("positions past the end of the code".into());
+        }
+        let (mut pc, mut line) = (pc, line);
+        for _ in 0..n {
+            pc += dpc;
+            line = line.checked_add(dline).filter(|l| (0..=u32::MAX as i64).contains(l)).ok_or("line out of range")?;
+            if !(1..=u32::MAX as i64).contains(&col) || line < 1 {
+                return Err("line or column out of range".into());
+            }
+            out.push(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 });
+        }
+        prev = (pc, line, col);
     }
     Ok(out)
 }
@@ -1299,7 +1581,9 @@ mod tests {
         #[test]
         fn any_lines_round_trip(raw in proptest::collection::vec((proptest::prelude::any::<u32>(), 1u32.., 1u32..), 0..20)) {
             let lines: Vec<LineEntry> = raw.iter().map(|&(pc, line, col)| LineEntry { pc, line, col }).collect();
-            proptest::prop_assert_eq!(decode_lines(&encode_lines(&lines)).unwrap(), lines);
+            for code_len in [0, 40, 1 << 20] {
+                proptest::prop_assert_eq!(&decode_lines(&encode_lines(&lines, code_len), code_len).unwrap(), &lines);
+            }
         }
 
         #[test]
@@ -1320,7 +1604,10 @@ mod tests {
         fn garbage_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
             let states = [State { name: 0, category: 0, entry: 2 }];
             let _ = decode_sprite_code(&bytes, &mut Vec::new());
-            let _ = decode_lines(&bytes);
+            let _ = decode_lines(&bytes, 1000);
+            let consts: Vec<(f64, ConstKind)> = (0..8).map(|i| (i as f64, ConstKind::Num)).collect();
+            let _ = decode_register_code(&bytes, &consts);
+            let _ = decode_consts(&bytes);
             let _ = decode_states(&bytes, 3, &[Insn::ax(Op::Wait, 1), Insn::sj(Op::Jmp, -2)]);
             let code = [Insn::ax(Op::Sprite, 3), Insn::ax(Op::Event, 1), Insn::ax(Op::Wait, 12), Insn::sj(Op::Jmp, -4)];
             let _ = decode_sprite_lines(&bytes, &code, &states, &[1, 2]);
@@ -1347,6 +1634,63 @@ mod tests {
             LineEntry { pc: 4, line: 2, col: 9 },
             LineEntry { pc: 9, line: 700, col: 1 },
         ];
-        assert_eq!(decode_lines(&encode_lines(&lines)).unwrap(), lines);
+        assert_eq!(decode_lines(&encode_lines(&lines, 10), 10).unwrap(), lines);
+    }
+
+    #[test]
+    fn script_lines_cost_a_byte_per_run() {
+        // One command a line from line 3, a blank line, then an `invoke X Y`
+        // of four instructions.
+        let mut lines: Vec<LineEntry> = (0..100).map(|k| LineEntry { pc: k, line: 3 + k, col: 1 }).collect();
+        lines.push(LineEntry { pc: 100, line: 104, col: 1 });
+        lines.push(LineEntry { pc: 104, line: 105, col: 1 });
+        lines.push(LineEntry { pc: 105, line: 106, col: 1 });
+        let bytes = encode_lines(&lines, 106);
+        // The first entry written out (4), the run of 99 (2), two lines
+        // down (1), four instructions on (1), a run of one (1).
+        assert_eq!(bytes.len(), 4 + 2 + 1 + 1 + 1, "{bytes:?}");
+        assert_eq!(decode_lines(&bytes, 106).unwrap(), lines);
+        // Runs may not reach past the code.
+        assert!(decode_lines(&bytes, 105).is_err());
+    }
+
+    #[test]
+    fn register_code_is_a_byte_per_instruction() {
+        let consts = [0.0, 0.0, 1.0, 1.0, 2.0, 1.0, 2.0, 3.0, 4.0];
+        let code = vec![
+            Insn::ax(Op::Frame, 0),
+            Insn::ax(Op::Line, 0),
+            Insn::ax(Op::Lines, 4),
+            Insn::ax(Op::Flush, 0),
+            Insn::ax(Op::Line, 0),
+            Insn::ax(Op::Wait, 3),
+            Insn::ax(Op::Halt, 0),
+        ];
+        let bytes = encode_register_code(&code, &consts);
+        assert_eq!(bytes.len(), 5 + 2 * 5, "{bytes:?}");
+        let kinded: Vec<(f64, ConstKind)> = consts.iter().map(|&v| (v, ConstKind::Num)).collect();
+        assert_eq!(decode_register_code(&bytes, &kinded).unwrap(), code);
+        // A block that does not fit is an error, not a panic.
+        assert!(decode_register_code(&[Op::Line as u8, Op::Line as u8, Op::Line as u8], &kinded).is_err());
+    }
+
+    #[test]
+    fn colours_copies_and_corners_are_short() {
+        let mut w = ConstWriter::default();
+        let values = [244.0 / 255.0, 0.34, 0.35, 0.34 + 0.54, 0.35 + 0.5, 244.0 / 255.0, 0.88, 0.1, 0.2, 0.1 + 0.2];
+        for v in values {
+            w.push(v, ConstKind::Num);
+        }
+        w.push(7.0, ConstKind::Str);
+        w.push(7.0, ConstKind::Str);
+        let back = decode_consts(&w.out).unwrap();
+        assert_eq!(back.len(), values.len() + 2);
+        for (b, v) in back.iter().zip(values) {
+            assert_eq!(b.0.to_bits(), v.to_bits(), "{v}");
+        }
+        assert_eq!(back[values.len() + 1], (7.0, ConstKind::Str));
+        // colour 2, 0.34 2, 0.35 2, sum 3, 0.85 2, copy 1, 0.88 2, 0.1 2, 0.2 2, sum 3;
+        // string 2, copy 1.
+        assert_eq!(w.out.len(), 2 + 2 + 2 + 3 + 2 + 1 + 2 + 2 + 2 + 3 + 2 + 1, "{:x?}", w.out);
     }
 }
