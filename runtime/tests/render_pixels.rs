@@ -508,6 +508,52 @@ fn ten_thousand_lines_take_one_draw_call() {
 }
 
 #[test]
+fn a_hundred_thousand_mixed_primitives_take_one_draw_call() {
+    // Solid, dashed, thick, filled, dotted, arrowed and text geometry all
+    // share one batch: one upload, one draw call, however many primitives.
+    let mut r = renderer(64, 64);
+    for i in 0..100_000u32 {
+        let (x, y) = ((i % 61) as f32, (i / 61 % 61) as f32);
+        match i % 7 {
+            0 => r.stroke(&[[x, y], [x + 3.0, y + 1.0]], false, 1.0, 0xffff, BLACK),
+            1 => r.stroke(&[[x, y], [x + 3.0, y], [x + 3.0, y + 2.0]], false, 2.0, 0x0f0f, RED),
+            2 => r.fill_convex(&[[x, y], [x + 2.0, y], [x + 2.0, y + 2.0]], BLACK),
+            3 => r.fill_polygon(&[[x, y], [x + 3.0, y], [x, y + 3.0], [x + 3.0, y + 3.0]], RED),
+            4 => r.dot([x, y], BLACK),
+            5 => r.arrow([x, y], [x + 2.0, y + 2.0], 1.0, 0xffff, BLACK),
+            _ if i % 1000 == 6 => r.text([x, y], HAlign::Left, VAlign::Top, "a", BLACK),
+            _ => r.stroke(&[[x, y], [x, y + 2.0]], true, 1.0, 0xffff, RED),
+        }
+    }
+    r.flush();
+    let s = r.stats();
+    assert_eq!(s.draw_calls, 1, "{s:?}");
+    assert!(s.vertices > 600_000, "{s:?}");
+}
+
+#[test]
+fn solid_batches_draw_what_the_general_shader_draws() {
+    // A batch of solid geometry only is drawn with the solid-only shader; a
+    // glyph in the batch makes it the general one. The pixels are the same.
+    let scene = |r: &mut Renderer| {
+        for i in 0..40 {
+            let f = i as f32;
+            r.stroke(&[[2.0, f * 1.5], [60.0, f * 1.7 + 3.0]], false, 1.0 + (i % 3) as f32, 0xffff, BLACK);
+            r.fill_convex(&[[f, 40.0], [f + 9.0, 44.0], [f + 3.0, 60.0]], [0.2, 0.4, 0.9, 0.5]);
+        }
+    };
+    let mut r = renderer(64, 64);
+    scene(&mut r);
+    let solid = r.read_pixels();
+    r.clear(WHITE);
+    scene(&mut r);
+    r.text([70.0, 70.0], HAlign::Left, VAlign::Top, "x", BLACK); // off target
+    let general = r.read_pixels();
+    assert_eq!(r.stats().draw_calls, 1);
+    assert!(solid == general, "the solid shader and the general one disagree");
+}
+
+#[test]
 fn textures_break_batches_only_when_they_change() {
     let mut r = renderer(64, 64);
     let a = r.create_image(2, 2, RED).unwrap();
