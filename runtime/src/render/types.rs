@@ -23,9 +23,13 @@ pub type Rgba = [f32; 4];
 /// ```
 /// use animkit_runtime::render::rgba_to_u8;
 /// assert_eq!(rgba_to_u8([1.0, 0.5, 0.0, 2.0]), [255, 128, 0, 255]);
+/// assert_eq!(rgba_to_u8([f32::NAN, -1.0, 0.501960813, 0.498039216]), [0, 0, 128, 127]);
 /// ```
 pub fn rgba_to_u8(c: Rgba) -> [u8; 4] {
-    c.map(|v| if v.is_nan() { 0 } else { (v.clamp(0.0, 1.0) * 255.0).round() as u8 })
+    // `round()` of a value in 0..=255, without the libm call `f32::round` is
+    // on the x86-64 baseline: adding 0.5 in f64 is exact, and the cast
+    // truncates (NaN casts to 0).
+    c.map(|v| (f64::from(v.clamp(0.0, 1.0) * 255.0) + 0.5) as u8)
 }
 
 /// An axis-aligned rectangle of whole pixels, top-left origin: it covers
@@ -190,4 +194,30 @@ pub struct RenderStats {
     pub vertices: u64,
     /// Flushes that submitted at least one vertex.
     pub flushes: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_rounding_is_round() {
+        let old = |v: f32| if v.is_nan() { 0 } else { (v.clamp(0.0, 1.0) * 255.0).round() as u8 };
+        // Every f32 from 0 to 1 with its low 8 mantissa bits as they come,
+        // and the neighbours of every x.5 / 255.
+        let mut values: Vec<f32> = (0..(1u32 << 22)).map(|k| f32::from_bits(k << 8 | (k & 0xff))).collect();
+        for k in 0..=255 {
+            let half = (k as f32 + 0.5) / 255.0;
+            let mut v = half;
+            for _ in 0..4 {
+                v = f32::from_bits(v.to_bits() - 1);
+                values.push(v);
+            }
+            values.extend([half, f32::from_bits(half.to_bits() + 1), f32::from_bits(half.to_bits() + 2)]);
+        }
+        values.extend([-0.0, -1.0, 1.0, 2.0, f32::INFINITY, f32::NEG_INFINITY, f32::NAN]);
+        for v in values {
+            assert_eq!(rgba_to_u8([v; 4])[0], old(v), "{v:e}");
+        }
+    }
 }
