@@ -21,6 +21,13 @@
 //!   as LEB128;
 //! - debug lines: `(pc delta, zigzag line delta, column)` LEB128 triples.
 //!
+//! Each function owns the constants `const_start .. const_start +
+//! const_len` of the pool, and the functions' ranges follow each other in
+//! order and cover the pool exactly (module by module, function by
+//! function), so no constant is decoded twice: the decoded program is at
+//! most a small constant factor larger than the payload, whatever the
+//! payload claims.
+//!
 //! bincode is frozen (RUSTSEC-2025-0141: unmaintained; 3.0.0 is an empty
 //! release), so it is pinned to `=2.0.1` and confined to this module: the
 //! container can change codec by editing this file alone. Untrusted bytes
@@ -297,6 +304,7 @@ pub fn load(bytes: &[u8]) -> Result<Program, LoadError> {
 fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let consts = decode_consts(&body.consts)?;
     let mut modules = Vec::with_capacity(body.modules.len());
+    let mut next_const = 0usize;
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
@@ -309,6 +317,11 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
                 )));
             }
             let start = f.const_start as usize;
+            if start != next_const {
+                return Err(LoadError::Malformed(format!(
+                    "module {mi} function {fi}: constants start at {start}, not at {next_const} where the previous function's constants end"
+                )));
+            }
             let end = start.checked_add(f.const_len as usize).filter(|&e| e <= consts.len()).ok_or_else(|| {
                 LoadError::Malformed(format!(
                     "module {mi} function {fi}: constants {start}..+{} lie outside the pool of {}",
@@ -316,6 +329,7 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
                     consts.len()
                 ))
             })?;
+            next_const = end;
             let slice = &consts[start..end];
             functions.push(Function {
                 name: f.name,
@@ -339,6 +353,12 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             entry: m.entry,
             source: m.source,
         });
+    }
+    if next_const != consts.len() {
+        return Err(LoadError::Malformed(format!(
+            "{} constants of the pool belong to no function",
+            consts.len() - next_const
+        )));
     }
     Ok(Program { strings: body.strings, modules })
 }

@@ -4,7 +4,10 @@
 //! its code, read a missing register, constant or string, or spin forever
 //! inside one activation.
 //!
-//! Rules, one test each in this module's tests:
+//! Rules, one test each in `vm/tests/verify_rules.rs` (every row of this
+//! table, every part of a row). The verifier runs in time linear in the
+//! size of the program (no rule is checked by a nested scan), so a hostile
+//! bundle cannot make loading slow.
 //!
 //! | rule | what must hold |
 //! | --- | --- |
@@ -22,12 +25,14 @@
 //! | `call` | `CALL` names an existing function of the module |
 //! | `wait` | `WAIT` waits at least one tick |
 //! | `enter` | `ENTER` names an existing state |
-//! | `block` | a domain op's constant block lies inside the pool and matches its signature: finite numbers, whole non-negative `UInt`s up to `i32::MAX`, `Bool`s 0 or 1, string ids in range, function indices in range, point counts that fit |
-//! | `fallthrough` | execution can never run past the last instruction |
+//! | `block` | a domain op's constant block lies inside the pool and matches its signature (`crate::isa::Arg`): `Num`s are finite; `UInt`s are whole and in `0..=i32::MAX`; `Max(n)`s are whole and in `0..=n` (sizes and counts of [`crate::limits`]: window and image sides, circle vertices, dash patterns, alignments, characters, cursor hot spots); `Bool`s are 0 or 1; `Str`s are string constants; `Func`s are function indices of the module; a `Points` count is whole, at most [`crate::limits::MAX_POINTS`], and followed by that many pairs of finite numbers |
+//! | `fallthrough` | a function has at least one instruction, and execution can never run past the last one |
 //! | `progress` | every cycle of the control-flow graph passes through a `WAIT` |
 
 use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass};
+use crate::limits::MAX_POINTS;
 use crate::program::{ConstKind, Function, Language, Module, Program};
+use std::collections::HashSet;
 use std::fmt;
 
 /// A broken verifier rule and where.
@@ -137,6 +142,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
         }
     }
     let code_len = m.functions.first().map_or(0, |f| f.code.len());
+    let mut names = HashSet::with_capacity(m.states.len());
     for (si, s) in m.states.iter().enumerate() {
         cx.string(s.name, "a state name")?;
         cx.string(s.category, "a state category")?;
@@ -147,7 +153,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
                 format!("state {si} enters at {} outside code of {code_len}", s.entry),
             ));
         }
-        if m.states[..si].iter().any(|o| o.name == s.name) {
+        if !names.insert(s.name) {
             return Err(cx.err(
                 "state-entry",
                 None,
@@ -212,13 +218,33 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
         }
         last_pc = Some(e.pc);
     }
+    let runs = finite_runs(f);
     for (pc, &w) in f.code.iter().enumerate() {
-        verify_insn(cx, m, f, pc, w)?;
+        verify_insn(cx, m, f, &runs, pc, w)?;
     }
     verify_control_flow(cx, m, f)
 }
 
-fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, w: Insn) -> Result<(), VerifyError> {
+/// For each constant index `k`, how many constants from `k` on are finite
+/// numbers in a row, so that a point list is checked in constant time
+/// however many instructions share it.
+fn finite_runs(f: &Function) -> Vec<u32> {
+    let mut runs = vec![0u32; f.consts.len() + 1];
+    for k in (0..f.consts.len()).rev() {
+        let finite = f.kinds.get(k) == Some(&ConstKind::Num) && f.consts[k].is_finite();
+        runs[k] = if finite { runs[k + 1].saturating_add(1) } else { 0 };
+    }
+    runs
+}
+
+fn verify_insn(
+    cx: &Ctx<'_>,
+    m: &Module,
+    f: &Function,
+    runs: &[u32],
+    pc: usize,
+    w: Insn,
+) -> Result<(), VerifyError> {
     let at = Some(pc);
     let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
     let info = op.info();
@@ -292,12 +318,20 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, w: Insn) -> Re
                 _ => {}
             }
         }
-        Format::K => verify_block(cx, m, f, pc, op, w.ax_field() as usize)?,
+        Format::K => verify_block(cx, m, f, runs, pc, op, w.ax_field() as usize)?,
     }
     Ok(())
 }
 
-fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start: usize) -> Result<(), VerifyError> {
+fn verify_block(
+    cx: &Ctx<'_>,
+    m: &Module,
+    f: &Function,
+    runs: &[u32],
+    pc: usize,
+    op: Op,
+    start: usize,
+) -> Result<(), VerifyError> {
     let at = Some(pc);
     let mut k = start;
     let fail = |k: usize, what: &str| cx.err("block", at, format!("{op}: constant {k} {what}"));
@@ -315,11 +349,12 @@ fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start
                 num(k)?;
                 k += 1;
             }
-            Arg::UInt | Arg::Bool | Arg::Func => {
+            Arg::UInt | Arg::Max(_) | Arg::Bool | Arg::Func => {
                 let v = num(k)?;
                 let max = match arg {
                     Arg::Bool => 1.0,
                     Arg::Func => m.functions.len() as f64 - 1.0,
+                    Arg::Max(n) => *n as f64,
                     _ => i32::MAX as f64,
                 };
                 if v.fract() != 0.0 || v < 0.0 || v > max {
@@ -335,14 +370,20 @@ fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start
             }
             Arg::Points => {
                 let n = num(k)?;
-                if n.fract() != 0.0 || n < 0.0 || n > (f.consts.len() / 2) as f64 {
+                if n.fract() != 0.0 || n < 0.0 || n > MAX_POINTS as f64 {
+                    return Err(fail(k, &format!("is a point count of {n}, not a whole number in 0..={MAX_POINTS}")));
+                }
+                if n > (f.consts.len() / 2) as f64 {
                     return Err(fail(k, &format!("is a point count of {n}, more than the pool holds")));
                 }
                 k += 1;
-                for j in 0..2 * n as usize {
-                    num(k + j)?;
+                let need = 2 * n as usize;
+                let run = runs.get(k).map_or(0, |&r| r as usize);
+                if run < need {
+                    // Name the first constant that is not a finite number.
+                    num(k + run)?;
                 }
-                k += 2 * n as usize;
+                k += need;
             }
         }
     }

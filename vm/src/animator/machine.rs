@@ -4,14 +4,50 @@
 
 use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
-use crate::interp::{self, Args, Bindings, Domain, Env, Exit, Fiber, Flow};
-use crate::isa::Op;
+use crate::interp::{self, Args, Bindings, Domain, Env, Exit, Fiber, Flow, Limits};
+use crate::isa::{Arg, Op};
 use std::collections::HashMap;
 
 /// Deepest matrix stack (`push` without `pop`) before `push` fails.
 pub const MAX_MATRIX_STACK: usize = 65_536;
 /// Deepest nesting of `viewport NAME` measurements inside measured macros.
 pub const MAX_MEASURE_DEPTH: usize = 16;
+/// Work units charged for an op that touches the whole frame, a file or
+/// the clock (`frame`, `flush`, `screenshot`, `image`, `sleep`, ...), so
+/// that runaway calls cannot repeat them millions of times.
+pub const HEAVY_WORK: u64 = 4096;
+
+/// The work units an Animator op costs beyond its one instruction (see
+/// [`crate::interp::Limits::max_steps`]): one per point or circle vertex,
+/// one per 64 bytes of printed or drawn text, one per `image_set` pixel,
+/// [`HEAVY_WORK`] for whole-frame, file and clock ops (or one per 16
+/// pixels of a new image, if more). `viewport NAME` is charged what
+/// measuring the macro took.
+pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
+    let mut work = 0;
+    if let Some(i) = op.info().block.iter().position(|arg| *arg == Arg::Points) {
+        work += a.uint(i) as u64;
+    }
+    let text = |i: usize| a.str(i).len() as u64 / 64;
+    work += match op {
+        Op::Circle | Op::FillCircle => a.uint(3) as u64,
+        Op::Echo | Op::EchoPt | Op::Title => text(0),
+        Op::Text => text(4),
+        Op::ImageSet => a.str(3).len() as u64,
+        Op::ImageNew => (a.uint(0) as u64 * a.uint(1) as u64 / 16).max(HEAVY_WORK),
+        Op::Frame
+        | Op::Flush
+        | Op::Screenshot
+        | Op::Screendump
+        | Op::ScreendumpFile
+        | Op::Image
+        | Op::Sleep
+        | Op::FlushDelay
+        | Op::Resize => HEAVY_WORK,
+        _ => 0,
+    };
+    work
+}
 
 /// Animator state over a canvas: matrices, pen and colormap.
 ///
@@ -28,6 +64,7 @@ pub struct Machine<C> {
     pen: Pen,
     colormap: HashMap<u32, [f64; 3]>,
     scratch: Vec<Point>,
+    work: u64,
 }
 
 impl<C: Canvas> Machine<C> {
@@ -39,6 +76,7 @@ impl<C: Canvas> Machine<C> {
             pen: Pen::default(),
             colormap: HashMap::new(),
             scratch: Vec::new(),
+            work: 0,
         }
     }
 
@@ -124,7 +162,12 @@ impl<C: Canvas> Domain for Machine<C> {
         "macro"
     }
 
+    fn take_work(&mut self) -> u64 {
+        std::mem::take(&mut self.work)
+    }
+
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+        self.work += op_work(op, &a);
         let pen = self.pen;
         let m = self.matrix();
         match op {
@@ -167,7 +210,10 @@ impl<C: Canvas> Domain for Machine<C> {
             }
             Op::ViewportMacro => {
                 let name = a.str_id(0);
-                let (l, b, r, t) = measure(env, name, 0)?;
+                let mut spent = 0;
+                let measured = measure(env, name, 0, &mut spent);
+                self.work += spent;
+                let (l, b, r, t) = measured?;
                 let fitted = if a.flag(1) {
                     let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
                     let half = (r - l).max(t - b) / 2.0;
@@ -302,6 +348,7 @@ struct Measure {
     min: Point,
     max: Point,
     depth: usize,
+    work: u64,
 }
 
 impl Measure {
@@ -332,7 +379,12 @@ impl Domain for Measure {
         "macro"
     }
 
+    fn take_work(&mut self) -> u64 {
+        std::mem::take(&mut self.work)
+    }
+
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+        self.work += op_work(op, &a);
         match op {
             Op::Rotate => self.then(Matrix::rotation_degrees(a.num(0))),
             Op::Scale => self.then(Matrix::scaling(a.num(0), a.num(1))),
@@ -344,7 +396,10 @@ impl Domain for Measure {
                 }
             }
             Op::ViewportMacro => {
-                let (l, b, r, t) = measure(env, a.str_id(0), self.depth + 1)?;
+                let mut spent = 0;
+                let measured = measure(env, a.str_id(0), self.depth + 1, &mut spent);
+                self.work += spent;
+                let (l, b, r, t) = measured?;
                 if r != l && t != b {
                     self.then(Matrix::viewport(l, b, r, t));
                 }
@@ -392,18 +447,29 @@ impl Domain for Measure {
 }
 
 /// The bounding box `(l, b, r, t)` of what the macro bound to `name` draws.
-fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64), String> {
+/// Measuring runs the macro within the caller's remaining work budget
+/// (`env.budget`); `spent` receives the work it took, even on error.
+fn measure(env: &Env<'_>, name: u32, depth: usize, spent: &mut u64) -> Result<(f64, f64, f64, f64), String> {
     let text = env.strings.get(name as usize).map_or("", String::as_str);
     if depth >= MAX_MEASURE_DEPTH {
         return Err(format!("viewport {text}: macros measure each other more than {MAX_MEASURE_DEPTH} levels deep"));
     }
     let parts = env.bindings.get(name).ok_or_else(|| format!("no macro named `{text}`"))?;
     let mut measure =
-        Measure { stack: vec![Matrix::IDENTITY], min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2], depth };
+        Measure { stack: vec![Matrix::IDENTITY], min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2], depth, work: 0 };
+    // Copying the bindings costs one unit per name.
+    *spent = spent.saturating_add(env.bindings.len() as u64);
     let mut bindings: Bindings = env.bindings.clone();
     for &part in parts {
-        let mut fiber = Fiber::new(env.module, part);
-        match interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure) {
+        let left = env.budget.saturating_sub(*spent);
+        if left == 0 {
+            return Err(format!("viewport {text}: measuring the macro would take more than the steps left to this call"));
+        }
+        let limits = Limits { max_steps: left, whole_run: true, ..Limits::default() };
+        let mut fiber = Fiber::new(env.module, part).with_limits(limits);
+        let result = interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure);
+        *spent = spent.saturating_add(fiber.work());
+        match result {
             Ok(Exit::Halted | Exit::Stopped) => {}
             Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
             Err(e) => return Err(format!("viewport {text}: {}", e.message)),
