@@ -237,14 +237,7 @@ fn finite_runs(f: &Function) -> Vec<u32> {
     runs
 }
 
-fn verify_insn(
-    cx: &Ctx<'_>,
-    m: &Module,
-    f: &Function,
-    runs: &[u32],
-    pc: usize,
-    w: Insn,
-) -> Result<(), VerifyError> {
+fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, w: Insn) -> Result<(), VerifyError> {
     let at = Some(pc);
     let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
     let info = op.info();

@@ -358,9 +358,13 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
 /// most [`MAX_CODE`] instructions back, so a sprite module holds at most
 /// that many. The error points at the state that crosses the limit.
 fn check_code_size(states: &[IrState], errors: &mut Vec<Diagnostic>) {
+    check_code_size_with(states, super::lower::state_code_len, errors);
+}
+
+fn check_code_size_with(states: &[IrState], len: impl Fn(&IrState) -> u64, errors: &mut Vec<Diagnostic>) {
     let mut total: u64 = 0;
     for s in states {
-        total += super::lower::state_code_len(s);
+        total += len(s);
         if total > MAX_CODE {
             errors.push(
                 Diagnostic::error(
@@ -372,5 +376,27 @@ fn check_code_size(states: &[IrState], errors: &mut Vec<Diagnostic>) {
             );
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_size_limit_names_the_state_that_passes_it() {
+        let (ast, syntax) = animkit_grammar::sprite::parse("A: 1, _loop\nB: 1, 2, _wait\nC: 1, _loop\n");
+        assert!(syntax.is_empty());
+        let ir = check(&ast).unwrap();
+        let mut errors = Vec::new();
+        check_code_size(&ir.states, &mut errors);
+        assert!(errors.is_empty());
+        // A pretends to take half the room, B the rest and one more.
+        let len = |s: &IrState| if s.name == "A" { MAX_CODE / 2 } else { MAX_CODE / 2 + 1 };
+        check_code_size_with(&ir.states, len, &mut errors);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!(e.message, "the sprite file is too large: its states need more than 8388608 instructions");
+        assert_eq!(e.span, ir.states[1].end_span);
     }
 }

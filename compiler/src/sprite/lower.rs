@@ -84,9 +84,7 @@ pub fn lower(ir: &SpriteIr, name: &str, b: &mut ProgramBuilder, lines: Option<&L
 /// The number of instructions [`lower`] emits for state `s` (the checker
 /// uses it to keep modules within jump range).
 pub fn state_code_len(s: &IrState) -> u64 {
-    let frame_len = |fr: &IrFrame| {
-        fr.sprite.is_some() as u64 + fr.events.len() as u64 + (fr.duration > 0) as u64
-    };
+    let frame_len = |fr: &IrFrame| fr.sprite.is_some() as u64 + fr.events.len() as u64 + (fr.duration > 0) as u64;
     let mut n = s.frames.first().is_none_or(|fr| fr.sprite.is_none()) as u64;
     n += s.frames.iter().map(frame_len).sum::<u64>();
     n += s.end_events.len() as u64;

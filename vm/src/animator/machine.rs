@@ -463,7 +463,9 @@ fn measure(env: &Env<'_>, name: u32, depth: usize, spent: &mut u64) -> Result<(f
     for &part in parts {
         let left = env.budget.saturating_sub(*spent);
         if left == 0 {
-            return Err(format!("viewport {text}: measuring the macro would take more than the steps left to this call"));
+            return Err(format!(
+                "viewport {text}: measuring the macro would take more than the steps left to this call"
+            ));
         }
         let limits = Limits { max_steps: left, whole_run: true, ..Limits::default() };
         let mut fiber = Fiber::new(env.module, part).with_limits(limits);
