@@ -340,7 +340,7 @@ impl<C: Canvas> Stream<C> {
                 }
             }
             (_, true) => {
-                let Some(rec) = self.recording.as_mut() else { return None };
+                let rec = self.recording.as_mut()?;
                 let (mark, strings) = (rec.body.mark(), self.strings.table.len());
                 self.strings.all_permanent = true;
                 let result = lower::record(rec, &cmd, &mut self.strings, true);

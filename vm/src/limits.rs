@@ -14,6 +14,7 @@
 //! | [`MAX_DASH`] | 16-bit dash pattern | compiler, verifier |
 //! | [`MAX_CURSOR_HOT`] | cursor hot spot column/row 0..=31 | compiler, verifier |
 //! | [`MAX_STRING`] | 1 MiB string arguments | compiler |
+//! | [`MAX_STATES`] | 65 535 states in one sprite module (state ids are 16-bit) | compiler, verifier |
 //! | [`MAX_STEPS`] | 16 777 216 work units per top-level call | interpreter ([`crate::interp::Limits`]) |
 //! | [`MAX_DEPTH`] | 1 000 nested calls | interpreter ([`crate::interp::Limits`]) |
 //!
@@ -35,6 +36,8 @@ pub const MAX_IMAGE: u32 = 8_192;
 pub const MAX_DASH: u32 = 0xffff;
 /// Largest cursor hot-spot column or row (cursors are 32x32).
 pub const MAX_CURSOR_HOT: u32 = 31;
+/// Most states in one sprite module ([`crate::sprite::StateId`] is 16-bit).
+pub const MAX_STATES: usize = u16::MAX as usize;
 /// Longest string argument, in bytes.
 pub const MAX_STRING: usize = 1 << 20;
 /// Most work units one top-level call may take before it is stopped: every

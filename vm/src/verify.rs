@@ -12,7 +12,7 @@
 //! | rule | what must hold |
 //! | --- | --- |
 //! | `strings` | every string id (module, function, state and category names, string constants, `EVENT` operands) is below the string table's length |
-//! | `module-shape` | a sprite module has exactly one function, no entry function and at least one state; an Animator or SLAP module has an entry function below its function count and no states |
+//! | `module-shape` | a sprite module has exactly one function, no entry function and 1 to [`crate::limits::MAX_STATES`] states; an Animator or SLAP module has an entry function below its function count and no states |
 //! | `state-entry` | every state's entry is an instruction of function 0; state names are unique in a module |
 //! | `consts` | a function has as many constant kinds as constants |
 //! | `lines` | debug positions are sorted by pc and point inside the code |
@@ -30,7 +30,7 @@
 //! | `progress` | every cycle of the control-flow graph passes through a `WAIT` |
 
 use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass};
-use crate::limits::MAX_POINTS;
+use crate::limits::{MAX_POINTS, MAX_STATES};
 use crate::program::{ConstKind, Function, Language, Module, Program};
 use std::collections::HashSet;
 use std::fmt;
@@ -118,12 +118,12 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
     cx.string(m.name, "the module name")?;
     match m.language {
         Language::Sprite => {
-            if m.functions.len() != 1 || m.entry.is_some() || m.states.is_empty() {
+            if m.functions.len() != 1 || m.entry.is_some() || m.states.is_empty() || m.states.len() > MAX_STATES {
                 return Err(cx.err(
                     "module-shape",
                     None,
                     format!(
-                        "a sprite module needs exactly one function, no entry function and at least one state (has {} functions, {} states)",
+                        "a sprite module needs exactly one function, no entry function and 1 to {MAX_STATES} states (has {} functions, {} states)",
                         m.functions.len(),
                         m.states.len()
                     ),

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 /// Largest duration or frame index (the bytecode's 24-bit immediate).
 pub const MAX_VALUE: u32 = animkit_vm::isa::MAX_AX;
 /// Most states in one file (state ids are 16-bit).
-pub const MAX_STATES: usize = u16::MAX as usize;
+pub const MAX_STATES: usize = animkit_vm::limits::MAX_STATES;
 /// Most instructions in one sprite module (jump offsets are 24-bit signed).
 pub const MAX_CODE: u64 = 1 << 23;
 /// The special end behaviours.

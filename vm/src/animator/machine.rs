@@ -411,16 +411,12 @@ impl Domain for Measure {
                 }
                 self.then(Matrix(k));
             }
-            Op::Push => {
-                if self.stack.len() < MAX_MATRIX_STACK {
-                    let top = self.stack.last().copied().unwrap_or_default();
-                    self.stack.push(top);
-                }
+            Op::Push if self.stack.len() < MAX_MATRIX_STACK => {
+                let top = self.stack.last().copied().unwrap_or_default();
+                self.stack.push(top);
             }
-            Op::Pop => {
-                if self.stack.len() > 1 {
-                    self.stack.pop();
-                }
+            Op::Pop if self.stack.len() > 1 => {
+                self.stack.pop();
             }
             Op::Ident => {
                 if let Some(top) = self.stack.last_mut() {
