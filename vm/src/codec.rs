@@ -281,11 +281,25 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
         return Err(LoadError::Checksum { stored, computed });
     }
     let (body, used): (BundleBody, usize) =
-        bincode::serde::decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(e.to_string()))?;
+        bincode::serde::decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(describe(e)))?;
     if used != payload.len() {
         return Err(LoadError::Malformed(format!("{} unused bytes after the payload", payload.len() - used)));
     }
     from_body(body)
+}
+
+/// A decoding error in words. Lengths and counts are checked against the
+/// bytes present (or the size limit) before anything is allocated for them.
+fn describe(e: bincode::error::DecodeError) -> String {
+    use bincode::error::DecodeError as D;
+    match e {
+        D::UnexpectedEnd { .. } => {
+            "the payload ends in the middle of a field (a length or count claims more than there is)".into()
+        }
+        D::LimitExceeded => format!("a length in the payload claims more than the limit of {MAX_PAYLOAD} bytes"),
+        D::Utf8 { .. } => "a string is not UTF-8".into(),
+        other => other.to_string(),
+    }
 }
 
 /// Decodes and verifies a bundle: the only way untrusted bytes become a
