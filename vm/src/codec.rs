@@ -468,7 +468,9 @@ fn encode_lines(lines: &[LineEntry]) -> Vec<u8> {
     let mut out = Vec::new();
     let (mut pc, mut line) = (0u32, 0i64);
     for e in lines {
-        write_leb(&mut out, (e.pc - pc) as u64);
+        // Positions out of order (which the verifier rejects) wrap to a
+        // delta the decoder refuses, rather than panic here.
+        write_leb(&mut out, e.pc.wrapping_sub(pc) as u64);
         let d = e.line as i64 - line;
         write_leb(&mut out, ((d << 1) ^ (d >> 63)) as u64);
         write_leb(&mut out, e.col as u64);
@@ -576,6 +578,12 @@ mod tests {
         assert_eq!(read_leb(&[0xff; 11], &mut i), None);
         let mut i = 0;
         assert_eq!(read_leb(&[0x80], &mut i), None);
+    }
+
+    #[test]
+    fn unsorted_lines_encode_and_are_refused() {
+        let lines = vec![LineEntry { pc: 4, line: 2, col: 1 }, LineEntry { pc: 1, line: 1, col: 1 }];
+        assert_eq!(decode_lines(&encode_lines(&lines)), Err("pc overflow".to_string()));
     }
 
     #[test]
