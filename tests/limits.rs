@@ -365,3 +365,46 @@ fn matrix_stack() {
     assert_eq!(errors, "<stdin>:65536:1: error: push: the matrix stack is full (65536 matrices)\n");
     assert_eq!(echoes(&s.canvas().calls), ["ok"]);
 }
+
+#[test]
+fn what_a_program_holds_on_its_host() {
+    use animkit_vm::animator::machine::HostLimits;
+    // Areas take their name plus 16 bytes a point: 49 bytes for 3 points.
+    let small = HostLimits { areas: 3, area_bytes: 200, images: 2, cursors: 1, name_bytes: 10 };
+    let zeros = "0".repeat(256);
+    let src = format!(
+        "area a 0 0 1 0 1 1\narea b 0 0 1 0 1 1\narea c 0 0 1 0 1 1\narea d 0 0 1 0 1 1\narea a 0 0 1 0 1 1 2 2\n\
+         delarea b\narea e 0 0 1 0 1 1 2 2 3 3 4 4\n\
+         image 1 1 i1\nimage 1 1 i2\nimage 1 1 i3\nimage 1 1 i1\nimage 1 1 longer_name\n\
+         defcursor c {zeros} {zeros} 0 0\ndefcursor d {zeros} {zeros} 0 0\nsetcursor c\nsetcursor d\n"
+    );
+    let (s, errors) = stream(Recorder::default(), src.as_bytes(), 32, |s| s.set_host_limits(small));
+    assert_eq!(
+        errors,
+        "<stdin>:4:1: error: area `d`: the program already holds 3 areas, the most it may (`delarea` and `killareas` free them)\n\
+         <stdin>:7:1: error: area `e`: areas would take more than 200 bytes (`delarea` and `killareas` free them)\n\
+         <stdin>:10:1: error: image `i3`: the program already holds 2 images, the most it may (images cannot be deleted; reuse names)\n\
+         <stdin>:12:1: error: image `longer_name`: the program already holds 2 images, the most it may (images cannot be deleted; reuse names)\n\
+         <stdin>:14:1: error: cursor `d`: the program already holds 1 cursors, the most it may (cursors cannot be deleted; reuse names)\n\
+         <stdin>:16:1: error: no cursor named `d`\n"
+    );
+    let areas = s.canvas().calls.iter().filter(|c| matches!(c, Call::Area(..))).count();
+    assert_eq!(areas, 4, "a, b, c and the new a");
+    assert_eq!(s.canvas().images, ["i1", "i2"]);
+    // The defaults.
+    assert_eq!(
+        HostLimits::default(),
+        HostLimits { areas: 4096, area_bytes: 64 << 20, images: 1024, cursors: 1024, name_bytes: 16 << 20 }
+    );
+    let mut src = String::new();
+    for i in 0..=4096 {
+        src.push_str(&format!("area a{i} 0 0 1 0 1 1\n"));
+    }
+    src.push_str("killareas\narea again 0 0 1 0 1 1\n");
+    let (s, errors) = stream(Null, src.as_bytes(), 1 << 16, |_| {});
+    assert_eq!(
+        errors,
+        "<stdin>:4097:1: error: area `a4096`: the program already holds 4096 areas, the most it may (`delarea` and `killareas` free them)\n"
+    );
+    drop(s);
+}

@@ -196,6 +196,12 @@ impl<C: Canvas> Stream<C> {
         }
     }
 
+    /// Replaces the limits on what the program may hold on its host
+    /// (areas, images, cursors).
+    pub fn set_host_limits(&mut self, limits: animkit_vm::animator::machine::HostLimits) {
+        self.vm.machine.host_limits = limits;
+    }
+
     /// Replaces the limits on what the stream keeps.
     pub fn set_stream_limits(&mut self, limits: StreamLimits) {
         self.limits = limits;

@@ -15,6 +15,8 @@
 //! | [`MAX_CURSOR_HOT`] | cursor hot spot column/row 0..=31 | compiler, verifier |
 //! | [`MAX_STRING`] | 1 MiB string arguments | compiler |
 //! | [`MAX_STATES`] | 65 535 states in one sprite module (state ids are 16-bit) | compiler, verifier |
+//! | [`MAX_AREAS`], [`MAX_AREA_BYTES`] | 4 096 areas, 64 MiB of names and points | Animator machine ([`crate::animator::machine::HostLimits`]) |
+//! | [`MAX_IMAGES`], [`MAX_CURSORS`], [`MAX_NAME_BYTES`] | 1 024 images, 1 024 cursors, 16 MiB of their names | Animator machine |
 //! | [`MAX_STEPS`] | 16 777 216 work units per top-level call | interpreter ([`crate::interp::Limits`]) |
 //! | [`MAX_DEPTH`] | 1 000 nested calls | interpreter ([`crate::interp::Limits`]) |
 //!
@@ -40,6 +42,17 @@ pub const MAX_CURSOR_HOT: u32 = 31;
 pub const MAX_STATES: usize = u16::MAX as usize;
 /// Longest string argument, in bytes.
 pub const MAX_STRING: usize = 1 << 20;
+/// Most areas a program may hold at once.
+pub const MAX_AREAS: usize = 4096;
+/// Most bytes the areas may take: their names plus 16 bytes per point.
+pub const MAX_AREA_BYTES: u64 = 64 << 20;
+/// Most images a program may hold at once (`image`; the renderer caps
+/// their pixels too).
+pub const MAX_IMAGES: usize = 1024;
+/// Most cursors a program may define.
+pub const MAX_CURSORS: usize = 1024;
+/// Most bytes of names the images, and the cursors, may take.
+pub const MAX_NAME_BYTES: u64 = 16 << 20;
 /// Most work units one top-level call may take before it is stopped: every
 /// instruction counts one, plus one per point or vertex it processes and
 /// one per 64 bytes of text. Execution at the entry function's own level is

@@ -35,7 +35,7 @@ mod shader;
 mod text;
 mod types;
 
-pub use error::{MAX_IMAGE_SIZE, RenderError};
+pub use error::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIZE, RenderError};
 pub use geometry::arrow_head_length;
 pub use headless::{GlApi, HeadlessGl};
 pub use image::{RgbaImage, write_atomic};

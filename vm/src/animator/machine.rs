@@ -17,6 +17,75 @@ pub const MAX_MEASURE_DEPTH: usize = 16;
 /// that runaway calls cannot repeat them millions of times.
 pub const HEAVY_WORK: u64 = 4096;
 
+/// How many named resources (areas, images, cursors) an Animator program
+/// may hold on its host at once, so that a stream that keeps defining new
+/// names cannot make the host keep ever more. The defaults are those of
+/// [`crate::limits`]; exceeding one is a runtime error at the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostLimits {
+    /// Most areas.
+    pub areas: usize,
+    /// Most bytes of area names plus 16 per area point.
+    pub area_bytes: u64,
+    /// Most images.
+    pub images: usize,
+    /// Most cursors.
+    pub cursors: usize,
+    /// Most bytes of image names, and of cursor names.
+    pub name_bytes: u64,
+}
+
+impl Default for HostLimits {
+    fn default() -> HostLimits {
+        use crate::limits::*;
+        HostLimits {
+            areas: MAX_AREAS,
+            area_bytes: MAX_AREA_BYTES,
+            images: MAX_IMAGES,
+            cursors: MAX_CURSORS,
+            name_bytes: MAX_NAME_BYTES,
+        }
+    }
+}
+
+/// Names the program holds on its host, with the bytes each takes.
+#[derive(Debug, Default)]
+struct Held {
+    sizes: HashMap<String, u64>,
+    bytes: u64,
+}
+
+impl Held {
+    /// Checks that `name` taking `size` bytes (replacing what it took) stays
+    /// within `count` names and `max` bytes.
+    fn check(&self, what: &str, name: &str, size: u64, count: usize, max: u64, free: &str) -> Result<(), String> {
+        let old = self.sizes.get(name).copied();
+        if old.is_none() && self.sizes.len() >= count {
+            return Err(format!(
+                "{what} `{name}`: the program already holds {count} {what}s, the most it may ({free})"
+            ));
+        }
+        if self.bytes - old.unwrap_or(0) + size > max {
+            return Err(format!("{what} `{name}`: {what}s would take more than {max} bytes ({free})"));
+        }
+        Ok(())
+    }
+
+    fn insert(&mut self, name: &str, size: u64) {
+        let old = self.sizes.insert(name.to_string(), size).unwrap_or(0);
+        self.bytes = self.bytes - old + size;
+    }
+
+    fn remove(&mut self, name: &str) {
+        self.bytes -= self.sizes.remove(name).unwrap_or(0);
+    }
+
+    fn clear(&mut self) {
+        self.sizes.clear();
+        self.bytes = 0;
+    }
+}
+
 /// The work units an Animator op costs beyond its one instruction (see
 /// [`crate::interp::Limits::max_steps`]): one per point or circle vertex,
 /// one per 64 bytes of printed or drawn text, one per `image_set` pixel,
@@ -65,6 +134,11 @@ pub struct Machine<C> {
     colormap: HashMap<u32, [f64; 3]>,
     scratch: Vec<Point>,
     work: u64,
+    /// What the program may hold on its host.
+    pub host_limits: HostLimits,
+    areas: Held,
+    images: Held,
+    cursors: Held,
 }
 
 impl<C: Canvas> Machine<C> {
@@ -77,6 +151,10 @@ impl<C: Canvas> Machine<C> {
             colormap: HashMap::new(),
             scratch: Vec::new(),
             work: 0,
+            host_limits: HostLimits::default(),
+            areas: Held::default(),
+            images: Held::default(),
+            cursors: Held::default(),
         }
     }
 
@@ -302,8 +380,25 @@ impl<C: Canvas> Domain for Machine<C> {
                     self.canvas.fill(&pen, &self.scratch, true);
                 }
             }
-            Op::Image => self.canvas.load_image(a.str(0), a.str(1))?,
-            Op::ImageNew => self.canvas.create_image(a.str(2), a.uint(0), a.uint(1))?,
+            Op::Image | Op::ImageNew => {
+                let name = a.str(if op == Op::Image { 0 } else { 2 });
+                let l = self.host_limits;
+                let size = name.len() as u64;
+                self.images.check(
+                    "image",
+                    name,
+                    size,
+                    l.images,
+                    l.name_bytes,
+                    "images cannot be deleted; reuse names",
+                )?;
+                if op == Op::Image {
+                    self.canvas.load_image(name, a.str(1))?;
+                } else {
+                    self.canvas.create_image(name, a.uint(0), a.uint(1))?;
+                }
+                self.images.insert(name, size);
+            }
             Op::Colormap => {
                 self.colormap.insert(a.uint(0), [a.num(1), a.num(2), a.num(3)]);
             }
@@ -324,15 +419,38 @@ impl<C: Canvas> Domain for Machine<C> {
                 self.canvas.image_polygon(&pen, a.str(6), at, u, v, &self.scratch)?;
             }
             Op::Area => {
-                self.transform_points(a.points(1));
-                self.canvas.area(a.str(0), &self.scratch);
+                let (name, points) = (a.str(0), a.points(1));
+                let size = name.len() as u64 + 8 * points.len() as u64;
+                let l = self.host_limits;
+                self.areas.check("area", name, size, l.areas, l.area_bytes, "`delarea` and `killareas` free them")?;
+                self.transform_points(points);
+                self.canvas.area(name, &self.scratch);
+                self.areas.insert(name, size);
             }
-            Op::DelArea => self.canvas.delete_area(a.str(0)),
-            Op::KillAreas => self.canvas.kill_areas(),
+            Op::DelArea => {
+                self.canvas.delete_area(a.str(0));
+                self.areas.remove(a.str(0));
+            }
+            Op::KillAreas => {
+                self.canvas.kill_areas();
+                self.areas.clear();
+            }
             Op::DefCursor => {
+                let name = a.str(0);
+                let l = self.host_limits;
+                let size = name.len() as u64;
+                self.cursors.check(
+                    "cursor",
+                    name,
+                    size,
+                    l.cursors,
+                    l.name_bytes,
+                    "cursors cannot be deleted; reuse names",
+                )?;
                 let data = cursor_bitmap(a.str(1))?;
                 let mask = cursor_bitmap(a.str(2))?;
-                self.canvas.define_cursor(a.str(0), &data, &mask, (a.uint(3), a.uint(4)))?;
+                self.canvas.define_cursor(name, &data, &mask, (a.uint(3), a.uint(4)))?;
+                self.cursors.insert(name, size);
             }
             Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
             other => return Err(format!("{other} is not an Animator operation")),
