@@ -46,7 +46,7 @@ fn bases() -> &'static [Program] {
              invoke m\ninvoke 1 1 m\nviewport aspect m\nimage 4 4 img\ncolormap x 1 0 0\nimage_set img 0 0 xx\n\
              area a 0 0 1 0 1 1\nechopt p 1 2 .\nsleep 0\nforget\n",
         );
-        let sets = vec![
+        let sets = [
             vec![read("examples/hero.anim")],
             vec![read("examples/spinner.draw")],
             vec![read("examples/buttons.draw")],
