@@ -294,6 +294,28 @@ fn viewport_of_a_macro() {
 }
 
 #[test]
+fn viewport_of_a_macro_measures_the_points_it_draws() {
+    // A rotated line counts its two ends, not the corners of its box
+    // (which would reach x = -0.5 here).
+    let c = calls("macro l\nrotate 30\nline 0 0 1 1\nendmacro\nviewport l\ndot 0 0\n");
+    let Call::Dot(_, p) = c[0] else { panic!() };
+    assert!(close(p, [-1.0, -1.0]), "{p:?}");
+    // One point has no size, even keeping its aspect.
+    let (c, errors) = run("macro p\ndot 1 1\nendmacro\nviewport aspect p\ndot 2 2\n");
+    assert_eq!(errors, "t.draw:4:1: error: macro `p` draws a single point (1 1), which has no size to fit\n");
+    assert_eq!(c, [Call::Dot(BLACK, [2.0, 2.0])]);
+    // Commands that fail inside a measured macro are skipped silently (they
+    // are reported when the macro runs); `viewport aspect` inside one keeps
+    // its aspect.
+    let (c, errors) = run(
+        "macro p\ninvoke nothing\npop\nrect 0 0 2 2\nendmacro\nmacro q\nviewport aspect p\ndot 0 0\nendmacro\nmacro w\nrect 0 0 4 1\nendmacro\nmacro v\nviewport aspect w\ndot 1 1\ndot 3 0\nendmacro\nviewport p\ndot 2 2\nident\nviewport v\ndot 0.5 0.5\n",
+    );
+    assert_eq!(errors, "");
+    let pts: Vec<[f64; 2]> = c.iter().map(|x| if let Call::Dot(_, p) = x { *p } else { panic!() }).collect();
+    assert!(close(pts[0], [1.0, 1.0]) && close(pts[1], [1.0, 2.0]), "{pts:?}");
+}
+
+#[test]
 fn clip_takes_the_transformed_corners_box() {
     let c = calls("scale 2\nclip 0 0 1 1\nclip 1 1 - -1 0\nrotate 90\nclip 0 0 1 1\n");
     assert_eq!(c[0], Call::Clip([0.0, 0.0], [2.0, 2.0]));

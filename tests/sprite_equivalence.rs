@@ -4,7 +4,8 @@
 //! with `set_state` / `restart_state` calls at random ticks, before and
 //! after a round trip through bundle bytes.
 //!
-//! Cases per property: 256 by default; set `PROPTEST_CASES` for more.
+//! Cases per property: 256 by default; set `PROPTEST_CASES` for more
+//! (`tests/common/equivalence.rs`).
 
 mod common;
 #[path = "reference/sprite.rs"]
@@ -101,11 +102,6 @@ fn changes_strategy() -> impl Strategy<Value = Vec<(usize, usize, bool)>> {
     proptest::collection::vec((0usize..80, 0..STATES.len(), any::<bool>()), 0..4)
 }
 
-fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256);
-    ProptestConfig { cases, ..ProptestConfig::default() }
-}
-
 fn compile_text(text: &str) -> animkit_vm::Program {
     compile(&[Source::new("p.anim", text)], &Options::default()).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
@@ -136,12 +132,7 @@ fn vm_trace(sprites: &Sprites, start: &str, changes: &[(usize, usize, bool)], ti
 /// compact form a person can read.
 fn difference(vm: &[RefTick], reference: &[RefTick]) -> Option<String> {
     let line = |t: &RefTick| format!("{}[{}] frame {} events {:?}", t.state, t.category, t.frame, t.events);
-    let at = vm.iter().zip(reference).position(|(a, b)| a != b)?;
-    let mut out = format!("first difference at tick {at}\n");
-    for t in at.saturating_sub(3)..(at + 1).min(vm.len()) {
-        out += &format!("  tick {t:3}  vm: {}\n            ref: {}\n", line(&vm[t]), line(&reference[t]));
-    }
-    Some(out)
+    common::equivalence::first_difference(vm, reference, "tick", ("vm", "ref"), line, |a, b| a == b)
 }
 
 fn ref_trace(file: &File, start: &str, changes: &[(usize, usize, bool)], ticks: usize) -> Vec<RefTick> {
@@ -160,7 +151,7 @@ fn ref_trace(file: &File, start: &str, changes: &[(usize, usize, bool)], ticks: 
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(common::equivalence::config())]
 
     #[test]
     fn format_then_parse_gives_the_same_tree(file in file_strategy()) {

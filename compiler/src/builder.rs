@@ -59,6 +59,18 @@ impl FunctionBuilder {
         FunctionBuilder { f: Function { name, ..Function::default() }, last_pos: None }
     }
 
+    /// An empty function named `name` that reuses the buffers of `old`
+    /// (streams lower one command at a time into the same allocation).
+    pub fn recycle(mut old: Function, name: StrId) -> FunctionBuilder {
+        old.name = name;
+        old.nregs = 0;
+        old.code.clear();
+        old.consts.clear();
+        old.kinds.clear();
+        old.lines.clear();
+        FunctionBuilder { f: old, last_pos: None }
+    }
+
     /// Index of the next instruction.
     pub fn pc(&self) -> u32 {
         self.f.code.len() as u32

@@ -114,6 +114,8 @@ impl std::error::Error for CompileError {}
 /// ```
 /// let src = animkit_compiler::Source::new("a.anim", "A:5,_loop");
 /// assert_eq!(animkit_compiler::driver::format_source(&src).unwrap(), "A: 5, _loop\n");
+/// let src = animkit_compiler::Source::new("a.draw", "color  red ! pen\nline 0 0 1.0 1");
+/// assert_eq!(animkit_compiler::driver::format_source(&src).unwrap(), "color red ! pen\nline 0 0 1 1\n");
 /// ```
 pub fn format_source(source: &Source) -> Result<String, CompileError> {
     let language = language_of(source)?;
@@ -128,6 +130,17 @@ pub fn format_source(source: &Source) -> Result<String, CompileError> {
                 }]));
             }
             Ok(sprite::format::format(&ast, Some(&source.text)))
+        }
+        Language::Animator => {
+            let (commands, syntax) = animkit_grammar::animator::parse(&source.text);
+            if !syntax.is_empty() {
+                return Err(CompileError::Source(vec![FileDiagnostics {
+                    path: source.path.clone(),
+                    text: source.text.clone(),
+                    diagnostics: syntax.into_iter().map(Diagnostic::from).collect(),
+                }]));
+            }
+            Ok(crate::animator::format::format(&commands, Some(&source.text)))
         }
         other => Err(CompileError::Other(format!("`{}`: formatting {other} is not implemented yet", source.path))),
     }

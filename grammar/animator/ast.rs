@@ -684,6 +684,174 @@ impl Cmd {
     }
 }
 
+impl Command {
+    /// The same command with every span zeroed and the position set to
+    /// [`Pos::START`], to compare commands regardless of layout (the
+    /// formatter's round-trip property).
+    ///
+    /// ```
+    /// use animkit_grammar::animator::parse;
+    /// let (a, _) = parse("line 0 0 1 1\n");
+    /// let (b, _) = parse("\n  line 0.0 0 1e0   1 ! diagonal");
+    /// assert_ne!(a, b);
+    /// assert_eq!(a[0].without_spans(), b[0].without_spans());
+    /// ```
+    pub fn without_spans(&self) -> Command {
+        Command { kind: self.kind.without_spans(), span: Span::default(), pos: Pos::START }
+    }
+}
+
+/// Zeroes the spans inside an argument.
+trait Unspanned {
+    fn unspanned(&self) -> Self;
+}
+
+impl Unspanned for bool {
+    fn unspanned(&self) -> bool {
+        *self
+    }
+}
+
+impl Unspanned for Num {
+    fn unspanned(&self) -> Num {
+        Num { value: self.value, span: Span::default() }
+    }
+}
+
+impl Unspanned for Int {
+    fn unspanned(&self) -> Int {
+        Int { value: self.value, span: Span::default() }
+    }
+}
+
+impl Unspanned for Str {
+    fn unspanned(&self) -> Str {
+        Str { text: self.text.clone(), span: Span::default() }
+    }
+}
+
+impl Unspanned for Char {
+    fn unspanned(&self) -> Char {
+        Char { value: self.value, span: Span::default() }
+    }
+}
+
+impl Unspanned for Point {
+    fn unspanned(&self) -> Point {
+        Point { x: self.x.unspanned(), y: self.y.unspanned() }
+    }
+}
+
+impl Unspanned for Align {
+    fn unspanned(&self) -> Align {
+        Align { h: self.h, v: self.v, span: Span::default() }
+    }
+}
+
+impl Unspanned for Color {
+    fn unspanned(&self) -> Color {
+        match self {
+            Color::Name(s) => Color::Name(s.unspanned()),
+            Color::Hex(s) => Color::Hex(s.unspanned()),
+            Color::Rgb(r, g, b) => Color::Rgb(r.unspanned(), g.unspanned(), b.unspanned()),
+            Color::Gray(g) => Color::Gray(g.unspanned()),
+        }
+    }
+}
+
+impl<T: Unspanned> Unspanned for Option<T> {
+    fn unspanned(&self) -> Option<T> {
+        self.as_ref().map(T::unspanned)
+    }
+}
+
+impl<T: Unspanned> Unspanned for Vec<T> {
+    fn unspanned(&self) -> Vec<T> {
+        self.iter().map(T::unspanned).collect()
+    }
+}
+
+impl<T: Unspanned, const N: usize> Unspanned for [T; N] {
+    fn unspanned(&self) -> [T; N] {
+        std::array::from_fn(|i| self[i].unspanned())
+    }
+}
+
+/// One arm per variant: the compiler checks that every variant and field
+/// is listed.
+macro_rules! unspan_cmd {
+    ($cmd:expr; $($unit:ident),*; $($v:ident { $($f:ident),* }),* $(,)?) => {
+        match $cmd {
+            $(Cmd::$unit => Cmd::$unit,)*
+            $(Cmd::$v { $($f),* } => Cmd::$v { $($f: $f.unspanned()),* },)*
+        }
+    };
+}
+
+impl Cmd {
+    /// The same command with every span inside it zeroed.
+    pub fn without_spans(&self) -> Cmd {
+        unspan_cmd!(self;
+            Quit, Frame, Flush, Push, Pop, Ident, Killareas, Endmacro, Forget;
+            Keepalive { on },
+            Events { on },
+            Resize { width, height },
+            Warp { at },
+            WarpArea { area },
+            Echo { text },
+            Echopt { text, points },
+            Title { text },
+            Screenshot { file },
+            Screendump { file },
+            Sleep { seconds },
+            Flushdelay { seconds },
+            Aspect { on },
+            Bg { color },
+            Rotate { degrees },
+            Scale { x, y },
+            Shift { x, y },
+            Viewport { left, bottom, width, height },
+            ViewportCorners { left, bottom, right, top },
+            ViewportMacro { name, keep_aspect },
+            Mult { matrix },
+            Clip { left, bottom, width, height },
+            ClipCorners { left, bottom, right, top },
+            Color { color },
+            Alpha { alpha },
+            Thick { pixels },
+            Dash { pattern },
+            Dot { at },
+            Line { from, to },
+            Arrow { from, to },
+            Rect { corner, width, height },
+            RectCorners { from, to },
+            FillRect { corner, width, height },
+            FillRectCorners { from, to },
+            Text { align, at, text },
+            Blit { align, at, image },
+            Lines { points },
+            Poly { points },
+            Circle { center, radius, vertices },
+            FillCircle { center, radius, vertices },
+            ImageLoad { name, path },
+            ImageNew { width, height, name },
+            Colormap { ch, color },
+            ImageSet { image, x, y, pixels },
+            ImgPoly { anchor, u, v, image, points },
+            ImgPolyEdges { u, v, image, points },
+            ImgPolyAxes { ux, vy, image, points },
+            ImgPolyUnit { image, points },
+            Area { name, points },
+            Delarea { name },
+            Macro { name, push },
+            Invoke { name },
+            InvokeAt { at, name },
+            Defcursor { name, data, mask, hot_col, hot_row },
+            Setcursor { name },
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -410,6 +410,27 @@ pub fn tokens(src: &[u8]) -> impl Iterator<Item = (Tok, Span)> + '_ {
     })
 }
 
+/// The span of every comment of a whole input, from its `!` to the end of
+/// its line (the line break excluded), in order. Tools that rewrite a text
+/// (the formatter) use it to keep comments, which the AST does not hold.
+///
+/// ```
+/// use animkit_grammar::animator::lexer::comments;
+/// let src = "! head\necho \"a!b\" ! tail\nred!x\n";
+/// let texts: Vec<&str> = comments(src.as_bytes()).map(|s| &src[s.range()]).collect();
+/// assert_eq!(texts, ["! head", "! tail", "!x"]);
+/// ```
+pub fn comments(src: &[u8]) -> impl Iterator<Item = Span> + '_ {
+    let mut lex = Tok::lexer(src);
+    std::iter::from_fn(move || {
+        loop {
+            if lex.next()? == Ok(Tok::Comment) {
+                return Some(Span::from(lex.span()));
+            }
+        }
+    })
+}
+
 /// The value of a [`Tok::Number`]'s text. Infinite and NaN values come back
 /// as such (the reader rejects them); text that is not a number gives NaN.
 ///

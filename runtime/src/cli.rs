@@ -17,6 +17,9 @@ usage: animvm [OPTIONS] [FILE]
 
 Runs an animkit bundle (.animb) or source file (.anim, .draw, .slap). With
 no FILE, reads Animator commands from standard input as `animator` does.
+Without -H the program runs in a window (DISPLAY or WAYLAND_DISPLAY must be
+set); the window stays open after the input ends until it is closed
+(keepalive), unless -k is given.
 
 animator options:
   -h          display this help
@@ -28,19 +31,21 @@ animator options:
   -a          do not enforce the aspect ratio
   -d head     save every flushed frame as headNNNN.png
   -q          quit when Q is pressed
-  -C          do not clear the screen on a new frame
-  -R          like -C, but allow resizing
+  -C          do not clear the screen on a new frame (the window cannot be resized)
+  -R          like -C, but allow resizing (the picture stays at the top-left)
   -H          headless: no window (implies -k)
   -F N        file descriptor for screendump - (default 1)
 
 animkit options:
   --trace            print a sprite instance's state, frame and events per tick (JSON lines)
   --state NAME       the state the traced instance starts in
-  --ticks N          how many ticks to trace (default 100)
+  --ticks N          how many ticks to trace or write with -d (default 100)
   --module NAME      which sprite module of the bundle to use (default: the only one)
   --sheet C=PNG:CxR  sprite viewer: the sheet of category C, a grid of C columns x R rows
-                     (repeatable); without --trace a sprite bundle plays in the viewer
-                     (headless: --ticks frames, written with -d)
+                     (repeatable); without --trace a sprite bundle plays in the viewer:
+                     in a window at 50 ticks per second (keys 1-9 pick a state,
+                     Left/Right cycle, R restarts, Q or Escape quits), or with -H
+                     for --ticks frames, written with -d
   --help             display this help
 ";
 

@@ -1,7 +1,7 @@
 //! What `animvm` does with its parsed arguments.
 
 use crate::cli::{Args, USAGE, parse};
-use crate::host::{CanvasOptions, GlCanvas};
+use crate::host::{CanvasOptions, GlCanvas, sprite_window, window};
 use crate::load::load_program;
 use crate::render::HeadlessGl;
 use crate::script::Script;
@@ -15,6 +15,11 @@ use std::sync::Arc;
 
 /// Runs `animvm` with `args` (without the program name); returns the exit
 /// status.
+///
+/// Headless runs (`-H`) read Animator commands from `stdin`. The window
+/// host reads the process's standard input itself, on a thread of its own,
+/// so `stdin` must not be a locked `std::io::Stdin` when a window may open
+/// (the `animvm` binary passes `std::io::stdin()` unlocked).
 ///
 /// ```
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -55,15 +60,21 @@ fn dispatch(
     if args.trace {
         return run_trace(args, stdout).map(|_| 0);
     }
-    if !args.headless {
-        return Err("animvm: this build has no window host yet; run with -H (headless)\n".into());
-    }
+    let windowed = !args.headless;
     let Some(file) = args.file.as_deref() else {
+        if windowed {
+            check_display()?;
+            return window::run(args, window::Source::Stdin, stderr);
+        }
         let canvas = headless_canvas(args, args.width, args.height)?;
         return Ok(run_stream(Stream::new(canvas, "<stdin>"), stdin, stderr));
     };
     let program = load_program(file)?;
     if let Some(index) = program.modules.iter().position(|m| m.language == Language::Animator) {
+        if windowed {
+            check_display()?;
+            return window::run(args, window::Source::Script(program, index), stderr);
+        }
         let canvas = headless_canvas(args, args.width, args.height)?;
         let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
         while let Status::Suspended(s) = script.run(stderr) {
@@ -72,7 +83,16 @@ fn dispatch(
         script.canvas_mut().finish_progress();
         return Ok(script.error_count());
     }
+    if windowed {
+        check_display()?;
+        return run_sprite_window(args, program, stderr);
+    }
     run_sprite_view(args, program)
+}
+
+/// Without `-H`, a window needs a display: `DISPLAY` or `WAYLAND_DISPLAY`.
+fn check_display() -> Result<(), String> {
+    if window::display_available(|v| std::env::var(v).ok()) { Ok(()) } else { Err(window::NO_DISPLAY.into()) }
 }
 
 /// A headless canvas with the options of `args`, printing to standard
@@ -93,6 +113,7 @@ pub fn canvas_options(args: &Args) -> CanvasOptions {
         dump_fd: args.dump_fd,
         dump_head: args.dump_head.clone(),
         events: args.events,
+        suspend_waits: false,
     }
 }
 
@@ -116,6 +137,20 @@ fn run_stream(mut stream: Stream<GlCanvas>, stdin: &mut dyn Read, stderr: &mut d
     }
     stream.canvas_mut().finish_progress();
     stream.error_count()
+}
+
+/// The sprite viewer in a window (see [`sprite_window`]).
+fn run_sprite_window(args: &Args, program: Program, stderr: &mut dyn Write) -> Result<usize, String> {
+    let program = Arc::new(program);
+    let sprites = pick_sprite_module(args, &program, args.file.as_deref().unwrap_or(""))?;
+    let state = args.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
+    let sheets = args
+        .sheets
+        .iter()
+        .map(|s| SheetSpec::parse(s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("animvm: {e}\n"))?;
+    sprite_window::run(args, sprites, &state, sheets, stderr)
 }
 
 /// The sprite viewer, headless: `--ticks` frames, written by `-d`.

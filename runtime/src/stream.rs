@@ -375,9 +375,11 @@ impl<C: Canvas> Stream<C> {
                 self.compact_strings();
             }
             (_, false) => {
-                let mut f = FunctionBuilder::new(self.module.name);
+                let old = std::mem::take(&mut self.module.functions[0]);
+                let mut f = FunctionBuilder::recycle(old, self.module.name);
                 self.strings.scratch.clear();
                 if let Err(e) = lower::emit_command(&cmd, &mut f, &mut self.strings, true) {
+                    self.module.functions[0] = f.finish();
                     self.fail(errors, &cmd, &e.message);
                     return None;
                 }
@@ -400,9 +402,11 @@ impl<C: Canvas> Stream<C> {
 
     /// Runs the current chunk until it ends or suspends.
     fn drive(&mut self, errors: &mut dyn Write) -> Option<Status> {
-        let scratch = std::mem::take(&mut self.strings.scratch);
         let permanent = self.strings.table.len();
-        self.strings.table.extend(scratch);
+        if !self.strings.scratch.is_empty() {
+            let scratch = std::mem::take(&mut self.strings.scratch);
+            self.strings.table.extend(scratch);
+        }
         let result = loop {
             match self.vm.run(&self.module, &self.strings.table) {
                 Ok(Exit::Suspended(seconds)) => break Some(Status::Suspended(seconds)),
@@ -422,9 +426,11 @@ impl<C: Canvas> Stream<C> {
             }
         };
         // Keep the command's strings while it is suspended mid-way.
-        let scratch: Vec<String> = self.strings.table.drain(permanent..).collect();
-        if self.running {
-            self.strings.scratch = scratch;
+        if self.strings.table.len() > permanent {
+            let scratch: Vec<String> = self.strings.table.drain(permanent..).collect();
+            if self.running {
+                self.strings.scratch = scratch;
+            }
         }
         result
     }

@@ -147,3 +147,18 @@ fn usage_and_bad_flags() {
     assert_eq!(child.wait().unwrap().code(), Some(1));
     assert_eq!(err, "animvm: option -x needs a whole number, got `abc`\nTry `animvm -h` for help.\n");
 }
+
+#[test]
+fn screendump_goes_to_the_descriptor_named_by_dash_f() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = env!("CARGO_BIN_EXE_animvm");
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!("printf 'echo hello\\nscreendump -\\n' | '{exe}' -H -x 4 -y 2 -F 3 3>fd3.raw >stdout.txt"))
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::read(dir.path().join("fd3.raw")).unwrap().len(), 4 * 2 * 4);
+    assert_eq!(std::fs::read_to_string(dir.path().join("stdout.txt")).unwrap(), "hello\n");
+}

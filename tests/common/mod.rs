@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod equivalence;
+
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::sprite::{SpriteInstance, Sprites};
 use std::sync::Arc;

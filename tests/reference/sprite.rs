@@ -138,11 +138,9 @@ impl RefInstance {
             let s = self.state;
             self.enter(s);
             self.walk();
-        } else if !self.waiting {
-            if self.remaining == 0 {
-                self.index += self.direction;
-                self.walk();
-            }
+        } else if !self.waiting && self.remaining == 0 {
+            self.index += self.direction;
+            self.walk();
         }
         if !self.waiting {
             self.remaining -= 1;

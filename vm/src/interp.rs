@@ -497,7 +497,10 @@ pub fn run<D: Domain>(
 fn runaway<D: Domain>(fiber: &mut Fiber, module: &Module, strings: &[String], domain: &D) -> RuntimeError {
     let max = fiber.limits.max_steps;
     let callee = fiber.frames.get(1).copied();
-    fiber.work = 0;
+    // A whole-run budget stays spent; a per-call one starts again.
+    if !fiber.limits.whole_run {
+        fiber.work = 0;
+    }
     if fiber.frames.len() <= 1 {
         // A whole-run budget spent at the entry level: nothing to resume.
         let (func, pc) = fiber.frames.last().map_or((0, 0), |f| (f.func, f.pc));

@@ -1,5 +1,6 @@
-//! The Animator back half: colours, and the lowering shared by `animc` and
-//! `animvm`'s stream.
+//! The Animator back half: colours, the lowering shared by `animc` and
+//! `animvm`'s stream, and the formatter behind `animc --fmt`.
 
 pub mod colors;
+pub mod format;
 pub mod lower;

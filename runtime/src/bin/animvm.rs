@@ -5,7 +5,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let status = animkit_runtime::run::main(
         &args,
-        &mut std::io::stdin().lock(),
+        // Not locked: the window host reads standard input on a thread.
+        &mut std::io::stdin(),
         &mut std::io::stdout().lock(),
         &mut std::io::stderr().lock(),
     );

@@ -2,9 +2,11 @@
 //! maps root coordinates to pixels ([`View`]), keeps images, areas and the
 //! pointer, writes screenshots, dumps and `-d` frames, and prints `echo` and
 //! event lines. The headless host uses it as is; the window host adds a
-//! window around it.
+//! window around it through [`WindowHooks`] and
+//! [`CanvasOptions::suspend_waits`].
 
 use super::areas::Areas;
+use super::cursor::CursorImage;
 use super::events;
 use super::view::View;
 use crate::render::{self, ImageId, PixelRect, Renderer};
@@ -29,12 +31,47 @@ pub struct CanvasOptions {
     pub dump_head: Option<String>,
     /// `-e`: report events from the start.
     pub events: bool,
+    /// The window host's mode: `sleep` and `flushdelay` return
+    /// `Flow::Suspend` instead of sleeping in place, so the host goes on
+    /// handling events while the program waits (the host calls
+    /// [`GlCanvas::resume`] when the wait is over). Off for headless runs.
+    pub suspend_waits: bool,
 }
 
 impl Default for CanvasOptions {
     fn default() -> CanvasOptions {
-        CanvasOptions { aspect: true, no_clear: false, depth: 32, dump_fd: 1, dump_head: None, events: false }
+        CanvasOptions {
+            aspect: true,
+            no_clear: false,
+            depth: 32,
+            dump_fd: 1,
+            dump_head: None,
+            events: false,
+            suspend_waits: false,
+        }
     }
+}
+
+/// What a window host does for the canvas. With hooks set
+/// ([`GlCanvas::set_window`]), `flush` shows the frame in the window,
+/// `title`, `resize`, `warp`, `defcursor` and `setcursor` act on the real
+/// window, and the host reports the size change (`RESIZE`) when the window
+/// system has made it.
+pub trait WindowHooks {
+    /// The frame was flushed: show the renderer's framebuffer in the window.
+    fn present(&mut self, renderer: &mut Renderer);
+    /// `title TEXT`.
+    fn set_title(&mut self, title: &str);
+    /// `resize W H`: ask for a new inner size (pixels).
+    fn request_size(&mut self, width: u32, height: u32);
+    /// `warp`: move the real pointer to window pixel `(x, y)`. The canvas
+    /// reports the `MOTION` itself; the host must not report the pointer
+    /// move this causes.
+    fn warp_pointer(&mut self, x: i32, y: i32);
+    /// `defcursor`: a named cursor image.
+    fn define_cursor(&mut self, name: &str, image: &CursorImage);
+    /// `setcursor`: show a cursor defined before.
+    fn set_cursor(&mut self, name: &str);
 }
 
 /// An Animator canvas over a [`Renderer`].
@@ -46,6 +83,12 @@ pub struct GlCanvas {
     background: [f64; 3],
     images: HashMap<String, ImageId>,
     cursors: HashSet<String>,
+    window: Option<Box<dyn WindowHooks>>,
+    /// A `flushdelay` wait in progress: the previous frame time and the
+    /// target time (window mode).
+    pending_delay: Option<(Instant, Instant)>,
+    /// A `resize` the window system has not reported yet (window mode).
+    pending_resize: Option<(u32, u32)>,
     /// The areas defined by the program.
     pub areas: Areas,
     out: Box<dyn Write>,
@@ -112,6 +155,9 @@ impl GlCanvas {
             background,
             images: HashMap::new(),
             cursors: HashSet::new(),
+            window: None,
+            pending_delay: None,
+            pending_resize: None,
             areas: Areas::default(),
             out,
             event_inverse: Matrix::IDENTITY,
@@ -122,6 +168,31 @@ impl GlCanvas {
             last_delay: None,
             title: String::new(),
             progress: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Attaches a window: see [`WindowHooks`].
+    pub fn set_window(&mut self, hooks: Box<dyn WindowHooks>) {
+        self.window = Some(hooks);
+    }
+
+    /// Shows the current framebuffer in the window, if there is one
+    /// (after an expose or a resize).
+    pub fn present(&mut self) {
+        if let Some(w) = self.window.as_mut() {
+            w.present(&mut self.renderer);
+        }
+    }
+
+    /// A suspended `sleep` or `flushdelay` is over: reports the pending
+    /// `FLUSHDELAY dt` (if events are on). The host calls this before it
+    /// runs the program again.
+    pub fn resume(&mut self) {
+        if let Some((last, target)) = self.pending_delay.take() {
+            let dt = (Instant::now().max(target) - last).as_secs_f64();
+            if self.events {
+                self.emit(&events::flushdelay_line(dt));
+            }
         }
     }
 
@@ -190,6 +261,21 @@ impl GlCanvas {
         Ok(())
     }
 
+    /// The window host: the window system reports the window's inner size
+    /// (after a `resize`, or a resize by the user). The frame takes that
+    /// size and `RESIZE` is reported, unless nothing changed and no
+    /// `resize` was waiting for it.
+    pub fn window_resized(&mut self, width: u32, height: u32) -> HostResult {
+        let requested = self.pending_resize.take() == Some((width, height));
+        if (width, height) != (self.view.width, self.view.height) {
+            self.set_size(width, height)?;
+            self.resize_event();
+        } else if requested {
+            self.resize_event();
+        }
+        Ok(())
+    }
+
     /// Reports `RESIZE` for the current size (if events are on).
     pub fn resize_event(&mut self) {
         if self.events {
@@ -248,12 +334,37 @@ impl Canvas for GlCanvas {
         }
     }
     fn resize(&mut self, width: u32, height: u32) {
+        if self.window.is_some() {
+            // The frame takes the new size at once (drawing after `resize`
+            // is at the new size, as with SDL_SetVideoMode); RESIZE is
+            // reported when the window system has resized the window (see
+            // `window_resized`). A request for the current size changes
+            // nothing, so it is reported at once.
+            let size = (width.clamp(1, render::MAX_IMAGE_SIZE), height.clamp(1, render::MAX_IMAGE_SIZE));
+            if size == (self.view.width, self.view.height) {
+                self.resize_event();
+                return;
+            }
+            if self.set_size(size.0, size.1).is_ok() {
+                self.pending_resize = Some(size);
+                if let Some(w) = self.window.as_mut() {
+                    w.request_size(size.0, size.1);
+                }
+            }
+            return;
+        }
         if self.set_size(width.clamp(1, render::MAX_IMAGE_SIZE), height.clamp(1, render::MAX_IMAGE_SIZE)).is_ok() {
             self.resize_event();
         }
     }
     fn warp(&mut self, p: Point) {
-        let px = self.view.to_pixel(p);
+        let mut px = self.view.to_pixel(p);
+        if let Some(w) = self.window.as_mut() {
+            // The real pointer sits on whole pixels: report where it lands.
+            let clamp = |v: f64| if v.is_finite() { v.round().clamp(-1e6, 1e6) } else { 0.0 };
+            px = [clamp(px[0]), clamp(px[1])];
+            w.warp_pointer(px[0] as i32, px[1] as i32);
+        }
         let mask = self.pointer.1;
         self.pointer_event("MOTION", mask, px);
     }
@@ -275,6 +386,9 @@ impl Canvas for GlCanvas {
     }
     fn title(&mut self, text: &str) {
         self.title = text.to_string();
+        if let Some(w) = self.window.as_mut() {
+            w.set_title(text);
+        }
     }
     fn frame(&mut self) {
         if !self.options.no_clear {
@@ -284,7 +398,9 @@ impl Canvas for GlCanvas {
     }
     fn flush(&mut self) -> HostResult {
         self.renderer.flush();
-        self.write_frame_file()
+        let written = self.write_frame_file();
+        self.present();
+        written
     }
     fn screenshot(&mut self, path: &str) -> HostResult {
         self.flush()?;
@@ -311,6 +427,9 @@ impl Canvas for GlCanvas {
         }
     }
     fn sleep(&mut self, seconds: f64) -> HostResult<Flow> {
+        if self.options.suspend_waits {
+            return Ok(if seconds > 0.0 { Flow::Suspend(seconds.min(1e9)) } else { Flow::Continue });
+        }
         if seconds > 0.0 {
             std::thread::sleep(Duration::from_secs_f64(seconds.min(1e9)));
         }
@@ -323,6 +442,11 @@ impl Canvas for GlCanvas {
         let dt = match self.last_delay {
             Some(last) => {
                 let target = last + Duration::from_secs_f64(period);
+                if self.options.suspend_waits && target > now {
+                    self.last_delay = Some(target);
+                    self.pending_delay = Some((last, target));
+                    return Ok(Flow::Suspend((target - now).as_secs_f64()));
+                }
                 if target > now {
                     std::thread::sleep(target - now);
                 }
@@ -426,11 +550,20 @@ impl Canvas for GlCanvas {
     fn kill_areas(&mut self) {
         self.areas.clear();
     }
-    fn define_cursor(&mut self, name: &str, _data: &[u8; 128], _mask: &[u8; 128], _hot: (u32, u32)) -> HostResult {
+    fn define_cursor(&mut self, name: &str, data: &[u8; 128], mask: &[u8; 128], hot: (u32, u32)) -> HostResult {
         self.cursors.insert(name.to_string());
+        if let Some(w) = self.window.as_mut() {
+            w.define_cursor(name, &CursorImage::from_bitmaps(data, mask, hot));
+        }
         Ok(())
     }
     fn set_cursor(&mut self, name: &str) -> HostResult {
-        if self.cursors.contains(name) { Ok(()) } else { Err(format!("no cursor named `{name}`")) }
+        if !self.cursors.contains(name) {
+            return Err(format!("no cursor named `{name}`"));
+        }
+        if let Some(w) = self.window.as_mut() {
+            w.set_cursor(name);
+        }
+        Ok(())
     }
 }

@@ -292,19 +292,16 @@ impl<C: Canvas> Domain for Machine<C> {
                 let measured = measure(env, name, 0, &mut spent);
                 self.work += spent;
                 let (l, b, r, t) = measured?;
-                let fitted = if a.flag(1) {
-                    let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
-                    let half = (r - l).max(t - b) / 2.0;
-                    Matrix::viewport(cx - half, cy - half, cx + half, cy + half)
-                } else {
-                    if r == l || t == b {
-                        return Err(format!(
-                            "macro `{}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions",
-                            env.strings.get(name as usize).map_or("", String::as_str)
-                        ));
+                let text = env.strings.get(name as usize).map_or("", String::as_str);
+                let fitted = fit((l, b, r, t), a.flag(1)).ok_or_else(|| {
+                    if a.flag(1) {
+                        format!("macro `{text}` draws a single point ({l} {b}), which has no size to fit")
+                    } else {
+                        format!(
+                            "macro `{text}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions"
+                        )
                     }
-                    Matrix::viewport(l, b, r, t)
-                };
+                })?;
                 *self.top() = m.then(&fitted);
             }
             Op::Mult => {
@@ -517,9 +514,8 @@ impl Domain for Measure {
                 let mut spent = 0;
                 let measured = measure(env, a.str_id(0), self.depth + 1, &mut spent);
                 self.work += spent;
-                let (l, b, r, t) = measured?;
-                if r != l && t != b {
-                    self.then(Matrix::viewport(l, b, r, t));
+                if let Some(fitted) = fit(measured?, a.flag(1)) {
+                    self.then(fitted);
                 }
             }
             Op::Mult => {
@@ -529,6 +525,7 @@ impl Domain for Measure {
                 }
                 self.then(Matrix(k));
             }
+            // A full stack or a lone root matrix: the command does nothing.
             Op::Push if self.stack.len() < MAX_MATRIX_STACK => {
                 let top = self.stack.last().copied().unwrap_or_default();
                 self.stack.push(top);
@@ -536,13 +533,17 @@ impl Domain for Measure {
             Op::Pop if self.stack.len() > 1 => {
                 self.stack.pop();
             }
+            Op::Push | Op::Pop => {}
             Op::Ident => {
                 if let Some(top) = self.stack.last_mut() {
                     *top = Matrix::IDENTITY;
                 }
             }
             Op::Dot => self.add([a.num(0), a.num(1)]),
-            Op::Line | Op::Arrow | Op::Rect | Op::FillRect => {
+            // A line's two ends; a rectangle's four corners (under a
+            // rotation they are not the corners of the line's box).
+            Op::Line | Op::Arrow => self.add_flat(&[a.num(0), a.num(1), a.num(2), a.num(3)]),
+            Op::Rect | Op::FillRect => {
                 let (x1, y1, x2, y2) = (a.num(0), a.num(1), a.num(2), a.num(3));
                 self.add_flat(&[x1, y1, x2, y1, x2, y2, x1, y2]);
             }
@@ -558,6 +559,20 @@ impl Domain for Measure {
         }
         Ok(Flow::Continue)
     }
+}
+
+/// The matrix that maps a measured box `(l, b, r, t)` onto `-1..1`; with
+/// `aspect`, the square around the box's centre whose side is the box's
+/// longer side. `None` when the box (or the square) has no width or height.
+fn fit((l, b, r, t): (f64, f64, f64, f64), aspect: bool) -> Option<Matrix> {
+    let (l, b, r, t) = if aspect {
+        let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
+        let half = (r - l).max(t - b) / 2.0;
+        (cx - half, cy - half, cx + half, cy + half)
+    } else {
+        (l, b, r, t)
+    };
+    (r != l && t != b).then(|| Matrix::viewport(l, b, r, t))
 }
 
 /// The bounding box `(l, b, r, t)` of what the macro bound to `name` draws.
@@ -576,20 +591,31 @@ fn measure(env: &Env<'_>, name: u32, depth: usize, spent: &mut u64) -> Result<(f
     let mut bindings: Bindings = env.bindings.clone();
     for &part in parts {
         let left = env.budget.saturating_sub(*spent);
+        let too_long =
+            || format!("viewport {text}: measuring the macro took more than the {left} steps left to this call");
         if left == 0 {
-            return Err(format!(
-                "viewport {text}: measuring the macro would take more than the steps left to this call"
-            ));
+            return Err(too_long());
         }
         let limits = Limits { max_steps: left, whole_run: true, ..Limits::default() };
         let mut fiber = Fiber::new(env.module, part).with_limits(limits);
-        let result = interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure);
-        *spent = spent.saturating_add(fiber.work());
-        match result {
-            Ok(Exit::Halted | Exit::Stopped) => {}
-            Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
-            Err(e) => return Err(format!("viewport {text}: {}", e.message)),
+        loop {
+            let result = interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure);
+            match result {
+                Ok(Exit::Halted | Exit::Stopped) => break,
+                Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
+                // Out of steps: measuring stops, and says so.
+                Err(_) if fiber.work() > left => {
+                    *spent = spent.saturating_add(fiber.work());
+                    return Err(too_long());
+                }
+                // A failing command inside does nothing, as when the macro
+                // runs (an unknown macro, too deep a nesting, a nested
+                // `viewport` of a macro that draws nothing); measuring goes
+                // on after it and reports nothing.
+                Err(_) => continue,
+            }
         }
+        *spent = spent.saturating_add(fiber.work());
     }
     if measure.min[0] > measure.max[0] {
         return Err(format!("viewport {text}: the macro draws nothing, so it has no size to fit"));

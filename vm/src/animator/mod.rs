@@ -57,8 +57,7 @@ impl<C: Canvas> AnimatorVm<C> {
     /// Points the fiber at function `func` of `module` (keeping the machine
     /// state and bindings).
     pub fn start(&mut self, module: &Module, func: FuncId) {
-        let limits = self.fiber.limits();
-        self.fiber = Fiber::new(module, func).with_limits(limits);
+        self.fiber.restart(module, func);
     }
 
     /// Runs until the fiber halts, suspends, or an op fails. After an

@@ -1,0 +1,179 @@
+//! [`GlWindow`]: a winit window with a current glutin OpenGL context, the
+//! surface the [`Renderer`]'s framebuffer is blitted to.
+//!
+//! The display is GLX first, then EGL (glutin's `GlxThenEgl`, what
+//! glutin-winit does by default on X11; EGL on Wayland). The config is a
+//! double-buffered one without multisampling (`num_samples() == 0`) and,
+//! where there is a choice, without sRGB, depth or stencil: the renderer
+//! draws into its own RGBA8 framebuffer and the window only receives a 1:1
+//! copy, so the window shows exactly the pixels of screenshots and `-d`
+//! frames. The context is desktop OpenGL 3.3 core, or OpenGL ES 3.0 when
+//! that fails; swaps do not wait for vertical blank, so a flush never
+//! blocks event handling.
+
+use crate::render::Renderer;
+use glutin::config::{Api, Config, ConfigTemplateBuilder, GlConfig};
+use glutin::context::Version;
+use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext};
+use glutin::display::{Display, DisplayApiPreference, GlDisplay};
+use glutin::surface::{GlSurface, Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
+use raw_window_handle::{HasDisplayHandle, HasWindowHandle};
+use std::cell::Cell;
+use std::num::NonZeroU32;
+use winit::dpi::PhysicalSize;
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::window::{Window, WindowAttributes};
+
+/// The event loop of a window host. X11 when `DISPLAY` is set (also under
+/// a Wayland session with XWayland: `animator` was an X11 program, and
+/// `warp` can move the pointer only there), Wayland otherwise.
+pub fn event_loop<T: 'static>() -> Result<EventLoop<T>, winit::error::EventLoopError> {
+    let mut builder = EventLoop::<T>::with_user_event();
+    #[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
+    if std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty()) {
+        use winit::platform::x11::EventLoopBuilderExtX11;
+        builder.with_x11();
+    }
+    builder.build()
+}
+
+/// A window and its current OpenGL context.
+pub struct GlWindow {
+    // Field order is drop order: surface, context, then the window.
+    surface: Surface<WindowSurface>,
+    context: PossiblyCurrentContext,
+    size: Cell<(u32, u32)>,
+    /// The window.
+    pub window: Window,
+}
+
+#[cfg(all(unix, not(target_vendor = "apple"), not(target_os = "android")))]
+fn preference() -> DisplayApiPreference {
+    DisplayApiPreference::GlxThenEgl(Box::new(winit::platform::x11::register_xlib_error_hook))
+}
+
+#[cfg(not(all(unix, not(target_vendor = "apple"), not(target_os = "android"))))]
+fn preference() -> DisplayApiPreference {
+    DisplayApiPreference::Egl
+}
+
+/// Orders configs: no multisampling first, then no sRGB, no depth, no
+/// stencil.
+fn config_rank(c: &Config) -> (u8, bool, u8, u8) {
+    (c.num_samples(), c.srgb_capable(), c.depth_size(), c.stencil_size())
+}
+
+impl GlWindow {
+    /// Opens a window with `attributes` (its inner size must be set, in
+    /// physical pixels) and makes a context current on it. Returns the
+    /// window and the `glow::Context` to build a [`Renderer`] with.
+    pub fn open(
+        event_loop: &ActiveEventLoop,
+        attributes: WindowAttributes,
+    ) -> Result<(GlWindow, glow::Context), String> {
+        let raw_display = event_loop.display_handle().map_err(|e| format!("no display handle: {e}"))?.as_raw();
+        // SAFETY: the handle comes from the live event loop, which outlives
+        // the display (the window host drops its windows before the loop).
+        let display = unsafe { Display::new(raw_display, preference()) }
+            .map_err(|e| format!("cannot open an OpenGL display (GLX or EGL): {e}"))?;
+        let template = ConfigTemplateBuilder::new().build();
+        // SAFETY: the template holds no raw window handle.
+        let configs: Vec<Config> = unsafe { display.find_configs(template) }
+            .map_err(|e| format!("no OpenGL config for a window: {e}"))?
+            .collect();
+
+        // Desktop GL configs first, then the best-ranked one.
+        let config = configs
+            .iter()
+            .filter(|c| c.api().intersects(Api::OPENGL | Api::GLES3))
+            .min_by_key(|c| (!c.api().contains(Api::OPENGL), config_rank(c)))
+            .ok_or("no OpenGL config for a window")?;
+        let window = glutin_winit::finalize_window(event_loop, attributes, config)
+            .map_err(|e| format!("cannot create the window: {e}"))?;
+        let raw_window = window.window_handle().map_err(|e| format!("no window handle: {e}"))?.as_raw();
+        let size = window.inner_size();
+        let (w, h) = (NonZeroU32::new(size.width.max(1)), NonZeroU32::new(size.height.max(1)));
+        let (Some(w), Some(h)) = (w, h) else { return Err("the window has no size".into()) };
+        let surface_attrs = SurfaceAttributesBuilder::<WindowSurface>::new().build(raw_window, w, h);
+        // SAFETY: the raw window handle belongs to `window`, which is dropped
+        // after the surface and the context (field order of `GlWindow`).
+        let surface = unsafe { display.create_window_surface(config, &surface_attrs) }
+            .map_err(|e| format!("cannot make a window surface: {e}"))?;
+
+        let attempts = [
+            (
+                Api::OPENGL,
+                ContextAttributesBuilder::new()
+                    .with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3))))
+                    .with_profile(GlProfile::Core)
+                    .build(Some(raw_window)),
+            ),
+            (
+                Api::GLES3,
+                ContextAttributesBuilder::new()
+                    .with_context_api(ContextApi::Gles(Some(Version::new(3, 0))))
+                    .build(Some(raw_window)),
+            ),
+        ];
+        let mut failures = Vec::new();
+        for (api, attrs) in attempts {
+            if !config.api().contains(api) {
+                continue;
+            }
+            // SAFETY: as above, the window outlives the context.
+            let context = match unsafe { display.create_context(config, &attrs) } {
+                Ok(c) => c,
+                Err(e) => {
+                    failures.push(format!("{api:?}: {e}"));
+                    continue;
+                }
+            };
+            let context = match context.make_current(&surface) {
+                Ok(c) => c,
+                Err(e) => {
+                    failures.push(format!("{api:?}: make current: {e}"));
+                    continue;
+                }
+            };
+            let _ = surface.set_swap_interval(&context, SwapInterval::DontWait);
+            // SAFETY: the context is current on this thread; the function
+            // pointers stay valid while the display lives (inside the
+            // context).
+            let gl = unsafe { glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s).cast()) };
+            let gl_window = GlWindow { surface, context, size: Cell::new((size.width, size.height)), window };
+            return Ok((gl_window, gl));
+        }
+        Err(format!("cannot make an OpenGL context for the window: {}", failures.join("; ")))
+    }
+
+    /// Closes a window that another client has already destroyed: the
+    /// window surface is leaked rather than destroyed (destroying it would
+    /// be an X error on a window that no longer exists).
+    pub fn abandon(self) {
+        let GlWindow { surface, context, size: _, window } = self;
+        std::mem::forget(surface);
+        drop(context);
+        drop(window);
+    }
+
+    /// The size the surface was last told (pixels).
+    pub fn size(&self) -> (u32, u32) {
+        self.size.get()
+    }
+
+    /// The window is now `size`: resizes the surface (EGL needs it).
+    pub fn resized(&self, size: PhysicalSize<u32>) {
+        if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
+            self.surface.resize(&self.context, w, h);
+            self.size.set((size.width, size.height));
+        }
+    }
+
+    /// Copies the renderer's framebuffer to the window (1:1, top-left
+    /// aligned, black around it) and swaps.
+    pub fn present(&self, renderer: &mut Renderer) {
+        let (w, h) = self.size.get();
+        renderer.blit_to_default_framebuffer(w, h);
+        let _ = self.surface.swap_buffers(&self.context);
+    }
+}
