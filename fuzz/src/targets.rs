@@ -14,7 +14,8 @@
 //!   compiler's output always verifies and round-trips through bytes; error
 //!   reports render; the formatter's output parses.
 //! - [`animator_front`]: the streaming reader gives the same commands and
-//!   errors whatever the chunking; the compiled script verifies; the same
+//!   errors whatever the chunking; the formatter's output reads back
+//!   without errors; the compiled script verifies; the same
 //!   text streamed through `runtime::stream::Stream` on a recording canvas
 //!   runs to the end with bounded work and memory.
 //!
@@ -168,9 +169,15 @@ pub fn animator_front(data: &[u8]) {
     let chunked = read_all(&pieces);
     assert_eq!(whole, chunked, "chunking changed what the reader returned");
 
-    // The compiler: a script that compiles verifies, round-trips and runs.
+    // The compiler: a script that compiles verifies, round-trips and runs;
+    // the formatter's output reads back without errors.
     if let Ok(text) = std::str::from_utf8(input) {
-        match compile(&[Source::new("fuzz.draw", text)], &Options::default()) {
+        let source = Source::new("fuzz.draw", text);
+        if let Ok(formatted) = animkit_compiler::driver::format_source(&source) {
+            let (_, errors) = animkit_grammar::animator::parse(&formatted);
+            assert!(errors.is_empty(), "the formatter's output does not read back:\n{formatted}\n{errors:?}");
+        }
+        match compile(&[source], &Options::default()) {
             Ok(program) => {
                 verify::verify_program(&program)
                     .unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
