@@ -410,3 +410,35 @@ fn what_a_program_holds_on_its_host() {
     );
     drop(s);
 }
+
+#[test]
+fn sprite_checks_stay_fast_on_big_files() {
+    // 65 535 states chained by zero-duration transitions (a cubic walk
+    // before: hours), ending in a cycle so that the check reports it.
+    let n = animkit_compiler::sprite::check::MAX_STATES;
+    let mut text = String::new();
+    for i in 0..n - 1 {
+        text.push_str(&format!("S{i}: 0|e, S{}\n", i + 1));
+    }
+    text.push_str(&format!("S{}: 0|e, S{}\n", n - 1, n - 2));
+    let t = std::time::Instant::now();
+    let rendered = compile_errors("t.anim", text);
+    assert_eq!(
+        first_error(&rendered),
+        "error: transitions S65533 -> S65534 -> S65533 would run forever within one tick\n--> t.anim:65534:14"
+    );
+    // Suggestions: names of 100 000 characters (an 80 GB table before) and
+    // thousands of unknown names among thousands of states.
+    let long = "B".repeat(100_000);
+    let text = format!("{long}1: 1, _loop\nA: 1, {long}2\n");
+    let rendered = compile_errors("t.anim", text);
+    assert!(rendered.starts_with(&format!("error: unknown state `{long}2`")));
+    assert!(!rendered.contains("did you mean"));
+    let mut text = String::new();
+    for i in 0..5000 {
+        text.push_str(&format!("State{i:05}: 1, Unknown{i:05}\n"));
+    }
+    let rendered = compile_errors("t.anim", text);
+    assert_eq!(rendered.matches("error: unknown state").count(), 5000);
+    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+}
