@@ -66,6 +66,20 @@ fn strings() {
     let mut p = sprite(vec![HALT], &[0]);
     p.modules[0].states[0].category = 99;
     assert_eq!(rule(&p), "strings");
+    let mut p = sprite(vec![HALT], &[0]);
+    p.modules[0].states[0].name = 99;
+    assert_eq!(rule(&p), "strings");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].name = 3;
+    assert_eq!(rule(&p), "strings");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].functions[0].name = 3;
+    assert_eq!(rule(&p), "strings");
+    // A string constant must be a whole number below the table's length.
+    let mut p = animator(vec![Insn::ax(Op::Echo, 0), HALT], vec![(2.5, S)]);
+    assert_eq!(rule(&p), "strings");
+    p.modules[0].functions[0].consts[0] = -1.0;
+    assert_eq!(rule(&p), "strings");
 }
 
 #[test]
