@@ -124,7 +124,16 @@ fn claimed_lengths_are_not_allocated() {
         // A source path's length.
         cases.push((
             format!("a source path of {n} bytes"),
-            payload(&[&varint(0), &varint(0), &varint(1), &module_head, &varint(0), &varint(0), &[0, 1], &varint(n)]),
+            payload(&[
+                &varint(0),
+                &varint(0),
+                &varint(1),
+                &module_head,
+                &varint(0),
+                &varint(0),
+                &[0, 1, 0],
+                &varint(n),
+            ]),
         ));
     }
     let _ = empty_module_list;
@@ -176,7 +185,8 @@ fn constants_are_decoded_once_whatever_the_functions_claim() {
         &varint(0),
         &[2],
         &functions,
-        &varint(0),
+        &varint(1),
+        &[0],
         &[1],
         &varint(0),
         &[0],

@@ -1,15 +1,15 @@
 //! Building a [`Program`]: interned strings, functions with constants and
 //! debug positions.
 
+use crate::hash::FxHashMap;
 use animkit_vm::isa::Insn;
 use animkit_vm::program::{ConstKind, Function, LineEntry, Program, StrId};
-use std::collections::HashMap;
 
 /// A program under construction, with a string interner.
 #[derive(Debug, Default)]
 pub struct ProgramBuilder {
     program: Program,
-    interned: HashMap<String, StrId>,
+    interned: FxHashMap<String, StrId>,
 }
 
 impl ProgramBuilder {

@@ -3,6 +3,7 @@
 
 use crate::builder::ProgramBuilder;
 use crate::diagnostic::{Diagnostic, LineIndex, render};
+use crate::hash::FxHashMap;
 use crate::sprite;
 use animkit_vm::program::{Language, Program};
 use std::fmt;
@@ -165,11 +166,16 @@ pub fn check_source(source: &Source) -> Result<Vec<Diagnostic>, CompileError> {
     }
 }
 
-fn compile_one(
-    source: &Source,
-    b: &mut ProgramBuilder,
-    options: &Options,
-) -> Result<animkit_vm::program::Module, CompileError> {
+/// What the front half (parse and check, independent for each file) makes
+/// of a source.
+enum Checked {
+    Sprite(sprite::ir::SpriteIr),
+    Animator(Vec<animkit_grammar::animator::Command>),
+}
+
+/// Parses and checks one source: no shared state, so files can go through
+/// it on several threads.
+fn front(source: &Source) -> Result<Checked, CompileError> {
     let language = language_of(source)?;
     let fail = |diagnostics: Vec<Diagnostic>| {
         CompileError::Source(vec![FileDiagnostics {
@@ -178,42 +184,70 @@ fn compile_one(
             diagnostics,
         }])
     };
-    let index = LineIndex::new(&source.text);
-    let lines = (!options.strip).then_some(&index);
-    let mut module = match language {
+    match language {
         Language::Sprite => {
             let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
             let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
             match sprite::check::check_partial(&ast, !diags.is_empty()) {
-                Ok(ir) if diags.is_empty() => sprite::lower::lower(&ir, &source.module_name(), b, lines),
-                Ok(_) => return Err(fail(diags)),
+                Ok(ir) if diags.is_empty() => Ok(Checked::Sprite(ir)),
+                Ok(_) => Err(fail(diags)),
                 Err(more) => {
                     // Errors inside lines that failed to parse are already
                     // reported; the checker only sees the lines that parsed.
                     diags.extend(more);
                     diags.sort_by_key(|d| d.span.start);
-                    return Err(fail(diags));
+                    Err(fail(diags))
                 }
             }
         }
         Language::Animator => {
             let (commands, syntax) = animkit_grammar::animator::parse(&source.text);
-            let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-            match crate::animator::lower::compile_program(&commands, &source.module_name(), b, !options.strip) {
-                Ok(m) if diags.is_empty() => m,
-                Ok(_) => return Err(fail(diags)),
-                Err(more) => {
+            if syntax.is_empty() {
+                Ok(Checked::Animator(commands))
+            } else {
+                // Report the commands' own errors (macro structure, limits)
+                // beside the syntax errors.
+                let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+                let mut scratch = ProgramBuilder::new();
+                if let Err(more) = crate::animator::lower::compile_program(&commands, "scratch", &mut scratch, false) {
                     diags.extend(more);
-                    diags.sort_by_key(|d| d.span.start);
-                    return Err(fail(diags));
                 }
+                diags.sort_by_key(|d| d.span.start);
+                Err(fail(diags))
             }
         }
-        other => {
-            return Err(CompileError::Other(format!(
-                "`{}`: the {other} compiler is not implemented in this build",
-                source.path
-            )));
+        other => Err(CompileError::Other(format!(
+            "`{}`: the {other} compiler is not implemented in this build",
+            source.path
+        ))),
+    }
+}
+
+/// Lowers a checked source into the program being built (in file order:
+/// string ids depend on it).
+fn back(
+    source: &Source,
+    checked: Checked,
+    b: &mut ProgramBuilder,
+    options: &Options,
+) -> Result<animkit_vm::program::Module, CompileError> {
+    let mut module = match checked {
+        Checked::Sprite(ir) => {
+            let index = LineIndex::new(&source.text);
+            let lines = (!options.strip).then_some(&index);
+            sprite::lower::lower(&ir, &source.module_name(), b, lines)
+        }
+        Checked::Animator(commands) => {
+            crate::animator::lower::compile_program(&commands, &source.module_name(), b, !options.strip).map_err(
+                |mut diagnostics| {
+                    diagnostics.sort_by_key(|d| d.span.start);
+                    CompileError::Source(vec![FileDiagnostics {
+                        path: source.path.clone(),
+                        text: source.text.clone(),
+                        diagnostics,
+                    }])
+                },
+            )?
         }
     };
     if !options.strip {
@@ -222,25 +256,89 @@ fn compile_one(
     Ok(module)
 }
 
+fn compile_one(
+    source: &Source,
+    b: &mut ProgramBuilder,
+    options: &Options,
+) -> Result<animkit_vm::program::Module, CompileError> {
+    back(source, front(source)?, b, options)
+}
+
+/// Sources smaller than this in total are compiled on one thread.
+const PARALLEL_BYTES: usize = 256 * 1024;
+
+/// `f` over `items`, in order, on up to `jobs` threads (contiguous runs of
+/// roughly equal total `weight`).
+fn par_map<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    weight: impl Fn(&T) -> usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let total: usize = items.iter().map(&weight).sum();
+    if jobs <= 1 || items.len() < 2 || total < PARALLEL_BYTES {
+        return items.iter().map(f).collect();
+    }
+    let mut runs = Vec::with_capacity(jobs);
+    let (mut start, mut acc) = (0, 0);
+    for (i, it) in items.iter().enumerate() {
+        acc += weight(it);
+        if acc * jobs >= total * (runs.len() + 1) && runs.len() + 1 < jobs {
+            runs.push(&items[start..=i]);
+            start = i + 1;
+        }
+    }
+    runs.push(&items[start..]);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> =
+            runs.into_iter().map(|run| s.spawn(move || run.iter().map(f).collect::<Vec<R>>())).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
 /// Compiles every source into one program (one module per file). All
-/// files are checked; every error of every file is returned.
+/// files are checked; every error of every file is returned. Large inputs
+/// are parsed and checked on every core ([`compile_jobs`]); the program is
+/// the same either way.
 pub fn compile(sources: &[Source], options: &Options) -> Result<Program, CompileError> {
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    compile_jobs(sources, options, jobs)
+}
+
+/// [`compile`] parsing and checking on at most `jobs` threads (lowering is
+/// sequential, in file order, so string ids and bytes do not depend on
+/// `jobs`).
+pub fn compile_jobs(sources: &[Source], options: &Options, jobs: usize) -> Result<Program, CompileError> {
     let mut b = ProgramBuilder::new();
     let mut failed = Vec::new();
     let mut other = None;
-    let mut names: Vec<(String, String)> = Vec::new();
+    // Module name -> the path that took it (a map: bundles of thousands of
+    // files are compiled at once).
+    let mut names: FxHashMap<String, &str> = FxHashMap::default();
+    let mut keep = Vec::with_capacity(sources.len());
     for s in sources {
         let name = s.module_name();
-        if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+        if let Some(first) = names.get(&name) {
             other.get_or_insert(format!(
                 "two modules would be named `{name}` (`{first}` and `{}`); module names come from file stems",
                 s.path
             ));
             continue;
         }
-        names.push((name, s.path.clone()));
-        match compile_one(s, &mut b, options) {
-            Ok(m) => b.program_mut().modules.push(m),
+        names.insert(name, &s.path);
+        keep.push(s);
+    }
+    let checked = par_map(&keep, jobs, |s| s.text.len(), |s| front(s));
+    for (s, c) in keep.into_iter().zip(checked) {
+        match c {
+            Ok(c) => match back(s, c, &mut b, options) {
+                Ok(m) => b.program_mut().modules.push(m),
+                Err(CompileError::Source(files)) => failed.extend(files),
+                Err(CompileError::Other(m)) => {
+                    other.get_or_insert(m);
+                }
+            },
             Err(CompileError::Source(files)) => failed.extend(files),
             Err(CompileError::Other(m)) => {
                 other.get_or_insert(m);

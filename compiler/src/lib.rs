@@ -14,7 +14,8 @@ pub mod builder;
 pub mod cli;
 pub mod diagnostic;
 pub mod driver;
+pub mod hash;
 pub mod sprite;
 pub mod suggest;
 
-pub use driver::{CompileError, Options, Source, compile};
+pub use driver::{CompileError, Options, Source, compile, compile_jobs};

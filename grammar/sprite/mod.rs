@@ -10,6 +10,7 @@
 //! ```
 
 pub mod ast;
+mod fast;
 pub mod lexer;
 
 lalrpop_util::lalrpop_mod!(
@@ -23,7 +24,19 @@ use lalrpop_util::ParseError;
 
 /// Parses a whole file. Always returns a tree (possibly missing the states
 /// whose lines had errors) and every syntax error, in source order.
+///
+/// A file without syntax errors is read by a recursive-descent reader
+/// (`fast.rs`) that builds the same tree; the LALRPOP parser, with its
+/// error recovery and messages, reads the others.
 pub fn parse(src: &str) -> (ast::File, Vec<SyntaxError>) {
+    match fast::parse(src) {
+        Some(file) => (file, Vec::new()),
+        None => parse_lalrpop(src),
+    }
+}
+
+/// [`parse`] by the LALRPOP parser alone.
+fn parse_lalrpop(src: &str) -> (ast::File, Vec<SyntaxError>) {
     let mut recovered = Vec::new();
     let mut comments = Vec::new();
     let tokens = lexer::tokens(src).filter(|(l, t, r)| match t {

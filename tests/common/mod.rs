@@ -47,3 +47,10 @@ pub fn frames(spec: &str) -> Vec<u32> {
         })
         .collect()
 }
+
+/// Compiles sprite source text into a loaded (verified) program.
+pub fn program(src: &str) -> animkit_vm::program::Program {
+    let program = compile(&[Source::new("test.anim", src)], &Options::default())
+        .unwrap_or_else(|e| panic!("compile failed:\n{e}"));
+    animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("bundle loads")
+}

@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic  b"ANIMB\0\r\n"
-//! 8       2     format version, u16 LE (currently 1)
+//! 8       2     format version, u16 LE (currently 2)
 //! 10      2     flags, u16 LE (bit 0: debug info present)
 //! 12      4     payload length in bytes, u32 LE
 //! 16      4     CRC-32 (IEEE) of bytes 0..16 followed by the payload, u32 LE
@@ -13,13 +13,39 @@
 //!
 //! Bulk data inside the payload are byte strings with their own compact
 //! layouts, so that the bundle is small and loads fast:
-//! - code: instruction words, 4 bytes each, little-endian;
+//! - code of Animator and SLAP modules: instruction words, 4 bytes each,
+//!   little-endian;
+//! - code of sprite modules: *frame groups*, one token byte for the
+//!   `SPRITE i; EVENT e*; WAIT d` the lowering emits per frame, with the
+//!   sprite predicted as the previous one ± 1 (0 at the start of a state)
+//!   and the wait as one of the last two, and jumps back to the state's
+//!   start (`_loop`) or its second frame (`_pingpong`) one byte each, so
+//!   `Walk: 5, 5, 5, 5, _loop` is 6 bytes of code; other instructions are one
+//!   token each, and any word at all can be written raw (see
+//!   `encode_sprite_code`);
+//! - states: name (as a delta from the id the compiler would have given it,
+//!   or as an id), category (usually "the name"), and entries only when they
+//!   are not simply the starts of the code's segments in order (see
+//!   `encode_states`);
+//! - a module's source path may be implied: "the previous module's
+//!   directory and extension, with this module's name", or "this directory,
+//!   the module's name and the language's extension";
 //! - constants: one tagged entry each: tag `0b00s_eeeee` = a decimal
 //!   `±m / 10^e` (sign `s`, `e <= 22`, then `m < 2^53` as LEB128; decoding
 //!   is one exact division, so it is bit-identical to parsing the decimal
 //!   text), tag `0x40` = a raw little-endian `f64`, tag `0x41` = a string id
 //!   as LEB128;
-//! - debug lines: `(pc delta, zigzag line delta, column)` LEB128 triples.
+//! - debug lines of Animator and SLAP code: a zigzag pc delta, then a zigzag
+//!   column delta on the same line, or a zigzag line delta and a column
+//!   (LEB128, a flag bit tells which);
+//! - debug lines of sprite code: two bits per entry saying which predicted
+//!   position it is (the next frame's text starts after this one's
+//!   `D|I|events, `; a `_pingpong` walks back over the forward frames), the
+//!   rest written out as above, or as "the next state's first frame, n lines
+//!   down" (see `encode_sprite_lines`).
+//!
+//! Version 1 stored code as plain words, states as triples and debug lines
+//! as `(pc delta, line delta, column)`; it is not read any more (recompile).
 //!
 //! Each function owns the constants `const_start .. const_start +
 //! const_len` of the pool, and the functions' ranges follow each other in
@@ -34,7 +60,7 @@
 //! are decoded with a size limit ([`MAX_PAYLOAD`]) and then verified
 //! (`crate::verify`) before anything runs.
 
-use crate::isa::Insn;
+use crate::isa::{Insn, MAX_AX, MAX_SJ, MIN_SJ, Op};
 use crate::program::{ConstKind, Function, Language, LineEntry, Module, Program, State};
 use crate::verify::{VerifyError, verify_program};
 use serde::{Deserialize, Serialize};
@@ -43,7 +69,7 @@ use std::fmt;
 /// The first eight bytes of every bundle.
 pub const MAGIC: [u8; 8] = *b"ANIMB\0\r\n";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 20;
 /// Largest payload accepted (and the decoder's allocation limit).
@@ -136,9 +162,25 @@ struct ModuleRec {
     name: u32,
     language: u8,
     functions: Vec<FunctionRec>,
-    states: Vec<StateRec>,
+    /// The states, packed (see [`encode_states`]).
+    #[serde(with = "serde_bytes")]
+    states: Vec<u8>,
     entry: Option<u32>,
-    source: Option<String>,
+    source: Option<SourceRec>,
+}
+
+/// A module's source path: most bundles hold many files of one directory,
+/// each named after its module, so the path is usually implied.
+#[derive(Serialize, Deserialize)]
+enum SourceRec {
+    /// The path as written.
+    Path(String),
+    /// The previous module's path with its file stem replaced by this
+    /// module's name (`dir/a.anim`, then `dir/b.anim` for module `b`).
+    LikePrevious,
+    /// This directory (with its trailing `/`), the module's name and the
+    /// language's extension (`dir/hero.anim` for module `hero`).
+    InDir(String),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -151,13 +193,6 @@ struct FunctionRec {
     const_len: u32,
     #[serde(with = "serde_bytes")]
     lines: Vec<u8>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct StateRec {
-    name: u32,
-    category: u32,
-    entry: u32,
 }
 
 fn config() -> impl bincode::config::Config {
@@ -176,6 +211,8 @@ pub fn encode(program: &Program) -> Vec<u8> {
     let mut consts = Vec::new();
     let mut next_const = 0u32;
     let mut has_debug = false;
+    let mut prev_source: Option<String> = None;
+    let widths = widths(&program.strings);
     let modules = program
         .modules
         .iter()
@@ -203,20 +240,35 @@ pub fn encode(program: &Program) -> Vec<u8> {
                         FunctionRec {
                             name: f.name,
                             nregs: f.nregs,
-                            code: f.code.iter().flat_map(|w| w.0.to_le_bytes()).collect(),
+                            code: match m.language {
+                                Language::Sprite => encode_sprite_code(&f.code),
+                                _ => f.code.iter().flat_map(|w| w.0.to_le_bytes()).collect(),
+                            },
                             const_start: start,
                             const_len: f.consts.len() as u32,
-                            lines: encode_lines(&f.lines),
+                            lines: match m.language {
+                                Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &widths),
+                                _ => encode_lines(&f.lines),
+                            },
                         }
                     })
                     .collect(),
-                states: m
-                    .states
-                    .iter()
-                    .map(|s| StateRec { name: s.name, category: s.category, entry: s.entry })
-                    .collect(),
+                states: encode_states(&m.states, m.name, m.functions.first().map_or(&[][..], |f| &f.code)),
                 entry: m.entry,
-                source: m.source.clone(),
+                source: m.source.as_ref().map(|path| {
+                    let implied = prev_source.as_deref().and_then(|p| path_like(p, program.string(m.name)));
+                    let name = program.string(m.name);
+                    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+                    let rec = if implied.as_deref() == Some(path.as_str()) {
+                        SourceRec::LikePrevious
+                    } else if *path == path_in(dir, name, m.language) {
+                        SourceRec::InDir(dir.to_string())
+                    } else {
+                        SourceRec::Path(path.clone())
+                    };
+                    prev_source = Some(path.clone());
+                    rec
+                }),
             }
         })
         .collect();
@@ -319,17 +371,36 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let consts = decode_consts(&body.consts)?;
     let mut modules = Vec::with_capacity(body.modules.len());
     let mut next_const = 0usize;
+    let mut prev_source: Option<String> = None;
+    let mut scratch = Vec::new();
+    let widths = widths(&body.strings);
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
+        // Code first: the states and the debug positions are coded against it.
+        let mut codes: Vec<Vec<Insn>> = Vec::with_capacity(m.functions.len());
+        for (fi, f) in m.functions.iter().enumerate() {
+            codes.push(match language {
+                Language::Sprite => {
+                    decode_sprite_code(&f.code, &mut scratch)
+                        .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
+                    scratch.as_slice().to_vec()
+                }
+                _ => {
+                    if f.code.len() % 4 != 0 {
+                        return Err(LoadError::Malformed(format!(
+                            "module {mi} function {fi}: code is {} bytes, not a whole number of 4-byte words",
+                            f.code.len()
+                        )));
+                    }
+                    f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect()
+                }
+            });
+        }
+        let states = decode_states(&m.states, m.name, codes.first().map_or(&[][..], |c| c))
+            .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
-        for (fi, f) in m.functions.into_iter().enumerate() {
-            if f.code.len() % 4 != 0 {
-                return Err(LoadError::Malformed(format!(
-                    "module {mi} function {fi}: code is {} bytes, not a whole number of 4-byte words",
-                    f.code.len()
-                )));
-            }
+        for (fi, (f, code)) in m.functions.into_iter().zip(codes).enumerate() {
             let start = f.const_start as usize;
             if start != next_const {
                 return Err(LoadError::Malformed(format!(
@@ -345,28 +416,38 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             })?;
             next_const = end;
             let slice = &consts[start..end];
+            let lines = match language {
+                Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &widths),
+                _ => decode_lines(&f.lines),
+            }
+            .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?;
             functions.push(Function {
                 name: f.name,
                 nregs: f.nregs,
-                code: f.code.chunks_exact(4).map(|c| Insn(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))).collect(),
+                code,
                 consts: slice.iter().map(|c| c.0).collect(),
                 kinds: slice.iter().map(|c| c.1).collect(),
-                lines: decode_lines(&f.lines)
-                    .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?,
+                lines,
             });
         }
-        modules.push(Module {
-            name: m.name,
-            language,
-            functions,
-            states: m
-                .states
-                .into_iter()
-                .map(|s| State { name: s.name, category: s.category, entry: s.entry })
-                .collect(),
-            entry: m.entry,
-            source: m.source,
-        });
+        let source = match m.source {
+            None => None,
+            Some(SourceRec::Path(p)) => Some(p),
+            Some(SourceRec::InDir(dir)) => {
+                Some(path_in(&dir, body.strings.get(m.name as usize).map(String::as_str).unwrap_or(""), language))
+            }
+            Some(SourceRec::LikePrevious) => {
+                let name = body.strings.get(m.name as usize).map(String::as_str).unwrap_or("");
+                let path = prev_source.as_deref().and_then(|p| path_like(p, name)).ok_or_else(|| {
+                    LoadError::Malformed(format!("module {mi}: source path implied, but no previous path to follow"))
+                })?;
+                Some(path)
+            }
+        };
+        if let Some(p) = &source {
+            prev_source = Some(p.clone());
+        }
+        modules.push(Module { name: m.name, language, functions, states, entry: m.entry, source });
     }
     if next_const != consts.len() {
         return Err(LoadError::Malformed(format!(
@@ -464,37 +545,662 @@ fn decode_consts(bytes: &[u8]) -> Result<Vec<(f64, ConstKind)>, LoadError> {
     Ok(out)
 }
 
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(z: u64) -> i64 {
+    ((z >> 1) as i64) ^ -((z & 1) as i64)
+}
+
+/// Debug positions: per entry the pc delta (zigzag), then either
+/// `zigzag(column delta) << 1` on the same line, or `zigzag(line delta) << 1
+/// | 1` followed by the column: two bytes for a frame on the line of the
+/// previous one.
 fn encode_lines(lines: &[LineEntry]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let (mut pc, mut line) = (0u32, 0i64);
+    let mut out = Vec::with_capacity(lines.len() * 2);
+    let mut prev = (0i64, 0i64, 0i64);
     for e in lines {
-        // Positions out of order (which the verifier rejects) wrap to a
-        // delta the decoder refuses, rather than panic here.
-        write_leb(&mut out, e.pc.wrapping_sub(pc) as u64);
-        let d = e.line as i64 - line;
-        write_leb(&mut out, ((d << 1) ^ (d >> 63)) as u64);
-        write_leb(&mut out, e.col as u64);
-        pc = e.pc;
-        line = e.line as i64;
+        write_pos(&mut out, e, prev);
+        prev = (e.pc as i64, e.line as i64, e.col as i64);
     }
     out
 }
 
 fn decode_lines(bytes: &[u8]) -> Result<Vec<LineEntry>, String> {
-    let mut out = Vec::new();
-    let (mut i, mut pc, mut line) = (0usize, 0u64, 0i64);
+    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+    let (mut i, mut prev) = (0usize, (0i64, 0i64, 0i64));
     while i < bytes.len() {
-        let dpc = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        let z = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        let col = read_leb(bytes, &mut i).ok_or("truncated entry")?;
-        pc = pc.checked_add(dpc).filter(|&p| p <= u32::MAX as u64).ok_or("pc overflow")?;
-        line = line.checked_add(((z >> 1) as i64) ^ -((z & 1) as i64)).ok_or("line overflow")?;
-        if !(1..=u32::MAX as i64).contains(&line) || col == 0 || col > u32::MAX as u64 {
-            return Err("line or column out of range".into());
-        }
-        out.push(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 });
+        let e = read_pos(bytes, &mut i, prev)?;
+        prev = (e.pc as i64, e.line as i64, e.col as i64);
+        out.push(e);
     }
     Ok(out)
+}
+
+/// Writes one debug position relative to the previous one, as
+/// [`encode_lines`] does.
+fn write_pos(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
+    write_leb(out, zigzag(e.pc as i64 - prev.0));
+    write_line_col(out, e, prev);
+}
+
+fn write_line_col(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
+    let (_, line, col) = prev;
+    if e.line as i64 == line {
+        write_leb(out, zigzag(e.col as i64 - col) << 1);
+    } else {
+        write_leb(out, (zigzag(e.line as i64 - line) << 1) | 1);
+        write_leb(out, e.col as u64);
+    }
+}
+
+/// A written-out sprite debug position: like [`write_pos`], with the pc
+/// delta shifted over a set flag bit (a clear bit is a state start).
+fn write_escape(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
+    write_leb(out, (zigzag(e.pc as i64 - prev.0) << 1) | 1);
+    write_line_col(out, e, prev);
+}
+
+/// Reads what [`write_pos`] wrote.
+fn read_pos(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64)) -> Result<LineEntry, String> {
+    let dpc = read_leb(bytes, i).ok_or("truncated entry")?;
+    read_line_col(bytes, i, prev, dpc)
+}
+
+/// Reads what [`write_escape`] wrote.
+fn read_escape(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64)) -> Result<LineEntry, String> {
+    let v = read_leb(bytes, i).ok_or("truncated entry")?;
+    read_line_col(bytes, i, prev, v >> 1)
+}
+
+/// The rest of a position after its zigzag pc delta `dpc`.
+fn read_line_col(bytes: &[u8], i: &mut usize, prev: (i64, i64, i64), dpc: u64) -> Result<LineEntry, String> {
+    let (pc, mut line, mut col) = prev;
+    let pos = read_leb(bytes, i).ok_or("truncated entry")?;
+    let pc = pc.checked_add(unzigzag(dpc)).filter(|p| (0..=u32::MAX as i64).contains(p)).ok_or("pc out of range")?;
+    if pos & 1 == 0 {
+        col = col.checked_add(unzigzag(pos >> 1)).ok_or("column overflow")?;
+    } else {
+        line = line.checked_add(unzigzag(pos >> 1)).ok_or("line overflow")?;
+        col = read_leb(bytes, i).ok_or("truncated entry")?.min(u32::MAX as u64 + 1) as i64;
+    }
+    let range = 1..=u32::MAX as i64;
+    if !range.contains(&line) || !range.contains(&col) {
+        return Err("line or column out of range".into());
+    }
+    Ok(LineEntry { pc: pc as u32, line: line as u32, col: col as u32 })
+}
+
+/// Where the first frame of the state after `prev`'s group would be:
+/// `Name[Category]: ` then the frame, on `prev`'s line (to be moved down).
+fn state_start(
+    prev: &LineEntry,
+    code: &[Insn],
+    by_entry: &[(u32, usize)],
+    states: &[State],
+    widths: &[u32],
+) -> Option<LineEntry> {
+    let pc = u32::try_from(next_group(code, prev.pc as usize)).ok()?;
+    let k = by_entry.partition_point(|&(e, _)| e < pc);
+    let st = by_entry.get(k).filter(|&&(e, _)| e == pc).and_then(|&(_, i)| states.get(i))?;
+    let chars = |id: u32| widths.get(id as usize).copied().unwrap_or(0);
+    let mut col = (1 + chars(st.name)).saturating_add(2);
+    if st.category != st.name {
+        col = col.saturating_add(2 + chars(st.category));
+    }
+    Some(LineEntry { pc, line: prev.line, col })
+}
+
+/// Most events the predictors look at in one frame group: a hostile bundle
+/// of one huge group and many tokens pointing into it stays linear.
+const GROUP_EVENTS: usize = 64;
+
+/// `(entry, state index)` sorted: the first state entering at a pc is
+/// found by binary search (a hostile bundle may have a million states).
+fn states_by_entry(states: &[State]) -> Vec<(u32, usize)> {
+    let mut v: Vec<(u32, usize)> = states.iter().enumerate().map(|(i, s)| (s.entry, i)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// The pc after the frame group (`SPRITE? EVENT* WAIT?`) at `pc`, or after
+/// the one instruction there when it starts no group.
+fn next_group(code: &[Insn], pc: usize) -> usize {
+    let n = code.len();
+    let mut q = pc;
+    if q < n && is_op(code[q], Op::Sprite) {
+        q += 1;
+    }
+    let events_end = q.saturating_add(GROUP_EVENTS);
+    while q < n && q < events_end && is_op(code[q], Op::Event) {
+        q += 1;
+    }
+    if q < n && is_op(code[q], Op::Wait) {
+        q += 1;
+    }
+    if q == pc { pc + 1 } else { q }
+}
+
+/// How far back [`predict_pos`] looks for the frame a `_pingpong` revisits.
+const MIRROR_WINDOW: usize = 256;
+
+fn digits(v: u32) -> u32 {
+    v.checked_ilog10().map_or(1, |d| d + 1)
+}
+
+/// Where the next debug position of sprite code probably is, given the
+/// previous one: the compiler gives every frame the position of its text,
+/// so the next frame starts after `D[|I][|event...], ` on the same line
+/// (candidates 0 and 1, without and with an explicit sprite index), and the
+/// reverse pass of a `_pingpong` revisits the forward frames backwards
+/// (candidate 2).
+fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], widths: &[u32], which: u8) -> Option<LineEntry> {
+    Prediction::new(prev, code, widths)?.candidate(prev, seen, which)
+}
+
+/// What [`predict_pos`] works out once per previous entry.
+struct Prediction {
+    /// Where the next group starts.
+    pc: u32,
+    /// Columns of `D|events, ` when the group is a frame.
+    plain: Option<u32>,
+    /// The sprite it sets, if any.
+    sprite: Option<u32>,
+}
+
+impl Prediction {
+    fn new(prev: &LineEntry, code: &[Insn], widths: &[u32]) -> Option<Prediction> {
+        let n = code.len();
+        let start = prev.pc as usize;
+        let mut q = start;
+        let mut sprite = None;
+        let mut wait = None;
+        let mut text = 0u32;
+        if q < n && is_op(code[q], Op::Sprite) {
+            sprite = Some(code[q].ax_field());
+            q += 1;
+        }
+        let events_end = q.saturating_add(GROUP_EVENTS);
+        while q < n && q < events_end && is_op(code[q], Op::Event) {
+            text = text.saturating_add(1 + widths.get(code[q].ax_field() as usize).copied().unwrap_or(0));
+            q += 1;
+        }
+        if q < n && is_op(code[q], Op::Wait) {
+            wait = Some(code[q].ax_field());
+            q += 1;
+        }
+        let frame = q > start;
+        let pc = u32::try_from(if frame { q } else { start + 1 }).ok()?;
+        let plain = frame.then(|| text.saturating_add(wait.map_or(1, digits) + 2));
+        Some(Prediction { pc, plain, sprite })
+    }
+
+    fn candidate(&self, prev: &LineEntry, seen: &[(u32, u32)], which: u8) -> Option<LineEntry> {
+        let pc = self.pc;
+        let col = match which {
+            0 => prev.col.checked_add(self.plain?)?,
+            1 => prev.col.checked_add(self.plain?.saturating_add(1 + digits(self.sprite?)))?,
+            _ => {
+                // Bounded, so that a state of a million frames stays linear.
+                let from = seen.len().saturating_sub(MIRROR_WINDOW);
+                let k = seen[from..].iter().position(|&p| p == (prev.line, prev.col))? + from;
+                if k == from {
+                    return None;
+                }
+                return Some(LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
+            }
+        };
+        Some(LineEntry { pc, line: prev.line, col })
+    }
+}
+
+/// Columns taken by each string (names are written in the source as they
+/// are stored), for [`predict_pos`] and [`state_start`].
+fn widths(strings: &[String]) -> Vec<u32> {
+    strings.iter().map(|s| if s.is_ascii() { s.len() as u32 } else { s.chars().count() as u32 }).collect()
+}
+
+/// Debug positions of sprite code: the entry count, then two bits per
+/// entry (which [`predict_pos`] candidate it is, or 3: written out), four
+/// to a byte, then the written-out entries as [`write_pos`] writes them.
+/// A state's frames on one line cost two bits each.
+fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], strings: &[u32]) -> Vec<u8> {
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    let entries = entry_pcs(states);
+    let by_entry = states_by_entry(states);
+    let mut out = Vec::with_capacity(2 + lines.len() / 2);
+    write_leb(&mut out, lines.len() as u64);
+    let at = out.len();
+    out.resize(at + lines.len().div_ceil(4), 0);
+    let mut seen: Vec<(u32, u32)> = Vec::new();
+    let mut prev: Option<LineEntry> = None;
+    for (k, e) in lines.iter().enumerate() {
+        let c = prev
+            .as_ref()
+            .and_then(|p| {
+                let pr = Prediction::new(p, code, strings)?;
+                (0..3u8).find(|&w| pr.candidate(p, &seen, w).as_ref() == Some(e))
+            })
+            .unwrap_or(3);
+        out[at + k / 4] |= c << (2 * (k % 4));
+        if c == 3 {
+            match prev.as_ref().and_then(|p| state_start(p, code, &by_entry, states, strings)) {
+                // The first frame of the next state, some lines down.
+                Some(g) if (g.pc, g.col) == (e.pc, e.col) && e.line >= g.line => {
+                    write_leb(&mut out, ((e.line - g.line) as u64) << 1);
+                }
+                _ => {
+                    let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
+                    write_escape(&mut out, e, p);
+                }
+            }
+        }
+        if entries.binary_search(&e.pc).is_ok() {
+            seen.clear();
+        }
+        seen.push((e.line, e.col));
+        prev = Some(*e);
+    }
+    out
+}
+
+fn decode_sprite_lines(
+    bytes: &[u8],
+    code: &[Insn],
+    states: &[State],
+    strings: &[u32],
+) -> Result<Vec<LineEntry>, String> {
+    if bytes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let entries = entry_pcs(states);
+    let by_entry = states_by_entry(states);
+    let mut i = 0;
+    let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
+    if n.div_ceil(4) > (bytes.len() - i) as u64 {
+        return Err(format!("{n} entries cannot fit in {} bytes", bytes.len()));
+    }
+    let n = n as usize;
+    let codes = &bytes[i..i + n.div_ceil(4)];
+    i += codes.len();
+    let mut out: Vec<LineEntry> = Vec::with_capacity(n);
+    let mut seen: Vec<(u32, u32)> = Vec::new();
+    for k in 0..n {
+        let c = (codes[k / 4] >> (2 * (k % 4))) & 3;
+        let e = match (c, out.last()) {
+            (3, prev) => {
+                let mut j = i;
+                let v = read_leb(bytes, &mut j).ok_or("truncated entry")?;
+                if v & 1 == 0 {
+                    i = j;
+                    let g = prev
+                        .and_then(|p| state_start(p, code, &by_entry, states, strings))
+                        .ok_or_else(|| format!("entry {k}: no state starts there"))?;
+                    let line =
+                        u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
+                    LineEntry { line, ..g }
+                } else {
+                    let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
+                    read_escape(bytes, &mut i, p)?
+                }
+            }
+            (c, Some(prev)) => predict_pos(prev, &seen, code, strings, c)
+                .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
+            (_, None) => return Err("the first entry is predicted".into()),
+        };
+        if entries.binary_search(&e.pc).is_ok() {
+            seen.clear();
+        }
+        seen.push((e.line, e.col));
+        out.push(e);
+    }
+    if i != bytes.len() {
+        return Err(format!("{} bytes after the last entry", bytes.len() - i));
+    }
+    Ok(out)
+}
+
+/// States: count, then per state its name, its category (0 when it is the
+/// name, else id + 1) and its entry as a zigzag delta from the previous
+/// state's entry.
+fn leb_len(v: u64) -> usize {
+    (64 - v.leading_zeros() as usize).div_ceil(7).max(1)
+}
+
+/// The name id the compiler gives the state after `prev` (state names are
+/// interned in order, after the module's name, each then its category).
+fn predicted_name(prev: Option<&State>, module_name: u32) -> i64 {
+    prev.map_or(module_name as i64, |p| p.name.max(p.category) as i64) + 1
+}
+
+/// States: `count << 1 | canonical`, then per state `payload << 2 |
+/// absolute << 1 | same`: the name as an id (`absolute`) or as a zigzag
+/// delta from [`predicted_name`], `same` when the category is the name
+/// (else the category id follows), and, unless `canonical` (the states
+/// enter at the starts of the code's segments in order, as the compiler
+/// lays them out), the entry as a zigzag delta from the previous state's.
+fn encode_states(states: &[State], module_name: u32, code: &[Insn]) -> Vec<u8> {
+    let segs = segment_starts(code);
+    let canonical = segs.len() == states.len() && states.iter().zip(&segs).all(|(s, &e)| s.entry == e);
+    let mut out = Vec::with_capacity(1 + states.len() * 2);
+    write_leb(&mut out, ((states.len() as u64) << 1) | canonical as u64);
+    let mut entry = 0i64;
+    let mut prev: Option<&State> = None;
+    for s in states {
+        let delta = zigzag(s.name as i64 - predicted_name(prev, module_name));
+        let same = (s.category == s.name) as u64;
+        if leb_len((s.name as u64) << 2) < leb_len(delta << 2) {
+            write_leb(&mut out, ((s.name as u64) << 2) | 2 | same);
+        } else {
+            write_leb(&mut out, (delta << 2) | same);
+        }
+        if same == 0 {
+            write_leb(&mut out, s.category as u64);
+        }
+        if !canonical {
+            write_leb(&mut out, zigzag(s.entry as i64 - entry));
+        }
+        entry = s.entry as i64;
+        prev = Some(s);
+    }
+    out
+}
+
+fn decode_states(bytes: &[u8], module_name: u32, code: &[Insn]) -> Result<Vec<State>, String> {
+    let mut i = 0;
+    let head = read_leb(bytes, &mut i).ok_or("truncated count")?;
+    let (n, canonical) = (head >> 1, head & 1 == 1);
+    if n > bytes.len() as u64 {
+        return Err(format!("{n} states cannot fit in {} bytes", bytes.len()));
+    }
+    let segs = if canonical { segment_starts(code) } else { Vec::new() };
+    if canonical && segs.len() as u64 != n {
+        return Err(format!("{n} states, but the code has {} segments", segs.len()));
+    }
+    let mut out: Vec<State> = Vec::with_capacity(n as usize);
+    let mut entry = 0i64;
+    let u32_of = |v: i64| u32::try_from(v).map_err(|_| format!("value {v} out of range"));
+    let mut canon = segs.iter();
+    for _ in 0..n {
+        let v = read_leb(bytes, &mut i).ok_or("truncated state")?;
+        let name = if v & 2 != 0 {
+            u32_of((v >> 2) as i64)?
+        } else {
+            let d = unzigzag(v >> 2);
+            u32_of(predicted_name(out.last(), module_name).checked_add(d).ok_or("overflow")?)?
+        };
+        let category = if v & 1 != 0 {
+            name
+        } else {
+            u32_of(read_leb(bytes, &mut i).ok_or("truncated state")?.min(u64::MAX >> 1) as i64)?
+        };
+        let e = if let Some(&e) = canon.next() {
+            e
+        } else {
+            entry = entry.checked_add(unzigzag(read_leb(bytes, &mut i).ok_or("truncated state")?)).ok_or("overflow")?;
+            u32_of(entry)?
+        };
+        entry = e as i64;
+        out.push(State { name, category, entry: e });
+    }
+    if i != bytes.len() {
+        return Err(format!("{} bytes after the last state", bytes.len() - i));
+    }
+    Ok(out)
+}
+
+/// The path of a module named `name` in the directory of `prev` with its
+/// extension: what [`SourceRec::LikePrevious`] stands for.
+fn path_in(dir: &str, name: &str, language: Language) -> String {
+    let ext = match language {
+        Language::Sprite => ".anim",
+        Language::Animator => ".draw",
+        Language::Slap => ".slap",
+    };
+    format!("{dir}{name}{ext}")
+}
+
+/// The path of a module named `name` in the directory of `prev` with its
+/// extension: what [`SourceRec::LikePrevious`] stands for.
+fn path_like(prev: &str, name: &str) -> Option<String> {
+    let dir_end = prev.rfind('/').map_or(0, |i| i + 1);
+    let file = &prev[dir_end..];
+    let ext = file.rfind('.').filter(|&i| i > 0).map_or("", |i| &file[i..]);
+    let mut path = String::with_capacity(dir_end + name.len() + ext.len());
+    path.push_str(&prev[..dir_end]);
+    path.push_str(name);
+    path.push_str(ext);
+    Some(path)
+}
+
+// Sprite code tokens. A byte below 0x80 is a *frame group*: an optional
+// SPRITE, up to six EVENTs (seven: a count follows) and an optional WAIT, the
+// shape the sprite lowering emits for every frame:
+//   bits 6-5 sprite: 0 none, 1 previous + 1, 2 previous - 1, 3 operand follows
+//   bits 4-3 wait:   0 none, 1 same as the previous WAIT, 2 operand follows,
+//                    3 the wait before the previous one (of two that differ)
+//   bits 2-0 events: count (7: the count follows), then each string id
+// "Previous" sprite restarts at each segment of the code (0 and after each
+// JMP, ENTER or HALT: a state, as the compiler lays them out), where
+// previous + 1 is 0.
+// Operands are LEB128. Other instructions are one token each.
+const T_JMP: u8 = 0x80;
+const T_ENTER: u8 = 0x81;
+const T_HALT: u8 = 0x82;
+const T_NOP: u8 = 0x83;
+const T_RAW: u8 = 0x84;
+/// `JMP` to the current state's entry (`_loop`).
+const T_LOOP: u8 = 0x85;
+/// `JMP` to the second frame group of the current state (`_pingpong`).
+const T_TURN: u8 = 0x86;
+
+fn is_op(w: Insn, op: Op) -> bool {
+    w.op_byte() == op as u8
+}
+
+/// Entry pcs, sorted, as the code codec's prediction resets.
+fn entry_pcs(states: &[State]) -> Vec<u32> {
+    let mut v: Vec<u32> = states.iter().map(|s| s.entry).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// True for the instructions that end a *segment* of sprite code (a state,
+/// as the compiler lays them out): the next instruction starts another.
+fn ends_segment(w: Insn) -> bool {
+    is_op(w, Op::Jmp) || is_op(w, Op::Enter) || is_op(w, Op::Halt)
+}
+
+/// Where each segment of `code` starts: 0 and after each [`ends_segment`]
+/// that is not the last instruction.
+fn segment_starts(code: &[Insn]) -> Vec<u32> {
+    let mut v = vec![0];
+    v.extend(
+        code.iter().enumerate().filter(|&(pc, w)| ends_segment(*w) && pc + 1 < code.len()).map(|(pc, _)| pc as u32 + 1),
+    );
+    v
+}
+
+fn encode_sprite_code(code: &[Insn]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(code.len());
+    let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
+    // Start of the current segment: predictions restart there.
+    let mut seg = 0usize;
+    let mut p = 0;
+    while p < code.len() {
+        if p == seg {
+            prev_sprite = MAX_AX;
+        }
+        let w = code[p];
+        // A group holds no segment end, so it never runs across a start.
+        let inside = |q: usize| q < code.len();
+        if is_op(w, Op::Sprite) || is_op(w, Op::Event) || is_op(w, Op::Wait) {
+            let mut tag = 0u8;
+            let at = out.len();
+            out.push(0);
+            if is_op(code[p], Op::Sprite) {
+                let v = code[p].ax_field();
+                if v == (prev_sprite + 1) & MAX_AX {
+                    tag |= 1 << 5;
+                } else if v == prev_sprite.wrapping_sub(1) & MAX_AX {
+                    tag |= 2 << 5;
+                } else {
+                    tag |= 3 << 5;
+                    write_leb(&mut out, v as u64);
+                }
+                prev_sprite = v;
+                p += 1;
+            }
+            let ev_start = p;
+            while inside(p) && is_op(code[p], Op::Event) {
+                p += 1;
+            }
+            let events = &code[ev_start..p];
+            let mut ev_bytes = Vec::new();
+            if events.len() >= 7 {
+                tag |= 7;
+                write_leb(&mut ev_bytes, events.len() as u64);
+            } else {
+                tag |= events.len() as u8;
+            }
+            for e in events {
+                write_leb(&mut ev_bytes, e.ax_field() as u64);
+            }
+            let mut wait_bytes = Vec::new();
+            if inside(p) && is_op(code[p], Op::Wait) {
+                let v = code[p].ax_field();
+                if v == prev_wait {
+                    tag |= 1 << 3;
+                } else if v == older_wait {
+                    tag |= 3 << 3;
+                } else {
+                    tag |= 2 << 3;
+                    write_leb(&mut wait_bytes, v as u64);
+                }
+                if v != prev_wait {
+                    (older_wait, prev_wait) = (prev_wait, v);
+                }
+                p += 1;
+            }
+            out[at] = tag;
+            out.extend_from_slice(&ev_bytes);
+            out.extend_from_slice(&wait_bytes);
+            continue;
+        }
+        p += 1;
+        let target = p as i64 + w.sj_field() as i64;
+        let cur = seg;
+        if ends_segment(w) {
+            seg = p;
+        }
+        if is_op(w, Op::Jmp) && cur as i64 == target {
+            out.push(T_LOOP);
+        } else if is_op(w, Op::Jmp) && next_group(&code[..p], cur) as i64 == target {
+            out.push(T_TURN);
+        } else if is_op(w, Op::Jmp) {
+            out.push(T_JMP);
+            write_leb(&mut out, zigzag(w.sj_field() as i64));
+        } else if is_op(w, Op::Enter) {
+            out.push(T_ENTER);
+            write_leb(&mut out, w.ax_field() as u64);
+        } else if w == Insn(Op::Halt as u32) {
+            out.push(T_HALT);
+        } else if w == Insn(Op::Nop as u32) {
+            out.push(T_NOP);
+        } else {
+            out.push(T_RAW);
+            out.extend_from_slice(&w.0.to_le_bytes());
+        }
+    }
+    out
+}
+
+fn decode_sprite_code(bytes: &[u8], out: &mut Vec<Insn>) -> Result<(), String> {
+    out.clear();
+    let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
+    // Start of the current segment (see `encode_sprite_code`).
+    let mut seg = 0usize;
+    let mut i = 0;
+    let ax = |bytes: &[u8], i: &mut usize| -> Result<u32, String> {
+        match read_leb(bytes, i) {
+            Some(v) if v <= MAX_AX as u64 => Ok(v as u32),
+            Some(v) => Err(format!("operand {v} above 24 bits")),
+            None => Err("truncated operand".into()),
+        }
+    };
+    while i < bytes.len() {
+        if out.len() == seg {
+            prev_sprite = MAX_AX;
+        }
+        let t = bytes[i];
+        i += 1;
+        match t {
+            0x00..=0x7f => {
+                match (t >> 5) & 3 {
+                    0 => {}
+                    mode => {
+                        prev_sprite = match mode {
+                            1 => (prev_sprite + 1) & MAX_AX,
+                            2 => prev_sprite.wrapping_sub(1) & MAX_AX,
+                            _ => ax(bytes, &mut i)?,
+                        };
+                        out.push(Insn::ax(Op::Sprite, prev_sprite));
+                    }
+                }
+                let n = match t & 7 {
+                    7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
+                    n => n as u64,
+                };
+                if n > (bytes.len() - i) as u64 {
+                    return Err(format!("{n} events cannot fit in the bytes left"));
+                }
+                for _ in 0..n {
+                    out.push(Insn::ax(Op::Event, ax(bytes, &mut i)?));
+                }
+                let wait = match (t >> 3) & 3 {
+                    0 => None,
+                    1 => Some(prev_wait),
+                    2 => Some(ax(bytes, &mut i)?),
+                    _ => Some(older_wait),
+                };
+                if let Some(v) = wait {
+                    if v != prev_wait {
+                        (older_wait, prev_wait) = (prev_wait, v);
+                    }
+                    out.push(Insn::ax(Op::Wait, v));
+                }
+            }
+            T_JMP => {
+                let z = read_leb(bytes, &mut i).ok_or("truncated jump")?;
+                let sj = unzigzag(z);
+                if !(MIN_SJ as i64..=MAX_SJ as i64).contains(&sj) {
+                    return Err(format!("jump offset {sj} out of range"));
+                }
+                out.push(Insn::sj(Op::Jmp, sj as i32));
+            }
+            T_ENTER => out.push(Insn::ax(Op::Enter, ax(bytes, &mut i)?)),
+            T_LOOP | T_TURN => {
+                let target = if t == T_LOOP { seg } else { next_group(out, seg) };
+                out.push(Insn::sj(Op::Jmp, (target as i64 - out.len() as i64 - 1) as i32));
+            }
+            T_HALT => out.push(Insn(Op::Halt as u32)),
+            T_NOP => out.push(Insn(Op::Nop as u32)),
+            T_RAW => {
+                let raw = bytes.get(i..i + 4).ok_or("truncated raw instruction")?;
+                out.push(Insn(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])));
+                i += 4;
+            }
+            t => return Err(format!("unknown code token {t:#04x}")),
+        }
+        if out.last().is_some_and(|&w| ends_segment(w)) {
+            seg = out.len();
+        }
+    }
+    Ok(())
 }
 
 fn write_leb(out: &mut Vec<u8>, mut v: u64) {
@@ -580,10 +1286,92 @@ mod tests {
         assert_eq!(read_leb(&[0x80], &mut i), None);
     }
 
+    fn arb_insn() -> impl proptest::strategy::Strategy<Value = Insn> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (0u32..6).prop_map(|v| Insn::ax(Op::Sprite, v)),
+            any::<u32>().prop_map(|v| Insn::ax(Op::Sprite, v)),
+            (0u32..4).prop_map(|v| Insn::ax(Op::Event, v)),
+            (0u32..4).prop_map(|v| Insn::ax(Op::Wait, v)),
+            any::<u32>().prop_map(|v| Insn::ax(Op::Wait, v)),
+            (-9i32..9).prop_map(|v| Insn::sj(Op::Jmp, v)),
+            (0u32..3).prop_map(|v| Insn::ax(Op::Enter, v)),
+            Just(Insn(Op::Halt as u32)),
+            Just(Insn(Op::Nop as u32)),
+            any::<u32>().prop_map(Insn),
+        ]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_sprite_code_round_trips(
+            code in proptest::collection::vec(arb_insn(), 0..60),
+            raw_states in proptest::collection::vec((0u32..64, 0u32..300, proptest::prelude::any::<bool>()), 0..5),
+        ) {
+            let bytes = encode_sprite_code(&code);
+            let mut back = Vec::new();
+            decode_sprite_code(&bytes, &mut back).unwrap();
+            proptest::prop_assert_eq!(&back, &code);
+            let states: Vec<State> = raw_states
+                .iter()
+                .map(|&(e, n, same)| State { name: n, category: if same { n } else { n / 2 }, entry: e })
+                .collect();
+            // As the compiler lays them out: one state per segment, names in order.
+            let canonical: Vec<State> = segment_starts(&code)
+                .iter()
+                .enumerate()
+                .map(|(k, &e)| State { name: 8 + k as u32, category: 8 + k as u32, entry: e })
+                .collect();
+            for st in [&states, &canonical] {
+                for name in [0u32, 7] {
+                    let enc = encode_states(st, name, &code);
+                    proptest::prop_assert_eq!(&decode_states(&enc, name, &code).unwrap(), st);
+                }
+            }
+        }
+
+        #[test]
+        fn any_lines_round_trip(raw in proptest::collection::vec((proptest::prelude::any::<u32>(), 1u32.., 1u32..), 0..20)) {
+            let lines: Vec<LineEntry> = raw.iter().map(|&(pc, line, col)| LineEntry { pc, line, col }).collect();
+            proptest::prop_assert_eq!(decode_lines(&encode_lines(&lines)).unwrap(), lines);
+        }
+
+        #[test]
+        fn any_sprite_lines_round_trip(
+            code in proptest::collection::vec(arb_insn(), 0..30),
+            raw in proptest::collection::vec((0u32..40, 1u32..4, 1u32..30), 0..30),
+            entries in proptest::collection::vec(0u32..30, 0..4),
+        ) {
+            let strings: Vec<String> = ["m", "step", "hit", "x"].iter().map(|s| s.to_string()).collect();
+            let strings = widths(&strings);
+            let states: Vec<State> = entries.iter().map(|&e| State { name: 0, category: 0, entry: e }).collect();
+            let lines: Vec<LineEntry> = raw.iter().map(|&(pc, line, col)| LineEntry { pc, line, col }).collect();
+            let bytes = encode_sprite_lines(&lines, &code, &states, &strings);
+            proptest::prop_assert_eq!(decode_sprite_lines(&bytes, &code, &states, &strings).unwrap(), lines);
+        }
+
+        #[test]
+        fn garbage_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
+            let states = [State { name: 0, category: 0, entry: 2 }];
+            let _ = decode_sprite_code(&bytes, &mut Vec::new());
+            let _ = decode_lines(&bytes);
+            let _ = decode_states(&bytes, 3, &[Insn::ax(Op::Wait, 1), Insn::sj(Op::Jmp, -2)]);
+            let code = [Insn::ax(Op::Sprite, 3), Insn::ax(Op::Event, 1), Insn::ax(Op::Wait, 12), Insn::sj(Op::Jmp, -4)];
+            let _ = decode_sprite_lines(&bytes, &code, &states, &[1, 2]);
+        }
+    }
+
     #[test]
-    fn unsorted_lines_encode_and_are_refused() {
-        let lines = vec![LineEntry { pc: 4, line: 2, col: 1 }, LineEntry { pc: 1, line: 1, col: 1 }];
-        assert_eq!(decode_lines(&encode_lines(&lines)), Err("pc overflow".to_string()));
+    fn a_frame_is_one_byte() {
+        // Walk: 5, 5, 5, 5, _loop
+        let mut code = vec![Insn::ax(Op::Sprite, 0), Insn::ax(Op::Wait, 5)];
+        for s in 1..4 {
+            code.extend([Insn::ax(Op::Sprite, s), Insn::ax(Op::Wait, 5)]);
+        }
+        code.push(Insn::sj(Op::Jmp, -9));
+        let bytes = encode_sprite_code(&code);
+        // Frame 0 (explicit wait), three predicted frames, the loop.
+        assert_eq!(bytes, [0x30, 5, 0x28, 0x28, 0x28, T_LOOP]);
     }
 
     #[test]

@@ -142,7 +142,14 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
         }
     }
     let code_len = m.functions.first().map_or(0, |f| f.code.len());
-    let mut names = HashSet::with_capacity(m.states.len());
+    // Sorting finds whether any name repeats in n log n; only then does the
+    // loop below look for the first repeat (a bundle may hold many states).
+    let has_dup_names = {
+        let mut names: Vec<u32> = m.states.iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.windows(2).any(|w| w[0] == w[1])
+    };
+    let mut seen = HashSet::new();
     for (si, s) in m.states.iter().enumerate() {
         cx.string(s.name, "a state name")?;
         cx.string(s.category, "a state category")?;
@@ -153,7 +160,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
                 format!("state {si} enters at {} outside code of {code_len}", s.entry),
             ));
         }
-        if !names.insert(s.name) {
+        if has_dup_names && !seen.insert(s.name) {
             return Err(cx.err(
                 "state-entry",
                 None,
@@ -218,11 +225,78 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
         }
         last_pc = Some(e.pc);
     }
+    if m.language == Language::Sprite && sprite_code_ok(cx, m, f) {
+        return Ok(());
+    }
     let runs = finite_runs(f);
     for (pc, &w) in f.code.iter().enumerate() {
         verify_insn(cx, m, f, &runs, pc, w)?;
     }
     verify_control_flow(cx, m, f)
+}
+
+/// The same rules as [`verify_insn`] and [`verify_control_flow`] for sprite
+/// code, in one pass over raw words with a successor function specialised
+/// to the six sprite ops: bundles are mostly sprite code, and loading them
+/// is dominated by this check. It only says yes or no; on no, the general
+/// path runs and reports the first broken rule exactly as it always did.
+fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function) -> bool {
+    let code = &f.code;
+    let n = code.len();
+    let (strings, states) = (cx.program.strings.len(), m.states.len());
+    // Successor of each instruction; u32::MAX for a HALT.
+    const END: u32 = u32::MAX;
+    let mut next = Vec::with_capacity(n);
+    for (pc, w) in code.iter().enumerate() {
+        let ax = w.0 >> 8;
+        let succ = match w.0 as u8 {
+            op if op == Op::Sprite as u8 => pc as u32 + 1,
+            op if op == Op::Event as u8 && (ax as usize) < strings => pc as u32 + 1,
+            op if op == Op::Wait as u8 && ax != 0 => pc as u32 + 1,
+            op if op == Op::Nop as u8 && ax == 0 => pc as u32 + 1,
+            op if op == Op::Halt as u8 && ax == 0 => END,
+            op if op == Op::Enter as u8 && (ax as usize) < states => m.states[ax as usize].entry,
+            op if op == Op::Jmp as u8 => {
+                let t = pc as i64 + 1 + ((w.0 as i32) >> 8) as i64;
+                if t < 0 || t >= n as i64 {
+                    return false;
+                }
+                t as u32
+            }
+            _ => return false,
+        };
+        if succ != END && succ as usize >= n {
+            return false;
+        }
+        next.push(succ);
+    }
+    // `progress`: every cycle passes through a WAIT. Follow each chain of
+    // non-WAIT instructions, marking what is done, as the general check does.
+    const WHITE: u8 = 0;
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    let mut colour = vec![WHITE; n];
+    let mut path = Vec::new();
+    for start in 0..n {
+        let mut pc = start;
+        loop {
+            match colour[pc] {
+                ON_PATH => return false,
+                DONE => break,
+                _ => {}
+            }
+            colour[pc] = ON_PATH;
+            path.push(pc);
+            if code[pc].0 as u8 == Op::Wait as u8 || next[pc] == END {
+                break;
+            }
+            pc = next[pc] as usize;
+        }
+        for p in path.drain(..) {
+            colour[p] = DONE;
+        }
+    }
+    true
 }
 
 /// For each constant index `k`, how many constants from `k` on are finite
@@ -430,4 +504,54 @@ fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), Ver
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::State;
+    use proptest::prelude::*;
+
+    fn arb_word() -> impl Strategy<Value = Insn> {
+        prop_oneof![
+            (0u32..4).prop_map(|v| Insn::ax(Op::Sprite, v)),
+            (0u32..5).prop_map(|v| Insn::ax(Op::Event, v)),
+            (0u32..3).prop_map(|v| Insn::ax(Op::Wait, v)),
+            (-6i32..6).prop_map(|v| Insn::sj(Op::Jmp, v)),
+            (0u32..3).prop_map(|v| Insn::ax(Op::Enter, v)),
+            Just(Insn(Op::Halt as u32)),
+            Just(Insn(Op::Nop as u32)),
+            Just(Insn(Op::Halt as u32 | 0x100)),
+            Just(Insn::abc(Op::Add, 0, 0, 0)),
+            Just(Insn(0xff)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        /// The sprite fast path accepts exactly the code the general rules
+        /// accept.
+        #[test]
+        fn sprite_fast_path_agrees(code in proptest::collection::vec(arb_word(), 1..12), entries in proptest::collection::vec(0u32..12, 1..3)) {
+            let n = code.len() as u32;
+            let program = Program {
+                strings: vec!["m".into(), "s".into(), "e".into()],
+                modules: vec![Module {
+                    name: 0,
+                    language: Language::Sprite,
+                    functions: vec![Function { name: 0, code, ..Function::default() }],
+                    states: entries.iter().enumerate().map(|(i, &e)| State { name: i as u32, category: 0, entry: e % n }).collect(),
+                    entry: None,
+                    source: None,
+                }],
+            };
+            let m = &program.modules[0];
+            let f = &m.functions[0];
+            let cx = Ctx { program: &program, module: 0, function: Some(0) };
+            let runs = finite_runs(f);
+            let general = f.code.iter().enumerate().try_for_each(|(pc, &w)| verify_insn(&cx, m, f, &runs, pc, w))
+                .and_then(|_| verify_control_flow(&cx, m, f));
+            prop_assert_eq!(sprite_code_ok(&cx, m, f), general.is_ok(), "{:?}", general);
+        }
+    }
 }

@@ -15,10 +15,10 @@
 
 use super::ir::{End, IrFrame, IrState, SpriteIr};
 use crate::diagnostic::Diagnostic;
+use crate::hash::FxHashMap;
 use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
 use animkit_grammar::Span;
 use animkit_grammar::sprite::ast::{self, Frame};
-use std::collections::HashMap;
 
 /// Largest duration or frame index (the bytecode's 24-bit immediate).
 pub const MAX_VALUE: u32 = animkit_vm::isa::MAX_AX;
@@ -40,7 +40,7 @@ pub fn check(file: &ast::File) -> Result<SpriteIr, Vec<Diagnostic>> {
 /// syntax errors.
 pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut index: FxHashMap<&str, usize> = FxHashMap::default();
     for (i, s) in file.states.iter().enumerate() {
         let name = s.name.text.as_str();
         if name.starts_with('_') {
@@ -132,13 +132,22 @@ fn unknown_special(name: &ast::Name) -> Diagnostic {
     }
 }
 
-/// Checks custom event names; `timed` is the text of the frame's duration
-/// and index when the names follow them (`5|2|...`).
-fn events(names: &[ast::Name], timed: Option<&str>, errors: &mut Vec<Diagnostic>) -> Vec<String> {
+/// Checks custom event names; `timed` is the frame's duration and index
+/// when the names follow them (`5|2|...`).
+fn events(
+    names: &[ast::Name],
+    timed: Option<(&ast::Number, Option<&ast::Number>)>,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<String> {
     let mut out = Vec::new();
     for e in names {
         if SPECIALS.contains(&e.text.as_str()) {
-            errors.push(if let Some(frame) = timed {
+            errors.push(if let Some((duration, index)) = timed {
+                // Built only for the error: most frames have no error.
+                let frame = match index {
+                    Some(i) => format!("{}|{}", duration.text, i.text),
+                    None => duration.text.clone(),
+                };
                 Diagnostic::error(
                     e.span,
                     format!("`{}` cannot be inline with a duration or frame index", e.text),
@@ -160,7 +169,7 @@ fn events(names: &[ast::Name], timed: Option<&str>, errors: &mut Vec<Diagnostic>
 
 fn check_state(
     s: &ast::State,
-    index: &HashMap<&str, usize>,
+    index: &FxHashMap<&str, usize>,
     names: &[&str],
     partial: bool,
     budget: &mut u64,
@@ -176,11 +185,7 @@ fn check_state(
             Frame::Timed { duration, index: idx, events: evs, span } => {
                 let d = number(duration, "duration", errors);
                 let explicit = idx.as_ref().and_then(|n| number(n, "frame index", errors));
-                let text = match idx {
-                    Some(i) => format!("{}|{}", duration.text, i.text),
-                    None => duration.text.clone(),
-                };
-                let evs = events(evs, Some(&text), errors);
+                let evs = events(evs, Some((duration, idx.as_ref())), errors);
                 let sprite = match (explicit, d) {
                     (Some(x), _) => {
                         counter = x as u64 + 1;

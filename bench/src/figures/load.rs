@@ -1,0 +1,44 @@
+//! Bundle load throughput: `animkit_vm::codec::load` (header and CRC check,
+//! decoding with a size limit, then the verifier) on the corpus bundle.
+
+use super::Group;
+use crate::timing::{best, time};
+use crate::{Context, Report};
+use animkit_compiler::{Options, compile};
+
+/// The group.
+pub struct Load;
+
+impl Group for Load {
+    fn name(&self) -> &'static str {
+        "load"
+    }
+
+    fn what(&self) -> &'static str {
+        "bundle load + verify throughput"
+    }
+
+    fn run(&self, cx: &mut Context, report: &mut Report) {
+        let sources = super::compile::sources(cx);
+        let program = compile(&sources, &Options::default()).expect("corpus compiles");
+        let bytes = animkit_vm::codec::encode(&program);
+        let rounds = cx.rounds();
+        let secs = best(rounds, || time(|| animkit_vm::codec::load(&bytes).expect("loads")));
+        report.add(
+            "load_mb_s",
+            bytes.len() as f64 / secs / 1e6,
+            "MB/s",
+            format!(
+                "decode + verify of the corpus bundle ({:.1} MB), bundle bytes per second",
+                bytes.len() as f64 / 1e6
+            ),
+        );
+        report.add("load_ms_corpus", secs * 1e3, "ms", "time to load + verify the whole corpus bundle");
+        report.add(
+            "load_source_mb_s",
+            cx.corpus().bytes() as f64 / secs / 1e6,
+            "MB/s",
+            "the same in source bytes compiled into it per second",
+        );
+    }
+}

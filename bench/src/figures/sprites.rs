@@ -1,0 +1,166 @@
+//! Sprite ticking against benimator 4.1, same workload: N instances of a
+//! 4-frame looping walk with 5-tick frames (`Walk: 5, 5, 5, 5, _loop`),
+//! ticked with `SpriteBatch::tick` with events drained every tick; for
+//! benimator the same four frames at 100 ms each, one `benimator::State`
+//! per instance, updated by 20 ms (one 50 Hz fixed update).
+//!
+//! Two phasings, both measured for both libraries:
+//! - *lockstep* (the figures `sprite_ns_per_tick_*`, `benimator_ns_per_tick_*`,
+//!   `sprite_vs_benimator_*`): every instance spawned at once, so all of
+//!   them change frame on the same tick, as N copies of one animation do;
+//! - *staggered* (`*_staggered_*`): instance i is restarted at warm-up tick
+//!   `hash(i) % 20`, so every tick a random fifth of the instances changes
+//!   frame, as in a game where characters started walking at different
+//!   times. This is the harder case for memory traffic.
+
+use super::{Group, pow10_name, sprites_from};
+use crate::corpus::Rng;
+use crate::timing::{best_interleaved, time};
+use crate::{Context, Report};
+use animkit_vm::sprite::SpriteBatch;
+use benimator::{Animation, Frame, State};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The walk, in the sprite DSL.
+pub const WALK: &str = "Walk: 5, 5, 5, 5, _loop\n";
+/// Ticks of one walk cycle.
+const CYCLE: usize = 20;
+
+/// The group.
+pub struct Sprites;
+
+fn benimator_walk() -> Animation {
+    Animation::from_frames((0..4).map(|i| Frame::new(i, Duration::from_millis(100)))).repeat()
+}
+
+const DT: Duration = Duration::from_millis(20);
+
+struct Pair {
+    ours: SpriteBatch,
+    theirs: Vec<State>,
+    anim: Animation,
+}
+
+impl Pair {
+    fn new(n: usize, staggered: bool) -> Pair {
+        let sprites = sprites_from(WALK, "walk");
+        let mut ours = sprites.batch();
+        for _ in 0..n {
+            ours.spawn("Walk").expect("state");
+        }
+        let mut theirs = vec![State::new(); n];
+        let anim = benimator_walk();
+        let mut phase = Rng::new(n as u64);
+        let phases: Vec<u8> =
+            (0..n).map(|_| if staggered { (phase.next_u64() % CYCLE as u64) as u8 } else { 0 }).collect();
+        // Warm-up: one full cycle (plus the phase restarts when staggered).
+        for t in 0..CYCLE as u8 {
+            if staggered {
+                for (i, p) in phases.iter().enumerate() {
+                    if *p == t && t > 0 {
+                        ours.restart_state(i as u32, "Walk").expect("state");
+                        theirs[i] = State::new();
+                    }
+                }
+            }
+            ours.tick();
+            ours.drain_events().for_each(|e| {
+                black_box(e);
+            });
+            for s in &mut theirs {
+                s.update(&anim, DT);
+            }
+        }
+        Pair { ours, theirs, anim }
+    }
+}
+
+fn run_ours(b: &mut SpriteBatch, ticks: usize) -> f64 {
+    time(|| {
+        for _ in 0..ticks {
+            b.tick();
+            for e in b.drain_events() {
+                black_box(e);
+            }
+        }
+        black_box(b.frames().first().copied())
+    })
+}
+
+fn run_theirs(states: &mut [State], anim: &Animation, ticks: usize) -> f64 {
+    time(|| {
+        for _ in 0..ticks {
+            for s in states.iter_mut() {
+                s.update(anim, DT);
+            }
+            black_box(&*states);
+        }
+        black_box(states.first().map(State::frame_index))
+    })
+}
+
+/// Measures one size and phasing; returns (ours, theirs) in ns per
+/// instance-tick, best round each.
+fn measure(cx: &Context, n: usize, staggered: bool) -> (f64, f64) {
+    let mut p = Pair::new(n, staggered);
+    // About 10^7 instance-ticks per timed run (a whole number of cycles).
+    let target = if cx.opts.quick { 100_000 } else { 10_000_000 };
+    let ticks = (target / n).div_ceil(CYCLE).max(1) * CYCLE;
+    let Pair { ours, theirs, anim } = &mut p;
+    let (a, b) = best_interleaved(cx.rounds(), || run_ours(ours, ticks), || run_theirs(theirs, anim, ticks));
+    let per = 1e9 / (ticks * n) as f64;
+    (a * per, b * per)
+}
+
+impl Group for Sprites {
+    fn name(&self) -> &'static str {
+        "sprites"
+    }
+
+    fn what(&self) -> &'static str {
+        "sprite ticking against benimator"
+    }
+
+    fn run(&self, cx: &mut Context, report: &mut Report) {
+        let sizes: &[usize] = if cx.opts.quick { &[1_000, 10_000] } else { &[1_000, 10_000, 100_000, 1_000_000] };
+        for &staggered in &[false, true] {
+            for &n in sizes {
+                let k = pow10_name(n);
+                let tag = if staggered { "staggered_" } else { "" };
+                cx.progress.note(&format!("sprites: {}{n} instances", tag));
+                let (ours, theirs) = measure(cx, n, staggered);
+                let how = if staggered { "staggered walk" } else { "walk" };
+                report.add(
+                    format!("sprite_{tag}ns_per_tick_{k}"),
+                    ours,
+                    "ns",
+                    format!("animkit, {how}, {n} instances, per instance-tick"),
+                );
+                report.add(
+                    format!("benimator_{tag}ns_per_tick_{k}"),
+                    theirs,
+                    "ns",
+                    format!("benimator 4.1, {how}, {n} instances"),
+                );
+                report.add(
+                    format!("sprite_{tag}vs_benimator_{k}"),
+                    theirs / ours,
+                    "x",
+                    "benimator's time / ours (bigger is better)",
+                );
+            }
+        }
+        let sprites = sprites_from(WALK, "walk");
+        let mut b = sprites.batch();
+        for _ in 0..1000 {
+            b.spawn("Walk").expect("state");
+        }
+        report.add(
+            "sprite_bytes_per_instance",
+            b.hot_bytes() as f64 / b.len() as f64,
+            "B",
+            "bytes of per-instance state in a SpriteBatch",
+        );
+    }
+}
