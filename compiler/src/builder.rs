@@ -120,8 +120,51 @@ impl FunctionBuilder {
         self.f.nregs = n;
     }
 
+    /// Instructions plus constants so far (a measure of its memory).
+    pub fn size(&self) -> usize {
+        self.f.code.len() + self.f.consts.len()
+    }
+
+    /// A point to go back to with [`FunctionBuilder::rollback`].
+    pub fn mark(&self) -> Mark {
+        Mark {
+            code: self.f.code.len(),
+            consts: self.f.consts.len(),
+            lines: self.f.lines.len(),
+            last_pos: self.last_pos,
+        }
+    }
+
+    /// Forgets everything emitted since `mark`.
+    ///
+    /// ```
+    /// use animkit_compiler::builder::FunctionBuilder;
+    /// let mut f = FunctionBuilder::new(0);
+    /// f.num(1.0);
+    /// let m = f.mark();
+    /// f.num(2.0);
+    /// f.rollback(m);
+    /// assert_eq!(f.size(), 1);
+    /// ```
+    pub fn rollback(&mut self, mark: Mark) {
+        self.f.code.truncate(mark.code);
+        self.f.consts.truncate(mark.consts);
+        self.f.kinds.truncate(mark.consts);
+        self.f.lines.truncate(mark.lines);
+        self.last_pos = mark.last_pos;
+    }
+
     /// The finished function.
     pub fn finish(self) -> Function {
         self.f
     }
+}
+
+/// A state of a [`FunctionBuilder`] (see [`FunctionBuilder::mark`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    code: usize,
+    consts: usize,
+    lines: usize,
+    last_pos: Option<(u32, u32)>,
 }

@@ -241,6 +241,15 @@ fn default_output(first_input: &str) -> Option<PathBuf> {
 /// and a rename, so that `path` is either the complete new file or
 /// untouched, and no partial file is left behind on failure.
 ///
+/// The temporary file is `.NAME.tmpPID` next to `path` (`NAME` its file
+/// name, `PID` this process's id), written, synced, then renamed over
+/// `path`; any error removes it. Only a process killed between creating and
+/// renaming it (`SIGKILL`, a power cut) can leave one behind: every later
+/// `write_atomic` to the same `path` first removes the `.NAME.tmpPID` files
+/// whose process no longer runs (on systems with `/proc`; elsewhere they
+/// stay until removed by hand). Such a file is never mistaken for `path`
+/// itself, which always holds a complete bundle or nothing.
+///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
 /// let p = dir.path().join("out.animb");
@@ -254,6 +263,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         _ => PathBuf::from("."),
     };
     let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    remove_stale_temps(&dir, &name);
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
@@ -266,4 +276,26 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// Removes `.NAME.tmpPID` files in `dir` left by `write_atomic` in processes
+/// that no longer run (see [`write_atomic`]). Errors are ignored: this is
+/// housekeeping, and the write itself does not depend on it.
+pub fn remove_stale_temps(dir: &Path, name: &str) {
+    // Without /proc there is no way to tell a dead process from a live one.
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else { continue };
+        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) || pid.len() > 10 {
+            continue;
+        }
+        if !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }

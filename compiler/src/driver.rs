@@ -352,6 +352,14 @@ pub fn compile_jobs(sources: &[Source], options: &Options, jobs: usize) -> Resul
         return Err(CompileError::Other(m));
     }
     let program = b.finish();
+    // `EVENT` names its string in a 24-bit field.
+    let max_strings = animkit_vm::isa::MAX_AX as usize + 1;
+    if program.strings.len() > max_strings && program.modules.iter().any(|m| m.language == Language::Sprite) {
+        return Err(CompileError::Other(format!(
+            "the sources use {} distinct names and strings, more than the {max_strings} that sprite events can refer to; compile them into separate bundles",
+            program.strings.len()
+        )));
+    }
     debug_assert_eq!(animkit_vm::verify::verify_program(&program), Ok(()));
     Ok(program)
 }

@@ -12,26 +12,34 @@
 pub fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    // Three rows of the table (a swap looks two rows back): memory is
+    // linear in `b`'s length, never quadratic.
     let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for i in 0..=a.len() {
-        d[i * w] = i;
-    }
-    for (j, cell) in d.iter_mut().enumerate().take(w) {
-        *cell = j;
-    }
+    let mut two_up: Vec<usize> = vec![0; w];
+    let mut up: Vec<usize> = (0..w).collect();
+    let mut row: Vec<usize> = vec![0; w];
     for i in 1..=a.len() {
+        row[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+            let mut v = (up[j] + 1).min(row[j - 1] + 1).min(up[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[(i - 2) * w + j - 2] + 1);
+                v = v.min(two_up[j - 2] + 1);
             }
-            d[i * w + j] = v;
+            row[j] = v;
         }
+        std::mem::swap(&mut two_up, &mut up);
+        std::mem::swap(&mut up, &mut row);
     }
-    d[a.len() * w + b.len()]
+    up[b.len()]
 }
+
+/// Longest word (in characters) for which suggestions are searched.
+pub const MAX_SUGGEST_LEN: usize = 64;
+
+/// Work (table cells) one checker may spend on suggestions for a whole
+/// file; once spent, errors come without "did you mean".
+pub const SUGGEST_BUDGET: u64 = 20_000_000;
 
 /// The candidate closest to `word`: an exact case-insensitive match first,
 /// then the nearest within a third of the word's length (at least 1).
@@ -43,10 +51,56 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// assert_eq!(closest("Jump", ["Idle", "Walk"]), None);
 /// ```
 pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let mut budget = SUGGEST_BUDGET;
+    closest_within(word, candidates, &mut budget)
+}
+
+/// [`closest`], spending at most `budget` units of work (one per candidate
+/// looked at, one per table cell), so that a file with many unknown names
+/// and many candidates checks in bounded time. Words longer than
+/// [`MAX_SUGGEST_LEN`] characters get no suggestion, and candidates whose
+/// length alone puts them out of reach are skipped without a table.
+///
+/// ```
+/// use animkit_compiler::suggest::closest_within;
+/// let mut budget = 1_000;
+/// assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut budget), Some("Walk"));
+/// assert!(budget < 1_000);
+/// let mut empty = 0;
+/// assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut empty), None);
+/// ```
+pub fn closest_within<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+    budget: &mut u64,
+) -> Option<&'c str> {
+    let len = word.chars().count();
+    if len > MAX_SUGGEST_LEN {
+        return None;
+    }
+    let limit = (len / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        let d = if c.eq_ignore_ascii_case(word) { 0 } else { distance(word, c) };
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let d = if c.eq_ignore_ascii_case(word) {
+            0
+        } else {
+            // The distance is at least the difference in length.
+            let clen = c.chars().take(len + limit + 1).count();
+            if clen.abs_diff(len) > limit {
+                continue;
+            }
+            let cells = ((len + 1) * (clen + 1)) as u64;
+            if cells > *budget {
+                *budget = 0;
+                return None;
+            }
+            *budget -= cells;
+            distance(word, c)
+        };
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }

@@ -63,12 +63,37 @@
 //! amortised). Tokens are spans into that buffer; numbers are parsed in
 //! place; the only allocations are the strings and point lists the AST keeps
 //! (and the messages of errors).
+//!
+//! So that no input can make it hold memory without bound, three limits
+//! apply, each an error like any other (reading goes on after it):
+//!
+//! | limit | error | position |
+//! | --- | --- | --- |
+//! | a word, number or quoted string longer than [`MAX_TOKEN`] bytes | `string longer than 4194304 bytes` (or `word`) | the token's start |
+//! | a command longer than [`MAX_COMMAND`] bytes, keyword to last argument | `` `lines` command longer than 67108864 bytes `` | the command |
+//! | a point list of more than [`MAX_POINTS`] points | `` `lines` has more than 1000000 points `` | the command |
+//!
+//! An over-long token is not kept: its bytes are dropped as they arrive
+//! until it ends. An over-long comment is dropped the same way, silently.
+//! The pending command thus holds at most [`MAX_COMMAND`] bytes and
+//! `2 * MAX_POINTS` arguments, plus one token of at most [`MAX_TOKEN`]
+//! bytes being read.
 
 use super::ast::{Align, Char, Cmd, Color, Command, HAlign, Int, Num, Point, Pos, Str, VAlign};
 use super::lexer::{Keyword, Tok, check_utf8, parse_number, unescape};
 use crate::{Span, SyntaxError};
 use logos::Logos;
 use std::fmt;
+
+/// Longest word, number or quoted string, in bytes (quotes and escapes
+/// included): four times the compiler's longest string argument.
+pub const MAX_TOKEN: usize = 4 << 20;
+/// Longest command, in bytes from its keyword to the end of its last
+/// argument (comments inside included).
+pub const MAX_COMMAND: usize = 64 << 20;
+/// Most points in one point list (`lines`, `poly`, `area`, `imgpoly`,
+/// `echopt`); the same value as `animkit_vm::limits::MAX_POINTS`.
+pub const MAX_POINTS: usize = 1_000_000;
 
 /// A syntax error with the line and column of its start.
 ///
@@ -257,8 +282,27 @@ enum State {
     Skipping,
 }
 
+/// How an over-long token that is still arriving ends: the reader drops
+/// its bytes until then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Discard {
+    /// A word or number: at whitespace, `!` or `"`.
+    Bare,
+    /// A quoted string: after its closing quote, or before a line break;
+    /// `escaped` after a backslash.
+    Quoted { escaped: bool },
+    /// A comment: before its line break.
+    Comment,
+}
+
 enum Lexed {
     Token(Token),
+    /// A token longer than [`MAX_TOKEN`] starting at this offset (already
+    /// consumed, and dropped until its end if it is still arriving).
+    Overlong {
+        tok: Tok,
+        span: Span,
+    },
     /// More input is needed; `not_a_number` when the start of the next
     /// token has arrived and already rules out a number.
     NeedMore {
@@ -311,6 +355,8 @@ pub struct Reader {
     threads: [Thread; MAX_FORMS],
     live: usize,
     args: Vec<Arg>,
+    /// An over-long token being dropped.
+    discard: Option<Discard>,
 }
 
 impl Default for Reader {
@@ -348,6 +394,7 @@ impl Reader {
             threads: [Thread::default(); MAX_FORMS],
             live: 0,
             args: Vec::new(),
+            discard: None,
         }
     }
 
@@ -410,9 +457,28 @@ impl Reader {
                     if not_a_number && self.state == State::Command && self.only_numbers_may_follow() {
                         return Some(Ok(self.emit()));
                     }
+                    // The pending command may only grow so far (what was
+                    // read up to here belongs to it).
+                    if self.state == State::Command && self.base + self.buf.len() - self.start > MAX_COMMAND {
+                        self.state = State::Skipping;
+                        return Some(Err(self.command_too_long()));
+                    }
                     return None;
                 }
                 Lexed::End => return self.end_of_input(),
+                Lexed::Overlong { tok, span } => {
+                    if self.state == State::Skipping {
+                        continue;
+                    }
+                    self.state = State::Skipping;
+                    let what = match tok {
+                        Tok::Str | Tok::Unterminated => "string",
+                        Tok::Number => "number",
+                        _ => "word",
+                    };
+                    let message = format!("{what} longer than {MAX_TOKEN} bytes");
+                    return Some(Err(self.error(span, message, "too long")));
+                }
             };
             match self.state {
                 State::Skipping => {
@@ -472,10 +538,42 @@ impl Reader {
         }
     }
 
+    /// Drops the bytes of an over-long token until it ends; true once it
+    /// has ended (or when there is none).
+    fn discard_step(&mut self) -> bool {
+        let Some(mut kind) = self.discard else { return true };
+        let bytes = &self.buf[self.cur..];
+        let mut i = 0;
+        let done = loop {
+            let Some(&b) = bytes.get(i) else { break false };
+            match kind {
+                Discard::Bare if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'!' | b'"') => break true,
+                Discard::Comment | Discard::Quoted { .. } if b == b'\n' => break true,
+                Discard::Quoted { escaped: false } if b == b'"' => {
+                    i += 1;
+                    break true;
+                }
+                Discard::Quoted { escaped } => kind = Discard::Quoted { escaped: !escaped && b == b'\\' },
+                Discard::Bare | Discard::Comment => {}
+            }
+            i += 1;
+        };
+        self.cur += i;
+        self.discard = if done { None } else { Some(kind) };
+        done
+    }
+
     /// The next whole token, without consuming it.
     fn lex(&mut self) -> Lexed {
         if let Some(t) = self.peeked {
             return Lexed::Token(t);
+        }
+        if !self.discard_step() {
+            if self.finished {
+                self.discard = None;
+                return Lexed::End;
+            }
+            return Lexed::NeedMore { not_a_number: false };
         }
         loop {
             let rest = &self.buf[self.cur..];
@@ -489,7 +587,23 @@ impl Reader {
             // Every byte belongs to some token, so logos never fails; a
             // failure would only make a word.
             let tok = result.unwrap_or(Tok::Word);
-            if range.end == rest.len() && tok.needs_delimiter() && !self.finished {
+            let arriving = range.end == rest.len() && tok.needs_delimiter() && !self.finished;
+            if range.len() > MAX_TOKEN {
+                let start = self.base + self.cur + range.start;
+                if arriving {
+                    self.discard = Some(match tok {
+                        Tok::Comment => Discard::Comment,
+                        Tok::Unterminated => Discard::Quoted { escaped: ends_in_escape(&rest[range.clone()]) },
+                        _ => Discard::Bare,
+                    });
+                }
+                self.cur += range.end;
+                if tok == Tok::Comment {
+                    continue;
+                }
+                return Lexed::Overlong { tok, span: Span::new(start, start + range.len()) };
+            }
+            if arriving {
                 let not_a_number = tok != Tok::Comment && !could_be_number(&rest[range.clone()]);
                 self.cur += range.start;
                 return Lexed::NeedMore { not_a_number };
@@ -594,8 +708,35 @@ impl Reader {
         }
     }
 
+    /// The error for a command that grew past [`MAX_COMMAND`] bytes.
+    fn command_too_long(&mut self) -> ReadError {
+        let message = format!("`{}` command longer than {MAX_COMMAND} bytes", self.keyword);
+        self.error(self.keyword_span(), message, "command too long")
+    }
+
+    /// The pending command's keyword.
+    fn keyword_span(&self) -> Span {
+        Span::new(self.start, self.start + self.keyword.as_str().len())
+    }
+
     /// Offers a token to every live form.
     fn feed(&mut self, t: Token) -> Step {
+        if t.span.end - self.start > MAX_COMMAND {
+            return Step::Bad(self.command_too_long());
+        }
+        let step = self.feed_forms(t);
+        if let Step::Took = step {
+            let too_many = self.threads[..self.live].iter().any(|th| th.count as usize > 2 * MAX_POINTS);
+            if too_many {
+                self.args.pop();
+                let message = format!("`{}` has more than {MAX_POINTS} points", self.keyword);
+                return Step::Bad(self.error(self.keyword_span(), message, "too many points"));
+            }
+        }
+        step
+    }
+
+    fn feed_forms(&mut self, t: Token) -> Step {
         let is_number = t.tok == Tok::Number;
         let num = if is_number { parse_number(self.bytes(t.span)) } else { f64::NAN };
         let well_formed = t.bad_utf8.is_none() && t.tok != Tok::Unterminated;
@@ -906,6 +1047,13 @@ fn whole(v: f64, text: &[u8]) -> Result<i64, Bad> {
         return Err(Bad::OutOfRange);
     }
     Ok(v as i64)
+}
+
+/// True when an unterminated quoted string ends with a backslash that
+/// escapes whatever comes next.
+fn ends_in_escape(token: &[u8]) -> bool {
+    let trailing = token.iter().rev().take_while(|&&b| b == b'\\').count();
+    trailing % 2 == 1
 }
 
 /// True when `prefix`, the start of a token, may still become a number.

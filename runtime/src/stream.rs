@@ -8,6 +8,16 @@
 //! functions it replaces, and strings used only by one command are dropped
 //! after it ran, so a stream that runs for hours keeps its memory bounded.
 //!
+//! What a stream keeps is also capped, whatever arrives: the macros hold at
+//! most [`MAX_MACRO_SIZE`] instructions and constants in all, and the
+//! strings they use at most [`MAX_MACRO_STRINGS`] bytes; a macro body
+//! command that would pass either limit is an error (at that command) and
+//! is left out of the body. Names that no macro uses any more (from
+//! `invoke` of unknown names, redefinitions, `forget`) are dropped once they
+//! take four times the space of the last clean-up. The reader bounds the
+//! pending command (`animkit_grammar::animator::reader`), the interpreter
+//! the work of one command ([`animkit_vm::interp::Limits`]).
+//!
 //! A malformed command gets one line on the error output,
 //! `<stdin>:LINE:COL: error: MESSAGE`, and the stream goes on.
 //!
@@ -50,6 +60,29 @@ pub enum Status {
     Quit,
 }
 
+/// Most instructions and constants the macros of one stream may hold in
+/// all (about 200 MB).
+pub const MAX_MACRO_SIZE: usize = 1 << 24;
+/// Most bytes of strings (macro names, texts inside macro bodies) a stream
+/// may keep.
+pub const MAX_MACRO_STRINGS: usize = 64 << 20;
+
+/// What a stream may keep (see the module documentation); the defaults are
+/// [`MAX_MACRO_SIZE`] and [`MAX_MACRO_STRINGS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreamLimits {
+    /// Most instructions and constants in all macros.
+    pub macro_size: usize,
+    /// Most bytes of kept strings.
+    pub macro_strings: usize,
+}
+
+impl Default for StreamLimits {
+    fn default() -> StreamLimits {
+        StreamLimits { macro_size: MAX_MACRO_SIZE, macro_strings: MAX_MACRO_STRINGS }
+    }
+}
+
 /// Ids at or above this are strings of the command being lowered; they are
 /// renumbered to follow the permanent strings just before it runs.
 const SCRATCH: StrId = 1 << 31;
@@ -65,6 +98,9 @@ struct LiveStrings {
     all_permanent: bool,
     /// Permanent-table size after the last compaction.
     compacted_at: usize,
+    /// Bytes in the permanent table, now and after the last compaction.
+    bytes: usize,
+    compacted_bytes: usize,
 }
 
 impl LiveStrings {
@@ -75,7 +111,22 @@ impl LiveStrings {
         let id = self.table.len() as StrId;
         self.table.push(s.to_string());
         self.index.insert(s.to_string(), id);
+        self.bytes += s.len();
         id
+    }
+
+    /// Forgets the permanent strings added after the table had `len`.
+    fn rollback(&mut self, len: usize) {
+        for s in self.table.drain(len.min(self.table.len())..) {
+            self.index.remove(&s);
+            self.bytes -= s.len();
+        }
+    }
+
+    /// True when the permanent table has grown enough since the last
+    /// compaction to be worth compacting.
+    fn wants_compaction(&self) -> bool {
+        self.table.len() > 4 * self.compacted_at.max(1024) || self.bytes > 4 * self.compacted_bytes.max(1 << 20)
     }
 }
 
@@ -109,6 +160,9 @@ pub struct Stream<C: Canvas> {
     quit: bool,
     errors: usize,
     commands: u64,
+    /// Instructions plus constants of the installed macro functions.
+    macro_size: usize,
+    limits: StreamLimits,
 }
 
 impl<C: Canvas> Stream<C> {
@@ -137,7 +191,42 @@ impl<C: Canvas> Stream<C> {
             quit: false,
             errors: 0,
             commands: 0,
+            macro_size: 0,
+            limits: StreamLimits::default(),
         }
+    }
+
+    /// Replaces the limits on what the program may hold on its host
+    /// (areas, images, cursors).
+    pub fn set_host_limits(&mut self, limits: animkit_vm::animator::machine::HostLimits) {
+        self.vm.machine.host_limits = limits;
+    }
+
+    /// Replaces the limits on what the stream keeps.
+    pub fn set_stream_limits(&mut self, limits: StreamLimits) {
+        self.limits = limits;
+    }
+
+    /// Replaces the interpreter's limits (call depth, work per command);
+    /// tests and fuzzing use small ones.
+    pub fn set_limits(&mut self, limits: animkit_vm::interp::Limits) {
+        self.vm.fiber = std::mem::take(&mut self.vm.fiber).with_limits(limits);
+    }
+
+    /// Strings the stream keeps (count, bytes): macro names and the texts of
+    /// macro bodies, plus names not yet cleaned up.
+    pub fn retained_strings(&self) -> (usize, usize) {
+        (self.strings.table.len(), self.strings.bytes)
+    }
+
+    /// Instructions plus constants held by the stream's macros.
+    pub fn macro_size(&self) -> usize {
+        self.macro_size
+    }
+
+    /// Bytes the reader holds (see `Reader::buffered`).
+    pub fn buffered(&self) -> usize {
+        self.reader.buffered()
     }
 
     /// The canvas.
@@ -197,6 +286,12 @@ impl<C: Canvas> Stream<C> {
             match next {
                 Ok(cmd) => {
                     self.commands += 1;
+                    // Between two commands, with no macro being recorded,
+                    // no code holds a string id that compaction would
+                    // change.
+                    if self.recording.is_none() && self.strings.wants_compaction() {
+                        self.compact_strings();
+                    }
                     if let Some(status) = self.command(cmd, errors) {
                         return status;
                     }
@@ -226,10 +321,24 @@ impl<C: Canvas> Stream<C> {
 
     fn command(&mut self, cmd: Command, errors: &mut dyn Write) -> Option<Status> {
         match (&cmd.kind, self.recording.is_some()) {
-            (Cmd::Macro { name, push }, false) => match lower::begin_macro(&cmd, name, *push, &mut self.strings) {
-                Ok(rec) => self.recording = Some(rec),
-                Err(e) => self.fail(errors, &cmd, &e.message),
-            },
+            (Cmd::Macro { name, push }, false) => {
+                if self.strings.bytes + name.text.len() > self.limits.macro_strings {
+                    self.compact_strings();
+                }
+                let before = self.strings.table.len();
+                match lower::begin_macro(&cmd, name, *push, &mut self.strings) {
+                    Ok(_) if self.strings.bytes > self.limits.macro_strings => {
+                        self.strings.rollback(before);
+                        let message = format!(
+                            "macros would hold more than {} bytes of strings in all; macro `{}` is not defined (`forget` frees macros)",
+                            self.limits.macro_strings, name.text
+                        );
+                        self.fail(errors, &cmd, &message);
+                    }
+                    Ok(rec) => self.recording = Some(rec),
+                    Err(e) => self.fail(errors, &cmd, &e.message),
+                }
+            }
             (Cmd::Endmacro, false) => self.fail(errors, &cmd, "`endmacro` without `macro`"),
             (Cmd::Endmacro, true) => {
                 let rec = self.recording.take()?;
@@ -242,14 +351,26 @@ impl<C: Canvas> Stream<C> {
                 }
             }
             (_, true) => {
+                let rec = self.recording.as_mut()?;
+                let (mark, strings) = (rec.body.mark(), self.strings.table.len());
                 self.strings.all_permanent = true;
-                let result = match self.recording.as_mut() {
-                    Some(rec) => lower::record(rec, &cmd, &mut self.strings, true),
-                    None => Ok(()),
-                };
+                let result = lower::record(rec, &cmd, &mut self.strings, true);
                 self.strings.all_permanent = false;
                 if let Err(e) = result {
                     self.fail(errors, &cmd, &e.message);
+                } else if self.macro_size + rec.body.size() > self.limits.macro_size
+                    || self.strings.bytes > self.limits.macro_strings
+                {
+                    rec.body.rollback(mark);
+                    rec.commands -= 1;
+                    rec.rejected += 1;
+                    self.strings.rollback(strings);
+                    let StreamLimits { macro_size, macro_strings } = self.limits;
+                    let message = format!(
+                        "macros would hold more than {macro_size} instructions and constants, or {macro_strings} bytes of strings, in all; this command is left out of macro `{}` (`forget` frees macros)",
+                        rec.name.text
+                    );
+                    self.fail(errors, &cmd, &message);
                 }
             }
             (Cmd::Forget, false) => {
@@ -320,6 +441,7 @@ impl<C: Canvas> Stream<C> {
     }
 
     fn install(&mut self, f: Function) -> FuncId {
+        self.macro_size += f.code.len() + f.consts.len();
         match self.free.pop() {
             Some(slot) => {
                 self.module.functions[slot as usize] = f;
@@ -334,7 +456,8 @@ impl<C: Canvas> Stream<C> {
 
     fn release(&mut self, f: FuncId) {
         if f != 0 && (f as usize) < self.module.functions.len() {
-            self.module.functions[f as usize] = Function::default();
+            let old = std::mem::take(&mut self.module.functions[f as usize]);
+            self.macro_size = self.macro_size.saturating_sub(old.code.len() + old.consts.len());
             self.free.push(f);
         }
     }
@@ -353,7 +476,7 @@ impl<C: Canvas> Stream<C> {
             }
             Definition::Declare(name) => self.vm.bindings.declare(name),
         }
-        if self.strings.table.len() > 4 * self.strings.compacted_at.max(1024) {
+        if self.strings.wants_compaction() {
             self.compact_strings();
         }
     }
@@ -388,6 +511,7 @@ impl<C: Canvas> Stream<C> {
         self.module.name = 0;
         self.module.functions[0] = Function { name: 0, code: vec![Insn::ax(Op::Halt, 0)], ..Function::default() };
         fresh.compacted_at = fresh.table.len();
+        fresh.compacted_bytes = fresh.bytes;
         self.strings = fresh;
     }
 }

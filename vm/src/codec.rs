@@ -62,6 +62,13 @@
 //! plain words and no colour, copy or sum constants. Neither is read any
 //! more (recompile).
 //!
+//! Each function owns the constants `const_start .. const_start +
+//! const_len` of the pool, and the functions' ranges follow each other in
+//! order and cover the pool exactly (module by module, function by
+//! function), so no constant is decoded twice: the decoded program is at
+//! most a small constant factor larger than the payload, whatever the
+//! payload claims.
+//!
 //! bincode is frozen (RUSTSEC-2025-0141: unmaintained; 3.0.0 is an empty
 //! release), so it is pinned to `=2.0.1` and confined to this module: the
 //! container can change codec by editing this file alone. Untrusted bytes
@@ -335,11 +342,25 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
         return Err(LoadError::Checksum { stored, computed });
     }
     let (body, used): (BundleBody, usize) =
-        bincode::serde::decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(e.to_string()))?;
+        bincode::serde::decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(describe(e)))?;
     if used != payload.len() {
         return Err(LoadError::Malformed(format!("{} unused bytes after the payload", payload.len() - used)));
     }
     from_body(body)
+}
+
+/// A decoding error in words. Lengths and counts are checked against the
+/// bytes present (or the size limit) before anything is allocated for them.
+fn describe(e: bincode::error::DecodeError) -> String {
+    use bincode::error::DecodeError as D;
+    match e {
+        D::UnexpectedEnd { .. } => {
+            "the payload ends in the middle of a field (a length or count claims more than there is)".into()
+        }
+        D::LimitExceeded => format!("a length in the payload claims more than the limit of {MAX_PAYLOAD} bytes"),
+        D::Utf8 { .. } => "a string is not UTF-8".into(),
+        other => other.to_string(),
+    }
 }
 
 /// Decodes and verifies a bundle: the only way untrusted bytes become a
@@ -358,6 +379,7 @@ pub fn load(bytes: &[u8]) -> Result<Program, LoadError> {
 fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let consts = decode_consts(&body.consts)?;
     let mut modules = Vec::with_capacity(body.modules.len());
+    let mut next_const = 0usize;
     let mut prev_source: Option<String> = None;
     let mut scratch = Vec::new();
     let widths = widths(&body.strings);
@@ -383,7 +405,14 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
         for (fi, (f, code)) in m.functions.into_iter().zip(codes).enumerate() {
+            let start = f.const_start as usize;
+            if start != next_const {
+                return Err(LoadError::Malformed(format!(
+                    "module {mi} function {fi}: constants start at {start}, not at {next_const} where the previous function's constants end"
+                )));
+            }
             let slice = const_range(&consts, &f, mi, fi)?;
+            next_const = start + slice.len();
             let lines = match language {
                 Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &widths),
                 _ => decode_lines(&f.lines, code.len()),
@@ -416,6 +445,12 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             prev_source = Some(p.clone());
         }
         modules.push(Module { name: m.name, language, functions, states, entry: m.entry, source });
+    }
+    if next_const != consts.len() {
+        return Err(LoadError::Malformed(format!(
+            "{} constants of the pool belong to no function",
+            consts.len() - next_const
+        )));
     }
     Ok(Program { strings: body.strings, modules })
 }

@@ -12,6 +12,15 @@
 //! the Rust stack; nesting deeper than [`Limits::max_depth`] is a runtime
 //! error naming the function.
 //!
+//! Work is bounded too. The entry function's own code cannot loop without
+//! suspending (the verifier's `progress` rule), but calls can multiply work
+//! without recursing (a macro invoking another twice, that one invoking a
+//! third twice, ...). So everything a top-level call does is counted in
+//! work units (one per instruction, plus what domain ops report through
+//! [`Domain::take_work`]: points, vertices, text, measurements), and a call
+//! that exceeds [`Limits::max_steps`] is abandoned with a runtime error at
+//! the top-level call; the fiber resumes after it.
+//!
 //! ```
 //! use animkit_vm::interp::{run, Args, Domain, Env, Exit, Fiber, Flow, Bindings};
 //! use animkit_vm::isa::{Insn, Op};
@@ -42,6 +51,7 @@
 //! ```
 
 use crate::isa::{Op, OpClass};
+use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
 use std::collections::HashMap;
 use std::fmt;
@@ -52,11 +62,18 @@ pub struct Limits {
     /// Deepest call nesting below the entry function (Animator: macro
     /// invocations inside macros).
     pub max_depth: usize,
+    /// Most work units one call from the entry function may take, nested
+    /// calls included (see the module documentation).
+    pub max_steps: u64,
+    /// Count the entry function's own instructions too, never resetting, so
+    /// that `max_steps` bounds the whole run (for code run inside a domain
+    /// op, such as measuring a macro for `viewport NAME`).
+    pub whole_run: bool,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_depth: 1000 }
+        Limits { max_depth: MAX_DEPTH, max_steps: MAX_STEPS, whole_run: false }
     }
 }
 
@@ -142,6 +159,16 @@ impl Bindings {
         self.map.drain().flat_map(|(_, v)| v).collect()
     }
 
+    /// Number of bound names.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True when no name is bound.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
     /// Every bound name.
     pub fn names(&self) -> impl Iterator<Item = StrId> + '_ {
         self.map.keys().copied()
@@ -218,6 +245,10 @@ pub struct Env<'a> {
     pub strings: &'a [String],
     /// Current name bindings.
     pub bindings: &'a Bindings,
+    /// Work units the running call may still spend: a domain op that runs
+    /// code itself (`viewport NAME` measuring a macro) stays within it and
+    /// reports what it spent through [`Domain::take_work`].
+    pub budget: u64,
 }
 
 /// Gives domain ops their meaning.
@@ -230,6 +261,14 @@ pub trait Domain {
     /// Animator); the default says "binding".
     fn binding_kind(&self) -> &'static str {
         "binding"
+    }
+
+    /// Work done by the ops since the last call, beyond one unit per
+    /// instruction (points and vertices processed, text, code run inside an
+    /// op), and reset it. The interpreter calls this after every domain op
+    /// and charges the work to the running call ([`Limits::max_steps`]).
+    fn take_work(&mut self) -> u64 {
+        0
     }
 }
 
@@ -248,6 +287,8 @@ pub struct Fiber {
     frames: Vec<Frame>,
     regs: Vec<f64>,
     limits: Limits,
+    /// Work charged to the current top-level call (or to the whole run).
+    work: u64,
 }
 
 impl Fiber {
@@ -269,8 +310,15 @@ impl Fiber {
         self
     }
 
+    /// Work units charged so far to the current top-level call (with
+    /// [`Limits::whole_run`]: to the whole run).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Forgets everything and starts over at `func`.
     pub fn restart(&mut self, module: &Module, func: FuncId) {
+        self.work = 0;
         self.frames.clear();
         self.regs.clear();
         let nregs = module.functions.get(func as usize).map_or(0, |f| f.nregs as usize);
@@ -322,6 +370,14 @@ pub fn run<D: Domain>(
                 fiber.frames.clear();
                 return Err(error(module, frame.func, at, format!("unknown opcode {:#04x}", w.op_byte())));
             };
+            if fiber.frames.len() > 1 || fiber.limits.whole_run {
+                fiber.work += 1;
+                if fiber.work > fiber.limits.max_steps {
+                    return Err(runaway(fiber, module, strings, domain));
+                }
+            } else {
+                fiber.work = 0;
+            }
             let r = |x: u8| base + x as usize;
             match op {
                 Op::Nop => {}
@@ -402,8 +458,14 @@ pub fn run<D: Domain>(
                 }
                 _ if op.info().class != OpClass::Generic => {
                     let args = Args::new(f.consts.get(w.ax_field() as usize..).unwrap_or(&[]), strings);
-                    let env = Env { module, strings, bindings };
-                    match domain.op(op, args, &env) {
+                    let budget = fiber.limits.max_steps.saturating_sub(fiber.work);
+                    let env = Env { module, strings, bindings, budget };
+                    let result = domain.op(op, args, &env);
+                    let work = domain.take_work();
+                    if fiber.frames.len() > 1 || fiber.limits.whole_run {
+                        fiber.work = fiber.work.saturating_add(work);
+                    }
+                    match result {
                         Ok(Flow::Continue) => {}
                         Ok(Flow::Suspend(v)) => {
                             save_pc(fiber, pc);
@@ -427,6 +489,40 @@ pub fn run<D: Domain>(
         }
     }
     Ok(Exit::Halted)
+}
+
+/// The error for a call that ran past [`Limits::max_steps`]: the whole call
+/// chain is abandoned and the fiber resumes after the top-level call, which
+/// the error points at.
+fn runaway<D: Domain>(fiber: &mut Fiber, module: &Module, strings: &[String], domain: &D) -> RuntimeError {
+    let max = fiber.limits.max_steps;
+    let callee = fiber.frames.get(1).copied();
+    // A whole-run budget stays spent; a per-call one starts again.
+    if !fiber.limits.whole_run {
+        fiber.work = 0;
+    }
+    if fiber.frames.len() <= 1 {
+        // A whole-run budget spent at the entry level: nothing to resume.
+        let (func, pc) = fiber.frames.last().map_or((0, 0), |f| (f.func, f.pc));
+        fiber.frames.clear();
+        return error(module, func, pc, format!("ran longer than {max} steps"));
+    }
+    fiber.frames.truncate(1);
+    let entry = fiber.frames[0];
+    let what = match callee {
+        Some(Frame { parts: Some((name, _)), .. }) => {
+            let text = strings.get(name as usize).map_or("", String::as_str);
+            format!("{} `{text}`", domain.binding_kind())
+        }
+        Some(c) => format!("the call of function {}", c.func),
+        None => "the call".to_string(),
+    };
+    error(
+        module,
+        entry.func,
+        entry.pc.saturating_sub(1),
+        format!("{what} ran longer than {max} steps (instructions, points and vertices drawn); it was stopped"),
+    )
 }
 
 fn save_pc(fiber: &mut Fiber, pc: u32) {

@@ -74,11 +74,15 @@ pub enum Arg {
     Num,
     /// A whole number in `0..=i32::MAX as u32` (counts, sizes, flags).
     UInt,
+    /// A whole number in `0..=max`: a size or count the runtime allocates
+    /// for (see [`crate::limits`]), or a small code (alignments).
+    Max(u32),
     /// `0` or `1`.
     Bool,
     /// A string constant.
     Str,
-    /// A count `n` then `2n` numbers (x, y pairs); always the last argument.
+    /// A count `n` (at most [`crate::limits::MAX_POINTS`]) then `2n`
+    /// numbers (x, y pairs); always the last argument.
     Points,
     /// The index of a function of the same module.
     Func,
@@ -99,7 +103,13 @@ pub struct OpInfo {
     pub meaning: &'static str,
 }
 
-use Arg::{Bool, Func, Num, Points, Str, UInt};
+use crate::limits::{MAX_CIRCLE_VERTICES, MAX_CURSOR_HOT, MAX_DASH, MAX_IMAGE, MAX_WINDOW};
+use Arg::{Bool, Func, Max, Num, Points, Str};
+
+/// An alignment code: 0, 1 or 2 (left/bottom, center, right/top).
+const ALIGN: Arg = Max(2);
+/// A Unicode scalar value (`colormap`'s character).
+const CHAR: Arg = Max(char::MAX as u32);
 
 const N2: &[Arg] = &[Num, Num];
 const N3: &[Arg] = &[Num, Num, Num];
@@ -166,7 +176,7 @@ opcodes! {
     Quit       = 0x30, "QUIT",       None, Animator, &[], "host.quit()";
     Keepalive  = 0x31, "KEEPALIVE",  K, Animator, &[Bool], "host.keepalive(K)";
     Events     = 0x32, "EVENTS",     K, Animator, &[Bool], "event matrix := M; host.events(K, M)";
-    Resize     = 0x33, "RESIZE",     K, Animator, &[UInt, UInt], "host.resize(w, h)";
+    Resize     = 0x33, "RESIZE",     K, Animator, &[Max(MAX_WINDOW), Max(MAX_WINDOW)], "host.resize(w, h)";
     Warp       = 0x34, "WARP",       K, Animator, N2, "host.warp(M * (x, y))";
     WarpArea   = 0x35, "WARPAREA",   K, Animator, &[Str], "host.warp_area(S[K])";
     Echo       = 0x36, "ECHO",       K, Animator, &[Str], "host.echo(S[K])";
@@ -197,30 +207,30 @@ opcodes! {
     Color      = 0x4c, "COLOR",      K, Animator, N3, "pen.rgb := (r, g, b)";
     Alpha      = 0x4d, "ALPHA",      K, Animator, &[Num], "pen.alpha := K";
     Thick      = 0x4e, "THICK",      K, Animator, &[Num], "pen.thick := K pixels";
-    Dash       = 0x4f, "DASH",       K, Animator, &[UInt], "pen.dash := K (16-bit pattern)";
+    Dash       = 0x4f, "DASH",       K, Animator, &[Max(MAX_DASH)], "pen.dash := K (16-bit pattern)";
     // ---- animator: drawing ---------------------------------------------
     Dot        = 0x50, "DOT",        K, Animator, N2, "host.dot(M * p)";
     Line       = 0x51, "LINE",       K, Animator, N4, "host.stroke(M * [p0, p1])";
     Arrow      = 0x52, "ARROW",      K, Animator, N4, "host.arrow(M * p0, M * p1)";
     Rect       = 0x53, "RECT",       K, Animator, N4, "host.stroke(M * corners(x1 y1 x2 y2), closed)";
     FillRect   = 0x54, "FILLRECT",   K, Animator, N4, "host.fill(M * corners(x1 y1 x2 y2), convex)";
-    Text       = 0x55, "TEXT",       K, Animator, &[UInt, UInt, Num, Num, Str], "host.text(h, v, M * p, S)";
-    Blit       = 0x56, "BLIT",       K, Animator, &[UInt, UInt, Num, Num, Str], "host.blit(h, v, M * p, image S)";
+    Text       = 0x55, "TEXT",       K, Animator, &[ALIGN, ALIGN, Num, Num, Str], "host.text(h, v, M * p, S)";
+    Blit       = 0x56, "BLIT",       K, Animator, &[ALIGN, ALIGN, Num, Num, Str], "host.blit(h, v, M * p, image S)";
     Lines      = 0x57, "LINES",      K, Animator, &[Points], "host.stroke(M * points, open)";
     Poly       = 0x58, "POLY",       K, Animator, &[Points], "host.fill(M * points, any polygon)";
-    Circle     = 0x59, "CIRCLE",     K, Animator, &[Num, Num, Num, UInt], "host.stroke(M * circle(x y r, n vertices), closed)";
-    FillCircle = 0x5a, "FILLCIRCLE", K, Animator, &[Num, Num, Num, UInt], "host.fill(M * circle(x y r, n vertices), convex)";
+    Circle     = 0x59, "CIRCLE",     K, Animator, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.stroke(M * circle(x y r, n vertices), closed)";
+    FillCircle = 0x5a, "FILLCIRCLE", K, Animator, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.fill(M * circle(x y r, n vertices), convex)";
     // ---- animator: images ----------------------------------------------
     Image      = 0x5b, "IMAGE",      K, Animator, &[Str, Str], "host.load_image(name, path)";
-    ImageNew   = 0x5c, "IMAGENEW",   K, Animator, &[UInt, UInt, Str], "host.create_image(name, w, h, background)";
-    Colormap   = 0x5d, "COLORMAP",   K, Animator, &[UInt, Num, Num, Num], "colormap[char K] := (r, g, b)";
-    ImageSet   = 0x5e, "IMAGESET",   K, Animator, &[Str, UInt, UInt, Str], "host.set_pixels(image, x, y, colormap(S))";
+    ImageNew   = 0x5c, "IMAGENEW",   K, Animator, &[Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.create_image(name, w, h, background)";
+    Colormap   = 0x5d, "COLORMAP",   K, Animator, &[CHAR, Num, Num, Num], "colormap[char K] := (r, g, b)";
+    ImageSet   = 0x5e, "IMAGESET",   K, Animator, &[Str, Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.set_pixels(image, x, y, colormap(S))";
     ImgPoly    = 0x5f, "IMGPOLY",    K, Animator, &[Num, Num, Num, Num, Num, Num, Str, Points], "host.image_polygon(image, M*anchor, M*u, M*v, M * points)";
     // ---- animator: areas and cursors -----------------------------------
     Area       = 0x60, "AREA",       K, Animator, &[Str, Points], "host.area(name, M * points)";
     DelArea    = 0x61, "DELAREA",    K, Animator, &[Str], "host.delete_area(name)";
     KillAreas  = 0x62, "KILLAREAS",  None, Animator, &[], "host.kill_areas()";
-    DefCursor  = 0x63, "DEFCURSOR",  K, Animator, &[Str, Str, Str, UInt, UInt], "host.define_cursor(name, data, mask, col, row)";
+    DefCursor  = 0x63, "DEFCURSOR",  K, Animator, &[Str, Str, Str, Max(MAX_CURSOR_HOT), Max(MAX_CURSOR_HOT)], "host.define_cursor(name, data, mask, col, row)";
     SetCursor  = 0x64, "SETCURSOR",  K, Animator, &[Str], "host.set_cursor(name)";
 }
 

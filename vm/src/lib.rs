@@ -8,6 +8,7 @@
 //! | [`program`] | the in-memory program: strings, modules, functions, states |
 //! | [`codec`] | the `.animb` container: encode, decode, load (= decode + verify) |
 //! | [`verify`] | the verifier and its rules |
+//! | [`limits`] | resource limits shared by the compiler, the verifier and the interpreters |
 //! | [`sprite`] | the game API for sprite state machines (instances, batches) |
 //! | [`interp`] | the register interpreter for Animator and SLAP code |
 //! | [`animator`] | Animator semantics (matrices, pen, macros) over a [`animator::Canvas`] host |
@@ -32,6 +33,7 @@ pub mod codec;
 pub mod disasm;
 pub mod interp;
 pub mod isa;
+pub mod limits;
 pub mod program;
 pub mod sprite;
 pub mod verify;

@@ -4,12 +4,15 @@
 //! its code, read a missing register, constant or string, or spin forever
 //! inside one activation.
 //!
-//! Rules, one test each in this module's tests:
+//! Rules, one test each in `vm/tests/verify_rules.rs` (every row of this
+//! table, every part of a row). The verifier runs in time linear in the
+//! size of the program (no rule is checked by a nested scan), so a hostile
+//! bundle cannot make loading slow.
 //!
 //! | rule | what must hold |
 //! | --- | --- |
 //! | `strings` | every string id (module, function, state and category names, string constants, `EVENT` operands) is below the string table's length |
-//! | `module-shape` | a sprite module has exactly one function, no entry function and at least one state; an Animator or SLAP module has an entry function below its function count and no states |
+//! | `module-shape` | a sprite module has exactly one function, no entry function and 1 to [`crate::limits::MAX_STATES`] states; an Animator or SLAP module has an entry function below its function count and no states |
 //! | `state-entry` | every state's entry is an instruction of function 0; state names are unique in a module |
 //! | `consts` | a function has as many constant kinds as constants |
 //! | `lines` | debug positions are sorted by pc and point inside the code |
@@ -22,12 +25,14 @@
 //! | `call` | `CALL` names an existing function of the module |
 //! | `wait` | `WAIT` waits at least one tick |
 //! | `enter` | `ENTER` names an existing state |
-//! | `block` | a domain op's constant block lies inside the pool and matches its signature: finite numbers, whole non-negative `UInt`s up to `i32::MAX`, `Bool`s 0 or 1, string ids in range, function indices in range, point counts that fit |
-//! | `fallthrough` | execution can never run past the last instruction |
+//! | `block` | a domain op's constant block lies inside the pool and matches its signature (`crate::isa::Arg`): `Num`s are finite; `UInt`s are whole and in `0..=i32::MAX`; `Max(n)`s are whole and in `0..=n` (sizes and counts of [`crate::limits`]: window and image sides, circle vertices, dash patterns, alignments, characters, cursor hot spots); `Bool`s are 0 or 1; `Str`s are string constants; `Func`s are function indices of the module; a `Points` count is whole, at most [`crate::limits::MAX_POINTS`], and followed by that many pairs of finite numbers |
+//! | `fallthrough` | a function has at least one instruction, and execution can never run past the last one |
 //! | `progress` | every cycle of the control-flow graph passes through a `WAIT` |
 
 use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass};
+use crate::limits::{MAX_POINTS, MAX_STATES};
 use crate::program::{ConstKind, Function, Language, Module, Program};
+use std::collections::HashSet;
 use std::fmt;
 
 /// A broken verifier rule and where.
@@ -113,12 +118,12 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
     cx.string(m.name, "the module name")?;
     match m.language {
         Language::Sprite => {
-            if m.functions.len() != 1 || m.entry.is_some() || m.states.is_empty() {
+            if m.functions.len() != 1 || m.entry.is_some() || m.states.is_empty() || m.states.len() > MAX_STATES {
                 return Err(cx.err(
                     "module-shape",
                     None,
                     format!(
-                        "a sprite module needs exactly one function, no entry function and at least one state (has {} functions, {} states)",
+                        "a sprite module needs exactly one function, no entry function and 1 to {MAX_STATES} states (has {} functions, {} states)",
                         m.functions.len(),
                         m.states.len()
                     ),
@@ -144,6 +149,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
         names.sort_unstable();
         names.windows(2).any(|w| w[0] == w[1])
     };
+    let mut seen = HashSet::new();
     for (si, s) in m.states.iter().enumerate() {
         cx.string(s.name, "a state name")?;
         cx.string(s.category, "a state category")?;
@@ -154,7 +160,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
                 format!("state {si} enters at {} outside code of {code_len}", s.entry),
             ));
         }
-        if has_dup_names && m.states[..si].iter().any(|o| o.name == s.name) {
+        if has_dup_names && !seen.insert(s.name) {
             return Err(cx.err(
                 "state-entry",
                 None,
@@ -222,8 +228,9 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
     if m.language == Language::Sprite && sprite_code_ok(cx, m, f) {
         return Ok(());
     }
+    let runs = finite_runs(f);
     for (pc, &w) in f.code.iter().enumerate() {
-        verify_insn(cx, m, f, pc, w)?;
+        verify_insn(cx, m, f, &runs, pc, w)?;
     }
     verify_control_flow(cx, m, f)
 }
@@ -292,7 +299,19 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function) -> bool {
     true
 }
 
-fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, w: Insn) -> Result<(), VerifyError> {
+/// For each constant index `k`, how many constants from `k` on are finite
+/// numbers in a row, so that a point list is checked in constant time
+/// however many instructions share it.
+fn finite_runs(f: &Function) -> Vec<u32> {
+    let mut runs = vec![0u32; f.consts.len() + 1];
+    for k in (0..f.consts.len()).rev() {
+        let finite = f.kinds.get(k) == Some(&ConstKind::Num) && f.consts[k].is_finite();
+        runs[k] = if finite { runs[k + 1].saturating_add(1) } else { 0 };
+    }
+    runs
+}
+
+fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, w: Insn) -> Result<(), VerifyError> {
     let at = Some(pc);
     let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
     let info = op.info();
@@ -366,12 +385,20 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, w: Insn) -> Re
                 _ => {}
             }
         }
-        Format::K => verify_block(cx, m, f, pc, op, w.ax_field() as usize)?,
+        Format::K => verify_block(cx, m, f, runs, pc, op, w.ax_field() as usize)?,
     }
     Ok(())
 }
 
-fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start: usize) -> Result<(), VerifyError> {
+fn verify_block(
+    cx: &Ctx<'_>,
+    m: &Module,
+    f: &Function,
+    runs: &[u32],
+    pc: usize,
+    op: Op,
+    start: usize,
+) -> Result<(), VerifyError> {
     let at = Some(pc);
     let mut k = start;
     let fail = |k: usize, what: &str| cx.err("block", at, format!("{op}: constant {k} {what}"));
@@ -389,11 +416,12 @@ fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start
                 num(k)?;
                 k += 1;
             }
-            Arg::UInt | Arg::Bool | Arg::Func => {
+            Arg::UInt | Arg::Max(_) | Arg::Bool | Arg::Func => {
                 let v = num(k)?;
                 let max = match arg {
                     Arg::Bool => 1.0,
                     Arg::Func => m.functions.len() as f64 - 1.0,
+                    Arg::Max(n) => *n as f64,
                     _ => i32::MAX as f64,
                 };
                 if v.fract() != 0.0 || v < 0.0 || v > max {
@@ -409,14 +437,20 @@ fn verify_block(cx: &Ctx<'_>, m: &Module, f: &Function, pc: usize, op: Op, start
             }
             Arg::Points => {
                 let n = num(k)?;
-                if n.fract() != 0.0 || n < 0.0 || n > (f.consts.len() / 2) as f64 {
+                if n.fract() != 0.0 || n < 0.0 || n > MAX_POINTS as f64 {
+                    return Err(fail(k, &format!("is a point count of {n}, not a whole number in 0..={MAX_POINTS}")));
+                }
+                if n > (f.consts.len() / 2) as f64 {
                     return Err(fail(k, &format!("is a point count of {n}, more than the pool holds")));
                 }
                 k += 1;
-                for j in 0..2 * n as usize {
-                    num(k + j)?;
+                let need = 2 * n as usize;
+                let run = runs.get(k).map_or(0, |&r| r as usize);
+                if run < need {
+                    // Name the first constant that is not a finite number.
+                    num(k + run)?;
                 }
-                k += 2 * n as usize;
+                k += need;
             }
         }
     }
@@ -514,7 +548,8 @@ mod tests {
             let m = &program.modules[0];
             let f = &m.functions[0];
             let cx = Ctx { program: &program, module: 0, function: Some(0) };
-            let general = f.code.iter().enumerate().try_for_each(|(pc, &w)| verify_insn(&cx, m, f, pc, w))
+            let runs = finite_runs(f);
+            let general = f.code.iter().enumerate().try_for_each(|(pc, &w)| verify_insn(&cx, m, f, &runs, pc, w))
                 .and_then(|_| verify_control_flow(&cx, m, f));
             prop_assert_eq!(sprite_code_ok(&cx, m, f), general.is_ok(), "{:?}", general);
         }

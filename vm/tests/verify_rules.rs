@@ -66,6 +66,20 @@ fn strings() {
     let mut p = sprite(vec![HALT], &[0]);
     p.modules[0].states[0].category = 99;
     assert_eq!(rule(&p), "strings");
+    let mut p = sprite(vec![HALT], &[0]);
+    p.modules[0].states[0].name = 99;
+    assert_eq!(rule(&p), "strings");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].name = 3;
+    assert_eq!(rule(&p), "strings");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].functions[0].name = 3;
+    assert_eq!(rule(&p), "strings");
+    // A string constant must be a whole number below the table's length.
+    let mut p = animator(vec![Insn::ax(Op::Echo, 0), HALT], vec![(2.5, S)]);
+    assert_eq!(rule(&p), "strings");
+    p.modules[0].functions[0].consts[0] = -1.0;
+    assert_eq!(rule(&p), "strings");
 }
 
 #[test]
@@ -78,6 +92,23 @@ fn module_shape() {
     assert_eq!(rule(&p), "module-shape");
     let mut p = animator(vec![HALT], vec![]);
     p.modules[0].entry = None;
+    assert_eq!(rule(&p), "module-shape");
+    // At most MAX_STATES states (ids are 16-bit).
+    let max = animkit_vm::limits::MAX_STATES;
+    let mut p = sprite(vec![HALT], &[0]);
+    p.strings = (0..=max + 1).map(|i| format!("s{i}")).collect();
+    p.modules[0].states = (0..max).map(|i| State { name: i as u32 + 1, category: 1, entry: 0 }).collect();
+    assert_eq!(rule(&p), "ok");
+    p.modules[0].states.push(State { name: max as u32 + 1, category: 1, entry: 0 });
+    assert_eq!(rule(&p), "module-shape");
+    let mut p = sprite(vec![HALT], &[0]);
+    p.modules[0].functions.push(Function { name: 0, code: vec![HALT], ..Function::default() });
+    assert_eq!(rule(&p), "module-shape");
+    let mut p = sprite(vec![HALT], &[0]);
+    p.modules[0].entry = Some(0);
+    assert_eq!(rule(&p), "module-shape");
+    let mut p = animator(vec![HALT], vec![]);
+    p.modules[0].states.push(State { name: 0, category: 0, entry: 0 });
     assert_eq!(rule(&p), "module-shape");
 }
 
@@ -184,6 +215,85 @@ fn block() {
     assert_eq!(bind(0.0), "ok");
     assert_eq!(bind(1.0), "block");
     assert_eq!(rule(&animator(vec![Insn::ax(Op::Line, 1 << 20), HALT], vec![])), "block");
+    // `Max(n)`: sizes and counts the runtime allocates for.
+    let circle =
+        |n: f64| rule(&animator(vec![Insn::ax(Op::Circle, 0), HALT], vec![(0.0, N), (0.0, N), (1.0, N), (n, N)]));
+    assert_eq!(circle(65536.0), "ok");
+    assert_eq!(circle(65537.0), "block");
+    assert_eq!(circle(2147483647.0), "block");
+    let resize = |w: f64, h: f64| rule(&animator(vec![Insn::ax(Op::Resize, 0), HALT], vec![(w, N), (h, N)]));
+    assert_eq!(resize(16384.0, 16384.0), "ok");
+    assert_eq!(resize(16385.0, 1.0), "block");
+    assert_eq!(resize(1.0, 16385.0), "block");
+    let image = |w: f64| rule(&animator(vec![Insn::ax(Op::ImageNew, 0), HALT], vec![(w, N), (1.0, N), (2.0, S)]));
+    assert_eq!(image(8192.0), "ok");
+    assert_eq!(image(8193.0), "block");
+    let set =
+        |x: f64| rule(&animator(vec![Insn::ax(Op::ImageSet, 0), HALT], vec![(2.0, S), (x, N), (0.0, N), (2.0, S)]));
+    assert_eq!(set(8192.0), "ok");
+    assert_eq!(set(8193.0), "block");
+    let text = |h: f64| {
+        rule(&animator(vec![Insn::ax(Op::Text, 0), HALT], vec![(h, N), (2.0, N), (0.0, N), (0.0, N), (2.0, S)]))
+    };
+    assert_eq!(text(2.0), "ok");
+    assert_eq!(text(3.0), "block");
+    let colormap =
+        |c: f64| rule(&animator(vec![Insn::ax(Op::Colormap, 0), HALT], vec![(c, N), (0.0, N), (0.0, N), (0.0, N)]));
+    assert_eq!(colormap(0x10ffff as f64), "ok");
+    assert_eq!(colormap(0x110000 as f64), "block");
+    let hot = |c: f64| {
+        let k = vec![(2.0, S), (2.0, S), (2.0, S), (c, N), (0.0, N)];
+        rule(&animator(vec![Insn::ax(Op::DefCursor, 0), HALT], k))
+    };
+    assert_eq!(hot(31.0), "ok");
+    assert_eq!(hot(32.0), "block");
+    assert_eq!(dash(65536.0), "block");
+    // `UInt`: whole numbers up to i32::MAX; `Func`: function indices.
+    assert_eq!(keep(-0.0), "ok");
+    assert_eq!(bind(-1.0), "block");
+    // `Str`: a string constant, in range.
+    assert_eq!(rule(&animator(vec![Insn::ax(Op::Echo, 0), HALT], vec![(2.0, N)])), "block");
+    // A point count above MAX_POINTS, even with a pool that big.
+    let max = animkit_vm::limits::MAX_POINTS;
+    let mut pool = vec![((max + 1) as f64, N)];
+    pool.extend(std::iter::repeat_n((0.0, N), 2 * (max + 1)));
+    assert_eq!(lines(pool.clone()), "block");
+    pool[0].0 = max as f64;
+    assert_eq!(lines(pool), "ok");
+}
+
+#[test]
+fn block_checks_shared_point_lists_in_linear_time() {
+    // 100 000 instructions all drawing the same list of 50 000 points:
+    // checked once each in constant time, not 5e9 constant reads.
+    let n = 50_000;
+    let mut consts = vec![(n as f64, N)];
+    consts.extend(std::iter::repeat_n((1.0, N), 2 * n));
+    let mut code = vec![Insn::ax(Op::Poly, 0); 100_000];
+    code.push(HALT);
+    let t = std::time::Instant::now();
+    assert_eq!(rule(&animator(code.clone(), consts.clone())), "ok");
+    // The last number being NaN is found, and named.
+    consts[2 * n].0 = f64::NAN;
+    let e = verify_program(&animator(code, consts)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "module 0, function 0, instruction 0: POLY: constant 100000 is not a finite number [rule block]"
+    );
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+}
+
+#[test]
+fn state_names_are_checked_in_linear_time() {
+    let n = 60_000u32;
+    let mut p = sprite(vec![Insn::ax(Op::Wait, 1), HALT], &[0]);
+    p.strings = (0..n + 1).map(|i| format!("s{i}")).collect();
+    p.modules[0].states = (1..=n).map(|i| State { name: i, category: 1, entry: 0 }).collect();
+    let t = std::time::Instant::now();
+    assert_eq!(rule(&p), "ok");
+    p.modules[0].states[n as usize - 1].name = 1;
+    assert_eq!(rule(&p), "state-entry");
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
 }
 
 #[test]

@@ -18,18 +18,23 @@ use crate::diagnostic::Diagnostic;
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{self, Cmd, Color, Command, HAlign, VAlign};
 use animkit_vm::isa::{Insn, MAX_AX, Op};
+use animkit_vm::limits;
 use animkit_vm::program::{Function, Language, Module, StrId};
 
+// The limits are the VM's (`animkit_vm::limits`), so that every program
+// the compiler accepts passes the verifier; they are restated here with
+// the integer types the checks below use.
+
 /// Most vertices of one `circle` / `fillcircle`.
-pub const MAX_CIRCLE_VERTICES: i64 = 65_536;
+pub const MAX_CIRCLE_VERTICES: i64 = limits::MAX_CIRCLE_VERTICES as i64;
 /// Most points in one point list (`lines`, `poly`, `area`, `imgpoly`, `echopt`).
-pub const MAX_POINTS: usize = 1_000_000;
+pub const MAX_POINTS: usize = limits::MAX_POINTS;
 /// Longest string argument, in bytes.
-pub const MAX_STRING: usize = 1 << 20;
+pub const MAX_STRING: usize = limits::MAX_STRING;
 /// Largest `resize` width or height.
-pub const MAX_WINDOW: i64 = 16_384;
+pub const MAX_WINDOW: i64 = limits::MAX_WINDOW as i64;
 /// Largest `image W H` width or height.
-pub const MAX_IMAGE: i64 = 8_192;
+pub const MAX_IMAGE: i64 = limits::MAX_IMAGE as i64;
 /// Thickest line, in pixels.
 pub const MAX_THICK: i64 = 1_024;
 
@@ -294,7 +299,7 @@ pub fn emit_command(
             k!(Op::Thick, |b| b.num(t))
         }
         Cmd::Dash { pattern } => {
-            let d = int_in(pattern, 0, 0xffff, "dash pattern")?;
+            let d = int_in(pattern, 0, limits::MAX_DASH as i64, "dash pattern")?;
             k!(Op::Dash, |b| b.num(d))
         }
         Cmd::Dot { at } => k!(Op::Dot, |b| b.num(at.x.value).num(at.y.value)),
@@ -403,7 +408,8 @@ pub fn emit_command(
         }
         Cmd::Forget => simple(f, Op::Forget),
         Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
-            let (c, r) = (int_in(hot_col, 0, 31, "hot spot column")?, int_in(hot_row, 0, 31, "hot spot row")?);
+            let hot = limits::MAX_CURSOR_HOT as i64;
+            let (c, r) = (int_in(hot_col, 0, hot, "hot spot column")?, int_in(hot_row, 0, hot, "hot spot row")?);
             let (n, d, m) = (s.text(check_str(name)?), s.text(check_str(data)?), s.text(check_str(mask)?));
             k!(Op::DefCursor, |b| b.str(n).str(d).str(m).num(c).num(r))
         }

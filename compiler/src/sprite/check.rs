@@ -9,21 +9,23 @@
 //!   starting with `_`, transitions to missing states (with a "did you
 //!   mean"), unknown `_names`, two end behaviours in one frame, `_pingpong`
 //!   with fewer than two frames to reverse through, more than
-//!   [`MAX_STATES`] states, and any state or cycle of transitions that could
-//!   run forever within one tick because no frame on the way has a
-//!   positive duration.
+//!   [`MAX_STATES`] states, code longer than [`MAX_CODE`] instructions, and
+//!   any state or cycle of transitions that could run forever within one
+//!   tick because no frame on the way has a positive duration.
 
 use super::ir::{End, IrFrame, IrState, SpriteIr};
 use crate::diagnostic::Diagnostic;
 use crate::hash::FxHashMap;
-use crate::suggest::closest;
+use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
 use animkit_grammar::Span;
 use animkit_grammar::sprite::ast::{self, Frame};
 
 /// Largest duration or frame index (the bytecode's 24-bit immediate).
 pub const MAX_VALUE: u32 = animkit_vm::isa::MAX_AX;
 /// Most states in one file (state ids are 16-bit).
-pub const MAX_STATES: usize = u16::MAX as usize;
+pub const MAX_STATES: usize = animkit_vm::limits::MAX_STATES;
+/// Most instructions in one sprite module (jump offsets are 24-bit signed).
+pub const MAX_CODE: u64 = 1 << 23;
 /// The special end behaviours.
 pub const SPECIALS: [&str; 3] = ["_loop", "_wait", "_pingpong"];
 
@@ -72,13 +74,15 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
     }
     let names: Vec<&str> = file.states.iter().map(|s| s.name.text.as_str()).collect();
     let mut states = Vec::with_capacity(file.states.len());
+    let mut budget = SUGGEST_BUDGET;
     for s in &file.states {
-        if let Some(st) = check_state(s, &index, &names, partial, &mut errors) {
+        if let Some(st) = check_state(s, &index, &names, partial, &mut budget, &mut errors) {
             states.push(st);
         }
     }
     if errors.is_empty() && states.len() == file.states.len() {
         check_progress(&states, &mut errors);
+        check_code_size(&states, &mut errors);
     }
     if errors.is_empty() {
         Ok(SpriteIr { states })
@@ -168,6 +172,7 @@ fn check_state(
     index: &FxHashMap<&str, usize>,
     names: &[&str],
     partial: bool,
+    budget: &mut u64,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<IrState> {
     let before = errors.len();
@@ -246,7 +251,7 @@ fn check_state(
                         None => {
                             let d =
                                 Diagnostic::error(head.span, format!("unknown state `{h}`"), "no state with this name");
-                            errors.push(match closest(h, names.iter().copied()) {
+                            errors.push(match closest_within(h, names.iter().copied(), budget) {
                                 Some(c) if c.eq_ignore_ascii_case(h) => {
                                     d.with_help(format!("state names are case-sensitive: did you mean `{c}`?"))
                                 }
@@ -301,43 +306,102 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
             );
         }
     }
-    // Cycles of transitions through states with no positive duration.
-    let mut reported = vec![false; states.len()];
+    // Cycles of transitions through states with no positive duration: each
+    // zero-duration state has at most one such successor, so one walk per
+    // unvisited state with three colours finds every cycle once, in time
+    // linear in the number of states.
+    const NEW: u8 = 0;
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    let mut colour = vec![NEW; states.len()];
+    let mut place = vec![0usize; states.len()];
+    let mut path = Vec::new();
     for start in 0..states.len() {
-        if !zero[start] || reported[start] {
+        if !zero[start] || colour[start] != NEW {
             continue;
         }
-        let mut path = vec![start];
         let mut cur = start;
-        while let End::Goto(next) = states[cur].end {
+        loop {
+            colour[cur] = ON_PATH;
+            place[cur] = path.len();
+            path.push(cur);
+            let End::Goto(next) = states[cur].end else { break };
             if !zero[next] {
                 break;
             }
-            if let Some(pos) = path.iter().position(|&p| p == next) {
-                let cycle = &path[pos..];
-                if cycle.iter().any(|&c| reported[c]) {
+            match colour[next] {
+                ON_PATH => {
+                    let cycle = &path[place[next]..];
+                    let first = *cycle.iter().min().unwrap_or(&next);
+                    let mut names: Vec<&str> = cycle.iter().map(|&c| states[c].name.as_str()).collect();
+                    names.push(states[cycle[0]].name.as_str());
+                    let mut d = Diagnostic::error(
+                        states[first].end_span,
+                        format!("transitions {} would run forever within one tick", names.join(" -> ")),
+                        "this transition closes the cycle",
+                    )
+                    .with_note("none of these states has a frame with a positive duration");
+                    for &c in cycle {
+                        if c != first {
+                            d = d.with_secondary(states[c].end_span, format!("`{}` continues here", states[c].name));
+                        }
+                    }
+                    errors.push(d);
                     break;
                 }
-                let first = *cycle.iter().min().unwrap_or(&next);
-                let mut names: Vec<&str> = cycle.iter().map(|&c| states[c].name.as_str()).collect();
-                names.push(states[cycle[0]].name.as_str());
-                let mut d = Diagnostic::error(
-                    states[first].end_span,
-                    format!("transitions {} would run forever within one tick", names.join(" -> ")),
-                    "this transition closes the cycle",
-                )
-                .with_note("none of these states has a frame with a positive duration");
-                for &c in cycle {
-                    reported[c] = true;
-                    if c != first {
-                        d = d.with_secondary(states[c].end_span, format!("`{}` continues here", states[c].name));
-                    }
-                }
-                errors.push(d);
-                break;
+                DONE => break,
+                _ => cur = next,
             }
-            path.push(next);
-            cur = next;
         }
+        for p in path.drain(..) {
+            colour[p] = DONE;
+        }
+    }
+}
+
+/// Rejects a file whose code would not fit the bytecode: jumps reach at
+/// most [`MAX_CODE`] instructions back, so a sprite module holds at most
+/// that many. The error points at the state that crosses the limit.
+fn check_code_size(states: &[IrState], errors: &mut Vec<Diagnostic>) {
+    check_code_size_with(states, super::lower::state_code_len, errors);
+}
+
+fn check_code_size_with(states: &[IrState], len: impl Fn(&IrState) -> u64, errors: &mut Vec<Diagnostic>) {
+    let mut total: u64 = 0;
+    for s in states {
+        total += len(s);
+        if total > MAX_CODE {
+            errors.push(
+                Diagnostic::error(
+                    s.end_span,
+                    format!("the sprite file is too large: its states need more than {MAX_CODE} instructions"),
+                    "the code passes the limit in this state",
+                )
+                .with_help("split the states into several files (one module each)"),
+            );
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_size_limit_names_the_state_that_passes_it() {
+        let (ast, syntax) = animkit_grammar::sprite::parse("A: 1, _loop\nB: 1, 2, _wait\nC: 1, _loop\n");
+        assert!(syntax.is_empty());
+        let ir = check(&ast).unwrap();
+        let mut errors = Vec::new();
+        check_code_size(&ir.states, &mut errors);
+        assert!(errors.is_empty());
+        // A pretends to take half the room, B the rest and one more.
+        let len = |s: &IrState| if s.name == "A" { MAX_CODE / 2 } else { MAX_CODE / 2 + 1 };
+        check_code_size_with(&ir.states, len, &mut errors);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!(e.message, "the sprite file is too large: its states need more than 8388608 instructions");
+        assert_eq!(e.span, ir.states[1].end_span);
     }
 }

@@ -13,7 +13,7 @@
 //! forward pass: 0 1 2 3 (turn) 2 1 0 1 2 3 (turn) 2 1 0 ..., and its own
 //! events fire at every turn at the end.
 
-use super::ir::{End, IrFrame, SpriteIr};
+use super::ir::{End, IrFrame, IrState, SpriteIr};
 use crate::builder::{FunctionBuilder, ProgramBuilder};
 use crate::diagnostic::LineIndex;
 use animkit_grammar::Span;
@@ -63,6 +63,7 @@ pub fn lower(ir: &SpriteIr, name: &str, b: &mut ProgramBuilder, lines: Option<&L
             }
         }
     }
+    debug_assert_eq!(f.pc() as u64, ir.states.iter().map(state_code_len).sum::<u64>());
     let module_name = b.intern(name);
     let states = ir
         .states
@@ -80,6 +81,21 @@ pub fn lower(ir: &SpriteIr, name: &str, b: &mut ProgramBuilder, lines: Option<&L
     }
 }
 
+/// The number of instructions [`lower`] emits for state `s` (the checker
+/// uses it to keep modules within jump range).
+pub fn state_code_len(s: &IrState) -> u64 {
+    let frame_len = |fr: &IrFrame| fr.sprite.is_some() as u64 + fr.events.len() as u64 + (fr.duration > 0) as u64;
+    let mut n = s.frames.first().is_none_or(|fr| fr.sprite.is_none()) as u64;
+    n += s.frames.iter().map(frame_len).sum::<u64>();
+    n += s.end_events.len() as u64;
+    n += 1;
+    if s.end == End::PingPong {
+        let k = s.frames.len().saturating_sub(1);
+        n += s.frames[..k].iter().map(frame_len).sum::<u64>();
+    }
+    n
+}
+
 fn frame(f: &mut FunctionBuilder, b: &mut ProgramBuilder, fr: &IrFrame, pos: Option<(u32, u32)>) {
     if let Some(s) = fr.sprite {
         f.emit(Insn::ax(Op::Sprite, s), pos);
@@ -95,8 +111,8 @@ fn frame(f: &mut FunctionBuilder, b: &mut ProgramBuilder, fr: &IrFrame, pos: Opt
 
 fn jump(f: &mut FunctionBuilder, target: u32, pos: Option<(u32, u32)>) {
     let offset = target as i64 - (f.pc() as i64 + 1);
-    // Sprite modules are far below 2^23 instructions (the checker caps
-    // states and frames), so the offset always fits.
+    // The checker keeps sprite modules within 2^23 instructions
+    // (`check::MAX_CODE`), so the offset always fits.
     let offset = offset.clamp(MIN_SJ as i64, MAX_SJ as i64) as i32;
     f.emit(Insn::sj(Op::Jmp, offset), pos);
 }

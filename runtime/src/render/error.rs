@@ -12,6 +12,14 @@ use super::types::ImageId;
 /// ```
 pub const MAX_IMAGE_SIZE: u32 = 8192;
 
+/// The most pixels all live images of one renderer may hold together
+/// (1 GiB of RGBA: four images of the largest size).
+///
+/// ```
+/// assert_eq!(animkit_runtime::render::MAX_IMAGE_PIXELS, 1 << 28);
+/// ```
+pub const MAX_IMAGE_PIXELS: u64 = 1 << 28;
+
 /// An error from the renderer, its headless host or its image codecs.
 ///
 /// Every fallible renderer operation returns this; none of them panics on bad
@@ -52,6 +60,16 @@ pub enum RenderError {
     UnknownImage(ImageId),
     /// `raw_dump_bpp` was asked for a depth it does not produce.
     UnsupportedBpp(u32),
+    /// A new image would make the live images hold more than the limit
+    /// ([`MAX_IMAGE_PIXELS`] unless lowered).
+    ImageMemory {
+        /// Pixels of the new image.
+        requested: u64,
+        /// Pixels the live images hold already.
+        held: u64,
+        /// The limit.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for RenderError {
@@ -62,6 +80,10 @@ impl fmt::Display for RenderError {
             RenderError::Gl(m) => write!(f, "OpenGL error: {m}"),
             RenderError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             RenderError::Png(m) => write!(f, "PNG error: {m}"),
+            RenderError::ImageMemory { requested, held, limit } => write!(
+                f,
+                "an image of {requested} pixels would make the images hold more than {limit} pixels ({held} held already)"
+            ),
             RenderError::BadSize { width, height } => {
                 write!(f, "bad image size {width}x{height}: each side must be 1..={MAX_IMAGE_SIZE} pixels")
             }

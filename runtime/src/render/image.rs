@@ -249,6 +249,11 @@ impl RgbaImage {
 /// pipe or a terminal), the bytes are written to it directly, in one
 /// `write_all`, since such a target cannot be replaced by a rename.
 ///
+/// Only a process killed between creating the temporary file and renaming
+/// it can leave one behind; the next `write_atomic` to the same `path`
+/// removes the `.NAME.tmpPID-N` files of processes that no longer run (on
+/// systems with `/proc`).
+///
 /// ```no_run
 /// animkit_runtime::render::write_atomic("frame.png".as_ref(), b"...")?;
 /// # Ok::<(), animkit_runtime::render::RenderError>(())
@@ -271,11 +276,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
         _ => PathBuf::from("."),
     };
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    remove_stale_temps(&dir, &name);
     let tmp = dir.join(format!(".{name}.tmp{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+    // Errors name `path`, what the caller asked for, not the temporary file.
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
-        f.write_all(bytes).map_err(io_err(&tmp))?;
-        f.sync_all().map_err(io_err(&tmp))?;
+        let mut f = std::fs::File::create(&tmp).map_err(io_err(path))?;
+        f.write_all(bytes).map_err(io_err(path))?;
+        f.sync_all().map_err(io_err(path))?;
         drop(f);
         std::fs::rename(&tmp, path).map_err(io_err(path))
     })();
@@ -285,9 +292,44 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
     result
 }
 
+/// Removes the `.NAME.tmpPID-N` files in `dir` whose process no longer runs
+/// (see [`write_atomic`]); errors are ignored.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let prefix = format!(".{name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else { continue };
+        let Some((pid, n)) = rest.split_once('-') else { continue };
+        let digits = |s: &str| !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit());
+        if digits(pid) && digits(n) && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stale_temporary_files_of_dead_processes_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mine = format!(".a.png.tmp{}-999999", std::process::id());
+        for name in [".a.png.tmp4194305-3", mine.as_str(), ".a.png.tmp4194305", ".b.png.tmp4194305-3"] {
+            std::fs::write(dir.path().join(name), b"junk").unwrap();
+        }
+        write_atomic(&dir.path().join("a.png"), b"png").unwrap();
+        let mut left: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().into_string().unwrap()).collect();
+        left.sort();
+        let mut expected = vec![mine, ".a.png.tmp4194305".into(), ".b.png.tmp4194305-3".into(), "a.png".into()];
+        expected.sort();
+        assert_eq!(left, expected);
+    }
 
     fn encode(
         w: u32,

@@ -35,7 +35,7 @@ mod shader;
 mod text;
 mod types;
 
-pub use error::{MAX_IMAGE_SIZE, RenderError};
+pub use error::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIZE, RenderError};
 pub use geometry::{
     Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
 };

@@ -66,6 +66,7 @@ pub struct Renderer {
     atlas_tex: glow::Texture,
     images: HashMap<ImageId, Image>,
     next_image: u32,
+    image_pixel_limit: u64,
     geom: Geometry,
     clear_color: Rgba,
     last: RenderStats,
@@ -199,6 +200,7 @@ impl Renderer {
                 atlas_tex,
                 images: HashMap::new(),
                 next_image: 1,
+                image_pixel_limit: super::MAX_IMAGE_PIXELS,
                 geom: Geometry::new(),
                 clear_color: [1.0, 1.0, 1.0, 1.0],
                 last: RenderStats::default(),
@@ -560,7 +562,8 @@ impl Renderer {
     }
 
     /// Creates a `width` x `height` image filled with `fill`. Sides must be
-    /// `1..=8192`.
+    /// `1..=8192`, and all live images together hold at most
+    /// [`MAX_IMAGE_PIXELS`](super::MAX_IMAGE_PIXELS) pixels.
     ///
     /// ```no_run
     /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
@@ -570,6 +573,7 @@ impl Renderer {
     /// ```
     pub fn create_image(&mut self, width: u32, height: u32, fill: Rgba) -> Result<ImageId, RenderError> {
         check_size(width.into(), height.into())?;
+        self.check_image_memory(width, height)?;
         self.add_image(&RgbaImage::new(width, height, rgba_to_u8(fill)))
     }
 
@@ -583,6 +587,7 @@ impl Renderer {
     /// ```
     pub fn add_image(&mut self, image: &RgbaImage) -> Result<ImageId, RenderError> {
         check_size(image.width.into(), image.height.into())?;
+        self.check_image_memory(image.width, image.height)?;
         if image.data.len() != image.width as usize * image.height as usize * 4 {
             return Err(RenderError::Png("pixel buffer has the wrong length".into()));
         }
@@ -611,6 +616,31 @@ impl Renderer {
         self.next_image += 1;
         self.images.insert(id, Image { tex, width: image.width, height: image.height });
         Ok(id)
+    }
+
+    /// Fails if a new `width` x `height` image would make the live images
+    /// hold more than [`MAX_IMAGE_PIXELS`](super::MAX_IMAGE_PIXELS).
+    fn check_image_memory(&self, width: u32, height: u32) -> Result<(), RenderError> {
+        let requested = u64::from(width) * u64::from(height);
+        let held: u64 = self.images.values().map(|i| u64::from(i.width) * u64::from(i.height)).sum();
+        if held + requested > self.image_pixel_limit {
+            return Err(RenderError::ImageMemory { requested, held, limit: self.image_pixel_limit });
+        }
+        Ok(())
+    }
+
+    /// Lowers (or raises) the most pixels all live images may hold
+    /// together, [`MAX_IMAGE_PIXELS`](super::MAX_IMAGE_PIXELS) by default.
+    ///
+    /// ```no_run
+    /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
+    /// r.set_image_pixel_limit(100);
+    /// assert!(r.create_image(10, 10, [0.0; 4]).is_ok());
+    /// assert!(r.create_image(1, 1, [0.0; 4]).is_err());
+    /// # Ok::<(), animkit_runtime::render::RenderError>(())
+    /// ```
+    pub fn set_image_pixel_limit(&mut self, pixels: u64) {
+        self.image_pixel_limit = pixels;
     }
 
     /// Loads a PNG file as a new image (see [`RgbaImage::decode_png`]).

@@ -4,14 +4,119 @@
 
 use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
-use crate::interp::{self, Args, Bindings, Domain, Env, Exit, Fiber, Flow};
-use crate::isa::Op;
+use crate::interp::{self, Args, Bindings, Domain, Env, Exit, Fiber, Flow, Limits};
+use crate::isa::{Arg, Op};
 use std::collections::HashMap;
 
 /// Deepest matrix stack (`push` without `pop`) before `push` fails.
 pub const MAX_MATRIX_STACK: usize = 65_536;
 /// Deepest nesting of `viewport NAME` measurements inside measured macros.
 pub const MAX_MEASURE_DEPTH: usize = 16;
+/// Work units charged for an op that touches the whole frame, a file or
+/// the clock (`frame`, `flush`, `screenshot`, `image`, `sleep`, ...), so
+/// that runaway calls cannot repeat them millions of times.
+pub const HEAVY_WORK: u64 = 4096;
+
+/// How many named resources (areas, images, cursors) an Animator program
+/// may hold on its host at once, so that a stream that keeps defining new
+/// names cannot make the host keep ever more. The defaults are those of
+/// [`crate::limits`]; exceeding one is a runtime error at the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostLimits {
+    /// Most areas.
+    pub areas: usize,
+    /// Most bytes of area names plus 16 per area point.
+    pub area_bytes: u64,
+    /// Most images.
+    pub images: usize,
+    /// Most cursors.
+    pub cursors: usize,
+    /// Most bytes of image names, and of cursor names.
+    pub name_bytes: u64,
+}
+
+impl Default for HostLimits {
+    fn default() -> HostLimits {
+        use crate::limits::*;
+        HostLimits {
+            areas: MAX_AREAS,
+            area_bytes: MAX_AREA_BYTES,
+            images: MAX_IMAGES,
+            cursors: MAX_CURSORS,
+            name_bytes: MAX_NAME_BYTES,
+        }
+    }
+}
+
+/// Names the program holds on its host, with the bytes each takes.
+#[derive(Debug, Default)]
+struct Held {
+    sizes: HashMap<String, u64>,
+    bytes: u64,
+}
+
+impl Held {
+    /// Checks that `name` taking `size` bytes (replacing what it took) stays
+    /// within `count` names and `max` bytes.
+    fn check(&self, what: &str, name: &str, size: u64, count: usize, max: u64, free: &str) -> Result<(), String> {
+        let old = self.sizes.get(name).copied();
+        if old.is_none() && self.sizes.len() >= count {
+            return Err(format!(
+                "{what} `{name}`: the program already holds {count} {what}s, the most it may ({free})"
+            ));
+        }
+        if self.bytes - old.unwrap_or(0) + size > max {
+            return Err(format!("{what} `{name}`: {what}s would take more than {max} bytes ({free})"));
+        }
+        Ok(())
+    }
+
+    fn insert(&mut self, name: &str, size: u64) {
+        let old = self.sizes.insert(name.to_string(), size).unwrap_or(0);
+        self.bytes = self.bytes - old + size;
+    }
+
+    fn remove(&mut self, name: &str) {
+        self.bytes -= self.sizes.remove(name).unwrap_or(0);
+    }
+
+    fn clear(&mut self) {
+        self.sizes.clear();
+        self.bytes = 0;
+    }
+}
+
+/// The work units an Animator op costs beyond its one instruction (see
+/// [`crate::interp::Limits::max_steps`]): one per point or circle vertex,
+/// one per 64 bytes of printed or drawn text, one per `image_set` pixel,
+/// [`HEAVY_WORK`] for whole-frame, file and clock ops (or one per 16
+/// pixels of a new image, if more). `viewport NAME` is charged what
+/// measuring the macro took.
+pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
+    let mut work = 0;
+    if let Some(i) = op.info().block.iter().position(|arg| *arg == Arg::Points) {
+        work += a.uint(i) as u64;
+    }
+    let text = |i: usize| a.str(i).len() as u64 / 64;
+    work += match op {
+        Op::Circle | Op::FillCircle => a.uint(3) as u64,
+        Op::Echo | Op::EchoPt | Op::Title => text(0),
+        Op::Text => text(4),
+        Op::ImageSet => a.str(3).len() as u64,
+        Op::ImageNew => (a.uint(0) as u64 * a.uint(1) as u64 / 16).max(HEAVY_WORK),
+        Op::Frame
+        | Op::Flush
+        | Op::Screenshot
+        | Op::Screendump
+        | Op::ScreendumpFile
+        | Op::Image
+        | Op::Sleep
+        | Op::FlushDelay
+        | Op::Resize => HEAVY_WORK,
+        _ => 0,
+    };
+    work
+}
 
 /// Animator state over a canvas: matrices, pen and colormap.
 ///
@@ -28,6 +133,12 @@ pub struct Machine<C> {
     pen: Pen,
     colormap: HashMap<u32, [f64; 3]>,
     scratch: Vec<Point>,
+    work: u64,
+    /// What the program may hold on its host.
+    pub host_limits: HostLimits,
+    areas: Held,
+    images: Held,
+    cursors: Held,
 }
 
 impl<C: Canvas> Machine<C> {
@@ -39,6 +150,11 @@ impl<C: Canvas> Machine<C> {
             pen: Pen::default(),
             colormap: HashMap::new(),
             scratch: Vec::new(),
+            work: 0,
+            host_limits: HostLimits::default(),
+            areas: Held::default(),
+            images: Held::default(),
+            cursors: Held::default(),
         }
     }
 
@@ -124,7 +240,12 @@ impl<C: Canvas> Domain for Machine<C> {
         "macro"
     }
 
+    fn take_work(&mut self) -> u64 {
+        std::mem::take(&mut self.work)
+    }
+
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+        self.work += op_work(op, &a);
         let pen = self.pen;
         let m = self.matrix();
         match op {
@@ -167,7 +288,10 @@ impl<C: Canvas> Domain for Machine<C> {
             }
             Op::ViewportMacro => {
                 let name = a.str_id(0);
-                let (l, b, r, t) = measure(env, name, 0)?;
+                let mut spent = 0;
+                let measured = measure(env, name, 0, &mut spent);
+                self.work += spent;
+                let (l, b, r, t) = measured?;
                 let text = env.strings.get(name as usize).map_or("", String::as_str);
                 let fitted = fit((l, b, r, t), a.flag(1)).ok_or_else(|| {
                     if a.flag(1) {
@@ -253,8 +377,25 @@ impl<C: Canvas> Domain for Machine<C> {
                     self.canvas.fill(&pen, &self.scratch, true);
                 }
             }
-            Op::Image => self.canvas.load_image(a.str(0), a.str(1))?,
-            Op::ImageNew => self.canvas.create_image(a.str(2), a.uint(0), a.uint(1))?,
+            Op::Image | Op::ImageNew => {
+                let name = a.str(if op == Op::Image { 0 } else { 2 });
+                let l = self.host_limits;
+                let size = name.len() as u64;
+                self.images.check(
+                    "image",
+                    name,
+                    size,
+                    l.images,
+                    l.name_bytes,
+                    "images cannot be deleted; reuse names",
+                )?;
+                if op == Op::Image {
+                    self.canvas.load_image(name, a.str(1))?;
+                } else {
+                    self.canvas.create_image(name, a.uint(0), a.uint(1))?;
+                }
+                self.images.insert(name, size);
+            }
             Op::Colormap => {
                 self.colormap.insert(a.uint(0), [a.num(1), a.num(2), a.num(3)]);
             }
@@ -275,15 +416,38 @@ impl<C: Canvas> Domain for Machine<C> {
                 self.canvas.image_polygon(&pen, a.str(6), at, u, v, &self.scratch)?;
             }
             Op::Area => {
-                self.transform_points(a.points(1));
-                self.canvas.area(a.str(0), &self.scratch);
+                let (name, points) = (a.str(0), a.points(1));
+                let size = name.len() as u64 + 8 * points.len() as u64;
+                let l = self.host_limits;
+                self.areas.check("area", name, size, l.areas, l.area_bytes, "`delarea` and `killareas` free them")?;
+                self.transform_points(points);
+                self.canvas.area(name, &self.scratch);
+                self.areas.insert(name, size);
             }
-            Op::DelArea => self.canvas.delete_area(a.str(0)),
-            Op::KillAreas => self.canvas.kill_areas(),
+            Op::DelArea => {
+                self.canvas.delete_area(a.str(0));
+                self.areas.remove(a.str(0));
+            }
+            Op::KillAreas => {
+                self.canvas.kill_areas();
+                self.areas.clear();
+            }
             Op::DefCursor => {
+                let name = a.str(0);
+                let l = self.host_limits;
+                let size = name.len() as u64;
+                self.cursors.check(
+                    "cursor",
+                    name,
+                    size,
+                    l.cursors,
+                    l.name_bytes,
+                    "cursors cannot be deleted; reuse names",
+                )?;
                 let data = cursor_bitmap(a.str(1))?;
                 let mask = cursor_bitmap(a.str(2))?;
-                self.canvas.define_cursor(a.str(0), &data, &mask, (a.uint(3), a.uint(4)))?;
+                self.canvas.define_cursor(name, &data, &mask, (a.uint(3), a.uint(4)))?;
+                self.cursors.insert(name, size);
             }
             Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
             other => return Err(format!("{other} is not an Animator operation")),
@@ -299,6 +463,7 @@ struct Measure {
     min: Point,
     max: Point,
     depth: usize,
+    work: u64,
 }
 
 impl Measure {
@@ -329,7 +494,12 @@ impl Domain for Measure {
         "macro"
     }
 
+    fn take_work(&mut self) -> u64 {
+        std::mem::take(&mut self.work)
+    }
+
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+        self.work += op_work(op, &a);
         match op {
             Op::Rotate => self.then(Matrix::rotation_degrees(a.num(0))),
             Op::Scale => self.then(Matrix::scaling(a.num(0), a.num(1))),
@@ -341,7 +511,10 @@ impl Domain for Measure {
                 }
             }
             Op::ViewportMacro => {
-                if let Some(fitted) = fit(measure(env, a.str_id(0), self.depth + 1)?, a.flag(1)) {
+                let mut spent = 0;
+                let measured = measure(env, a.str_id(0), self.depth + 1, &mut spent);
+                self.work += spent;
+                if let Some(fitted) = fit(measured?, a.flag(1)) {
                     self.then(fitted);
                 }
             }
@@ -403,21 +576,38 @@ fn fit((l, b, r, t): (f64, f64, f64, f64), aspect: bool) -> Option<Matrix> {
 }
 
 /// The bounding box `(l, b, r, t)` of what the macro bound to `name` draws.
-fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64), String> {
+/// Measuring runs the macro within the caller's remaining work budget
+/// (`env.budget`); `spent` receives the work it took, even on error.
+fn measure(env: &Env<'_>, name: u32, depth: usize, spent: &mut u64) -> Result<(f64, f64, f64, f64), String> {
     let text = env.strings.get(name as usize).map_or("", String::as_str);
     if depth >= MAX_MEASURE_DEPTH {
         return Err(format!("viewport {text}: macros measure each other more than {MAX_MEASURE_DEPTH} levels deep"));
     }
     let parts = env.bindings.get(name).ok_or_else(|| format!("no macro named `{text}`"))?;
     let mut measure =
-        Measure { stack: vec![Matrix::IDENTITY], min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2], depth };
+        Measure { stack: vec![Matrix::IDENTITY], min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2], depth, work: 0 };
+    // Copying the bindings costs one unit per name.
+    *spent = spent.saturating_add(env.bindings.len() as u64);
     let mut bindings: Bindings = env.bindings.clone();
     for &part in parts {
-        let mut fiber = Fiber::new(env.module, part);
+        let left = env.budget.saturating_sub(*spent);
+        let too_long =
+            || format!("viewport {text}: measuring the macro took more than the {left} steps left to this call");
+        if left == 0 {
+            return Err(too_long());
+        }
+        let limits = Limits { max_steps: left, whole_run: true, ..Limits::default() };
+        let mut fiber = Fiber::new(env.module, part).with_limits(limits);
         loop {
-            match interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure) {
+            let result = interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure);
+            match result {
                 Ok(Exit::Halted | Exit::Stopped) => break,
                 Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
+                // Out of steps: measuring stops, and says so.
+                Err(_) if fiber.work() > left => {
+                    *spent = spent.saturating_add(fiber.work());
+                    return Err(too_long());
+                }
                 // A failing command inside does nothing, as when the macro
                 // runs (an unknown macro, too deep a nesting, a nested
                 // `viewport` of a macro that draws nothing); measuring goes
@@ -425,6 +615,7 @@ fn measure(env: &Env<'_>, name: u32, depth: usize) -> Result<(f64, f64, f64, f64
                 Err(_) => continue,
             }
         }
+        *spent = spent.saturating_add(fiber.work());
     }
     if measure.min[0] > measure.max[0] {
         return Err(format!("viewport {text}: the macro draws nothing, so it has no size to fit"));

@@ -1,0 +1,256 @@
+//! The bodies of the fuzz targets, as plain functions: `fuzz_targets/*.rs`
+//! hand libFuzzer's bytes to them (`cargo +nightly fuzz run TARGET`), and
+//! `tests/fuzz_smoke.rs` (stable, in `cargo test`) feeds them the seed
+//! corpus plus deterministic mutations. Each function panics on a bug and
+//! returns normally on any input that is merely wrong; the checks inside
+//! are the properties fuzzing enforces:
+//!
+//! - [`load_bundle`]: `codec::load` never panics; an accepted program
+//!   re-encodes to bytes that load again and re-encode identically, its
+//!   disassembly prints, and it runs (every sprite state for some ticks,
+//!   every Animator module on a recording canvas) without panicking within
+//!   a work budget.
+//! - [`sprite_front`]: parse, check, lower and verify a sprite source; the
+//!   compiler's output always verifies and round-trips through bytes; error
+//!   reports render; the formatter's output parses.
+//! - [`animator_front`]: the streaming reader gives the same commands and
+//!   errors whatever the chunking; the formatter's output reads back
+//!   without errors; the compiled script verifies; the same
+//!   text streamed through `runtime::stream::Stream` on a recording canvas
+//!   runs to the end with bounded work and memory.
+//!
+//! This file is compiled twice: as the `animkit-fuzz` library (the fuzz
+//! crate, `fuzz/Cargo.toml`) and as a module of `tests/fuzz_smoke.rs`, so
+//! it uses only the animkit crates.
+
+use animkit_compiler::{Options, Source, compile};
+use animkit_grammar::animator::Reader;
+use animkit_runtime::stream::{Status, Stream, StreamLimits};
+use animkit_vm::animator::AnimatorVm;
+use animkit_vm::animator::record::Recorder;
+use animkit_vm::interp::{Exit, Limits};
+use animkit_vm::program::{Language, Program};
+use animkit_vm::sprite::Sprites;
+use animkit_vm::{codec, disasm, verify};
+use std::sync::Arc;
+
+/// Work units (instructions, points, vertices) one run of Animator code may
+/// take while fuzzing: whole runs, not per call, so that nothing a small
+/// input asks for takes long.
+pub const WORK: u64 = 50_000;
+/// Ticks each sprite state is run for.
+pub const TICKS: usize = 40;
+/// Most sprite states run per module.
+pub const STATES: usize = 64;
+/// Most times a suspended Animator program is resumed.
+pub const RESUMES: usize = 64;
+
+fn fuzz_limits() -> Limits {
+    Limits { max_steps: WORK, whole_run: true, ..Limits::default() }
+}
+
+/// Target `load_bundle`: arbitrary bytes as a bundle, as they are and with
+/// the header's length and checksum fixed (a checksum guards against
+/// accidents, not adversaries: the decoder and the verifier behind it must
+/// hold on their own, and fuzzing could not get past a CRC otherwise).
+pub fn load_bundle(data: &[u8]) {
+    load_one(data);
+    if data.len() >= codec::HEADER_LEN {
+        let mut fixed = data.to_vec();
+        let payload = (data.len() - codec::HEADER_LEN) as u32;
+        fixed[12..16].copy_from_slice(&payload.to_le_bytes());
+        let crc = codec::checksum(&fixed[..16], &fixed[codec::HEADER_LEN..]);
+        fixed[16..20].copy_from_slice(&crc.to_le_bytes());
+        if fixed != data {
+            load_one(&fixed);
+        }
+    }
+}
+
+fn load_one(data: &[u8]) {
+    match codec::load(data) {
+        Ok(program) => check_program(program),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+/// Everything a verified program must survive.
+pub fn check_program(program: Program) {
+    let bytes = codec::encode(&program);
+    let again = codec::load(&bytes).unwrap_or_else(|e| panic!("a verified program does not load after encoding: {e}"));
+    assert_eq!(codec::encode(&again), bytes, "encoding is not idempotent");
+    let _ = disasm::disassemble(&program);
+    run_program(Arc::new(program));
+}
+
+/// Runs every module of a verified program for a while.
+pub fn run_program(program: Arc<Program>) {
+    for (index, module) in program.modules.iter().enumerate() {
+        match module.language {
+            Language::Sprite => run_sprites(&program, index),
+            Language::Animator => run_animator(&program, index),
+            Language::Slap => {}
+        }
+    }
+}
+
+fn run_sprites(program: &Arc<Program>, index: usize) {
+    // `Sprites::new` finds a module by name (the first of that name).
+    let name = program.string(program.modules[index].name);
+    let Ok(sprites) = Sprites::new(program.clone(), name) else { return };
+    let count = sprites.state_count();
+    let mut batch = sprites.batch();
+    for st in 0..count.min(STATES) {
+        let state = sprites.state_name(st as u16).to_string();
+        let mut inst = sprites.instance(&state).expect("every state can be entered");
+        let _ = batch.spawn(&state);
+        for t in 0..TICKS {
+            inst.tick();
+            let _ = (inst.frame(), inst.category(), inst.state_name(), inst.is_waiting());
+            for e in inst.drain_events() {
+                let _ = sprites.event_name(e);
+            }
+            if t == TICKS / 2 {
+                inst.set_state_id(((st + 1) % count) as u16);
+            }
+            if t == 3 * TICKS / 4 {
+                inst.restart_state_id(st as u16);
+            }
+        }
+    }
+    for _ in 0..TICKS {
+        batch.tick();
+        let _ = batch.frames();
+        batch.drain_events().for_each(drop);
+    }
+}
+
+fn run_animator(program: &Program, index: usize) {
+    let module = &program.modules[index];
+    let Some(entry) = module.entry else { return };
+    let mut vm = AnimatorVm::new(Recorder::default());
+    vm.fiber = std::mem::take(&mut vm.fiber).with_limits(fuzz_limits());
+    vm.start(module, entry);
+    for _ in 0..RESUMES {
+        let result = vm.run(module, &program.strings);
+        vm.machine.canvas_mut().calls.clear();
+        match result {
+            Ok(Exit::Suspended(_)) | Err(_) => {}
+            Ok(Exit::Halted | Exit::Waiting(_) | Exit::Stopped) => break,
+        }
+    }
+}
+
+/// Target `sprite_front`: bytes as sprite DSL source.
+pub fn sprite_front(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let source = Source::new("fuzz.anim", text);
+    match compile(std::slice::from_ref(&source), &Options::default()) {
+        Ok(program) => {
+            verify::verify_program(&program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+            check_program(program);
+        }
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+    if let Ok(formatted) = animkit_compiler::driver::format_source(&source) {
+        let (_, errors) = animkit_grammar::sprite::parse(&formatted);
+        assert!(errors.is_empty(), "the formatter's output does not parse:\n{formatted}");
+    }
+}
+
+/// Target `animator_front`: the first byte chooses how the rest is cut
+/// into pieces; the rest is an Animator stream.
+pub fn animator_front(data: &[u8]) {
+    let Some((&seed, input)) = data.split_first() else { return };
+    let pieces = chunks(input, seed);
+
+    // The reader: the same results whatever the chunking.
+    let whole = read_all(&[input]);
+    let chunked = read_all(&pieces);
+    assert_eq!(whole, chunked, "chunking changed what the reader returned");
+
+    // The compiler: a script that compiles verifies, round-trips and runs;
+    // the formatter's output reads back without errors.
+    if let Ok(text) = std::str::from_utf8(input) {
+        let source = Source::new("fuzz.draw", text);
+        if let Ok(formatted) = animkit_compiler::driver::format_source(&source) {
+            let (_, errors) = animkit_grammar::animator::parse(&formatted);
+            assert!(errors.is_empty(), "the formatter's output does not read back:\n{formatted}\n{errors:?}");
+        }
+        match compile(&[source], &Options::default()) {
+            Ok(program) => {
+                verify::verify_program(&program)
+                    .unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+                check_program(program);
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+
+    // The stream: runs to the end whatever arrives.
+    let mut stream = Stream::new(Recorder::default(), "<fuzz>");
+    stream.set_limits(fuzz_limits());
+    stream.set_stream_limits(StreamLimits { macro_size: 1 << 16, macro_strings: 1 << 16 });
+    let mut errors = std::io::sink();
+    for piece in &pieces {
+        stream.push(piece);
+        if drive(&mut stream, &mut errors) {
+            return;
+        }
+    }
+    stream.finish();
+    drive(&mut stream, &mut errors);
+}
+
+/// Runs the stream until it needs input; true once it has ended.
+fn drive(stream: &mut Stream<Recorder>, errors: &mut dyn std::io::Write) -> bool {
+    for _ in 0..RESUMES {
+        let status = stream.run(errors);
+        stream.canvas_mut().calls.clear();
+        match status {
+            Status::NeedInput => return false,
+            Status::Suspended(_) => {}
+            Status::Done | Status::Quit => return true,
+        }
+    }
+    false
+}
+
+/// `input` cut into pieces whose lengths follow from `seed` (0: one piece).
+pub fn chunks(input: &[u8], seed: u8) -> Vec<&[u8]> {
+    if seed == 0 {
+        return vec![input];
+    }
+    let mut out = Vec::new();
+    let mut rest = input;
+    let mut state = u32::from(seed);
+    while !rest.is_empty() {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let n = 1 + (state >> 16) as usize % (usize::from(seed % 32) + 1);
+        let (a, b) = rest.split_at(n.min(rest.len()));
+        out.push(a);
+        rest = b;
+    }
+    out
+}
+
+/// Every command and error a reader returns for `pieces`, as text.
+fn read_all(pieces: &[&[u8]]) -> Vec<String> {
+    let mut reader = Reader::new();
+    let mut out = Vec::new();
+    let mut take = |reader: &mut Reader| {
+        while let Some(item) = reader.next() {
+            out.push(match item {
+                Ok(c) => format!("{:?}", c),
+                Err(e) => format!("{e} {:?}", e.span),
+            });
+        }
+    };
+    for p in pieces {
+        reader.push(p);
+        take(&mut reader);
+    }
+    reader.finish();
+    take(&mut reader);
+    out
+}

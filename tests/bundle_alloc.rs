@@ -1,0 +1,217 @@
+//! Decoding never allocates for what a bundle merely claims: payloads
+//! that claim vectors, strings and byte strings of 2^32 to 2^64 elements
+//! are rejected with an error, and the largest single allocation made
+//! while loading them stays small. A global allocator counts allocations
+//! in this test binary only, one test at a time.
+
+use animkit_vm::codec::{self, FORMAT_VERSION, LoadError};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+struct Counting;
+
+static TRACKING: AtomicBool = AtomicBool::new(false);
+static LARGEST: AtomicUsize = AtomicUsize::new(0);
+static TOTAL: AtomicUsize = AtomicUsize::new(0);
+/// Tests in this binary take turns: the counters are global.
+static TURN: Mutex<()> = Mutex::new(());
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if TRACKING.load(Ordering::Relaxed) {
+            LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
+            TOTAL.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if TRACKING.load(Ordering::Relaxed) {
+            LARGEST.fetch_max(new_size, Ordering::Relaxed);
+            TOTAL.fetch_add(new_size, Ordering::Relaxed);
+        }
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Loads `bytes` while counting: (result, largest allocation, total bytes).
+fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::Program, LoadError>, usize, usize) {
+    LARGEST.store(0, Ordering::Relaxed);
+    TOTAL.store(0, Ordering::Relaxed);
+    TRACKING.store(true, Ordering::Relaxed);
+    let result = codec::load(bytes);
+    TRACKING.store(false, Ordering::Relaxed);
+    (result, LARGEST.load(Ordering::Relaxed), TOTAL.load(Ordering::Relaxed))
+}
+
+/// A bundle around `payload`, with a correct header and checksum.
+fn bundle(payload: &[u8]) -> Vec<u8> {
+    let mut b = codec::MAGIC.to_vec();
+    b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    b.extend_from_slice(&[0, 0]);
+    b.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    let crc = codec::checksum(&b[..16], payload);
+    b.extend_from_slice(&crc.to_le_bytes());
+    b.extend_from_slice(payload);
+    b
+}
+
+/// bincode's varint encoding of a length or integer.
+fn varint(v: u64) -> Vec<u8> {
+    match v {
+        0..=250 => vec![v as u8],
+        251..=0xffff => [vec![0xfb], (v as u16).to_le_bytes().to_vec()].concat(),
+        0x1_0000..=0xffff_ffff => [vec![0xfc], (v as u32).to_le_bytes().to_vec()].concat(),
+        _ => [vec![0xfd], v.to_le_bytes().to_vec()].concat(),
+    }
+}
+
+/// Pieces of a `BundleBody` payload (see `vm/src/codec.rs`).
+fn payload(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
+const HUGE: [u64; 5] = [1 << 32, 1 << 40, (1 << 40) + 7, u64::MAX / 2, u64::MAX];
+
+#[test]
+fn claimed_lengths_are_not_allocated() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let empty_module_list: &[u8] = &varint(0);
+    let mut cases: Vec<(String, Vec<u8>)> = Vec::new();
+    for n in HUGE {
+        // The string table's length.
+        cases.push((format!("{n} strings"), payload(&[&varint(n)])));
+        // One string's length.
+        cases.push((format!("a string of {n} bytes"), payload(&[&varint(1), &varint(n), b"abc"])));
+        // The constant pool's length.
+        cases.push((format!("a pool of {n} bytes"), payload(&[&varint(0), &varint(n), &[0, 0]])));
+        // The module list's length.
+        cases.push((format!("{n} modules"), payload(&[&varint(0), &varint(0), &varint(n)])));
+        // A module's function list, code and debug lines.
+        let module_head = [varint(0), vec![2]].concat();
+        cases.push((
+            format!("{n} functions"),
+            payload(&[&varint(1), &varint(1), b"m", &varint(0), &varint(1), &module_head, &varint(n)]),
+        ));
+        let function_head = [varint(0), vec![1]].concat();
+        cases.push((
+            format!("{n} bytes of code"),
+            payload(&[
+                &varint(1),
+                &varint(1),
+                b"m",
+                &varint(0),
+                &varint(1),
+                &module_head,
+                &varint(1),
+                &function_head,
+                &varint(n),
+            ]),
+        ));
+        cases.push((
+            format!("{n} states"),
+            payload(&[&varint(1), &varint(1), b"m", &varint(0), &varint(1), &module_head, &varint(0), &varint(n)]),
+        ));
+        // A source path's length.
+        cases.push((
+            format!("a source path of {n} bytes"),
+            payload(&[
+                &varint(0),
+                &varint(0),
+                &varint(1),
+                &module_head,
+                &varint(0),
+                &varint(0),
+                &[0, 1, 0],
+                &varint(n),
+            ]),
+        ));
+    }
+    let _ = empty_module_list;
+    for (what, p) in cases {
+        let (result, largest, total) = measured_load(&bundle(&p));
+        match result {
+            Err(LoadError::Malformed(m)) => assert!(
+                m.starts_with("the payload ends in the middle of a field")
+                    || m.starts_with("a length in the payload claims"),
+                "{what}: {m}"
+            ),
+            other => panic!("{what}: expected a malformed-bundle error, got {other:?}"),
+        }
+        assert!(largest <= 1 << 20, "{what}: an allocation of {largest} bytes");
+        assert!(total <= 4 << 20, "{what}: {total} bytes allocated in all");
+    }
+}
+
+#[test]
+fn constants_are_decoded_once_whatever_the_functions_claim() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    // A pool of 50 000 constants (2 bytes each) and 2 000 functions that
+    // all claim the whole pool: before the ranges had to tile the pool,
+    // this 120 KB payload decoded into 2000 * 50 000 constants (1.6 GB).
+    let n_consts = 50_000u64;
+    let mut pool = Vec::new();
+    for _ in 0..n_consts {
+        pool.extend_from_slice(&[0x00, 0x01]);
+    }
+    let mut functions = varint(2000);
+    for _ in 0..2000 {
+        functions.extend(varint(1)); // name
+        functions.push(0); // nregs
+        functions.extend(varint(4));
+        functions.extend_from_slice(&[0x11, 0, 0, 0]); // HALT
+        functions.extend(varint(0)); // const_start
+        functions.extend(varint(n_consts)); // const_len
+        functions.extend(varint(0)); // lines
+    }
+    let p = payload(&[
+        &varint(2),
+        &varint(1),
+        b"m",
+        &varint(4),
+        b"main",
+        &varint(pool.len() as u64),
+        &pool,
+        &varint(1),
+        &varint(0),
+        &[2],
+        &functions,
+        &varint(1),
+        &[0],
+        &[1],
+        &varint(0),
+        &[0],
+    ]);
+    let (result, largest, total) = measured_load(&bundle(&p));
+    let e = result.unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "malformed bundle: module 0 function 1: constants start at 0, not at 50000 where the previous function's constants end"
+    );
+    assert!(largest < 4 << 20 && total < 16 << 20, "largest {largest}, total {total}");
+}
+
+#[test]
+fn a_real_bundle_costs_a_small_multiple_of_its_size() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let text = std::fs::read_to_string("examples/spinner.draw").unwrap();
+    let program = animkit_compiler::compile(
+        &[animkit_compiler::Source::new("spinner.draw", text)],
+        &animkit_compiler::Options::default(),
+    )
+    .unwrap();
+    let bytes = codec::encode(&program);
+    let (result, largest, total) = measured_load(&bytes);
+    assert_eq!(result.unwrap(), program);
+    assert!(total < 40 * bytes.len() + (64 << 10), "{} bytes loaded with {total} bytes of allocations", bytes.len());
+    assert!(largest < 16 * bytes.len() + (16 << 10), "largest allocation {largest}");
+}

@@ -1,0 +1,405 @@
+//! The fuzz smoke run, on stable: the three fuzz targets' bodies
+//! (`fuzz/src/targets.rs`, the same code `cargo +nightly fuzz run` drives)
+//! fed the seed corpus and deterministic random mutations of it: bit
+//! flips, interesting bytes, truncations, deleted and repeated ranges,
+//! splices of two seeds, and tokens each language finds interesting
+//! (keywords, huge and non-finite numbers, quotes, comments, macro
+//! structure). Bundle mutations get their checksum fixed most of the time
+//! so that they reach the decoder and the verifier.
+//!
+//! `FUZZ_SMOKE_ITERS=N` sets the mutations per target (by default 150 000,
+//! 100 000 and 20 000: about 10, 10 and 25 seconds in a debug build on
+//! one core), `FUZZ_SMOKE_SEED=S` the random seed. `cargo test --test fuzz_smoke -- --ignored regenerate_corpus`
+//! rewrites `fuzz/corpus/<target>/seed-*` from the sources listed below.
+//! A failure prints the input (as a byte string) and its file under
+//! `target/fuzz-smoke/`; `cargo +nightly fuzz run TARGET FILE` replays it.
+
+#[path = "../fuzz/src/targets.rs"]
+#[allow(dead_code)]
+mod targets;
+
+use animkit_compiler::{Options, Source, compile};
+use animkit_vm::codec;
+use std::path::{Path, PathBuf};
+
+/// Sources every seed set starts from: the examples and the tests' inputs.
+fn source_files(ext: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for dir in ["examples", "tests/ui/sprite", "tests/ui/animator", "tests/golden/animator"] {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.extension().is_some_and(|e| e == ext) {
+                let name = p.to_string_lossy().replace(['/', '\\'], "_");
+                files.push((name, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    files
+}
+
+const SPRITE_SNIPPETS: &[&str] = &[
+    "Idle: 5, _loop\n",
+    "Walk[Move]: 2|step, 2, 2|step, 2, _loop\nRun[Move]: 1|3, 1, _pingpong\n",
+    "A: 0|x, B\nB: 3|y|z, 0|w, _wait\n",
+    "Hit: 1|7|_wait\n",
+    "# comment\nA: 1,\n  2, 3|1|e, _pingpong|turn\n",
+];
+
+const ANIMATOR_SNIPPETS: &[&str] = &[
+    "macro m\ncolor red\nline 0 0 1 1\nendmacro\ninvoke m\ninvoke 0.5 0.5 m\nviewport aspect m\nforget\n",
+    "macro push m\nendmacro\nmacro push m\ndot 1 2\nendmacro\ninvoke m\n",
+    "image 4 4 img\ncolormap x red\nimage_set img 0 0 xx.x\nimgpoly 0 0 1 0 0 1 img 0 0 1 0 1 1\nblit left top 0 0 img\n",
+    "area a 0 0 1 0 1 1\nwarp area a\ndelarea a\nkillareas\nechopt \"p\" 1 2 3 4 .\n",
+    "push\nrotate 30\nscale 2\nshift 1 -1\nmult 1 0 0 0 1 0 0 0 1\npop\nident\nclip 0 0 - 1 1\n",
+    "text center top 0 0 \"hi \\\"there\\\"\"\nthick 3\ndash 0xff0f\nalpha .5\ncircle 0 0 1 12\n",
+    "resize 100 80\ntitle t\nevents on\nkeepalive off\naspect off\nsleep 0\nflushdelay 0.01\nframe\nflush\n",
+    "defcursor c 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 0 0\nsetcursor c\nquit\n",
+];
+
+/// The seed corpus of each target, by file name.
+fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    match target {
+        "sprite_front" => {
+            out.extend(source_files("anim"));
+            out.extend(
+                SPRITE_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.anim"), s.as_bytes().to_vec())),
+            );
+        }
+        "animator_front" => {
+            let mut sources = source_files("draw");
+            sources.extend(
+                ANIMATOR_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.draw"), s.as_bytes().to_vec())),
+            );
+            // The first byte chooses the chunking: whole, and in pieces.
+            for (name, text) in sources {
+                for seed in [0u8, 7] {
+                    let mut bytes = vec![seed];
+                    bytes.extend_from_slice(&text);
+                    out.push((format!("{name}.{seed}"), bytes));
+                }
+            }
+        }
+        "load_bundle" => {
+            let mut sources = source_files("anim");
+            sources.extend(source_files("draw"));
+            sources.extend(
+                SPRITE_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.anim"), s.as_bytes().to_vec())),
+            );
+            sources.extend(
+                ANIMATOR_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.draw"), s.as_bytes().to_vec())),
+            );
+            let mut good = Vec::new();
+            for (name, text) in sources {
+                let ext = if name.ends_with(".anim") { "anim" } else { "draw" };
+                let source = Source::new(format!("{name}.{ext}"), String::from_utf8_lossy(&text));
+                for strip in [false, true] {
+                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip }) {
+                        out.push((format!("{name}{}.animb", if strip { ".strip" } else { "" }), codec::encode(&p)));
+                        good.push(source.clone());
+                    }
+                }
+            }
+            // One bundle of several modules.
+            good.dedup_by(|a, b| a.path == b.path);
+            good.truncate(6);
+            if let Ok(p) = compile(&good, &Options::default()) {
+                out.push(("several.animb".into(), codec::encode(&p)));
+            }
+        }
+        _ => unreachable!("{target}"),
+    }
+    out
+}
+
+/// The committed corpus of a target (seeds plus whatever was added), if any.
+fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = Path::new("fuzz/corpus").join(target);
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut files: Vec<(String, Vec<u8>)> = entries
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// SplitMix64: small, deterministic, good enough to pick mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const COMMON_TOKENS: &[&str] = &[
+    "\n",
+    " ",
+    "\"",
+    "\\",
+    "!",
+    "#",
+    "-",
+    ".",
+    ",",
+    "|",
+    ":",
+    "0",
+    "1",
+    "-1",
+    "65535",
+    "65536",
+    "2147483647",
+    "4294967296",
+    "16777215",
+    "16777216",
+    "1e309",
+    "-1e309",
+    "inf",
+    "nan",
+    "-0",
+    "0x7fffffff",
+    "1.5",
+    ".5",
+    "5.",
+    "9999999999999999999999",
+    "\u{0}",
+    "\u{fffd}",
+    "é",
+    "\r\n",
+    "\t",
+];
+
+const SPRITE_TOKENS: &[&str] = &[
+    "_loop",
+    "_wait",
+    "_pingpong",
+    "Idle",
+    "[",
+    "]",
+    ": ",
+    "|e",
+    ", ",
+    "_x",
+    "A: 1, A\n",
+    ", 3",
+    ", 0|e",
+    ", 2|7|go",
+    "\nB: 1, _loop\n",
+    "\nC[Idle]: 0, A\n",
+    " # note\n",
+];
+
+const ANIMATOR_TOKENS: &[&str] = &[
+    "macro m\n",
+    "macro push m\n",
+    "endmacro\n",
+    "invoke m\n",
+    "invoke 1 2 m\n",
+    "forget\n",
+    "viewport m\n",
+    "viewport aspect m\n",
+    "push\n",
+    "pop\n",
+    "frame\n",
+    "flush\n",
+    "quit\n",
+    "lines 0 0 1 1 2 2",
+    "poly 0 0 1 0 1 1",
+    "circle 0 0 1 65536\n",
+    "image 8192 8192 i\n",
+    "image_set i 0 0 ",
+    "colormap x ",
+    "text 0 0 ",
+    "echo ",
+    "sleep 0\n",
+    "area a 0 0 1 0 1 1\n",
+    "rect 0 0 - 1 1\n",
+    "color #fff\n",
+    "color 1 0 0\n",
+    "left",
+    "top",
+    "on",
+    "off",
+];
+
+/// One random change to `data` (`others`: seeds to splice with).
+fn mutate(rng: &mut Rng, data: &mut Vec<u8>, others: &[(String, Vec<u8>)], tokens: &[&str]) {
+    let len = data.len();
+    match rng.below(9) {
+        0 if len > 0 => {
+            let i = rng.below(len);
+            data[i] ^= 1 << rng.below(8);
+        }
+        1 if len > 0 => {
+            let i = rng.below(len);
+            data[i] = *rng.pick(&[0u8, 1, 0x7f, 0x80, 0xfe, 0xff, b'"', b'\n', b'9']);
+        }
+        2 => data.truncate(rng.below(len + 1)),
+        3 if len > 0 => {
+            let a = rng.below(len);
+            let b = (a + 1 + rng.below(16.min(len - a))).min(len);
+            data.drain(a..b);
+        }
+        4 if len > 0 => {
+            let a = rng.below(len);
+            let b = (a + 1 + rng.below(64.min(len - a))).min(len);
+            let piece = data[a..b].to_vec();
+            let at = rng.below(len + 1);
+            for _ in 0..1 + rng.below(4) {
+                data.splice(at..at, piece.iter().copied());
+            }
+        }
+        5 if !others.is_empty() => {
+            let other = &rng.pick(others).1;
+            let cut = rng.below(len + 1);
+            let from = rng.below(other.len() + 1);
+            data.truncate(cut);
+            data.extend_from_slice(&other[from..]);
+        }
+        6 | 7 => {
+            let token =
+                if rng.below(2) == 0 || tokens.is_empty() { *rng.pick(COMMON_TOKENS) } else { *rng.pick(tokens) };
+            let at = rng.below(len + 1);
+            data.splice(at..at, token.bytes());
+        }
+        _ if len > 0 => {
+            // A number rewritten: the run of digits at a random place.
+            let i = rng.below(len);
+            let (mut a, mut b) = (i, i);
+            while a > 0 && data[a - 1].is_ascii_digit() {
+                a -= 1;
+            }
+            while b < len && data[b].is_ascii_digit() {
+                b += 1;
+            }
+            let n = *rng.pick(&["0", "4294967295", "16777216", "99999999999999999999", "1e400", "65537"]);
+            data.splice(a..b, n.bytes());
+        }
+        _ => data.push(rng.next() as u8),
+    }
+}
+
+/// Bundles: mutate inside the payload now and then, and fix the checksum
+/// most of the time.
+fn mutate_bundle(rng: &mut Rng, data: &mut Vec<u8>, others: &[(String, Vec<u8>)]) {
+    if data.len() > codec::HEADER_LEN && rng.below(3) == 0 {
+        // A varint-sized field: write a huge LEB128 / bincode length.
+        let i = codec::HEADER_LEN + rng.below(data.len() - codec::HEADER_LEN);
+        const HUGE: [&[u8]; 4] =
+            [&[0xfb, 0xff, 0xff], &[0xfc, 0xff, 0xff, 0xff, 0x7f], &[0xfd, 0, 0, 0, 0, 0, 0, 0, 1], &[0xff; 9]];
+        let huge = *rng.pick(&HUGE);
+        let end = (i + huge.len()).min(data.len());
+        data.splice(i..end, huge.iter().copied());
+    } else {
+        mutate(rng, data, others, &[]);
+    }
+    if data.len() >= codec::HEADER_LEN && rng.below(10) < 8 {
+        let payload = data.len() - codec::HEADER_LEN;
+        if rng.below(4) != 0 {
+            data[12..16].copy_from_slice(&(payload as u32).to_le_bytes());
+        }
+        let crc = codec::checksum(&data[..16], &data[codec::HEADER_LEN..]);
+        data[16..20].copy_from_slice(&crc.to_le_bytes());
+    }
+}
+
+fn iterations(default: usize) -> usize {
+    std::env::var("FUZZ_SMOKE_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Runs `body` on one input; on a panic, saves the input and fails with it.
+fn run_one(target: &str, body: fn(&[u8]), input: &[u8], what: &str) {
+    if let Err(e) = std::panic::catch_unwind(|| body(input)) {
+        let dir = Path::new("target/fuzz-smoke").join(target);
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join(format!("crash-{:016x}", fnv(input)));
+        let _ = std::fs::write(&file, input);
+        let message = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+        let shown: String = input.escape_ascii().to_string().chars().take(2000).collect();
+        panic!(
+            "{target} failed on {what} (saved as {}): {}\ninput: b\"{shown}\"",
+            file.display(),
+            message.unwrap_or_default()
+        );
+    }
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn smoke(target: &str, body: fn(&[u8]), default_iterations: usize) {
+    let mut inputs = seeds(target);
+    inputs.extend(corpus(target));
+    assert!(inputs.len() >= 5, "{target}: too few seeds");
+    for (name, data) in &inputs {
+        run_one(target, body, data, &format!("seed {name}"));
+    }
+    let seed = std::env::var("FUZZ_SMOKE_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5eed);
+    let mut rng = Rng(seed ^ fnv(target.as_bytes()));
+    let tokens = match target {
+        "sprite_front" => SPRITE_TOKENS,
+        _ => ANIMATOR_TOKENS,
+    };
+    for i in 0..iterations(default_iterations) {
+        let (name, base) = rng.pick(&inputs);
+        let mut data = base.clone();
+        // Mostly one or two changes, so that many inputs still get far.
+        let changes = [1, 1, 1, 2, 2, 3, 4, 8][rng.below(8)];
+        for _ in 0..changes {
+            if target == "load_bundle" {
+                mutate_bundle(&mut rng, &mut data, &inputs);
+            } else {
+                mutate(&mut rng, &mut data, &inputs, tokens);
+            }
+        }
+        run_one(target, body, &data, &format!("mutation {i} of {name}"));
+    }
+}
+
+#[test]
+fn load_bundle() {
+    smoke("load_bundle", targets::load_bundle, 150_000);
+}
+
+#[test]
+fn sprite_front() {
+    smoke("sprite_front", targets::sprite_front, 100_000);
+}
+
+#[test]
+fn animator_front() {
+    smoke("animator_front", targets::animator_front, 20_000);
+}
+
+#[test]
+#[ignore = "writes fuzz/corpus/<target>/seed-*; run with --ignored when the examples or tests change"]
+fn regenerate_corpus() {
+    for target in ["load_bundle", "sprite_front", "animator_front"] {
+        let dir = Path::new("fuzz/corpus").join(target);
+        std::fs::create_dir_all(&dir).unwrap();
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            if entry.file_name().to_string_lossy().starts_with("seed-") {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+        for (name, data) in seeds(target) {
+            std::fs::write(dir.join(format!("seed-{name}")), data).unwrap();
+        }
+    }
+}
