@@ -50,21 +50,33 @@ impl Pos {
     /// Moves past `bytes`: each `\n` starts a new line, and every byte that
     /// starts a UTF-8 sequence (or is not valid UTF-8) counts as a column.
     pub fn advance(&mut self, bytes: &[u8]) {
-        match bytes.iter().rposition(|&b| b == b'\n') {
-            None => self.col += count_chars(bytes),
-            Some(last) => {
-                let lines = bytes.iter().filter(|&&b| b == b'\n').count();
-                self.line = self.line.saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
-                self.col = 1 + count_chars(&bytes[last + 1..]);
-            }
+        let lines = count(bytes, |b| b == b'\n');
+        if lines == 0 {
+            self.col = self.col.saturating_add(count_chars(bytes));
+            return;
         }
+        let last = bytes.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+        self.line = self.line.saturating_add(lines);
+        self.col = 1 + count_chars(&bytes[last + 1..]);
     }
+}
+
+/// How many bytes satisfy `pred`, counted in runs of at most 255 with a
+/// byte-wide sum, which the compiler vectorises (16 bytes a step with
+/// SSE2): positions are tracked over every byte of a stream.
+#[inline]
+fn count(bytes: &[u8], pred: impl Fn(u8) -> bool) -> u32 {
+    let mut total: u32 = 0;
+    for run in bytes.chunks(255) {
+        let n = run.iter().fold(0u8, |n, &b| n.wrapping_add(pred(b) as u8));
+        total = total.saturating_add(u32::from(n));
+    }
+    total
 }
 
 fn count_chars(bytes: &[u8]) -> u32 {
     // Continuation bytes are 0b10xx_xxxx.
-    let n = bytes.iter().filter(|&&b| (b as i8) >= -0x40).count();
-    u32::try_from(n).unwrap_or(u32::MAX)
+    count(bytes, |b| (b as i8) >= -0x40)
 }
 
 impl std::fmt::Display for Pos {
@@ -863,5 +875,39 @@ mod tests {
         assert_eq!(Pos::of("é\té", 5), Pos { line: 1, col: 4 });
         assert_eq!(Pos::of("a\n\n", 3), Pos { line: 3, col: 1 });
         assert_eq!(Pos::of("a", 99), Pos { line: 1, col: 2 });
+    }
+
+    #[test]
+    fn advance_counts_lines_and_characters() {
+        // Against a character-by-character count, over runs longer than the
+        // 255-byte blocks and with multi-byte and invalid UTF-8.
+        let naive = |start: Pos, bytes: &[u8]| {
+            let mut p = start;
+            for &b in bytes {
+                if b == b'\n' {
+                    p = Pos { line: p.line + 1, col: 1 };
+                } else if (b as i8) >= -0x40 {
+                    p.col += 1;
+                }
+            }
+            p
+        };
+        let mut x = 7u32;
+        for len in [0, 1, 5, 254, 255, 256, 600, 2000] {
+            for lines in [true, false] {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                        let k = (x >> 16) as usize % 7;
+                        [b'\n', b'a', 0xc3, 0xa9, 0xff, b' ', 0x80][if lines { k } else { k.max(1) }]
+                    })
+                    .collect();
+                for start in [Pos::START, Pos { line: 3, col: 9 }] {
+                    let mut p = start;
+                    p.advance(&bytes);
+                    assert_eq!(p, naive(start, &bytes), "{len}");
+                }
+            }
+        }
     }
 }
