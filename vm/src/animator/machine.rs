@@ -133,6 +133,10 @@ pub struct Machine<C> {
     pen: Pen,
     colormap: HashMap<u32, [f64; 3]>,
     scratch: Vec<Point>,
+    /// `(cos, sin)` of the vertices of the last circle's vertex count
+    /// (`unit_n`), so a stream of circles computes them once.
+    unit: Vec<[f64; 2]>,
+    unit_n: u32,
     work: u64,
     /// What the program may hold on its host.
     pub host_limits: HostLimits,
@@ -150,6 +154,8 @@ impl<C: Canvas> Machine<C> {
             pen: Pen::default(),
             colormap: HashMap::new(),
             scratch: Vec::new(),
+            unit: Vec::new(),
+            unit_n: 0,
             work: 0,
             host_limits: HostLimits::default(),
             areas: Held::default(),
@@ -202,20 +208,31 @@ impl<C: Canvas> Machine<C> {
     }
 
     fn circle(&mut self, x: f64, y: f64, r: f64, n: u32) {
+        if self.unit_n != n || self.unit.len() != n as usize {
+            self.unit.clear();
+            self.unit.extend(unit_circle(n));
+            self.unit_n = n;
+        }
         let m = self.matrix();
         self.scratch.clear();
-        self.scratch.extend(circle_points(x, y, r, n).map(|p| m.apply(p)));
+        // Exactly `circle_points`, with the sines and cosines kept.
+        self.scratch.extend(self.unit.iter().map(|&[c, s]| m.apply([x + r * c, y + r * s])));
     }
+}
+
+/// `(cos, sin)` of the `n` vertex angles of [`circle_points`].
+fn unit_circle(n: u32) -> impl Iterator<Item = [f64; 2]> {
+    let step = std::f64::consts::TAU / n.max(1) as f64;
+    (0..n).map(move |i| {
+        let (s, c) = (i as f64 * step).sin_cos();
+        [c, s]
+    })
 }
 
 /// The `n` vertices of the circle of radius `r` around `(x, y)`, starting at
 /// angle 0 and going counter-clockwise.
 pub fn circle_points(x: f64, y: f64, r: f64, n: u32) -> impl Iterator<Item = Point> {
-    let step = std::f64::consts::TAU / n.max(1) as f64;
-    (0..n).map(move |i| {
-        let (s, c) = (i as f64 * step).sin_cos();
-        [x + r * c, y + r * s]
-    })
+    unit_circle(n).map(move |[c, s]| [x + r * c, y + r * s])
 }
 
 /// Decodes a `defcursor` bitmap: 256 hex digits, rows top to bottom.
