@@ -283,7 +283,7 @@ impl<C: Canvas> Stream<C> {
             }
         }
         while let Some(next) = self.reader.next() {
-            match next {
+            match &next {
                 Ok(cmd) => {
                     self.commands += 1;
                     // Between two commands, with no macro being recorded,
@@ -319,45 +319,45 @@ impl<C: Canvas> Stream<C> {
         report::error_line(errors, &self.source, Some((cmd.pos.line, cmd.pos.col)), message);
     }
 
-    fn command(&mut self, cmd: Command, errors: &mut dyn Write) -> Option<Status> {
+    fn command(&mut self, cmd: &Command, errors: &mut dyn Write) -> Option<Status> {
         match (&cmd.kind, self.recording.is_some()) {
             (Cmd::Macro { name, push }, false) => {
                 if self.strings.bytes + name.text.len() > self.limits.macro_strings {
                     self.compact_strings();
                 }
                 let before = self.strings.table.len();
-                match lower::begin_macro(&cmd, name, *push, &mut self.strings) {
+                match lower::begin_macro(cmd, name, *push, &mut self.strings) {
                     Ok(_) if self.strings.bytes > self.limits.macro_strings => {
                         self.strings.rollback(before);
                         let message = format!(
                             "macros would hold more than {} bytes of strings in all; macro `{}` is not defined (`forget` frees macros)",
                             self.limits.macro_strings, name.text
                         );
-                        self.fail(errors, &cmd, &message);
+                        self.fail(errors, cmd, &message);
                     }
                     Ok(rec) => self.recording = Some(rec),
-                    Err(e) => self.fail(errors, &cmd, &e.message),
+                    Err(e) => self.fail(errors, cmd, &e.message),
                 }
             }
-            (Cmd::Endmacro, false) => self.fail(errors, &cmd, "`endmacro` without `macro`"),
+            (Cmd::Endmacro, false) => self.fail(errors, cmd, "`endmacro` without `macro`"),
             (Cmd::Endmacro, true) => {
                 let rec = self.recording.take()?;
                 self.strings.all_permanent = true;
-                let result = lower::end_macro(rec, &cmd, &mut self.strings, true);
+                let result = lower::end_macro(rec, cmd, &mut self.strings, true);
                 self.strings.all_permanent = false;
                 match result {
                     Ok(def) => self.define(def),
-                    Err(e) => self.fail(errors, &cmd, &e.message),
+                    Err(e) => self.fail(errors, cmd, &e.message),
                 }
             }
             (_, true) => {
                 let rec = self.recording.as_mut()?;
                 let (mark, strings) = (rec.body.mark(), self.strings.table.len());
                 self.strings.all_permanent = true;
-                let result = lower::record(rec, &cmd, &mut self.strings, true);
+                let result = lower::record(rec, cmd, &mut self.strings, true);
                 self.strings.all_permanent = false;
                 if let Err(e) = result {
-                    self.fail(errors, &cmd, &e.message);
+                    self.fail(errors, cmd, &e.message);
                 } else if self.macro_size + rec.body.size() > self.limits.macro_size
                     || self.strings.bytes > self.limits.macro_strings
                 {
@@ -370,7 +370,7 @@ impl<C: Canvas> Stream<C> {
                         "macros would hold more than {macro_size} instructions and constants, or {macro_strings} bytes of strings, in all; this command is left out of macro `{}` (`forget` frees macros)",
                         rec.name.text
                     );
-                    self.fail(errors, &cmd, &message);
+                    self.fail(errors, cmd, &message);
                 }
             }
             (Cmd::Forget, false) => {
@@ -383,9 +383,9 @@ impl<C: Canvas> Stream<C> {
                 let old = std::mem::take(&mut self.module.functions[0]);
                 let mut f = FunctionBuilder::recycle(old, self.module.name);
                 self.strings.scratch.clear();
-                if let Err(e) = lower::emit_command(&cmd, &mut f, &mut self.strings, true) {
+                if let Err(e) = lower::emit_command(cmd, &mut f, &mut self.strings, true) {
                     self.module.functions[0] = f.finish();
-                    self.fail(errors, &cmd, &e.message);
+                    self.fail(errors, cmd, &e.message);
                     return None;
                 }
                 f.emit(Insn::ax(Op::Halt, 0), None);
