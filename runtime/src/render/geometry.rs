@@ -153,7 +153,7 @@ pub(crate) fn stroke(
     // The common case, one open thin segment (`line`): no copy.
     if let [a, b] = *points {
         if !closed && thick <= 1.0 && length(sub(b, a)) > 1e-4 {
-            thin_polyline(out, &[a, b], false, mode, color);
+            thin_segment(out, a, b, mode, color);
             return;
         }
     }
@@ -221,6 +221,26 @@ fn thin_polyline(out: &mut Vec<Vertex>, p: &[Point], closed: bool, mode: u32, co
             quad(out, q, color, mode, |v| c0 + dot(sub(v, a), e));
         }
         cum += len;
+    }
+}
+
+/// [`thin_polyline`] of the open polyline `[a, b]`: the same vertices,
+/// computed the same way, without the loop.
+#[inline]
+fn thin_segment(out: &mut Vec<Vertex>, a: Point, b: Point, mode: u32, color: [u8; 4]) {
+    let d = sub(b, a);
+    let len = steps(d);
+    let x_major = d[0].abs() >= d[1].abs();
+    let k = mul(d, 1.0 / len);
+    let o: Point = if x_major { [0.0, 0.5] } else { [0.5, 0.0] };
+    let start = sub(a, mul(k, 0.5));
+    let end = add(b, mul(k, 0.5));
+    let q = [sub(start, o), add(start, o), add(end, o), sub(end, o)];
+    if mode == MODE_SOLID {
+        quad(out, q, color, mode, |_| 0.0);
+    } else {
+        let e: Point = if x_major { [d[0].signum(), 0.0] } else { [0.0, d[1].signum()] };
+        quad(out, q, color, mode, |v| 0.0 + dot(sub(v, a), e));
     }
 }
 
@@ -622,6 +642,24 @@ mod tests {
         v.clear();
         stroke(&mut v, &mut s, &[[0.0, 0.0], [10.0, 0.0]], false, 1.0, 0, [0; 4]);
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn a_segment_is_a_one_segment_polyline() {
+        let mut x = 0.37f32;
+        let mut next = || {
+            x = (x * 97.13).fract();
+            x * 300.0 - 100.0
+        };
+        for _ in 0..2000 {
+            let (a, b) = ([next(), next()], [next(), next()]);
+            for mode in [MODE_SOLID, dash_mode(0x0f0f)] {
+                let (mut one, mut poly) = (Vec::new(), Vec::new());
+                thin_segment(&mut one, a, b, mode, [1, 2, 3, 4]);
+                thin_polyline(&mut poly, &[a, b], false, mode, [1, 2, 3, 4]);
+                assert_eq!(one, poly, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
