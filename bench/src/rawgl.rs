@@ -119,3 +119,9 @@ pub fn finish(gl: &glow::Context) {
     // SAFETY: current context.
     unsafe { gl.finish() };
 }
+
+/// Submits what was drawn for execution without waiting (`glFlush`).
+pub fn flush(gl: &glow::Context) {
+    // SAFETY: current context.
+    unsafe { gl.flush() };
+}

@@ -31,3 +31,18 @@ pub fn best_interleaved(rounds: usize, mut a: impl FnMut() -> f64, mut b: impl F
 pub fn best(rounds: usize, mut f: impl FnMut() -> f64) -> f64 {
     (0..rounds.max(1)).map(|_| f()).fold(f64::INFINITY, f64::min)
 }
+
+/// Runs `rounds` rounds of every closure in `fs` (each returns its own
+/// elapsed seconds), starting each round with the next closure in turn so
+/// that every order is used. Returns the best (minimum) of each.
+pub fn best_rotating(rounds: usize, fs: &mut [&mut dyn FnMut() -> f64]) -> Vec<f64> {
+    let n = fs.len();
+    let mut best = vec![f64::INFINITY; n];
+    for r in 0..rounds.max(1) {
+        for k in 0..n {
+            let i = (r + k) % n;
+            best[i] = best[i].min(fs[i]());
+        }
+    }
+    best
+}
