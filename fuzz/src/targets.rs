@@ -164,10 +164,13 @@ pub fn animator_front(data: &[u8]) {
     let Some((&seed, input)) = data.split_first() else { return };
     let pieces = chunks(input, seed);
 
-    // The reader: the same results whatever the chunking.
-    let whole = read_all(&[input]);
-    let chunked = read_all(&pieces);
+    // The reader: the same results whatever the chunking, and with or
+    // without its fast path for simple commands.
+    let whole = read_all(&[input], true);
+    let chunked = read_all(&pieces, true);
     assert_eq!(whole, chunked, "chunking changed what the reader returned");
+    let general = read_all(&pieces, false);
+    assert_eq!(chunked, general, "the fast path changed what the reader returned");
 
     // The compiler: a script that compiles verifies, round-trips and runs;
     // the formatter's output reads back without errors.
@@ -235,8 +238,9 @@ pub fn chunks(input: &[u8], seed: u8) -> Vec<&[u8]> {
 }
 
 /// Every command and error a reader returns for `pieces`, as text.
-fn read_all(pieces: &[&[u8]]) -> Vec<String> {
+fn read_all(pieces: &[&[u8]], fast: bool) -> Vec<String> {
     let mut reader = Reader::new();
+    reader.set_fast_path(fast);
     let mut out = Vec::new();
     let mut take = |reader: &mut Reader| {
         while let Some(item) = reader.next() {
