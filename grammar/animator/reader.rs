@@ -64,6 +64,16 @@
 //! place; the only allocations are the strings and point lists the AST keeps
 //! (and the messages of errors).
 //!
+//! Most of a visualiser's stream is simple commands: `line x y x y`,
+//! `fillcircle x y r n`, `color r g b`, `push`, `flush`. When such a
+//! command has wholly arrived (each of its tokens followed by whitespace)
+//! and its numbers are plain decimals, a fast path reads it in one pass over
+//! its bytes and builds the command directly, without the lexer and the
+//! form machinery; it returns exactly what the general path would (the same
+//! command, spans and position, property-tested and fuzzed against it) and
+//! leaves anything else (comments, quotes, other forms, hexadecimal or long
+//! numbers, a command not yet complete) to the general path.
+//!
 //! So that no input can make it hold memory without bound, three limits
 //! apply, each an error like any other (reading goes on after it):
 //!
