@@ -153,8 +153,8 @@ pub fn feed_stream<C: animkit_vm::animator::Canvas>(
     }
 }
 
-/// The sprite viewer in a window (see [`sprite_window`]).
-fn run_sprite_window(args: &Args, program: Program, stderr: &mut dyn Write) -> Result<usize, String> {
+/// What the sprite viewer shows: the module, the starting state, the sheets.
+fn viewer_setup(args: &Args, program: Program) -> Result<(Sprites, String, Vec<SheetSpec>), String> {
     let program = Arc::new(program);
     let sprites = pick_sprite_module(args, &program, args.file.as_deref().unwrap_or(""))?;
     let state = args.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
@@ -164,20 +164,18 @@ fn run_sprite_window(args: &Args, program: Program, stderr: &mut dyn Write) -> R
         .map(|s| SheetSpec::parse(s))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("animvm: {e}\n"))?;
+    Ok((sprites, state, sheets))
+}
+
+/// The sprite viewer in a window (see [`sprite_window`]).
+fn run_sprite_window(args: &Args, program: Program, stderr: &mut dyn Write) -> Result<usize, String> {
+    let (sprites, state, sheets) = viewer_setup(args, program)?;
     sprite_window::run(args, sprites, &state, sheets, stderr)
 }
 
 /// The sprite viewer, headless: `--ticks` frames, written by `-d`.
 fn run_sprite_view(args: &Args, program: Program) -> Result<usize, String> {
-    let program = Arc::new(program);
-    let sprites = pick_sprite_module(args, &program, args.file.as_deref().unwrap_or(""))?;
-    let state = args.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
-    let sheets = args
-        .sheets
-        .iter()
-        .map(|s| SheetSpec::parse(s))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("animvm: {e}\n"))?;
+    let (sprites, state, sheets) = viewer_setup(args, program)?;
     let mut renderer = HeadlessGl::new(args.width, args.height)
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
