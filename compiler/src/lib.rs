@@ -14,6 +14,7 @@ pub mod builder;
 pub mod cli;
 pub mod diagnostic;
 pub mod driver;
+pub mod files;
 pub mod hash;
 pub mod sprite;
 pub mod suggest;

@@ -1,9 +1,7 @@
 //! [`RgbaImage`]: a CPU-side RGBA8 picture (what `read_pixels` returns), its
 //! PNG codec, the raw `screendump` byte layouts, and atomic file writes.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 
 use super::error::{RenderError, check_size};
 
@@ -241,74 +239,16 @@ impl RgbaImage {
 }
 
 /// Writes `bytes` to `path` so that the file is either fully written or left
-/// as it was: the bytes go to a temporary file in the same directory
-/// (`.NAME.tmpPID-N`), are flushed, and the temporary file is renamed over
-/// `path`; on any error the temporary file is removed.
-///
-/// If `path` exists and is not a regular file (for example `/dev/stdout`, a
-/// pipe or a terminal), the bytes are written to it directly, in one
-/// `write_all`, since such a target cannot be replaced by a rename.
-///
-/// Only a process killed between creating the temporary file and renaming
-/// it can leave one behind; the next `write_atomic` to the same `path`
-/// removes the `.NAME.tmpPID-N` files of processes that no longer run (on
-/// systems with `/proc`).
+/// as it was (see [`animkit_compiler::files::write_atomic`], shared with
+/// `animc`); errors name `path`, not the temporary file.
 ///
 /// ```no_run
 /// animkit_runtime::render::write_atomic("frame.png".as_ref(), b"...")?;
 /// # Ok::<(), animkit_runtime::render::RenderError>(())
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
-    let io_err = |p: &Path| {
-        let p: PathBuf = p.to_path_buf();
-        move |source| RenderError::Io { path: p, source }
-    };
-    if let Ok(meta) = std::fs::metadata(path) {
-        if !meta.is_file() {
-            let mut f = std::fs::OpenOptions::new().write(true).open(path).map_err(io_err(path))?;
-            f.write_all(bytes).map_err(io_err(path))?;
-            return f.flush().map_err(io_err(path));
-        }
-    }
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-    remove_stale_temps(&dir, &name);
-    let tmp = dir.join(format!(".{name}.tmp{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
-    // Errors name `path`, what the caller asked for, not the temporary file.
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp).map_err(io_err(path))?;
-        f.write_all(bytes).map_err(io_err(path))?;
-        f.sync_all().map_err(io_err(path))?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(io_err(path))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// Removes the `.NAME.tmpPID-N` files in `dir` whose process no longer runs
-/// (see [`write_atomic`]); errors are ignored.
-fn remove_stale_temps(dir: &Path, name: &str) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
-    let prefix = format!(".{name}.tmp");
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else { continue };
-        let Some((pid, n)) = rest.split_once('-') else { continue };
-        let digits = |s: &str| !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit());
-        if digits(pid) && digits(n) && !Path::new("/proc").join(pid).exists() {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
+    animkit_compiler::files::write_atomic(path, bytes)
+        .map_err(|source| RenderError::Io { path: path.to_path_buf(), source })
 }
 
 #[cfg(test)]
@@ -326,7 +266,9 @@ mod tests {
         let mut left: Vec<String> =
             std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().into_string().unwrap()).collect();
         left.sort();
-        let mut expected = vec![mine, ".a.png.tmp4194305".into(), ".b.png.tmp4194305-3".into(), "a.png".into()];
+        // `.a.png.tmp4194305` is a temporary name of the shared writer too
+        // (a process's first write), so a dead process's one goes as well.
+        let mut expected = vec![mine, ".b.png.tmp4194305-3".into(), "a.png".into()];
         expected.sort();
         assert_eq!(left, expected);
     }
