@@ -29,24 +29,32 @@ impl Group for Compile {
     fn run(&self, cx: &mut Context, report: &mut Report) {
         let sources = sources(cx);
         let bytes = cx.corpus().bytes();
-        let rounds = if cx.opts.quick { 1 } else { 7 };
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let run = |jobs: usize| {
-            time(|| {
-                let program = compile_jobs(&sources, &Options::default(), jobs).expect("corpus compiles");
-                animkit_vm::codec::encode(&program)
-            })
-        };
-        let (all, one) = best_interleaved(rounds, || run(cores), || run(1));
-        let mb = bytes as f64 / 1e6;
-        report.add(
-            "compile_mb_s_sprite",
-            mb / all,
-            "MB/s",
-            format!("sprite source -> bundle bytes, {mb:.1} MB corpus of {} files, {cores} threads", sources.len()),
-        );
-        report.add("compile_mb_s_sprite_1thread", mb / one, "MB/s", "same, parsing and checking on one thread");
+        measure(cx, report, &sources, bytes, "sprite", "files");
     }
+}
+
+/// Times compiling `sources` (`bytes` of text) to bundle bytes on every
+/// core and on one thread, alternating, and reports `compile_mb_s_LANG`
+/// and `compile_mb_s_LANG_1thread`.
+fn measure(cx: &Context, report: &mut Report, sources: &[Source], bytes: usize, lang: &str, unit: &str) {
+    let rounds = if cx.opts.quick { 1 } else { 7 };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let run = |jobs: usize| {
+        time(|| {
+            let program = compile_jobs(sources, &Options::default(), jobs).expect("corpus compiles");
+            animkit_vm::codec::encode(&program)
+        })
+    };
+    let (all, one) = best_interleaved(rounds, || run(cores), || run(1));
+    let mb = bytes as f64 / 1e6;
+    let title = if lang == "sprite" { "sprite" } else { "Animator" };
+    report.add(
+        format!("compile_mb_s_{lang}"),
+        mb / all,
+        "MB/s",
+        format!("{title} source -> bundle bytes, {mb:.1} MB corpus of {} {unit}, {cores} threads", sources.len()),
+    );
+    report.add(format!("compile_mb_s_{lang}_1thread"), mb / one, "MB/s", "same, parsing and checking on one thread");
 }
 
 /// Compile throughput of Animator scripts on the generated Animator corpus
@@ -71,22 +79,6 @@ impl Group for CompileAnimator {
     fn run(&self, cx: &mut Context, report: &mut Report) {
         let sources = draw_sources(cx);
         let bytes = cx.draw_corpus().bytes();
-        let rounds = if cx.opts.quick { 1 } else { 7 };
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let run = |jobs: usize| {
-            time(|| {
-                let program = compile_jobs(&sources, &Options::default(), jobs).expect("corpus compiles");
-                animkit_vm::codec::encode(&program)
-            })
-        };
-        let (all, one) = best_interleaved(rounds, || run(cores), || run(1));
-        let mb = bytes as f64 / 1e6;
-        report.add(
-            "compile_mb_s_animator",
-            mb / all,
-            "MB/s",
-            format!("Animator source -> bundle bytes, {mb:.1} MB corpus of {} scripts, {cores} threads", sources.len()),
-        );
-        report.add("compile_mb_s_animator_1thread", mb / one, "MB/s", "same, reading on one thread");
+        measure(cx, report, &sources, bytes, "animator", "scripts");
     }
 }
