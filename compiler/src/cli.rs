@@ -93,14 +93,11 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 }
             }
             "--lang" => {
-                a.lang = Some(match value("--lang")?.as_str() {
-                    "sprite" => Language::Sprite,
-                    "animator" => Language::Animator,
-                    "slap" => Language::Slap,
-                    other => {
-                        return Err(format!("unknown language `{other}` (expected sprite, animator or slap)"));
-                    }
-                })
+                let name = value("--lang")?;
+                a.lang = Some(
+                    Language::from_name(&name)
+                        .ok_or_else(|| format!("unknown language `{name}` (expected {})", Language::names(", ")))?,
+                )
             }
             "-" => a.inputs.push(arg.clone()),
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
@@ -156,7 +153,7 @@ fn run_inner(
     for path in &args.inputs {
         let text = if path == "-" {
             if args.lang.is_none() {
-                return Err("error: reading standard input (`-`) needs --lang sprite|animator|slap\n".into());
+                return Err(format!("error: reading standard input (`-`) needs --lang {}\n", Language::names("|")));
             }
             let mut buf = Vec::new();
             stdin.read_to_end(&mut buf).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;

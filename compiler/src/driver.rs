@@ -46,12 +46,7 @@ impl Source {
     /// assert_eq!(animkit_compiler::Source::new("x.draw", "").language(), Some(Language::Animator));
     /// ```
     pub fn language(&self) -> Option<Language> {
-        self.language.or_else(|| match Path::new(&self.path).extension()?.to_str()? {
-            "anim" => Some(Language::Sprite),
-            "draw" => Some(Language::Animator),
-            "slap" => Some(Language::Slap),
-            _ => None,
-        })
+        self.language.or_else(|| Language::from_extension(Path::new(&self.path).extension()?.to_str()?))
     }
 }
 
@@ -150,8 +145,10 @@ pub fn format_source(source: &Source) -> Result<String, CompileError> {
 fn language_of(source: &Source) -> Result<Language, CompileError> {
     source.language().ok_or_else(|| {
         CompileError::Other(format!(
-            "cannot tell the language of `{}` from its extension (expected .anim, .draw or .slap); use --lang sprite|animator|slap",
-            source.path
+            "cannot tell the language of `{}` from its extension (expected {}); use --lang {}",
+            source.path,
+            Language::extensions(", "),
+            Language::names("|")
         ))
     })
 }

@@ -1238,12 +1238,7 @@ fn decode_states(bytes: &[u8], module_name: u32, code: &[Insn]) -> Result<Vec<St
 /// The path of a module named `name` in the directory of `prev` with its
 /// extension: what [`SourceRec::LikePrevious`] stands for.
 fn path_in(dir: &str, name: &str, language: Language) -> String {
-    let ext = match language {
-        Language::Sprite => ".anim",
-        Language::Animator => ".draw",
-        Language::Slap => ".slap",
-    };
-    format!("{dir}{name}{ext}")
+    format!("{dir}{name}.{}", language.extension())
 }
 
 /// The path of a module named `name` in the directory of `prev` with its

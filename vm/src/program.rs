@@ -9,7 +9,8 @@ pub type StrId = u32;
 /// Index of a function within its module.
 pub type FuncId = u32;
 
-/// The source language of a module.
+/// The source language of a module. Its byte, name and extension are one
+/// table (`LANGUAGES` in this file); the variants are in table order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
     /// Sprite Animator DSL (`.anim`).
@@ -20,33 +21,99 @@ pub enum Language {
     Slap,
 }
 
-impl Language {
+/// One row of the language table: everything that names a language.
+#[derive(Clone, Copy, Debug)]
+struct LanguageInfo {
     /// The byte stored in bundles.
+    byte: u8,
+    /// Lower-case name, as `animc --lang` spells it.
+    name: &'static str,
+    /// File extension of its sources, without the dot.
+    extension: &'static str,
+}
+
+/// The language table: the one place a language's byte, name and extension
+/// are spelled. Everything else (`animc --lang`, extensions, bundle bytes,
+/// help texts) is derived from it.
+const LANGUAGES: [(Language, LanguageInfo); 3] = [
+    (Language::Sprite, LanguageInfo { byte: 1, name: "sprite", extension: "anim" }),
+    (Language::Animator, LanguageInfo { byte: 2, name: "animator", extension: "draw" }),
+    (Language::Slap, LanguageInfo { byte: 3, name: "slap", extension: "slap" }),
+];
+
+impl Language {
+    /// Every language, in table order.
+    pub const ALL: [Language; 3] = [LANGUAGES[0].0, LANGUAGES[1].0, LANGUAGES[2].0];
+
+    const fn info(self) -> &'static LanguageInfo {
+        &LANGUAGES[self as usize].1
+    }
+
+    /// The byte stored in bundles.
+    ///
+    /// ```
+    /// use animkit_vm::program::Language;
+    /// for l in Language::ALL {
+    ///     assert_eq!(Language::from_byte(l.to_byte()), Some(l));
+    /// }
+    /// ```
     pub const fn to_byte(self) -> u8 {
-        match self {
-            Language::Sprite => 1,
-            Language::Animator => 2,
-            Language::Slap => 3,
-        }
+        self.info().byte
     }
 
     /// The inverse of [`Language::to_byte`].
     pub const fn from_byte(b: u8) -> Option<Language> {
-        match b {
-            1 => Some(Language::Sprite),
-            2 => Some(Language::Animator),
-            3 => Some(Language::Slap),
-            _ => None,
+        let mut i = 0;
+        while i < LANGUAGES.len() {
+            if LANGUAGES[i].1.byte == b {
+                return Some(LANGUAGES[i].0);
+            }
+            i += 1;
         }
+        None
     }
 
     /// Lower-case name, as `animc --lang` spells it.
     pub const fn name(self) -> &'static str {
-        match self {
-            Language::Sprite => "sprite",
-            Language::Animator => "animator",
-            Language::Slap => "slap",
-        }
+        self.info().name
+    }
+
+    /// The language named `name` (`animc --lang`).
+    ///
+    /// ```
+    /// use animkit_vm::program::Language;
+    /// assert_eq!(Language::from_name("animator"), Some(Language::Animator));
+    /// assert_eq!(Language::from_name("draw"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The extension of its source files, without the dot (`anim`, `draw`,
+    /// `slap`).
+    pub const fn extension(self) -> &'static str {
+        self.info().extension
+    }
+
+    /// The language whose sources have `extension` (without the dot).
+    ///
+    /// ```
+    /// use animkit_vm::program::Language;
+    /// assert_eq!(Language::from_extension("slap"), Some(Language::Slap));
+    /// assert_eq!(Language::from_extension("txt"), None);
+    /// ```
+    pub fn from_extension(extension: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.extension() == extension)
+    }
+
+    /// The names joined with `sep` (`sprite|animator|slap`), for help texts.
+    pub fn names(sep: &str) -> String {
+        Language::ALL.map(Language::name).join(sep)
+    }
+
+    /// The extensions, dotted and joined with `sep` (`.anim, .draw, .slap`).
+    pub fn extensions(sep: &str) -> String {
+        Language::ALL.map(|l| format!(".{}", l.extension())).join(sep)
     }
 }
 
