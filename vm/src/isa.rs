@@ -65,6 +65,37 @@ pub enum OpClass {
     Sprite,
     /// Animator modules only.
     Animator,
+    /// SLAP modules only (opcodes 0x80-0x9f).
+    Slap,
+}
+
+impl OpClass {
+    /// The class of the domain ops of `language`: a module may use generic
+    /// ops and those of its own language's class only.
+    ///
+    /// ```
+    /// use animkit_vm::isa::OpClass;
+    /// use animkit_vm::program::Language;
+    /// assert_eq!(OpClass::of(Language::Slap), OpClass::Slap);
+    /// ```
+    pub const fn of(language: crate::program::Language) -> OpClass {
+        use crate::program::Language;
+        match language {
+            Language::Sprite => OpClass::Sprite,
+            Language::Animator => OpClass::Animator,
+            Language::Slap => OpClass::Slap,
+        }
+    }
+
+    /// The opcode bytes reserved for the class.
+    pub const fn byte_range(self) -> std::ops::RangeInclusive<u8> {
+        match self {
+            OpClass::Generic => 0x00..=0x1f,
+            OpClass::Sprite => 0x20..=0x2f,
+            OpClass::Animator => 0x30..=0x7f,
+            OpClass::Slap => 0x80..=0x9f,
+        }
+    }
 }
 
 /// One element of a domain op's constant block.
@@ -350,12 +381,7 @@ mod tests {
     fn classes_sit_in_their_byte_ranges() {
         for &op in Op::ALL {
             let b = op as u8;
-            let expected = match b {
-                0x00..=0x1f => OpClass::Generic,
-                0x20..=0x2f => OpClass::Sprite,
-                _ => OpClass::Animator,
-            };
-            assert_eq!(op.info().class, expected, "{op}");
+            assert!(op.info().class.byte_range().contains(&b), "{op}");
             assert_eq!(op.info().block.is_empty(), op.info().format != Format::K, "{op}");
         }
     }

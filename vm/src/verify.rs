@@ -184,8 +184,7 @@ fn op_allowed(language: Language, op: Op) -> bool {
     match (language, op.info().class) {
         (Language::Sprite, OpClass::Generic) => SPRITE_GENERIC_OPS.contains(&op),
         (_, OpClass::Generic) => true,
-        (Language::Sprite, OpClass::Sprite) | (Language::Animator, OpClass::Animator) => true,
-        _ => false,
+        (language, class) => class == OpClass::of(language),
     }
 }
 
