@@ -50,6 +50,7 @@ pub(super) fn next_group(code: &[Insn], pc: usize) -> usize {
 }
 
 /// True when `w` is an `op` instruction (whatever its operands).
+#[inline]
 pub(super) fn is_op(w: Insn, op: Op) -> bool {
     w.op_byte() == op as u8
 }
