@@ -79,7 +79,9 @@
 //! bincode is frozen (RUSTSEC-2025-0141: unmaintained; 3.0.0 is an empty
 //! release), so it is pinned to `=2.0.1` and confined to this module: the
 //! container can change codec by editing this file alone. Untrusted bytes
-//! are decoded with a size limit ([`MAX_PAYLOAD`]) and then verified
+//! are decoded with every claimed length bounded by the bytes left in the
+//! payload (itself at most [`MAX_PAYLOAD`]), so that decoding allocates at
+//! most a small multiple of the bundle's size, and then verified
 //! (`crate::verify`) before anything runs.
 
 mod consts;
@@ -102,6 +104,7 @@ use serde::{Deserialize, Serialize};
 use sprite_code::{decode_sprite_code, encode_sprite_code};
 use sprite_lines::{decode_sprite_lines, encode_sprite_lines, widths};
 use states::{decode_states, encode_states};
+use std::borrow::Cow;
 use std::fmt;
 
 /// The first eight bytes of every bundle.
@@ -110,7 +113,8 @@ pub const MAGIC: [u8; 8] = *b"ANIMB\0\r\n";
 pub const FORMAT_VERSION: u16 = 3;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 20;
-/// Largest payload accepted (and the decoder's allocation limit).
+/// Largest payload accepted; every length inside it is bounded by the
+/// bytes it has left.
 pub const MAX_PAYLOAD: usize = 256 << 20;
 
 const FLAG_DEBUG: u16 = 1;
@@ -187,54 +191,99 @@ impl From<VerifyError> for LoadError {
     }
 }
 
+// The records bincode reads and writes. Every string and byte string in
+// them is borrowed from the payload (`&str`, `Cow<[u8]>` through
+// serde_bytes) and every list grows as its elements decode
+// ([`grown_list`]), so decoding checks each claimed length against the
+// bytes left in the payload before it allocates anything for it: the
+// records take a small multiple of the payload's size, whatever it claims.
+// bincode 2.0.1 would allocate an owned `String` or `Vec<u8>` at its
+// claimed length, zeroed, before reading it (it checks a claim against its
+// configured limit only), and serde preallocates a list's claimed length
+// up to 1 MiB: neither may appear here.
+
 #[derive(Serialize, Deserialize)]
-struct BundleBody {
-    strings: Vec<String>,
-    #[serde(with = "serde_bytes")]
-    consts: Vec<u8>,
-    modules: Vec<ModuleRec>,
+struct BundleBody<'a> {
+    #[serde(borrow, deserialize_with = "grown_list")]
+    strings: Vec<&'a str>,
+    #[serde(borrow, with = "serde_bytes")]
+    consts: Cow<'a, [u8]>,
+    #[serde(borrow, deserialize_with = "grown_list")]
+    modules: Vec<ModuleRec<'a>>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct ModuleRec {
+struct ModuleRec<'a> {
     name: u32,
     language: u8,
-    functions: Vec<FunctionRec>,
+    #[serde(borrow, deserialize_with = "grown_list")]
+    functions: Vec<FunctionRec<'a>>,
     /// The states, packed (see `states.rs`).
-    #[serde(with = "serde_bytes")]
-    states: Vec<u8>,
+    #[serde(borrow, with = "serde_bytes")]
+    states: Cow<'a, [u8]>,
     entry: Option<u32>,
-    source: Option<SourceRec>,
+    #[serde(borrow)]
+    source: Option<SourceRec<'a>>,
 }
 
 /// A module's source path: most bundles hold many files of one directory,
 /// each named after its module, so the path is usually implied.
 #[derive(Serialize, Deserialize)]
-enum SourceRec {
+enum SourceRec<'a> {
     /// The path as written.
-    Path(String),
+    Path(&'a str),
     /// The previous module's path with its file stem replaced by this
     /// module's name (`dir/a.anim`, then `dir/b.anim` for module `b`).
     LikePrevious,
     /// This directory (with its trailing `/`), the module's name and the
     /// language's extension (`dir/hero.anim` for module `hero`).
-    InDir(String),
+    InDir(&'a str),
 }
 
 #[derive(Serialize, Deserialize)]
-struct FunctionRec {
+struct FunctionRec<'a> {
     name: u32,
     nregs: u8,
-    #[serde(with = "serde_bytes")]
-    code: Vec<u8>,
+    #[serde(borrow, with = "serde_bytes")]
+    code: Cow<'a, [u8]>,
     const_start: u32,
     const_len: u32,
-    #[serde(with = "serde_bytes")]
-    lines: Vec<u8>,
+    #[serde(borrow, with = "serde_bytes")]
+    lines: Cow<'a, [u8]>,
 }
 
+/// Decodes a list that grows as its elements decode, instead of reserving
+/// room for the count it claims: every element takes at least one byte of
+/// the payload, so the list takes at most a small multiple of the bytes it
+/// was decoded from, and a lying count ends in "the payload ends in the
+/// middle of a field" as soon as the bytes run out.
+fn grown_list<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    struct Grown<T>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Grown<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(element) = seq.next_element()? {
+                out.push(element);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_seq(Grown(std::marker::PhantomData))
+}
+
+/// bincode's standard configuration (varint integers), without a size
+/// limit: the records above bound every length by the payload, which the
+/// header check keeps within [`MAX_PAYLOAD`].
 fn config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<MAX_PAYLOAD>()
+    bincode::config::standard()
 }
 
 /// Encodes a program as bundle bytes.
@@ -275,17 +324,19 @@ pub fn encode(program: &Program) -> Vec<u8> {
                             code: match m.language {
                                 Language::Sprite => encode_sprite_code(&f.code),
                                 _ => encode_register_code(&f.code, &f.consts),
-                            },
+                            }
+                            .into(),
                             const_start: start,
                             const_len: f.consts.len() as u32,
                             lines: match m.language {
                                 Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &widths),
                                 _ => encode_lines(&f.lines, f.code.len()),
-                            },
+                            }
+                            .into(),
                         }
                     })
                     .collect(),
-                states: encode_states(&m.states, m.name, m.functions.first().map_or(&[][..], |f| &f.code)),
+                states: encode_states(&m.states, m.name, m.functions.first().map_or(&[][..], |f| &f.code)).into(),
                 entry: m.entry,
                 source: m.source.as_ref().map(|path| {
                     let implied = prev_source.as_deref().and_then(|p| path_like(p, program.string(m.name)));
@@ -294,9 +345,9 @@ pub fn encode(program: &Program) -> Vec<u8> {
                     let rec = if implied.as_deref() == Some(path.as_str()) {
                         SourceRec::LikePrevious
                     } else if *path == path_in(dir, name, m.language) {
-                        SourceRec::InDir(dir.to_string())
+                        SourceRec::InDir(dir)
                     } else {
-                        SourceRec::Path(path.clone())
+                        SourceRec::Path(path)
                     };
                     prev_source = Some(path.clone());
                     rec
@@ -304,7 +355,8 @@ pub fn encode(program: &Program) -> Vec<u8> {
             }
         })
         .collect();
-    let body = BundleBody { strings: program.strings.clone(), consts: consts.out, modules };
+    let strings = program.strings.iter().map(String::as_str).collect();
+    let body = BundleBody { strings, consts: consts.out.into(), modules };
     // Encoding into a Vec cannot fail for these plain types; fall back to an
     // empty payload rather than panic if bincode ever says otherwise.
     let payload = bincode::serde::encode_to_vec(&body, config()).unwrap_or_default();
@@ -365,7 +417,7 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
         return Err(LoadError::Checksum { stored, computed });
     }
     let (body, used): (BundleBody, usize) =
-        bincode::serde::decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(describe(e)))?;
+        bincode::serde::borrow_decode_from_slice(payload, config()).map_err(|e| LoadError::Malformed(describe(e)))?;
     if used != payload.len() {
         return Err(LoadError::Malformed(format!("{} unused bytes after the payload", payload.len() - used)));
     }
@@ -373,14 +425,14 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
 }
 
 /// A decoding error in words. Lengths and counts are checked against the
-/// bytes present (or the size limit) before anything is allocated for them.
+/// bytes left in the payload before anything is allocated for them (see the
+/// records above), so a lie about a length ends here as `UnexpectedEnd`.
 fn describe(e: bincode::error::DecodeError) -> String {
     use bincode::error::DecodeError as D;
     match e {
         D::UnexpectedEnd { .. } => {
             "the payload ends in the middle of a field (a length or count claims more than there is)".into()
         }
-        D::LimitExceeded => format!("a length in the payload claims more than the limit of {MAX_PAYLOAD} bytes"),
         D::Utf8 { .. } => "a string is not UTF-8".into(),
         other => other.to_string(),
     }
@@ -405,7 +457,9 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
     let mut next_const = 0usize;
     let mut prev_source: Option<String> = None;
     let mut scratch = Vec::new();
-    let widths = widths(&body.strings);
+    // The one copy of the strings: they were borrowed from the payload.
+    let strings: Vec<String> = body.strings.iter().map(|s| s.to_string()).collect();
+    let widths = widths(&strings);
     for (mi, m) in body.modules.into_iter().enumerate() {
         let language = Language::from_byte(m.language)
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
@@ -452,12 +506,12 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
         }
         let source = match m.source {
             None => None,
-            Some(SourceRec::Path(p)) => Some(p),
+            Some(SourceRec::Path(p)) => Some(p.to_string()),
             Some(SourceRec::InDir(dir)) => {
-                Some(path_in(&dir, body.strings.get(m.name as usize).map(String::as_str).unwrap_or(""), language))
+                Some(path_in(dir, strings.get(m.name as usize).map(String::as_str).unwrap_or(""), language))
             }
             Some(SourceRec::LikePrevious) => {
-                let name = body.strings.get(m.name as usize).map(String::as_str).unwrap_or("");
+                let name = strings.get(m.name as usize).map(String::as_str).unwrap_or("");
                 let path = prev_source.as_deref().and_then(|p| path_like(p, name)).ok_or_else(|| {
                     LoadError::Malformed(format!("module {mi}: source path implied, but no previous path to follow"))
                 })?;
@@ -475,7 +529,7 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             consts.len() - next_const
         )));
     }
-    Ok(Program { strings: body.strings, modules })
+    Ok(Program { strings, modules })
 }
 
 /// The constants of function `fi` of module `mi`.
