@@ -9,7 +9,7 @@ use super::sprite_code::{GROUP_EVENTS, entry_pcs, is_op, next_group};
 use crate::isa::{Insn, Op};
 use crate::program::{LineEntry, State};
 
-/// A written-out sprite debug position: like [`write_pos`], with the pc
+/// A written-out sprite debug position: like `write_pos` in `lines.rs`, with the pc
 /// delta shifted over a set flag bit (a clear bit is a state start).
 fn write_escape(out: &mut Vec<u8>, e: &LineEntry, prev: (i64, i64, i64)) {
     write_leb(out, (zigzag(e.pc as i64 - prev.0) << 1) | 1);
@@ -131,7 +131,7 @@ pub(super) fn widths(strings: &[String]) -> Vec<u32> {
 
 /// Debug positions of sprite code: the entry count, then two bits per
 /// entry (which [`predict_pos`] candidate it is, or 3: written out), four
-/// to a byte, then the written-out entries as [`write_pos`] writes them.
+/// to a byte, then the written-out entries as `write_pos` (in `lines.rs`) writes them.
 /// A state's frames on one line cost two bits each.
 pub(super) fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[State], strings: &[u32]) -> Vec<u8> {
     if lines.is_empty() {
