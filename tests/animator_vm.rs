@@ -316,6 +316,32 @@ fn viewport_of_a_macro_measures_the_points_it_draws() {
 }
 
 #[test]
+fn measuring_draws_and_reports_nothing() {
+    // Only the drawing calls count (an area and a clip do not), nothing
+    // reaches the canvas (not even the area); 16 levels of
+    // measurement nest, a 17th does nothing.
+    let (c, errors) =
+        run("macro q\narea a 5 5 6 6 7 5\nclip 9 9 - 10 10\ndot 0 0\ntext 2 2 \"x\"\nendmacro\nviewport q\ndot 2 2\n");
+    assert_eq!(errors, "");
+    assert_eq!(c, [Call::Dot(BLACK, [1.0, 1.0])]);
+    // Each m(k) fits m(k-1) to -1..1 and draws 0 0 - 2 2 in the fitted
+    // coordinates: the boxes alternate between 0..2 (even k) and -1..1 (odd
+    // k), and a level that is skipped (drawn unfitted) flips the parity of
+    // every level above it.
+    let mut src = String::from("macro m0\nline 0 0 2 2\nendmacro\n");
+    for k in 1..=16 {
+        src.push_str(&format!("macro m{k}\nviewport m{}\nline 0 0 2 2\nendmacro\n", k - 1));
+    }
+    src.push_str("viewport m14\ndot 2 2\nident\nviewport m15\ndot 2 2\nident\nviewport m16\ndot 2 2\n");
+    let (c, errors) = run(&src);
+    assert_eq!(errors, "");
+    let pts: Vec<[f64; 2]> = c.iter().map(|x| if let Call::Dot(_, p) = x { *p } else { panic!() }).collect();
+    // m14 (box 0..2) and m15 (box -1..1, 16 levels) measure in full; in m16
+    // the 17th level is skipped, so its box is -1..1 instead of 0..2.
+    assert!(close(pts[0], [1.0, 1.0]) && close(pts[1], [2.0, 2.0]) && close(pts[2], [2.0, 2.0]), "{pts:?}");
+}
+
+#[test]
 fn clip_takes_the_transformed_corners_box() {
     let c = calls("scale 2\nclip 0 0 1 1\nclip 1 1 - -1 0\nrotate 90\nclip 0 0 1 1\n");
     assert_eq!(c[0], Call::Clip([0.0, 0.0], [2.0, 2.0]));

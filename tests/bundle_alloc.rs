@@ -152,6 +152,101 @@ fn claimed_lengths_are_not_allocated() {
     }
 }
 
+/// Claimed lengths up to the payload limit, where only the bytes present
+/// can tell that a claim lies: 1 MiB to 256 MiB.
+const LIES: [u64; 7] = [1 << 20, (1 << 20) + 1, (3 << 20) + 5, 64 << 20, 200 << 20, (256 << 20) - 1, 256 << 20];
+
+/// A payload with a lie at each length and count field the format has,
+/// each as `(what, payload)`: the string table's count and a string's
+/// length, the constant pool, the module list, a module's functions, a
+/// function's code and debug lines, a module's states and its source path.
+fn lying_payloads(n: u64) -> Vec<(String, Vec<u8>)> {
+    // Module `m` (string 0), Animator (language byte 2).
+    let strings: &[u8] = &[varint(1), varint(1), b"m".to_vec()].concat();
+    let no_consts: &[u8] = &varint(0);
+    let module_head: &[u8] = &[varint(0), vec![2]].concat();
+    // Function `m`, one register; then its empty code, constants 0..+0.
+    let function_head: &[u8] = &[varint(0), vec![1]].concat();
+    let empty_code_and_consts: &[u8] = &[varint(0), varint(0), varint(0)].concat();
+    let one = &varint(1)[..];
+    let none = &varint(0)[..];
+    let lie = &varint(n)[..];
+    vec![
+        (format!("{n} strings"), payload(&[lie, b"ab"])),
+        (format!("a string of {n} bytes"), payload(&[one, lie, b"abcd"])),
+        (format!("a pool of {n} bytes"), payload(&[strings, lie, &[0, 1]])),
+        (format!("{n} modules"), payload(&[strings, no_consts, lie, module_head])),
+        (format!("{n} functions"), payload(&[strings, no_consts, one, module_head, lie, function_head])),
+        (
+            format!("{n} bytes of code"),
+            payload(&[strings, no_consts, one, module_head, one, function_head, lie, &[0x11]]),
+        ),
+        (
+            format!("{n} bytes of debug lines"),
+            payload(&[strings, no_consts, one, module_head, one, function_head, empty_code_and_consts, lie, &[0]]),
+        ),
+        (format!("{n} bytes of states"), payload(&[strings, no_consts, one, module_head, none, lie, &[2]])),
+        (
+            // No functions, no states, no entry, a source written out.
+            format!("a source path of {n} bytes"),
+            payload(&[strings, no_consts, one, module_head, none, none, none, one, none, lie, b"m.draw"]),
+        ),
+    ]
+}
+
+/// Lists whose count lies but which hold 1 000 real elements first: 1 000
+/// empty strings, 1 000 functions without code.
+fn lying_lists(n: u64) -> Vec<(String, Vec<u8>)> {
+    let strings: &[u8] = &[varint(1), varint(1), b"m".to_vec()].concat();
+    let empty_function: &[u8] = &[varint(0), vec![1], varint(0), varint(0), varint(0), varint(0)].concat();
+    vec![
+        (format!("{n} strings, 1 000 of them there"), payload(&[&varint(n), &[0; 1000]])),
+        (
+            format!("{n} functions, 1 000 of them there"),
+            payload(&[
+                strings,
+                &varint(0),
+                &varint(1),
+                &[varint(0), vec![2]].concat(),
+                &varint(n),
+                &empty_function.repeat(1000),
+            ]),
+        ),
+    ]
+}
+
+#[test]
+fn lengths_the_payload_cannot_hold_are_never_allocated() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let expected =
+        "malformed bundle: the payload ends in the middle of a field (a length or count claims more than there is)";
+    let mut failures = Vec::new();
+    // Decoding allocates in proportion to the bytes there are, not to what
+    // they claim: for a bare lie, nothing but the error message (about 150
+    // bytes for these 30); a list, memory for the elements it holds as they
+    // decode (16 bytes for an empty string of one byte, growing by
+    // doubling).
+    let cases = LIES.iter().flat_map(|&n| {
+        let bare = lying_payloads(n).into_iter().map(|(what, p)| (what, p, 16));
+        bare.chain(lying_lists(n).into_iter().map(|(what, p)| (what, p, 64)))
+    });
+    for (what, p, factor) in cases {
+        let bytes = bundle(&p);
+        let (result, largest, total) = measured_load(&bytes);
+        match result {
+            Err(e) if e.to_string() == expected => {}
+            other => failures.push(format!("{what}: {other:?}")),
+        }
+        if total > factor * bytes.len() {
+            failures.push(format!(
+                "{what}: a {}-byte bundle made allocations of {total} bytes, the largest {largest}",
+                bytes.len()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn constants_are_decoded_once_whatever_the_functions_claim() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());

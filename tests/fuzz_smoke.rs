@@ -20,7 +20,76 @@ mod targets;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::codec;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
+
+/// Counts the bytes allocated by the thread that asks, while it asks (the
+/// three targets run on threads of their own): the `load_bundle` smoke run
+/// checks that decoding allocates in proportion to the bundle.
+struct Counting;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count(size: usize) {
+    // `try_with`: nothing to count while the thread's locals are torn down.
+    if COUNTING.try_with(Cell::get).unwrap_or(false) {
+        let _ = ALLOCATED.try_with(|a| a.set(a.get().saturating_add(size)));
+    }
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from the system allocator with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Decodes `data` (with its header's length and checksum fixed, as the
+/// target does) and panics if that allocated more than a small multiple of
+/// its size: a length the payload cannot hold must never be allocated.
+fn decode_allocates_in_proportion(data: &[u8]) {
+    let mut fixed = data.to_vec();
+    if fixed.len() >= codec::HEADER_LEN {
+        let payload = (fixed.len() - codec::HEADER_LEN) as u32;
+        fixed[12..16].copy_from_slice(&payload.to_le_bytes());
+        let crc = codec::checksum(&fixed[..16], &fixed[codec::HEADER_LEN..]);
+        fixed[16..20].copy_from_slice(&crc.to_le_bytes());
+    }
+    ALLOCATED.with(|a| a.set(0));
+    COUNTING.with(|c| c.set(true));
+    let result = codec::decode(&fixed);
+    COUNTING.with(|c| c.set(false));
+    let allocated = ALLOCATED.with(Cell::get);
+    let bound = 64 * fixed.len() + (64 << 10);
+    assert!(
+        allocated <= bound,
+        "decoding a {}-byte bundle allocated {allocated} bytes, more than {bound} ({:?})",
+        fixed.len(),
+        result.map(|_| "decoded")
+    );
+}
 
 /// Sources every seed set starts from: the examples and the tests' inputs.
 fn source_files(ext: &str) -> Vec<(String, Vec<u8>)> {
@@ -294,10 +363,99 @@ fn mutate(rng: &mut Rng, data: &mut Vec<u8>, others: &[(String, Vec<u8>)], token
     }
 }
 
+/// Reads a bincode varint at `*i`.
+fn bincode_varint(bytes: &[u8], i: &mut usize) -> Option<u64> {
+    let tag = *bytes.get(*i)?;
+    let width = match tag {
+        0..=250 => {
+            *i += 1;
+            return Some(tag as u64);
+        }
+        251 => 2,
+        252 => 4,
+        253 => 8,
+        _ => return None,
+    };
+    let raw = bytes.get(*i + 1..*i + 1 + width)?;
+    let mut b = [0u8; 8];
+    b[..width].copy_from_slice(raw);
+    *i += 1 + width;
+    Some(u64::from_le_bytes(b))
+}
+
+/// Where the payload of `bundle` keeps its lengths and counts (offsets in
+/// `bundle`): the string table's count and each string's length, the
+/// constant pool's, the module list's count, each module's function count,
+/// each function's code and debug lines, each module's states and source
+/// path, following the records of `vm/src/codec/mod.rs`. `None` once the
+/// bytes stop following them (an input mutated already).
+fn length_fields(bundle: &[u8]) -> Option<Vec<usize>> {
+    let mut at = Vec::new();
+    let mut i = codec::HEADER_LEN;
+    let bytes = |i: &mut usize, at: &mut Vec<usize>| -> Option<()> {
+        at.push(*i);
+        let n = bincode_varint(bundle, i)? as usize;
+        *i = i.checked_add(n).filter(|&e| e <= bundle.len())?;
+        Some(())
+    };
+    let count = |i: &mut usize, at: &mut Vec<usize>| -> Option<u64> {
+        at.push(*i);
+        bincode_varint(bundle, i).filter(|&n| n <= bundle.len() as u64)
+    };
+    for _ in 0..count(&mut i, &mut at)? {
+        bytes(&mut i, &mut at)?;
+    }
+    bytes(&mut i, &mut at)?;
+    for _ in 0..count(&mut i, &mut at)? {
+        bincode_varint(bundle, &mut i)?; // name
+        i += 1; // language
+        for _ in 0..count(&mut i, &mut at)? {
+            bincode_varint(bundle, &mut i)?; // name
+            i += 1; // nregs
+            bytes(&mut i, &mut at)?; // code
+            bincode_varint(bundle, &mut i)?; // const_start
+            bincode_varint(bundle, &mut i)?; // const_len
+            bytes(&mut i, &mut at)?; // debug lines
+        }
+        bytes(&mut i, &mut at)?; // states
+        if *bundle.get(i)? == 1 {
+            i += 1;
+            bincode_varint(bundle, &mut i)?; // entry
+        } else {
+            i += 1;
+        }
+        if *bundle.get(i)? == 1 {
+            i += 1;
+            match bincode_varint(bundle, &mut i)? {
+                0 | 2 => bytes(&mut i, &mut at)?, // Path, InDir
+                _ => {}
+            }
+        } else {
+            i += 1;
+        }
+    }
+    Some(at)
+}
+
+/// A length from 1 MiB to 256 MiB, the range only the bytes present can
+/// tell a lie in, as bincode writes it.
+fn claimed_length(rng: &mut Rng) -> Vec<u8> {
+    const EDGES: [u32; 6] = [1 << 20, (1 << 20) + 1, 64 << 20, 200 << 20, (256 << 20) - 1, 256 << 20];
+    let n = if rng.below(2) == 0 { *rng.pick(&EDGES) } else { (1 << 20) + rng.below(255 << 20) as u32 };
+    [vec![0xfc], n.to_le_bytes().to_vec()].concat()
+}
+
 /// Bundles: mutate inside the payload now and then, and fix the checksum
 /// most of the time.
 fn mutate_bundle(rng: &mut Rng, data: &mut Vec<u8>, others: &[(String, Vec<u8>)]) {
-    if data.len() > codec::HEADER_LEN && rng.below(3) == 0 {
+    let fields = if rng.below(4) == 0 { length_fields(data).filter(|f| !f.is_empty()) } else { None };
+    if let Some(fields) = fields {
+        // A length or count that claims 1 MiB to 256 MiB.
+        let i = *rng.pick(&fields);
+        let mut end = i;
+        bincode_varint(data, &mut end);
+        data.splice(i..end.max(i + 1).min(data.len()), claimed_length(rng));
+    } else if data.len() > codec::HEADER_LEN && rng.below(3) == 0 {
         // A varint-sized field: write a huge LEB128 / bincode length.
         let i = codec::HEADER_LEN + rng.below(data.len() - codec::HEADER_LEN);
         const HUGE: [&[u8]; 4] =
@@ -349,6 +507,9 @@ fn smoke(target: &str, body: fn(&[u8]), default_iterations: usize) {
     assert!(inputs.len() >= 5, "{target}: too few seeds");
     for (name, data) in &inputs {
         run_one(target, body, data, &format!("seed {name}"));
+        if target == "load_bundle" {
+            run_one(target, decode_allocates_in_proportion, data, &format!("seed {name}"));
+        }
     }
     let seed = std::env::var("FUZZ_SMOKE_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5eed);
     let mut rng = Rng(seed ^ fnv(target.as_bytes()));
@@ -369,6 +530,36 @@ fn smoke(target: &str, body: fn(&[u8]), default_iterations: usize) {
             }
         }
         run_one(target, body, &data, &format!("mutation {i} of {name}"));
+        if target == "load_bundle" {
+            run_one(target, decode_allocates_in_proportion, &data, &format!("mutation {i} of {name}"));
+        }
+    }
+}
+
+#[test]
+fn length_fields_are_found_in_every_seed_bundle() {
+    // The walk follows the records, so the mutation above reaches every
+    // length field: in a bundle of one Animator module with debug info,
+    // the string table (its count and each string), the pool, the module
+    // list, the module's functions, each function's code and lines, the
+    // states and the source path.
+    let source = Source::new("dir/m.draw", "macro a\nline 0 0 1 1\nendmacro\ninvoke a\n");
+    let program = compile(&[source], &Options::default()).unwrap();
+    let bundle = codec::encode(&program);
+    let fields = length_fields(&bundle).unwrap();
+    let functions = program.modules[0].functions.len();
+    assert_eq!(fields.len(), 1 + program.strings.len() + 1 + 1 + 1 + 2 * functions + 1 + 1, "{fields:?}");
+    for (name, data) in seeds("load_bundle") {
+        assert!(length_fields(&data).is_some_and(|f| f.len() >= 5), "{name}");
+    }
+    // Each claims 1 MiB to 256 MiB and is reported, not allocated.
+    let mut rng = Rng(1);
+    for &i in &fields {
+        let mut lie = bundle.clone();
+        let mut end = i;
+        bincode_varint(&lie, &mut end);
+        lie.splice(i..end, claimed_length(&mut rng));
+        decode_allocates_in_proportion(&lie);
     }
 }
 

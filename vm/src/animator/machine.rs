@@ -1,10 +1,12 @@
 //! The meaning of Animator's domain ops: the transformation stack, the pen,
-//! the colormap, macro measurement for `viewport NAME`, and the calls on a
-//! [`Canvas`].
+//! the colormap, the host's named resources, and the calls on a
+//! [`Canvas`]. `viewport NAME` measures a macro by running it on another
+//! machine, over a canvas that only collects bounds (`measure.rs`).
 
 use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
-use crate::interp::{self, Args, Bindings, Domain, Env, Exit, Fiber, Flow, Limits};
+use super::measure::{fit, measure};
+use crate::interp::{Args, Domain, Env, Flow};
 use crate::isa::{Arg, Op};
 use std::collections::HashMap;
 
@@ -143,6 +145,9 @@ pub struct Machine<C> {
     areas: Held,
     images: Held,
     cursors: Held,
+    /// How many `viewport NAME` measurements enclose this machine: 0 for
+    /// the one that runs the program.
+    measuring: usize,
 }
 
 impl<C: Canvas> Machine<C> {
@@ -161,6 +166,7 @@ impl<C: Canvas> Machine<C> {
             areas: Held::default(),
             images: Held::default(),
             cursors: Held::default(),
+            measuring: 0,
         }
     }
 
@@ -187,6 +193,32 @@ impl<C: Canvas> Machine<C> {
     /// Consumes the machine, returning its canvas.
     pub fn into_canvas(self) -> C {
         self.canvas
+    }
+
+    /// How many measurements enclose this machine (0: it runs the program).
+    pub(super) fn measuring(&self) -> usize {
+        self.measuring
+    }
+
+    /// A fresh machine over `canvas` that measures a macro for this one:
+    /// one measurement deeper, and holding this machine's point buffers
+    /// until [`Machine::take_back`], so that nested measurements share one
+    /// buffer of up to a million points instead of holding one each.
+    pub(super) fn measurer<D: Canvas>(&mut self, canvas: D) -> Machine<D> {
+        let mut m = Machine::new(canvas);
+        m.measuring = self.measuring + 1;
+        m.scratch = std::mem::take(&mut self.scratch);
+        m.unit = std::mem::take(&mut self.unit);
+        m.unit_n = std::mem::replace(&mut self.unit_n, 0);
+        m
+    }
+
+    /// Takes back the buffers lent to `measurer`; returns its canvas.
+    pub(super) fn take_back<D>(&mut self, measurer: Machine<D>) -> D {
+        self.scratch = measurer.scratch;
+        self.unit = measurer.unit;
+        self.unit_n = measurer.unit_n;
+        measurer.canvas
     }
 
     fn top(&mut self) -> &mut Matrix {
@@ -268,7 +300,12 @@ impl<C: Canvas> Domain for Machine<C> {
         match op {
             Op::Quit => {
                 self.canvas.quit();
-                return Ok(Flow::Stop);
+                // Measuring runs a macro's commands, not the program: a
+                // `quit` inside does not cut the measurement short (as in
+                // the reference interpreter, `tests/reference/animator.rs`).
+                if self.measuring == 0 {
+                    return Ok(Flow::Stop);
+                }
             }
             Op::Keepalive => self.canvas.keepalive(a.flag(0)),
             Op::Events => self.canvas.events(a.flag(0), &m),
@@ -306,7 +343,7 @@ impl<C: Canvas> Domain for Machine<C> {
             Op::ViewportMacro => {
                 let name = a.str_id(0);
                 let mut spent = 0;
-                let measured = measure(env, name, 0, &mut spent);
+                let measured = measure(self, env, name, &mut spent);
                 self.work += spent;
                 let (l, b, r, t) = measured?;
                 let text = env.strings.get(name as usize).map_or("", String::as_str);
@@ -471,171 +508,4 @@ impl<C: Canvas> Domain for Machine<C> {
         }
         Ok(Flow::Continue)
     }
-}
-
-/// Collects the bounding box of what a macro draws, in the macro's own
-/// coordinates (identity at its start).
-struct Measure {
-    stack: Vec<Matrix>,
-    min: Point,
-    max: Point,
-    depth: usize,
-    work: u64,
-}
-
-impl Measure {
-    fn add(&mut self, p: Point) {
-        let m = self.stack.last().copied().unwrap_or_default();
-        let q = m.apply(p);
-        if q[0].is_finite() && q[1].is_finite() {
-            self.min = [self.min[0].min(q[0]), self.min[1].min(q[1])];
-            self.max = [self.max[0].max(q[0]), self.max[1].max(q[1])];
-        }
-    }
-
-    fn add_flat(&mut self, flat: &[f64]) {
-        for p in flat.chunks_exact(2) {
-            self.add([p[0], p[1]]);
-        }
-    }
-
-    fn then(&mut self, t: Matrix) {
-        if let Some(top) = self.stack.last_mut() {
-            *top = top.then(&t);
-        }
-    }
-}
-
-impl Domain for Measure {
-    fn binding_kind(&self) -> &'static str {
-        "macro"
-    }
-
-    fn take_work(&mut self) -> u64 {
-        std::mem::take(&mut self.work)
-    }
-
-    fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
-        self.work += op_work(op, &a);
-        match op {
-            Op::Rotate => self.then(Matrix::rotation_degrees(a.num(0))),
-            Op::Scale => self.then(Matrix::scaling(a.num(0), a.num(1))),
-            Op::Shift => self.then(Matrix::translation(a.num(0), a.num(1))),
-            Op::Viewport => {
-                let (l, b, r, t) = (a.num(0), a.num(1), a.num(2), a.num(3));
-                if r != l && t != b {
-                    self.then(Matrix::viewport(l, b, r, t));
-                }
-            }
-            Op::ViewportMacro => {
-                let mut spent = 0;
-                let measured = measure(env, a.str_id(0), self.depth + 1, &mut spent);
-                self.work += spent;
-                if let Some(fitted) = fit(measured?, a.flag(1)) {
-                    self.then(fitted);
-                }
-            }
-            Op::Mult => {
-                let mut k = [0.0; 9];
-                for (i, v) in k.iter_mut().enumerate() {
-                    *v = a.num(i);
-                }
-                self.then(Matrix(k));
-            }
-            // A full stack or a lone root matrix: the command does nothing.
-            Op::Push if self.stack.len() < MAX_MATRIX_STACK => {
-                let top = self.stack.last().copied().unwrap_or_default();
-                self.stack.push(top);
-            }
-            Op::Pop if self.stack.len() > 1 => {
-                self.stack.pop();
-            }
-            Op::Push | Op::Pop => {}
-            Op::Ident => {
-                if let Some(top) = self.stack.last_mut() {
-                    *top = Matrix::IDENTITY;
-                }
-            }
-            Op::Dot => self.add([a.num(0), a.num(1)]),
-            // A line's two ends; a rectangle's four corners (under a
-            // rotation they are not the corners of the line's box).
-            Op::Line | Op::Arrow => self.add_flat(&[a.num(0), a.num(1), a.num(2), a.num(3)]),
-            Op::Rect | Op::FillRect => {
-                let (x1, y1, x2, y2) = (a.num(0), a.num(1), a.num(2), a.num(3));
-                self.add_flat(&[x1, y1, x2, y1, x2, y2, x1, y2]);
-            }
-            Op::Text | Op::Blit => self.add([a.num(2), a.num(3)]),
-            Op::Lines | Op::Poly => self.add_flat(a.points(0)),
-            Op::ImgPoly => self.add_flat(a.points(7)),
-            Op::Circle | Op::FillCircle => {
-                for p in circle_points(a.num(0), a.num(1), a.num(2), a.uint(3)) {
-                    self.add(p);
-                }
-            }
-            _ => {}
-        }
-        Ok(Flow::Continue)
-    }
-}
-
-/// The matrix that maps a measured box `(l, b, r, t)` onto `-1..1`; with
-/// `aspect`, the square around the box's centre whose side is the box's
-/// longer side. `None` when the box (or the square) has no width or height.
-fn fit((l, b, r, t): (f64, f64, f64, f64), aspect: bool) -> Option<Matrix> {
-    let (l, b, r, t) = if aspect {
-        let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
-        let half = (r - l).max(t - b) / 2.0;
-        (cx - half, cy - half, cx + half, cy + half)
-    } else {
-        (l, b, r, t)
-    };
-    (r != l && t != b).then(|| Matrix::viewport(l, b, r, t))
-}
-
-/// The bounding box `(l, b, r, t)` of what the macro bound to `name` draws.
-/// Measuring runs the macro within the caller's remaining work budget
-/// (`env.budget`); `spent` receives the work it took, even on error.
-fn measure(env: &Env<'_>, name: u32, depth: usize, spent: &mut u64) -> Result<(f64, f64, f64, f64), String> {
-    let text = env.strings.get(name as usize).map_or("", String::as_str);
-    if depth >= MAX_MEASURE_DEPTH {
-        return Err(format!("viewport {text}: macros measure each other more than {MAX_MEASURE_DEPTH} levels deep"));
-    }
-    let parts = env.bindings.get(name).ok_or_else(|| format!("no macro named `{text}`"))?;
-    let mut measure =
-        Measure { stack: vec![Matrix::IDENTITY], min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2], depth, work: 0 };
-    // Copying the bindings costs one unit per name.
-    *spent = spent.saturating_add(env.bindings.len() as u64);
-    let mut bindings: Bindings = env.bindings.clone();
-    for &part in parts {
-        let left = env.budget.saturating_sub(*spent);
-        let too_long =
-            || format!("viewport {text}: measuring the macro took more than the {left} steps left to this call");
-        if left == 0 {
-            return Err(too_long());
-        }
-        let limits = Limits { max_steps: left, whole_run: true, ..Limits::default() };
-        let mut fiber = Fiber::new(env.module, part).with_limits(limits);
-        loop {
-            let result = interp::run(&mut fiber, env.module, env.strings, &mut bindings, &mut measure);
-            match result {
-                Ok(Exit::Halted | Exit::Stopped) => break,
-                Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
-                // Out of steps: measuring stops, and says so.
-                Err(_) if fiber.work() > left => {
-                    *spent = spent.saturating_add(fiber.work());
-                    return Err(too_long());
-                }
-                // A failing command inside does nothing, as when the macro
-                // runs (an unknown macro, too deep a nesting, a nested
-                // `viewport` of a macro that draws nothing); measuring goes
-                // on after it and reports nothing.
-                Err(_) => continue,
-            }
-        }
-        *spent = spent.saturating_add(fiber.work());
-    }
-    if measure.min[0] > measure.max[0] {
-        return Err(format!("viewport {text}: the macro draws nothing, so it has no size to fit"));
-    }
-    Ok((measure.min[0], measure.min[1], measure.max[0], measure.max[1]))
 }

@@ -7,6 +7,7 @@
 pub mod canvas;
 pub mod machine;
 pub mod matrix;
+mod measure;
 pub mod record;
 
 pub use canvas::{Canvas, DumpTarget, HAlign, HostResult, Pen, VAlign};

@@ -1,0 +1,326 @@
+//! Code of sprite modules: one token byte per frame group (`SPRITE i;
+//! EVENT e*; WAIT d` with the sprite and the wait predicted), one byte for
+//! a `_loop` or `_pingpong` jump (see the module docs of [`super`]).
+
+use super::leb::{read_leb, unzigzag, write_leb, zigzag};
+use crate::isa::{Insn, MAX_AX, MAX_SJ, MIN_SJ, Op};
+use crate::program::State;
+
+// Sprite code tokens. A byte below 0x80 is a *frame group*: an optional
+// SPRITE, up to six EVENTs (seven: a count follows) and an optional WAIT, the
+// shape the sprite lowering emits for every frame:
+//   bits 6-5 sprite: 0 none, 1 previous + 1, 2 previous - 1, 3 operand follows
+//   bits 4-3 wait:   0 none, 1 same as the previous WAIT, 2 operand follows,
+//                    3 the wait before the previous one (of two that differ)
+//   bits 2-0 events: count (7: the count follows), then each string id
+// "Previous" sprite restarts at each segment of the code (0 and after each
+// JMP, ENTER or HALT: a state, as the compiler lays them out), where
+// previous + 1 is 0.
+// Operands are LEB128. Other instructions are one token each.
+const T_JMP: u8 = 0x80;
+const T_ENTER: u8 = 0x81;
+const T_HALT: u8 = 0x82;
+const T_NOP: u8 = 0x83;
+const T_RAW: u8 = 0x84;
+/// `JMP` to the current state's entry (`_loop`).
+const T_LOOP: u8 = 0x85;
+/// `JMP` to the second frame group of the current state (`_pingpong`).
+const T_TURN: u8 = 0x86;
+
+/// Most events the predictors look at in one frame group: a hostile bundle
+/// of one huge group and many tokens pointing into it stays linear.
+pub(super) const GROUP_EVENTS: usize = 64;
+
+/// The pc after the frame group (`SPRITE? EVENT* WAIT?`) at `pc`, or after
+/// the one instruction there when it starts no group.
+pub(super) fn next_group(code: &[Insn], pc: usize) -> usize {
+    let n = code.len();
+    let mut q = pc;
+    if q < n && is_op(code[q], Op::Sprite) {
+        q += 1;
+    }
+    let events_end = q.saturating_add(GROUP_EVENTS);
+    while q < n && q < events_end && is_op(code[q], Op::Event) {
+        q += 1;
+    }
+    if q < n && is_op(code[q], Op::Wait) {
+        q += 1;
+    }
+    if q == pc { pc + 1 } else { q }
+}
+
+/// True when `w` is an `op` instruction (whatever its operands).
+#[inline]
+pub(super) fn is_op(w: Insn, op: Op) -> bool {
+    w.op_byte() == op as u8
+}
+
+/// Entry pcs, sorted, as the code codec's prediction resets.
+pub(super) fn entry_pcs(states: &[State]) -> Vec<u32> {
+    let mut v: Vec<u32> = states.iter().map(|s| s.entry).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// True for the instructions that end a *segment* of sprite code (a state,
+/// as the compiler lays them out): the next instruction starts another.
+fn ends_segment(w: Insn) -> bool {
+    is_op(w, Op::Jmp) || is_op(w, Op::Enter) || is_op(w, Op::Halt)
+}
+
+/// Where each segment of `code` starts: 0 and after each [`ends_segment`]
+/// that is not the last instruction.
+pub(super) fn segment_starts(code: &[Insn]) -> Vec<u32> {
+    let mut v = vec![0];
+    v.extend(
+        code.iter().enumerate().filter(|&(pc, w)| ends_segment(*w) && pc + 1 < code.len()).map(|(pc, _)| pc as u32 + 1),
+    );
+    v
+}
+
+/// Sprite code as tokens (see the comment on the tokens above).
+pub(super) fn encode_sprite_code(code: &[Insn]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(code.len());
+    let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
+    // Start of the current segment: predictions restart there.
+    let mut seg = 0usize;
+    let mut p = 0;
+    while p < code.len() {
+        if p == seg {
+            prev_sprite = MAX_AX;
+        }
+        let w = code[p];
+        // A group holds no segment end, so it never runs across a start.
+        let inside = |q: usize| q < code.len();
+        if is_op(w, Op::Sprite) || is_op(w, Op::Event) || is_op(w, Op::Wait) {
+            let mut tag = 0u8;
+            let at = out.len();
+            out.push(0);
+            if is_op(code[p], Op::Sprite) {
+                let v = code[p].ax_field();
+                if v == (prev_sprite + 1) & MAX_AX {
+                    tag |= 1 << 5;
+                } else if v == prev_sprite.wrapping_sub(1) & MAX_AX {
+                    tag |= 2 << 5;
+                } else {
+                    tag |= 3 << 5;
+                    write_leb(&mut out, v as u64);
+                }
+                prev_sprite = v;
+                p += 1;
+            }
+            let ev_start = p;
+            while inside(p) && is_op(code[p], Op::Event) {
+                p += 1;
+            }
+            let events = &code[ev_start..p];
+            let mut ev_bytes = Vec::new();
+            if events.len() >= 7 {
+                tag |= 7;
+                write_leb(&mut ev_bytes, events.len() as u64);
+            } else {
+                tag |= events.len() as u8;
+            }
+            for e in events {
+                write_leb(&mut ev_bytes, e.ax_field() as u64);
+            }
+            let mut wait_bytes = Vec::new();
+            if inside(p) && is_op(code[p], Op::Wait) {
+                let v = code[p].ax_field();
+                if v == prev_wait {
+                    tag |= 1 << 3;
+                } else if v == older_wait {
+                    tag |= 3 << 3;
+                } else {
+                    tag |= 2 << 3;
+                    write_leb(&mut wait_bytes, v as u64);
+                }
+                if v != prev_wait {
+                    (older_wait, prev_wait) = (prev_wait, v);
+                }
+                p += 1;
+            }
+            out[at] = tag;
+            out.extend_from_slice(&ev_bytes);
+            out.extend_from_slice(&wait_bytes);
+            continue;
+        }
+        p += 1;
+        let target = p as i64 + w.sj_field() as i64;
+        let cur = seg;
+        if ends_segment(w) {
+            seg = p;
+        }
+        if is_op(w, Op::Jmp) && cur as i64 == target {
+            out.push(T_LOOP);
+        } else if is_op(w, Op::Jmp) && next_group(&code[..p], cur) as i64 == target {
+            out.push(T_TURN);
+        } else if is_op(w, Op::Jmp) {
+            out.push(T_JMP);
+            write_leb(&mut out, zigzag(w.sj_field() as i64));
+        } else if is_op(w, Op::Enter) {
+            out.push(T_ENTER);
+            write_leb(&mut out, w.ax_field() as u64);
+        } else if w == Insn(Op::Halt as u32) {
+            out.push(T_HALT);
+        } else if w == Insn(Op::Nop as u32) {
+            out.push(T_NOP);
+        } else {
+            out.push(T_RAW);
+            out.extend_from_slice(&w.0.to_le_bytes());
+        }
+    }
+    out
+}
+
+/// Reads what [`encode_sprite_code`] wrote into `out` (cleared first).
+pub(super) fn decode_sprite_code(bytes: &[u8], out: &mut Vec<Insn>) -> Result<(), String> {
+    out.clear();
+    let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
+    // Start of the current segment (see `encode_sprite_code`).
+    let mut seg = 0usize;
+    let mut i = 0;
+    let ax = |bytes: &[u8], i: &mut usize| -> Result<u32, String> {
+        match read_leb(bytes, i) {
+            Some(v) if v <= MAX_AX as u64 => Ok(v as u32),
+            Some(v) => Err(format!("operand {v} above 24 bits")),
+            None => Err("truncated operand".into()),
+        }
+    };
+    while i < bytes.len() {
+        if out.len() == seg {
+            prev_sprite = MAX_AX;
+        }
+        let t = bytes[i];
+        i += 1;
+        match t {
+            0x00..=0x7f => {
+                match (t >> 5) & 3 {
+                    0 => {}
+                    mode => {
+                        prev_sprite = match mode {
+                            1 => (prev_sprite + 1) & MAX_AX,
+                            2 => prev_sprite.wrapping_sub(1) & MAX_AX,
+                            _ => ax(bytes, &mut i)?,
+                        };
+                        out.push(Insn::ax(Op::Sprite, prev_sprite));
+                    }
+                }
+                let n = match t & 7 {
+                    7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
+                    n => n as u64,
+                };
+                if n > (bytes.len() - i) as u64 {
+                    return Err(format!("{n} events cannot fit in the bytes left"));
+                }
+                for _ in 0..n {
+                    out.push(Insn::ax(Op::Event, ax(bytes, &mut i)?));
+                }
+                let wait = match (t >> 3) & 3 {
+                    0 => None,
+                    1 => Some(prev_wait),
+                    2 => Some(ax(bytes, &mut i)?),
+                    _ => Some(older_wait),
+                };
+                if let Some(v) = wait {
+                    if v != prev_wait {
+                        (older_wait, prev_wait) = (prev_wait, v);
+                    }
+                    out.push(Insn::ax(Op::Wait, v));
+                }
+            }
+            T_JMP => {
+                let z = read_leb(bytes, &mut i).ok_or("truncated jump")?;
+                let sj = unzigzag(z);
+                if !(MIN_SJ as i64..=MAX_SJ as i64).contains(&sj) {
+                    return Err(format!("jump offset {sj} out of range"));
+                }
+                out.push(Insn::sj(Op::Jmp, sj as i32));
+            }
+            T_ENTER => out.push(Insn::ax(Op::Enter, ax(bytes, &mut i)?)),
+            T_LOOP | T_TURN => {
+                let target = if t == T_LOOP { seg } else { next_group(out, seg) };
+                out.push(Insn::sj(Op::Jmp, (target as i64 - out.len() as i64 - 1) as i32));
+            }
+            T_HALT => out.push(Insn(Op::Halt as u32)),
+            T_NOP => out.push(Insn(Op::Nop as u32)),
+            T_RAW => {
+                let raw = bytes.get(i..i + 4).ok_or("truncated raw instruction")?;
+                out.push(Insn(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])));
+                i += 4;
+            }
+            t => return Err(format!("unknown code token {t:#04x}")),
+        }
+        if out.last().is_some_and(|&w| ends_segment(w)) {
+            seg = out.len();
+        }
+    }
+    Ok(())
+}
+
+/// Any instruction, biased towards sprite code (for the codecs' properties).
+#[cfg(test)]
+pub(super) fn arb_insn() -> impl proptest::strategy::Strategy<Value = Insn> {
+    use proptest::prelude::*;
+    prop_oneof![
+        (0u32..6).prop_map(|v| Insn::ax(Op::Sprite, v)),
+        any::<u32>().prop_map(|v| Insn::ax(Op::Sprite, v)),
+        (0u32..4).prop_map(|v| Insn::ax(Op::Event, v)),
+        (0u32..4).prop_map(|v| Insn::ax(Op::Wait, v)),
+        any::<u32>().prop_map(|v| Insn::ax(Op::Wait, v)),
+        (-9i32..9).prop_map(|v| Insn::sj(Op::Jmp, v)),
+        (0u32..3).prop_map(|v| Insn::ax(Op::Enter, v)),
+        Just(Insn(Op::Halt as u32)),
+        Just(Insn(Op::Nop as u32)),
+        any::<u32>().prop_map(Insn),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::states::{decode_states, encode_states};
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn any_sprite_code_round_trips(
+            code in proptest::collection::vec(arb_insn(), 0..60),
+            raw_states in proptest::collection::vec((0u32..64, 0u32..300, proptest::prelude::any::<bool>()), 0..5),
+        ) {
+            let bytes = encode_sprite_code(&code);
+            let mut back = Vec::new();
+            decode_sprite_code(&bytes, &mut back).unwrap();
+            proptest::prop_assert_eq!(&back, &code);
+            let states: Vec<State> = raw_states
+                .iter()
+                .map(|&(e, n, same)| State { name: n, category: if same { n } else { n / 2 }, entry: e })
+                .collect();
+            // As the compiler lays them out: one state per segment, names in order.
+            let canonical: Vec<State> = segment_starts(&code)
+                .iter()
+                .enumerate()
+                .map(|(k, &e)| State { name: 8 + k as u32, category: 8 + k as u32, entry: e })
+                .collect();
+            for st in [&states, &canonical] {
+                for name in [0u32, 7] {
+                    let enc = encode_states(st, name, &code);
+                    proptest::prop_assert_eq!(&decode_states(&enc, name, &code).unwrap(), st);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_frame_is_one_byte() {
+        // Walk: 5, 5, 5, 5, _loop
+        let mut code = vec![Insn::ax(Op::Sprite, 0), Insn::ax(Op::Wait, 5)];
+        for s in 1..4 {
+            code.extend([Insn::ax(Op::Sprite, s), Insn::ax(Op::Wait, 5)]);
+        }
+        code.push(Insn::sj(Op::Jmp, -9));
+        let bytes = encode_sprite_code(&code);
+        // Frame 0 (explicit wait), three predicted frames, the loop.
+        assert_eq!(bytes, [0x30, 5, 0x28, 0x28, 0x28, T_LOOP]);
+    }
+}
