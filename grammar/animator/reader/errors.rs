@@ -195,6 +195,4 @@ mod tests {
         assert_eq!(suggest_keyword("xyzzy"), None);
         assert_eq!(suggest_keyword("5"), None);
     }
-
 }
-

@@ -6,7 +6,6 @@ use crate::animator::ast::{Cmd, Color, Command, Int, Num, Point};
 use crate::animator::lexer::{Keyword, parse_number};
 
 impl Reader {
-
     /// The next command when it is a simple one that has wholly arrived:
     /// a keyword of [`fast_shape`] and its plain decimal numbers, each token
     /// followed by whitespace (so each is whole and, the last one included,
@@ -90,7 +89,6 @@ impl Reader {
         let pos = self.track(span.start);
         Some(Command { kind, span, pos })
     }
-
 }
 
 /// What the fast path reads after a keyword: `count` plain numbers, those

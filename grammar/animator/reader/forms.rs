@@ -472,6 +472,4 @@ mod tests {
         assert!(hex_color("#fff").is_ok() && hex_color("#12345").is_err() && hex_color("#").is_err());
         assert!(hex_color("red").is_ok() && hex_color("#ggg").is_err());
     }
-
 }
-

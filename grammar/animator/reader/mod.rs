@@ -92,7 +92,9 @@
 use super::ast::{Command, Pos};
 use super::lexer::{Keyword, Tok, check_utf8, parse_number, unescape};
 use crate::{Span, SyntaxError};
-use forms::Elem::{ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word};
+use forms::Elem::{
+    ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word,
+};
 use forms::{Args, Elem, Form, build, cursor_bits, finite, hex_color, signature, single_char, unquoted, whole};
 use logos::Logos;
 use std::fmt;
@@ -777,7 +779,6 @@ impl Reader {
         self.state = State::Idle;
         Some(Err(self.unexpected(None)))
     }
-
 }
 
 /// True when an unterminated quoted string ends with a backslash that
