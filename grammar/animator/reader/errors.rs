@@ -1,10 +1,10 @@
 //! Read errors and their messages.
 
-use super::forms::Elem::{self, ColorName, Hex256, Int as I, Points, Str as S};
-use super::forms::{describe, join};
-use super::{Bad, Reader, Token};
+use super::forms::Elem::{ColorName, Hex256, Points, Str as S};
+use super::forms::{describe, join, usage};
+use super::{Reader, Token};
 use crate::animator::ast::Pos;
-use crate::animator::lexer::{Keyword, Tok};
+use crate::animator::lexer::Tok;
 use crate::{Span, SyntaxError};
 use std::fmt;
 
@@ -17,6 +17,26 @@ pub struct ReadError {
     pub error: SyntaxError,
     /// Line and column of `error.span.start`.
     pub pos: Pos,
+    /// What kind of error it is.
+    pub kind: ReadErrorKind,
+    /// Another place worth showing, with its label: for a command cut
+    /// short, the token that ended it (or the end of the input).
+    pub secondary: Option<(Span, String)>,
+}
+
+/// What a [`ReadError`] is about, for callers that add to it: the compiler
+/// suggests the keyword a word that is not a command was probably meant to
+/// be (a suggestion needs the command table of the compiler's checker, and
+/// the reader makes none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadErrorKind {
+    /// A token where a command must start (the span is the token).
+    NotACommand,
+    /// A command that ended before its arguments were complete: the span
+    /// is the command, from its keyword to its last argument.
+    Incomplete,
+    /// Any other error.
+    Other,
 }
 
 impl std::ops::Deref for ReadError {
@@ -43,7 +63,8 @@ impl std::error::Error for ReadError {}
 impl Reader {
     pub(super) fn error(&mut self, span: Span, message: String, label: &str) -> ReadError {
         let pos = self.track(span.start);
-        ReadError { error: SyntaxError { span, message, label: label.to_string() }, pos }
+        let error = SyntaxError { span, message, label: label.to_string() };
+        ReadError { error, pos, kind: ReadErrorKind::Other, secondary: None }
     }
 
     /// The token as a message shows it.
@@ -70,15 +91,13 @@ impl Reader {
     }
 
     pub(super) fn not_a_command(&mut self, t: Token) -> ReadError {
-        let mut message = format!("expected a command, found {}", self.found(t));
-        if let Some(k) = suggest_keyword(&String::from_utf8_lossy(self.bytes(t.span))) {
-            message.push_str(&format!(" (did you mean `{k}`?)"));
-        }
-        self.error(t.span, message, "not a command")
+        let message = format!("expected a command, found {}", self.found(t));
+        ReadError { kind: ReadErrorKind::NotACommand, ..self.error(t.span, message, "not a command") }
     }
 
-    /// No form takes `t` (`None`: the end of input).
-    pub(super) fn unexpected(&mut self, t: Option<Token>) -> ReadError {
+    /// What the live forms take next, as messages name it (`a number`,
+    /// `` `on` ``, ...), and whether a string is among it.
+    fn expected(&self) -> (Vec<&'static str>, bool) {
         let mut items: Vec<&'static str> = Vec::new();
         let mut string_expected = false;
         for &th in &self.threads[..self.live] {
@@ -103,96 +122,72 @@ impl Reader {
         if items.contains(&"a colour") {
             items.retain(|&i| i != "a number");
         }
-        let (span, found) = match t {
-            Some(t) => (t.span, self.found(t)),
+        (items, string_expected)
+    }
+
+    /// What the pending command's point list lacks, when it has one form
+    /// and is in the list: its last point's y, or points up to the least
+    /// number the command takes.
+    fn point_hint(&self) -> Option<String> {
+        let [th] = self.threads[..self.live] else { return None };
+        let Some(&Points(min)) = self.form(th).get(usize::from(th.elem)) else { return None };
+        if th.count % 2 == 1 {
+            Some(" (the last point has no y coordinate)".to_string())
+        } else if th.count / 2 < u32::from(min) {
+            Some(format!(" (`{}` takes at least {min} points)", self.keyword))
+        } else {
+            None
+        }
+    }
+
+    /// No form takes `t` (`None`: the end of input). A command keyword or
+    /// the end of the input means that the command was cut short
+    /// ([`Reader::incomplete`]); anything else is a wrong argument,
+    /// reported where it is.
+    pub(super) fn unexpected(&mut self, t: Option<Token>) -> ReadError {
+        let t = match t {
+            Some(t) if !matches!(t.tok, Tok::Keyword(_)) => t,
+            _ => return self.incomplete(t),
+        };
+        let (items, _) = self.expected();
+        let mut message = format!("expected {}, found {}", join(&items), self.found(t));
+        message.push_str(&self.point_hint().unwrap_or_default());
+        self.error(t.span, message, "not expected here")
+    }
+
+    /// A command cut short by the next command or the end of the input,
+    /// reported as rustc reports a call with too few arguments: at the
+    /// command (keyword to last argument), saying what it takes and how
+    /// many arguments it got, with what ended it as a second label.
+    fn incomplete(&mut self, ended_by: Option<Token>) -> ReadError {
+        let (items, string_expected) = self.expected();
+        let span = Span::new(self.start, self.args.last().map_or(self.keyword_span().end, |a| a.span.end));
+        let found = match self.args.len() {
+            0 => "nothing".to_string(),
+            n => n.to_string(),
+        };
+        let mut message = format!("`{}` takes {}; found {found}", self.keyword, usage(self.keyword));
+        // The usage says how many points; only a half point needs a word.
+        if let Some(hint) = self.point_hint().filter(|h| h.contains("no y")) {
+            message.push_str(&hint);
+        }
+        let secondary = match ended_by {
+            Some(Token { tok: Tok::Keyword(k), span, .. }) if string_expected => {
+                (span, format!("`{k}` starts the next command; quote it to use it as a string"))
+            }
+            Some(t) => (t.span, format!("{} starts the next command", self.found(t))),
             None => {
                 let end = self.base + self.buf.len();
-                (Span::new(end, end), "end of input".to_string())
+                (Span::new(end, end), "the input ends here".to_string())
             }
         };
-        let mut message = format!("expected {}, found {found}", join(&items));
-        if let (Some(Token { tok: Tok::Keyword(k), .. }), true) = (t, string_expected) {
-            message.push_str(&format!(" (`{k}` is a command; quote it to use it as a string)"));
-        } else if let [th] = self.threads[..self.live] {
-            if let Some(&Points(min)) = self.form(th).get(usize::from(th.elem)) {
-                if th.count % 2 == 1 {
-                    message.push_str(" (the last point has no y coordinate)");
-                } else if th.count / 2 < u32::from(min) {
-                    message.push_str(&format!(" (`{}` takes at least {min} points)", self.keyword));
-                }
-            }
-        }
-        let label = if t.is_none() { "input ends here" } else { "not expected here" };
-        self.error(span, message, label)
+        let error = SyntaxError { span, message, label: format!("missing {}", join(&items)) };
+        ReadError { error, pos: self.pos, kind: ReadErrorKind::Incomplete, secondary: Some(secondary) }
     }
 
-    /// A token of the right kind with a value that does not fit.
-    pub(super) fn refused(&mut self, t: Token, bad: Bad, elem: Elem) -> ReadError {
-        let found = self.found(t);
-        let what = if elem == I { "a whole number" } else { "a number" };
-        let (message, label) = match bad {
-            Bad::NotFinite => (format!("expected {what}, found {found} (not a finite number)"), "not finite"),
-            Bad::NotWhole => (format!("expected a whole number, found {found}"), "not a whole number"),
-            Bad::OutOfRange => (format!("expected a whole number, found {found} (out of range)"), "too large"),
-            Bad::NotChar => (format!("expected a single character, found {found}"), "not one character"),
-            Bad::HexColor => {
-                (format!("expected a colour, found {found} (`#` takes 1, 2, 3 or 6 hex digits)"), "not a colour")
-            }
-            Bad::CursorLength(n) => (format!("expected 256 hex digits, found {n} characters"), "not 256 hex digits"),
-            Bad::CursorDigit(c, i) => {
-                (format!("expected 256 hex digits, found `{c}` at character {i}"), "not a hex digit")
-            }
-        };
-        self.error(t.span, message, label)
-    }
-}
-
-/// The keyword a mistyped word was probably meant to be.
-fn suggest_keyword(word: &str) -> Option<&'static str> {
-    if word.len() < 2 || word.len() > 20 {
-        return None;
-    }
-    let lower = word.to_ascii_lowercase();
-    Keyword::ALL
-        .iter()
-        .map(|k| (edit_distance(&lower, k.as_str()), k.as_str()))
-        .filter(|&(d, k)| d == 0 || (d <= 2 && d * 3 <= k.len()))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, k)| k)
-}
-
-/// Edit distance by characters, counting a swap of two neighbours as one
-/// edit (`lien` is one edit from `line`).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let width = b.len() + 1;
-    let mut d: Vec<usize> = (0..(a.len() + 1) * width).map(|k| if k < width { k } else { 0 }).collect();
-    for i in 1..=a.len() {
-        d[i * width] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best =
-                (d[(i - 1) * width + j] + 1).min(d[i * width + j - 1] + 1).min(d[(i - 1) * width + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * width + j - 2] + 1);
-            }
-            d[i * width + j] = best;
-        }
-    }
-    d[a.len() * width + b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    pub(super) fn keyword_suggestions() {
-        assert_eq!(suggest_keyword("lien"), Some("line"));
-        assert_eq!(suggest_keyword("Frame"), Some("frame"));
-        assert_eq!(suggest_keyword("fillcirle"), Some("fillcircle"));
-        assert_eq!(suggest_keyword("xyzzy"), None);
-        assert_eq!(suggest_keyword("5"), None);
+    /// A token where one character goes that is not one character.
+    pub(super) fn not_one_character(&mut self, t: Token) -> ReadError {
+        let message = format!("expected a single character, found {}", self.found(t));
+        self.error(t.span, message, "not one character")
     }
 }

@@ -49,7 +49,7 @@ impl Reader {
         }
         let span =
             Span::new(at + kw_start, if shape.count == 0 { at + i } else { nums[shape.count as usize - 1].span.end });
-        let int = |k: usize| Int { value: ints[k], span: nums[k].span };
+        let int = |k: usize| Int::new(ints[k], nums[k].span);
         let point = |k: usize| Point { x: nums[k], y: nums[k + 1] };
         let kind = match kw {
             Keyword::Line => Cmd::Line { from: point(0), to: point(2) },

@@ -1,7 +1,7 @@
 //! The table of command signatures and the building of commands from the
 //! arguments of a matched form.
 
-use super::{Arg, Bad, Reader};
+use super::{Arg, Reader};
 use crate::Span;
 use crate::animator::ast::{Align, Char, Cmd, Color, HAlign, Int, Num, Point, Str, VAlign};
 use crate::animator::lexer::{Keyword, Tok};
@@ -103,6 +103,56 @@ pub(super) fn signature(kw: Keyword) -> &'static [Form] {
     }
 }
 
+/// What a command takes, for the error at a command cut short: how many
+/// arguments of which kind, then the spec's own syntax (`` `line` takes 4
+/// numbers, x1 y1 x2 y2; found 3 ``). One row per keyword of
+/// [`signature`], in the same order; commands without arguments take
+/// nothing and are never cut short.
+pub(super) fn usage(kw: Keyword) -> &'static str {
+    use Keyword as K;
+    match kw {
+        K::Quit | K::Frame | K::Flush | K::Push | K::Pop | K::Ident | K::Killareas | K::Endmacro | K::Forget => {
+            "nothing"
+        }
+        K::Keepalive | K::Events | K::Aspect => "`on` or `off`",
+        K::Resize => "2 whole numbers, width height",
+        K::Warp => "2 numbers, X Y, or `area` and an area name",
+        K::Echo | K::Title => "a string",
+        K::Echopt => "a string, points and `.`, string [x y]* .",
+        K::Screenshot => "a file name",
+        K::Screendump => "a file name or `-`",
+        K::Sleep => "a number, the seconds to sleep",
+        K::Flushdelay => "a number, the seconds per frame",
+        K::Bg | K::Color => "a colour: a name, `#` and hex digits, a grey level or red green blue",
+        K::Rotate => "a number, the angle in degrees",
+        K::Scale => "1 or 2 numbers, x [y]",
+        K::Shift | K::Dot => "2 numbers, x y",
+        K::Viewport => "4 numbers, left bottom width height or left bottom - right top, or a macro name, [aspect] name",
+        K::Mult => "9 numbers, a 3x3 matrix row by row",
+        K::Clip => "4 numbers, left bottom width height or left bottom - right top",
+        K::Alpha => "a number, alpha from 0 to 1",
+        K::Thick => "a whole number, the thickness in pixels",
+        K::Dash => "a whole number, the dash pattern",
+        K::Line | K::Arrow => "4 numbers, x1 y1 x2 y2",
+        K::Rect | K::Fillrect => "4 numbers, x y width height or x1 y1 - x2 y2",
+        K::Text => "2 numbers and a string, [h v] x y text",
+        K::Blit => "2 numbers and an image name, [h v] x y image",
+        K::Lines => "at least 2 points, x1 y1 x2 y2 [x3 y3]...",
+        K::Poly => "at least 3 points, x1 y1 x2 y2 x3 y3 [x4 y4]...",
+        K::Circle | K::Fillcircle => "3 numbers and a whole number, x y r verts",
+        K::Image => "an image name and a file name, or 2 whole numbers and an image name, width height name",
+        K::Colormap => "a character and a colour, c color",
+        K::ImageSet => "an image name, 2 whole numbers and a string, image x y string",
+        K::Imgpoly => "an image name and at least 3 points, [[ax ay] ux uy vx vy | ux vy] image x1 y1 x2 y2 x3 y3...",
+        K::Area => "an area name and at least 3 points, name x1 y1 x2 y2 x3 y3 [x4 y4]...",
+        K::Delarea => "an area name",
+        K::Macro => "a macro name, [push] name",
+        K::Invoke => "a macro name, [X Y] name",
+        K::Defcursor => "a cursor name, 2 strings of 256 hex digits and 2 whole numbers, name data mask hot_col hot_row",
+        K::Setcursor => "a cursor name",
+    }
+}
+
 /// What an argument kind is called in messages.
 pub(super) fn describe(e: Elem) -> &'static [&'static str] {
     match e {
@@ -140,16 +190,15 @@ pub(super) fn join(items: &[&str]) -> String {
     }
 }
 
-pub(super) fn finite(v: f64) -> Result<f64, Bad> {
-    if v.is_finite() { Ok(v) } else { Err(Bad::NotFinite) }
-}
-
-/// The whole number a number token stands for: exact for integer text, else
-/// from the float when it has no fraction.
-pub(super) fn whole(v: f64, text: &[u8]) -> Result<i64, Bad> {
-    finite(v)?;
+/// The whole number a number token stands for, when it is one that fits
+/// an `i64`: exact for integer text (`9007199254740993`, `0xffff`), else
+/// from the float when it has no fraction (`25.000000`, `1e2`).
+pub(super) fn whole(v: f64, text: &[u8]) -> Option<i64> {
+    if !v.is_finite() {
+        return None;
+    }
     if let Some(i) = std::str::from_utf8(text).ok().and_then(|s| s.parse::<i64>().ok()) {
-        return Ok(i);
+        return Some(i);
     }
     let (negative, unsigned) = match text {
         [b'-', rest @ ..] => (true, rest),
@@ -158,18 +207,12 @@ pub(super) fn whole(v: f64, text: &[u8]) -> Result<i64, Bad> {
     };
     if let [b'0', b'x' | b'X', digits @ ..] = unsigned {
         if let Some(u) = std::str::from_utf8(digits).ok().and_then(|d| u64::from_str_radix(d, 16).ok()) {
-            let i = i64::try_from(u).map_err(|_| Bad::OutOfRange)?;
-            return Ok(if negative { -i } else { i });
+            let i = i64::try_from(u).ok()?;
+            return Some(if negative { -i } else { i });
         }
     }
-    if v.fract() != 0.0 {
-        return Err(Bad::NotWhole);
-    }
     // i64::MAX as f64 rounds up to 2^63, which is out of range.
-    if v.abs() >= 9_223_372_036_854_775_808.0 {
-        return Err(Bad::OutOfRange);
-    }
-    Ok(v as i64)
+    (v.fract() == 0.0 && v.abs() < 9_223_372_036_854_775_808.0).then_some(v as i64)
 }
 
 /// A quoted token's text between the quotes, as bytes.
@@ -188,26 +231,6 @@ pub(super) fn single_char(text: &str) -> Option<char> {
         (Some(c), None) => Some(c),
         _ => None,
     }
-}
-
-/// Checks `#` colours: 1, 2, 3 or 6 hex digits after the `#`.
-pub(super) fn hex_color(text: &str) -> Result<i64, Bad> {
-    match text.strip_prefix('#') {
-        None => Ok(0),
-        Some(d) if matches!(d.len(), 1 | 2 | 3 | 6) && d.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(0),
-        Some(_) => Err(Bad::HexColor),
-    }
-}
-
-/// Checks a cursor bitmap: exactly 256 hex digits.
-pub(super) fn cursor_bits(text: &str) -> Result<i64, Bad> {
-    if let Some((i, c)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        return Err(Bad::CursorDigit(c, u32::try_from(i + 1).unwrap_or(u32::MAX)));
-    }
-    if text.len() != 256 {
-        return Err(Bad::CursorLength(u32::try_from(text.len()).unwrap_or(u32::MAX)));
-    }
-    Ok(0)
 }
 
 /// The arguments of a complete command, taken in order by [`build`].
@@ -229,9 +252,21 @@ impl Args<'_> {
         Num { value: a.num, span: a.span }
     }
 
+    /// A whole number as written: its exact value, or (a fraction, a
+    /// number out of range or not finite) the value written, for the
+    /// checker to explain.
     fn int(&mut self) -> Int {
         let a = self.take();
-        Int { value: a.int, span: a.span }
+        match whole(a.num, self.reader.bytes(a.span)) {
+            Some(value) => Int::new(value, a.span),
+            None => Int { value: 0, span: a.span, not_int: Some(a.num) },
+        }
+    }
+
+    /// The one character the reader found in the token.
+    fn char(&mut self) -> Char {
+        let a = self.take();
+        Char { value: u32::try_from(a.int).ok().and_then(char::from_u32).unwrap_or('\0'), span: a.span }
     }
 
     fn point(&mut self) -> Point {
@@ -379,11 +414,7 @@ pub(super) fn build(kw: Keyword, form: u8, a: &mut Args<'_>) -> Cmd {
         K::Fillcircle => Cmd::FillCircle { center: a.point(), radius: a.num(), vertices: a.int() },
         K::Image if form == 0 => Cmd::ImageNew { width: a.int(), height: a.int(), name: a.str() },
         K::Image => Cmd::ImageLoad { name: a.str(), path: a.str() },
-        K::Colormap => {
-            let c = a.int();
-            let ch = Char { value: u32::try_from(c.value).ok().and_then(char::from_u32).unwrap_or('\0'), span: c.span };
-            Cmd::Colormap { ch, color: a.color(form) }
-        }
+        K::Colormap => Cmd::Colormap { ch: a.char(), color: a.color(form) },
         K::ImageSet => Cmd::ImageSet { image: a.str(), x: a.int(), y: a.int(), pixels: a.str() },
         K::Imgpoly => match form {
             0 => {
@@ -449,27 +480,35 @@ mod tests {
     }
 
     #[test]
-    fn whole_numbers() {
-        assert!(matches!(whole(25.0, b"25.000000"), Ok(25)));
-        assert!(matches!(whole(-3.0, b"-3"), Ok(-3)));
-        assert!(matches!(whole(65535.0, b"0xffff"), Ok(65535)));
-        assert!(matches!(whole(-16.0, b"-0x10"), Ok(-16)));
-        assert!(matches!(whole(100.0, b"1e2"), Ok(100)));
-        assert!(matches!(whole(9007199254740993.0, b"9007199254740993"), Ok(9007199254740993)));
-        assert!(matches!(whole(2.5, b"2.5"), Err(Bad::NotWhole)));
-        assert!(matches!(whole(1e30, b"1e30"), Err(Bad::OutOfRange)));
-        assert!(matches!(whole(f64::INFINITY, b"inf"), Err(Bad::NotFinite)));
+    fn every_command_with_arguments_has_a_usage() {
+        for k in Keyword::ALL {
+            let takes_nothing = signature(k) == [&[] as &[Elem]];
+            assert_eq!(usage(k) == "nothing", takes_nothing, "{k}");
+        }
     }
 
     #[test]
-    fn characters_and_hex() {
+    fn whole_numbers() {
+        assert_eq!(whole(25.0, b"25.000000"), Some(25));
+        assert_eq!(whole(-3.0, b"-3"), Some(-3));
+        assert_eq!(whole(65535.0, b"0xffff"), Some(65535));
+        assert_eq!(whole(-16.0, b"-0x10"), Some(-16));
+        assert_eq!(whole(100.0, b"1e2"), Some(100));
+        assert_eq!(whole(9007199254740993.0, b"9007199254740993"), Some(9007199254740993));
+        assert_eq!(whole(9223372036854775807.0, b"9223372036854775807"), Some(i64::MAX));
+        assert_eq!(whole(2.5, b"2.5"), None);
+        assert_eq!(whole(1e30, b"1e30"), None);
+        assert_eq!(whole(18446744073709551615.0, b"0xffffffffffffffff"), None);
+        assert_eq!(whole(f64::INFINITY, b"inf"), None);
+    }
+
+    #[test]
+    fn characters() {
         assert_eq!(single_char("x"), Some('x'));
         assert_eq!(single_char("'x'"), Some('x'));
         assert_eq!(single_char("'"), Some('\''));
         assert_eq!(single_char("''"), None);
         assert_eq!(single_char("'é'"), Some('é'));
         assert_eq!(single_char("ab"), None);
-        assert!(hex_color("#fff").is_ok() && hex_color("#12345").is_err() && hex_color("#").is_err());
-        assert!(hex_color("red").is_ok() && hex_color("#ggg").is_err());
     }
 }

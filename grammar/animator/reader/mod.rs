@@ -43,17 +43,35 @@
 //!
 //! # Errors and recovery
 //!
-//! A malformed command gives exactly one error, at the offending token, whose
-//! message says what was expected and what was found. The reader then skips
-//! to the next command keyword (the offending token itself when it is one, so
-//! a command cut short by the next command loses only itself) and goes on.
-//! Lexical errors (an unterminated string, invalid UTF-8) are errors of the
-//! command they occur in, with their own message.
+//! A malformed command gives exactly one error, whose message says what was
+//! expected and what was found. The reader then skips to the next command
+//! keyword (the offending token itself when it is one, so a command cut
+//! short by the next command loses only itself) and goes on. Lexical errors
+//! (an unterminated string, invalid UTF-8) are errors of the command they
+//! occur in, with their own message.
+//!
+//! Where the error is depends on what went wrong, as rustc places it:
+//!
+//! - a wrong argument (`x` where a number goes, `0-`) is reported at that
+//!   token: "expected a number, found `0-`";
+//! - a command cut short, by the next command's keyword or by the end of
+//!   the input, is reported at the command itself, from its keyword to its
+//!   last argument, saying what it takes and what it got: "`line` takes 4
+//!   numbers, x1 y1 x2 y2; found 3", with the keyword (or the end of input)
+//!   that ended it as a second label ([`ReadErrorKind::Incomplete`]). A
+//!   user looking at the reported line sees the command that is wrong, not
+//!   the good one after it.
+//!
+//! The reader checks no values (see [`crate::animator::ast`]): a fraction
+//! where a whole number goes, `inf`, `#ggg` or a short cursor bitmap is a
+//! command like any other, for the compiler's checker to explain; nor does
+//! it make "did you mean" suggestions, which the checker adds to
+//! [`ReadErrorKind::NotACommand`] errors.
 //!
 //! Errors come as [`ReadError`]: the [`SyntaxError`] (message and absolute
 //! byte span) plus the [`Pos`] of its start, because a streaming caller no
-//! longer has the text to compute it from. `ReadError` derefs to
-//! `SyntaxError`.
+//! longer has the text to compute it from, its kind and a secondary label.
+//! `ReadError` derefs to `SyntaxError`.
 //!
 //! # Memory and speed
 //!
@@ -95,7 +113,7 @@ use crate::{Span, SyntaxError};
 use forms::Elem::{
     ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word,
 };
-use forms::{Args, Elem, Form, build, cursor_bits, finite, hex_color, signature, single_char, unquoted, whole};
+use forms::{Args, Elem, Form, build, signature, single_char, unquoted};
 use logos::Logos;
 use std::fmt;
 
@@ -103,7 +121,7 @@ mod errors;
 mod fast;
 mod forms;
 
-pub use errors::ReadError;
+pub use errors::{ReadError, ReadErrorKind};
 
 /// Longest word, number or quoted string, in bytes (quotes and escapes
 /// included): four times the compiler's longest string argument.
@@ -137,8 +155,7 @@ struct Token {
 }
 
 /// A consumed argument token, with its number value (NaN when it is not a
-/// number) and its integer value where a whole number or a character was
-/// taken.
+/// number) and the character's code where a character was taken.
 #[derive(Clone, Copy, Debug)]
 struct Arg {
     tok: Tok,
@@ -148,20 +165,17 @@ struct Arg {
 }
 
 /// A form's answer to a token: how strongly it takes it, the form's state
-/// after it, the value check's result, and the argument kind that took it.
-type Offer = (u8, Thread, Result<i64, Bad>, Elem);
+/// after it, and the character's code where one character goes (or that
+/// the token is not one character).
+type Offer = (u8, Thread, Result<i64, NotChar>);
 
-/// Why a token of the right kind was still refused.
+/// The one value the reader refuses: a token where one character goes
+/// (the key of `colormap`) that is not one character. That is the token's
+/// shape, as a lone `-` is the separator's; every other value (a fraction
+/// where a whole number goes, `inf`, `#ggg`, a short cursor bitmap) is
+/// recorded as written, and the compiler's checker explains it.
 #[derive(Clone, Copy, Debug)]
-enum Bad {
-    NotFinite,
-    NotWhole,
-    OutOfRange,
-    NotChar,
-    HexColor,
-    CursorLength(u32),
-    CursorDigit(char, u32),
-}
+struct NotChar;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -207,8 +221,8 @@ enum Step {
     Took,
     /// No form took it, and the command was complete before it.
     Ends,
-    /// No form took it, or every form that would refused its value: an
-    /// error.
+    /// No form took it, or every form that would found it is not one
+    /// character: an error.
     Bad(ReadError),
 }
 
@@ -343,6 +357,24 @@ impl Reader {
     /// Absolute offset of the first byte not yet consumed.
     pub fn offset(&self) -> usize {
         self.base + self.cur
+    }
+
+    /// The input the reader still holds, and the absolute offset of its
+    /// first byte. The command or error [`Reader::next`] returned last lies
+    /// in it, until the next [`Reader::push`] or [`Reader::read_from`]: a
+    /// stream's checker quotes what was written from there.
+    ///
+    /// ```
+    /// use animkit_grammar::animator::Reader;
+    /// let mut reader = Reader::new();
+    /// reader.push(b"frame\nthick 2.5\n");
+    /// reader.next();
+    /// let thick = reader.next().unwrap().unwrap();
+    /// let (held, base) = reader.held();
+    /// assert_eq!(&held[thick.span.start - base..thick.span.end - base], b"thick 2.5");
+    /// ```
+    pub fn held(&self) -> (&[u8], usize) {
+        (&self.buf, self.base)
     }
 
     /// The next command or error. `None` means that more input is needed
@@ -650,7 +682,7 @@ impl Reader {
         let well_formed = t.bad_utf8.is_none() && t.tok != Tok::Unterminated;
         // Most commands have one form: no need to compare offers.
         if self.live == 1 && well_formed {
-            if let Some((_, thread, Ok(int), _)) = self.offer(self.threads[0], t, num) {
+            if let Some((_, thread, Ok(int))) = self.offer(self.threads[0], t) {
                 self.threads[0] = thread;
                 self.args.push(Arg { tok: t.tok, span: t.span, num, int });
                 return Step::Took;
@@ -660,7 +692,7 @@ impl Reader {
         let mut best = 0;
         if well_formed {
             for (i, offer) in offers.iter_mut().enumerate().take(self.live) {
-                *offer = self.offer(self.threads[i], t, num);
+                *offer = self.offer(self.threads[i], t);
                 if let Some((strength, ..)) = offer {
                     best = best.max(*strength);
                 }
@@ -675,25 +707,18 @@ impl Reader {
         }
         let mut live = 0;
         let mut int = 0;
-        let mut refusal = None;
-        for (strength, thread, value, elem) in offers.iter().take(self.live).flatten() {
+        for (strength, thread, value) in offers.iter().take(self.live).flatten() {
             if *strength != best {
                 continue;
             }
-            match value {
-                Ok(v) => {
-                    int = *v;
-                    self.threads[live] = *thread;
-                    live += 1;
-                }
-                Err(bad) => {
-                    refusal.get_or_insert((*bad, *elem));
-                }
+            if let Ok(v) = value {
+                int = *v;
+                self.threads[live] = *thread;
+                live += 1;
             }
         }
         if live == 0 {
-            let (bad, elem) = refusal.unwrap_or((Bad::NotFinite, Elem::Num));
-            return Step::Bad(self.refused(t, bad, elem));
+            return Step::Bad(self.not_one_character(t));
         }
         self.live = live;
         self.args.push(Arg { tok: t.tok, span: t.span, num, int });
@@ -701,9 +726,10 @@ impl Reader {
     }
 
     /// How strongly form `th` takes token `t` (0: not at all), where it is
-    /// then, and the value check's result (an integer for whole numbers and
-    /// characters).
-    fn offer(&self, th: Thread, t: Token, num: f64) -> Option<Offer> {
+    /// then, and the character's code where one character goes. Values are
+    /// not checked here (see [`NotChar`]): the strength depends on the
+    /// token's kind alone.
+    fn offer(&self, th: Thread, t: Token) -> Option<Offer> {
         let form = self.form(th);
         let (mut elem, mut count) = (usize::from(th.elem), th.count);
         let bare = matches!(t.tok, Tok::Word | Tok::Keyword(_));
@@ -714,7 +740,7 @@ impl Reader {
             let (strength, value) = match (e, t.tok) {
                 (Points(_), Tok::Number) => {
                     let stay = Thread { form: th.form, elem: elem as u8, count: count.saturating_add(1) };
-                    return Some((2, stay, finite(num).map(|_| 0), e));
+                    return Some((2, stay, Ok(0)));
                 }
                 (Points(min), _) => {
                     if count % 2 == 0 && count / 2 >= u32::from(min) {
@@ -724,8 +750,7 @@ impl Reader {
                     }
                     return None;
                 }
-                (N, Tok::Number) => (2, finite(num).map(|_| 0)),
-                (I, Tok::Number) => (2, whole(num, text)),
+                (N | I, Tok::Number) => (2, Ok(0)),
                 (S(_), Tok::Word | Tok::Str | Tok::Number | Tok::Sep | Tok::Dot) => (1, Ok(0)),
                 (Word(w), _) if bare && text == w.as_bytes() => (3, Ok(0)),
                 (OnOff | HAl | VAl, Tok::Word | Tok::Str) => {
@@ -742,13 +767,12 @@ impl Reader {
                 }
                 (Sep, Tok::Sep) | (Dot, Tok::Dot) => (2, Ok(0)),
                 (Elem::Char, Tok::Word | Tok::Str | Tok::Number | Tok::Sep | Tok::Dot) => {
-                    (1, single_char(&self.string(t.tok, t.span)).map(|c| i64::from(u32::from(c))).ok_or(Bad::NotChar))
+                    (1, single_char(&self.string(t.tok, t.span)).map(|c| i64::from(u32::from(c))).ok_or(NotChar))
                 }
-                (ColorName, Tok::Word | Tok::Str) => (1, hex_color(&self.string(t.tok, t.span))),
-                (Hex256, Tok::Word | Tok::Str | Tok::Number) => (1, cursor_bits(&self.string(t.tok, t.span))),
+                (ColorName, Tok::Word | Tok::Str) | (Hex256, Tok::Word | Tok::Str | Tok::Number) => (1, Ok(0)),
                 _ => return None,
             };
-            return Some((strength, next, value, e));
+            return Some((strength, next, value));
         }
     }
 
@@ -811,7 +835,7 @@ fn could_be_number(prefix: &[u8]) -> bool {
 /// ```
 /// let (commands, errors) = animkit_grammar::animator::parse("frame\nlien 0 0 1 1\nflush\n");
 /// assert_eq!(commands.len(), 2);
-/// assert_eq!(errors[0].message, "expected a command, found `lien` (did you mean `line`?)");
+/// assert_eq!(errors[0].message, "expected a command, found `lien`");
 /// ```
 pub fn parse(src: &str) -> (Vec<Command>, Vec<SyntaxError>) {
     let (commands, errors) = parse_with_pos(src);
