@@ -48,6 +48,7 @@
 //! assert_eq!(resolve(color), Ok([0.5; 3]));
 //! ```
 
+use crate::suggest::{Costs, distance_with};
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Color, Num};
 use names::NAMED;
@@ -156,10 +157,13 @@ fn parse_hex(text: &str) -> Option<[u8; 3]> {
     }
 }
 
-/// The known name nearest to `name`, if it is close: at most one edit in
-/// four characters, and at most three. A substitution weighs one and a half
+/// Twice the cost of each edit: a substitution weighs one and a half
 /// edits, so a dropped letter wins over a wrong one (`darkgren` is
 /// `darkgreen`, not `darkgrey`).
+const COSTS: Costs = Costs { edit: 2, substitute: 3 };
+
+/// The known name nearest to `name`, if it is close: at most one edit in
+/// four characters, and at most three (see [`COSTS`]).
 fn suggest(name: &str) -> Option<&'static str> {
     let key = normalise(name);
     if key.is_empty() {
@@ -168,35 +172,10 @@ fn suggest(name: &str) -> Option<&'static str> {
     let limit = 2 * (key.chars().count() / 4).clamp(1, 3);
     NAMED
         .iter()
-        .map(|&(n, _, css)| (edit_distance(&key, n), !css, n.len(), n))
+        .map(|&(n, _, css)| (distance_with(&key, n, COSTS), !css, n.len(), n))
         .filter(|&(d, ..)| d <= limit)
         .min()
         .map(|(.., n)| n)
-}
-
-/// Twice the edit distance by characters, where inserting, deleting or
-/// swapping two neighbours costs one edit and substituting one and a half.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let width = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * width];
-    for (j, cell) in d.iter_mut().take(width).enumerate() {
-        *cell = 2 * j;
-    }
-    for i in 1..=a.len() {
-        d[i * width] = 2 * i;
-        for j in 1..=b.len() {
-            let cost = 3 * usize::from(a[i - 1] != b[j - 1]);
-            let mut best =
-                (d[(i - 1) * width + j] + 2).min(d[i * width + j - 1] + 2).min(d[(i - 1) * width + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * width + j - 2] + 2);
-            }
-            d[i * width + j] = best;
-        }
-    }
-    d[a.len() * width + b.len()]
 }
 
 #[cfg(test)]
