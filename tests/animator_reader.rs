@@ -42,7 +42,7 @@ impl<'a> W<'a> {
         Num { value: self.text(i).parse().unwrap(), span: self.span(i) }
     }
     fn int(&self, i: usize) -> Int {
-        Int { value: self.text(i).parse::<f64>().unwrap() as i64, span: self.span(i) }
+        Int::new(self.text(i).parse::<f64>().unwrap() as i64, self.span(i))
     }
     fn pt(&self, i: usize) -> Point {
         Point { x: self.num(i), y: self.num(i + 1) }
@@ -248,9 +248,9 @@ fn drawing_commands() {
     let w = W::new("thick 3");
     assert_eq!(cmd(w.src), Cmd::Thick { pixels: w.int(1) });
     let w = W::new("dash 0xffff");
-    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int { value: 0xffff, span: w.span(1) } });
+    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int::new(0xffff, w.span(1)) });
     let w = W::new("dash 255.000000");
-    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int { value: 255, span: w.span(1) } });
+    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int::new(255, w.span(1)) });
     let w = W::new("dot 1 2");
     assert_eq!(cmd(w.src), Cmd::Dot { at: w.pt(1) });
     let w = W::new("line 0 0 1 1");

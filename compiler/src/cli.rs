@@ -227,11 +227,7 @@ fn run_inner(
 fn report(result: Result<Compiled, CompileError>, stderr: &mut dyn Write) -> Result<animkit_vm::Program, String> {
     match result {
         Ok(compiled) => {
-            let n = compiled.warning_count();
-            if n > 0 {
-                let _ = write!(stderr, "{}", compiled.render_warnings());
-                let _ = writeln!(stderr, "warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
-            }
+            let _ = write!(stderr, "{}", compiled.render_warnings());
             Ok(compiled.program)
         }
         Err(e) => {

@@ -116,9 +116,16 @@ impl Compiled {
         self.warnings.iter().map(|f| f.diagnostics.len()).sum()
     }
 
-    /// Every warning in rustc's format (empty when there is none).
+    /// Every warning in rustc's format, then `warning: N warnings
+    /// emitted` (empty when there is none).
     pub fn render_warnings(&self) -> String {
-        self.warnings.iter().map(|f| render(&f.path, &f.text, &f.diagnostics)).collect()
+        let n = self.warning_count();
+        if n == 0 {
+            return String::new();
+        }
+        let mut out: String = self.warnings.iter().map(|f| render(&f.path, &f.text, &f.diagnostics)).collect();
+        out.push_str(&format!("warning: {n} warning{} emitted\n", if n == 1 { "" } else { "s" }));
+        out
     }
 }
 
@@ -151,10 +158,7 @@ impl std::error::Error for CompileError {}
 pub fn format_source(source: &Source) -> Result<String, CompileError> {
     let language = language_of(source)?;
     let Some(front) = front_end(language) else {
-        return Err(CompileError::Other(format!(
-            "`{}`: formatting {language} is not implemented yet",
-            source.path
-        )));
+        return Err(CompileError::Other(format!("`{}`: formatting {language} is not implemented yet", source.path)));
     };
     front.format(source).map_err(|diagnostics| file_error(source, diagnostics))
 }

@@ -2,8 +2,8 @@
 //! the fly.
 
 use animkit_compiler::{Options, Source, compile_with_warnings};
-use std::io::Write;
 use animkit_vm::{Program, codec};
+use std::io::Write;
 
 /// Loads `path`: a bundle (recognised by its magic bytes, then verified) or
 /// a source file (compiled; the language follows the extension).
@@ -45,11 +45,9 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
         .map_err(|_| format!("error: `{path}` is neither an animkit bundle nor UTF-8 source text\n"))?;
     match compile_with_warnings(&[Source::new(path, text)], &Options::default()) {
         Ok(compiled) => {
-            let n = compiled.warning_count();
-            if n > 0 {
-                let _ = write!(warnings, "{}", compiled.render_warnings());
-                let _ = writeln!(warnings, "warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
-                let _ = warnings.flush();
+            let rendered = compiled.render_warnings();
+            if !rendered.is_empty() {
+                let _ = warnings.write_all(rendered.as_bytes()).and_then(|()| warnings.flush());
             }
             Ok(compiled.program)
         }

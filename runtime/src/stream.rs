@@ -303,16 +303,14 @@ impl<C: Canvas> Stream<C> {
             let (held, base) = self.reader.held();
             let text = Text::new(held, base);
             match &next {
-                Ok(cmd) => {
-                    match self.checker.check(cmd, text) {
-                        Ok(checked) => {
-                            if let Some(status) = self.command(checked, errors) {
-                                return status;
-                            }
+                Ok(cmd) => match self.checker.check(cmd, text) {
+                    Ok(checked) => {
+                        if let Some(status) = self.command(checked, errors) {
+                            return status;
                         }
-                        Err(rejected) => self.reject(errors, &rejected),
                     }
-                }
+                    Err(rejected) => self.reject(errors, &rejected),
+                },
                 Err(e) => {
                     self.errors += 1;
                     let message = check::read_error(e, text).message;

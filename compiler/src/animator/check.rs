@@ -363,8 +363,9 @@ impl Checker {
     /// The end of the input: an error if a macro is still being recorded.
     pub fn finish(&mut self) -> Option<Rejected> {
         let open = self.open.take()?;
-        let d = Diagnostic::error(open.span, format!("macro `{}` is never ended", open.name.text), "recording starts here")
-            .with_help("add `endmacro` after its last command");
+        let d =
+            Diagnostic::error(open.span, format!("macro `{}` is never ended", open.name.text), "recording starts here")
+                .with_help("add `endmacro` after its last command");
         Some(Rejected { diagnostic: d, pos: open.pos })
     }
 
@@ -588,7 +589,8 @@ fn written_color(c: &Color, text: Text<'_>) -> Result<(), Diagnostic> {
             if matches!(digits.len(), 1 | 2 | 3 | 6) && digits.bytes().all(|b| b.is_ascii_hexdigit()) {
                 return Ok(());
             }
-            let message = format!("expected a colour, found {} (`#` takes 1, 2, 3 or 6 hex digits)", text.quote(s.span));
+            let message =
+                format!("expected a colour, found {} (`#` takes 1, 2, 3 or 6 hex digits)", text.quote(s.span));
             Err(Diagnostic::error(s.span, message, "not a colour"))
         }
         Color::Rgb(r, g, b) => [r, g, b].into_iter().try_for_each(|n| finite(n, text)),

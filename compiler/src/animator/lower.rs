@@ -470,7 +470,11 @@ impl Recorder {
                         let mut body = rec.body;
                         body.emit(Insn::ax(Op::Ret, 0), keep_pos.then_some((cmd.pos.line, cmd.pos.col)));
                         let f = body.finish();
-                        if ending == Ending::Push { Definition::Push(rec.name, f) } else { Definition::Bind(rec.name, f) }
+                        if ending == Ending::Push {
+                            Definition::Push(rec.name, f)
+                        } else {
+                            Definition::Bind(rec.name, f)
+                        }
                     }
                 })
             }
@@ -535,7 +539,14 @@ pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_po
     let mut all = vec![main.finish()];
     all.extend(functions);
     let module_name = b.intern(name);
-    Module { name: module_name, language: Language::Animator, functions: all, states: vec![], entry: Some(0), source: None }
+    Module {
+        name: module_name,
+        language: Language::Animator,
+        functions: all,
+        states: vec![],
+        entry: Some(0),
+        source: None,
+    }
 }
 
 #[cfg(test)]
@@ -562,7 +573,12 @@ mod tests {
             let (consts, last) = constants(&cmd.kind);
             let function = f.finish();
             assert_eq!(function.consts.len() as u64 - u64::from(before), consts, "{:?}", cmd.kind);
-            let blocks: Vec<u32> = function.code.iter().filter(|i| i.op().is_some_and(|op| op.info().format == Format::K)).map(|i| i.ax_field()).collect();
+            let blocks: Vec<u32> = function
+                .code
+                .iter()
+                .filter(|i| i.op().is_some_and(|op| op.info().format == Format::K))
+                .map(|i| i.ax_field())
+                .collect();
             assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
         }
     }

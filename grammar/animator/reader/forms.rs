@@ -148,7 +148,9 @@ pub(super) fn usage(kw: Keyword) -> &'static str {
         K::Delarea => "an area name",
         K::Macro => "a macro name, [push] name",
         K::Invoke => "a macro name, [X Y] name",
-        K::Defcursor => "a cursor name, 2 strings of 256 hex digits and 2 whole numbers, name data mask hot_col hot_row",
+        K::Defcursor => {
+            "a cursor name, 2 strings of 256 hex digits and 2 whole numbers, name data mask hot_col hot_row"
+        }
         K::Setcursor => "a cursor name",
     }
 }
