@@ -4,9 +4,9 @@
 //! them and `animkit_compiler::animator::check` explains them), recovery,
 //! and streaming (byte by byte, random chunks, proptest).
 
+use animkit_compiler::animator::check::{self, Checker, Text};
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::*;
-use animkit_compiler::animator::check::{self, Checker, Text};
 use animkit_grammar::animator::{ReadError, Reader, parse, parse_with_pos};
 use proptest::prelude::*;
 

@@ -214,8 +214,9 @@ impl<'a> Checked<'a> {
 /// its primary span's start, which a stream's one-line report shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rejected {
-    /// What is wrong.
-    pub diagnostic: Diagnostic,
+    /// What is wrong (boxed: the error is rare, and the checker's result
+    /// stays small on the stream's hot path).
+    pub diagnostic: Box<Diagnostic>,
     /// Where the primary span starts.
     pub pos: Pos,
 }
@@ -268,7 +269,21 @@ impl Checker {
     }
 
     /// Checks the next command; `text` holds what it was read from.
+    #[inline]
     pub fn check<'a>(&mut self, cmd: &'a Command, text: Text<'_>) -> Result<Checked<'a>, Rejected> {
+        // Most of a visualiser's stream is simple commands at the top level.
+        if self.open.is_none() && self.main_consts.is_none() {
+            if let Some(facts) = quick(&cmd.kind) {
+                return Ok(Checked { cmd, facts });
+            }
+        }
+        self.check_in_full(cmd, text)
+    }
+
+    /// [`Checker::check`] for every command, in the order of the module
+    /// docs (out of line, so that the fast path stays small).
+    #[inline(never)]
+    fn check_in_full<'a>(&mut self, cmd: &'a Command, text: Text<'_>) -> Result<Checked<'a>, Rejected> {
         let reject = |this: &Checker, d: Diagnostic| this.rejected(cmd, text, d);
         // 1. What was written.
         if let Err(d) = as_written(&cmd.kind, text) {
@@ -295,7 +310,7 @@ impl Checker {
                         let open = self.open.take();
                         let d = empty_body(open.as_ref(), cmd);
                         let pos = open.map_or(cmd.pos, |o| o.pos);
-                        return Err(Rejected { diagnostic: d, pos });
+                        return Err(Rejected { diagnostic: Box::new(d), pos });
                     }
                     (_, true) => Ending::Push,
                     (_, false) => Ending::Bind,
@@ -366,7 +381,7 @@ impl Checker {
         let d =
             Diagnostic::error(open.span, format!("macro `{}` is never ended", open.name.text), "recording starts here")
                 .with_help("add `endmacro` after its last command");
-        Some(Rejected { diagnostic: d, pos: open.pos })
+        Some(Rejected { diagnostic: Box::new(d), pos: open.pos })
     }
 
     /// A stream left the body command it was just given out of the macro
@@ -384,9 +399,10 @@ impl Checker {
         self.open = None;
     }
 
+    #[cold]
     fn rejected(&self, cmd: &Command, text: Text<'_>, diagnostic: Diagnostic) -> Rejected {
         let pos = text.pos_at(cmd.span.start, cmd.pos, diagnostic.span.start);
-        Rejected { diagnostic, pos }
+        Rejected { diagnostic: Box::new(diagnostic), pos }
     }
 }
 
@@ -428,10 +444,10 @@ pub fn check_script(commands: Vec<Command>, text: Text<'_>) -> Result<Script, Ve
     for cmd in &commands {
         match checker.check(cmd, text) {
             Ok(c) => facts.push(c.facts),
-            Err(r) => errors.push(r.diagnostic),
+            Err(r) => errors.push(*r.diagnostic),
         }
     }
-    errors.extend(checker.finish().map(|r| r.diagnostic));
+    errors.extend(checker.finish().map(|r| *r.diagnostic));
     if errors.is_empty() {
         Ok(Script { commands, facts })
     } else {
@@ -485,6 +501,46 @@ pub fn suggest_keyword(word: &str) -> Option<&'static str> {
         .filter(|&(d, k)| d == 0 || (d <= 2 && d * 3 <= k.len()))
         .min_by_key(|&(d, _)| d)
         .map(|(_, k)| k)
+}
+
+// ----- the fast path -------------------------------------------------------
+
+/// The facts of a simple command at a stream's top level that passes every
+/// check, without building anything: the commands whose only checks are
+/// that their numbers are finite and their whole numbers in range. `None`
+/// for any other command, and for one with an error, which the full check
+/// then reports (a unit test compares the two on every form).
+#[inline]
+fn quick(cmd: &Cmd) -> Option<Facts> {
+    let f = |n: &Num| n.value.is_finite();
+    let p = |p: &Point| f(&p.x) & f(&p.y);
+    let int = |i: &Int, hi: i64| i.not_int.is_none() & (0..=hi).contains(&i.value);
+    let run = |ok: bool| ok.then_some(Facts { step: Step::Run, rgb: [0.0; 3] });
+    match cmd {
+        Cmd::Quit | Cmd::Frame | Cmd::Flush | Cmd::Push | Cmd::Pop | Cmd::Ident | Cmd::Killareas => run(true),
+        Cmd::Line { from, to }
+        | Cmd::Arrow { from, to }
+        | Cmd::RectCorners { from, to }
+        | Cmd::FillRectCorners { from, to } => run(p(from) & p(to)),
+        Cmd::Rect { corner, width, height } | Cmd::FillRect { corner, width, height } => {
+            run(p(corner) & f(width) & f(height))
+        }
+        Cmd::Circle { center, radius, vertices } | Cmd::FillCircle { center, radius, vertices } => {
+            run(p(center) & f(radius) & int(vertices, MAX_CIRCLE_VERTICES))
+        }
+        Cmd::Dot { at } | Cmd::Warp { at } => run(p(at)),
+        Cmd::Shift { x, y } | Cmd::Scale { x, y: Some(y) } => run(f(x) & f(y)),
+        Cmd::Scale { x, y: None } => run(f(x)),
+        Cmd::Rotate { degrees: n } | Cmd::Alpha { alpha: n } | Cmd::Sleep { seconds: n } => run(f(n)),
+        Cmd::Clip { left, bottom, width: r, height: t } | Cmd::ClipCorners { left, bottom, right: r, top: t } => {
+            run(f(left) & f(bottom) & f(r) & f(t))
+        }
+        Cmd::Thick { pixels } => run(int(pixels, MAX_THICK)),
+        Cmd::Color { color: Color::Rgb(r, g, b) } | Cmd::Bg { color: Color::Rgb(r, g, b) } => {
+            (f(r) & f(g) & f(b)).then(|| Facts { step: Step::Run, rgb: [r, g, b].map(colors::clamp) })
+        }
+        _ => None,
+    }
 }
 
 // ----- 1. what was written ------------------------------------------------
@@ -560,16 +616,32 @@ fn as_written(cmd: &Cmd, text: Text<'_>) -> Result<(), Diagnostic> {
     }
 }
 
+// The checks on the stream's hot path are inline and their errors cold:
+// a simple command costs a few comparisons.
+
+#[inline]
 fn finite(n: &Num, text: Text<'_>) -> Result<(), Diagnostic> {
-    if n.value.is_finite() {
-        return Ok(());
-    }
-    let message = format!("expected a number, found {} (not a finite number)", text.quote(n.span));
-    Err(Diagnostic::error(n.span, message, "not finite"))
+    if n.value.is_finite() { Ok(()) } else { Err(not_finite(n, text)) }
 }
 
+#[cold]
+#[inline(never)]
+fn not_finite(n: &Num, text: Text<'_>) -> Diagnostic {
+    let message = format!("expected a number, found {} (not a finite number)", text.quote(n.span));
+    Diagnostic::error(n.span, message, "not finite")
+}
+
+#[inline]
 fn whole(i: &Int, text: Text<'_>) -> Result<(), Diagnostic> {
-    let Some(v) = i.not_int else { return Ok(()) };
+    match i.not_int {
+        None => Ok(()),
+        Some(v) => Err(not_whole(i, v, text)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_whole(i: &Int, v: f64, text: Text<'_>) -> Diagnostic {
     let found = text.quote(i.span);
     let (message, label) = if !v.is_finite() {
         (format!("expected a whole number, found {found} (not a finite number)"), "not finite")
@@ -578,7 +650,7 @@ fn whole(i: &Int, text: Text<'_>) -> Result<(), Diagnostic> {
     } else {
         (format!("expected a whole number, found {found} (out of range)"), "too large")
     };
-    Err(Diagnostic::error(i.span, message, label))
+    Diagnostic::error(i.span, message, label)
 }
 
 fn written_color(c: &Color, text: Text<'_>) -> Result<(), Diagnostic> {
@@ -887,6 +959,35 @@ mod tests {
         assert!(checker.check(&commands[0], text).is_ok());
         let err = checker.check(&commands[0], text).unwrap_err();
         assert_eq!(err.diagnostic.message, "the script has too many arguments for one module");
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_full_check() {
+        let src = "quit frame flush push pop ident killareas line 0 0 1 1 arrow 0 inf 1 1 rect 0 0 - 1 1 \
+            fillrect 0 0 - nan 1 rect 0 0 1 1 fillrect 0 0 1 -inf circle 0 0 1 65536 circle 0 0 1 65537 \
+            fillcircle 0 0 1 -1 fillcircle 0 0 1 2.5 fillcircle 0 0 1e999 8 dot 1 2 warp 0 nan shift 1 2 scale 2 \
+            scale 2 inf scale nan rotate 45 alpha 2 sleep inf clip 0 0 1 1 clip 0 0 - 1 nan thick 1024 thick 1025 \
+            thick -1 thick 0.5 color 2 -1 0.5 bg 0.1 0.2 0.3 color 0 nan 0 color red color 0.5 echo hi";
+        let (commands, errors) = animkit_grammar::animator::parse(src);
+        assert!(errors.is_empty(), "{errors:?}");
+        let mut quick_ones = 0;
+        for cmd in &commands {
+            let full = Checker::for_stream().check_in_full(cmd, Text::of(src)).ok().map(|c| c.facts);
+            match quick(&cmd.kind) {
+                Some(facts) => {
+                    quick_ones += 1;
+                    assert_eq!(Some(facts), full, "{:?}", cmd.kind);
+                }
+                // Either not a fast command, or one with an error.
+                None => assert!(full.is_none() || !is_fast(&cmd.kind), "{:?}", cmd.kind),
+            }
+        }
+        assert_eq!(quick_ones, 20);
+    }
+
+    /// The commands [`quick`] handles.
+    fn is_fast(cmd: &Cmd) -> bool {
+        !matches!(cmd, Cmd::Echo { .. } | Cmd::Color { color: Color::Name(_) | Color::Gray(_), .. })
     }
 
     #[test]

@@ -103,6 +103,7 @@ struct FastShape {
 /// reads: those whose only way to be complete with these many numbers is
 /// the form the fast path builds (`color` with three numbers, `scale` with
 /// two, `rect` with four, ...).
+#[inline]
 fn fast_shape(word: &[u8]) -> Option<(Keyword, FastShape)> {
     use Keyword as K;
     let nums = |count| FastShape { count, ints: 0 };

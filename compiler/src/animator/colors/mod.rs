@@ -137,7 +137,9 @@ fn unit(c: [u8; 3]) -> [f64; 3] {
     c.map(|v| f64::from(v) / 255.0)
 }
 
-fn clamp(n: &Num) -> f64 {
+/// A colour number clamped to 0..1 (a NaN counts as 0).
+#[inline]
+pub(crate) fn clamp(n: &Num) -> f64 {
     if n.value.is_nan() { 0.0 } else { n.value.clamp(0.0, 1.0) }
 }
 
