@@ -271,10 +271,24 @@ impl Checker {
     /// Checks the next command; `text` holds what it was read from.
     #[inline]
     pub fn check<'a>(&mut self, cmd: &'a Command, text: Text<'_>) -> Result<Checked<'a>, Rejected> {
-        // Most of a visualiser's stream is simple commands at the top level.
-        if self.open.is_none() && self.main_consts.is_none() {
+        // Most of a visualiser's stream, and of a script, is simple
+        // commands at the top level.
+        if self.open.is_none() {
             if let Some(facts) = quick(&cmd.kind) {
-                return Ok(Checked { cmd, facts });
+                let fits = match self.main_consts.as_mut() {
+                    None => true,
+                    Some(consts) => {
+                        let (added, last_block) = lower::constants(&cmd.kind);
+                        let fits = last_block.is_none_or(|offset| *consts + offset <= u64::from(MAX_AX));
+                        if fits {
+                            *consts += added;
+                        }
+                        fits
+                    }
+                };
+                if fits {
+                    return Ok(Checked { cmd, facts });
+                }
             }
         }
         self.check_in_full(cmd, text)
@@ -505,8 +519,9 @@ pub fn suggest_keyword(word: &str) -> Option<&'static str> {
 
 // ----- the fast path -------------------------------------------------------
 
-/// The facts of a simple command at a stream's top level that passes every
-/// check, without building anything: the commands whose only checks are
+/// The facts of a simple command at the top level that passes every
+/// check (its constants aside, which the caller counts), without building
+/// anything: the commands whose only checks are
 /// that their numbers are finite and their whole numbers in range. `None`
 /// for any other command, and for one with an error, which the full check
 /// then reports (a unit test compares the two on every form).
@@ -959,6 +974,13 @@ mod tests {
         assert!(checker.check(&commands[0], text).is_ok());
         let err = checker.check(&commands[0], text).unwrap_err();
         assert_eq!(err.diagnostic.message, "the script has too many arguments for one module");
+        // The same through the fast path.
+        let text = Text::of("line 0 0 1 1\npush\n");
+        let (commands, _) = animkit_grammar::animator::parse("line 0 0 1 1\npush\n");
+        checker.main_consts = Some(u64::from(MAX_AX));
+        assert!(checker.check(&commands[0], text).is_ok());
+        assert!(checker.check(&commands[1], text).is_ok(), "no block, nothing to reach");
+        assert!(checker.check(&commands[0], text).is_err());
     }
 
     #[test]

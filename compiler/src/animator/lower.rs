@@ -515,6 +515,10 @@ pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_po
     let mut recorder = Recorder::default();
     for c in script.iter() {
         let cmd = c.command();
+        if c.step() == Step::Run {
+            emit_command(c, &mut main, b, keep_pos);
+            continue;
+        }
         match recorder.add(c, b, keep_pos) {
             Recorded::Run => emit_command(c, &mut main, b, keep_pos),
             Recorded::Begun | Recorded::Body(_) => {}

@@ -24,10 +24,10 @@ pub struct ReadError {
     pub secondary: Option<(Span, String)>,
 }
 
-/// What a [`ReadError`] is about, for callers that add to it: the compiler
-/// suggests the keyword a word that is not a command was probably meant to
-/// be (a suggestion needs the command table of the compiler's checker, and
-/// the reader makes none).
+/// What a [`ReadError`] is about, for callers that add to it: the
+/// compiler's checker suggests the keyword a word that is not a command was
+/// probably meant to be (suggestions are semantics, and the reader makes
+/// none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReadErrorKind {
     /// A token where a command must start (the span is the token).
