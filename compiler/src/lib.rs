@@ -15,8 +15,9 @@ pub mod cli;
 pub mod diagnostic;
 pub mod driver;
 pub mod files;
+pub mod front;
 pub mod hash;
 pub mod sprite;
 pub mod suggest;
 
-pub use driver::{CompileError, Options, Source, compile, compile_jobs};
+pub use driver::{CompileError, Compiled, Options, Source, compile, compile_jobs, compile_with_warnings};

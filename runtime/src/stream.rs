@@ -18,8 +18,13 @@
 //! pending command (`animkit_grammar::animator::reader`), the interpreter
 //! the work of one command ([`animkit_vm::interp::Limits`]).
 //!
-//! A malformed command gets one line on the error output,
-//! `<stdin>:LINE:COL: error: MESSAGE`, and the stream goes on.
+//! Each command goes through the compiler's checker
+//! (`animkit_compiler::animator::check::Checker`) before it is lowered, as
+//! in a compiled file; a malformed command gets one line on the error
+//! output, `<stdin>:LINE:COL: error: MESSAGE`, at the start of the
+//! error's primary span (the command's keyword for a command cut short or
+//! not allowed where it is, the argument for a wrong argument), and the
+//! stream goes on.
 //!
 //! ```
 //! use animkit_runtime::stream::{Stream, Status};
@@ -35,10 +40,11 @@
 //! ```
 
 use crate::report;
-use animkit_compiler::animator::lower::{self, Definition, Recording, Strings};
+use animkit_compiler::animator::check::{self, Checked, Checker, Rejected, Step, Text};
+use animkit_compiler::animator::lower::{self, Definition, Recorded, Recorder, Strings};
 use animkit_compiler::builder::FunctionBuilder;
 use animkit_grammar::animator::Reader;
-use animkit_grammar::animator::ast::{Cmd, Command};
+use animkit_grammar::animator::ast::{Cmd, Pos};
 use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
 use animkit_vm::isa::{Insn, Op};
@@ -153,7 +159,8 @@ pub struct Stream<C: Canvas> {
     module: Module,
     strings: LiveStrings,
     free: Vec<FuncId>,
-    recording: Option<Recording>,
+    checker: Checker,
+    recorder: Recorder,
     source: String,
     running: bool,
     finished: bool,
@@ -184,7 +191,8 @@ impl<C: Canvas> Stream<C> {
             module,
             strings,
             free: Vec::new(),
-            recording: None,
+            checker: Checker::for_stream(),
+            recorder: Recorder::default(),
             source: source.to_string(),
             running: false,
             finished: false,
@@ -283,30 +291,38 @@ impl<C: Canvas> Stream<C> {
             }
         }
         while let Some(next) = self.reader.next() {
-            match &next {
-                Ok(cmd) => {
-                    self.commands += 1;
-                    // Between two commands, with no macro being recorded,
-                    // no code holds a string id that compaction would
-                    // change.
-                    if self.recording.is_none() && self.strings.wants_compaction() {
-                        self.compact_strings();
-                    }
-                    if let Some(status) = self.command(cmd, errors) {
-                        return status;
-                    }
+            if next.is_ok() {
+                self.commands += 1;
+                // Between two commands, with no macro being recorded, no
+                // code holds a string id that compaction would change.
+                if !self.recorder.is_recording() && self.strings.wants_compaction() {
+                    self.compact_strings();
                 }
+            }
+            // What the command was read from, for the checker's quotes.
+            let (held, base) = self.reader.held();
+            let text = Text::new(held, base);
+            match &next {
+                Ok(cmd) => match self.checker.check(cmd, text) {
+                    Ok(checked) => {
+                        if let Some(status) = self.command(checked, errors) {
+                            return status;
+                        }
+                    }
+                    Err(rejected) => self.reject(errors, &rejected),
+                },
                 Err(e) => {
                     self.errors += 1;
-                    report::error_line(errors, &self.source, Some((e.pos.line, e.pos.col)), &e.message);
+                    let message = check::read_error(e, text).message;
+                    report::error_line(errors, &self.source, Some((e.pos.line, e.pos.col)), &message);
                 }
             }
         }
         if self.finished {
-            if let Some(rec) = self.recording.take() {
-                self.errors += 1;
-                let message = format!("macro `{}` is never ended (input ended inside it)", rec.name.text);
-                report::error_line(errors, &self.source, Some((rec.pos.line, rec.pos.col)), &message);
+            if let Some(rejected) = self.checker.finish() {
+                self.recorder.cancel();
+                let message = format!("{} (input ended inside it)", rejected.diagnostic.message);
+                self.fail(errors, rejected.pos, &message);
             }
             Status::Done
         } else {
@@ -314,80 +330,79 @@ impl<C: Canvas> Stream<C> {
         }
     }
 
-    fn fail(&mut self, errors: &mut dyn Write, cmd: &Command, message: &str) {
+    fn fail(&mut self, errors: &mut dyn Write, pos: Pos, message: &str) {
         self.errors += 1;
-        report::error_line(errors, &self.source, Some((cmd.pos.line, cmd.pos.col)), message);
+        report::error_line(errors, &self.source, Some((pos.line, pos.col)), message);
     }
 
-    fn command(&mut self, cmd: &Command, errors: &mut dyn Write) -> Option<Status> {
-        match (&cmd.kind, self.recording.is_some()) {
-            (Cmd::Macro { name, push }, false) => {
+    fn reject(&mut self, errors: &mut dyn Write, rejected: &Rejected) {
+        self.fail(errors, rejected.pos, &rejected.diagnostic.message);
+    }
+
+    fn command(&mut self, c: Checked<'_>, errors: &mut dyn Write) -> Option<Status> {
+        let cmd = c.command();
+        match c.step() {
+            Step::Begin => {
+                let Cmd::Macro { name, .. } = &cmd.kind else { return None };
                 if self.strings.bytes + name.text.len() > self.limits.macro_strings {
                     self.compact_strings();
                 }
                 let before = self.strings.table.len();
-                match lower::begin_macro(cmd, name, *push, &mut self.strings) {
-                    Ok(_) if self.strings.bytes > self.limits.macro_strings => {
-                        self.strings.rollback(before);
-                        let message = format!(
-                            "macros would hold more than {} bytes of strings in all; macro `{}` is not defined (`forget` frees macros)",
-                            self.limits.macro_strings, name.text
-                        );
-                        self.fail(errors, cmd, &message);
-                    }
-                    Ok(rec) => self.recording = Some(rec),
-                    Err(e) => self.fail(errors, cmd, &e.message),
-                }
-            }
-            (Cmd::Endmacro, false) => self.fail(errors, cmd, "`endmacro` without `macro`"),
-            (Cmd::Endmacro, true) => {
-                let rec = self.recording.take()?;
-                self.strings.all_permanent = true;
-                let result = lower::end_macro(rec, cmd, &mut self.strings, true);
-                self.strings.all_permanent = false;
-                match result {
-                    Ok(def) => self.define(def),
-                    Err(e) => self.fail(errors, cmd, &e.message),
-                }
-            }
-            (_, true) => {
-                let rec = self.recording.as_mut()?;
-                let (mark, strings) = (rec.body.mark(), self.strings.table.len());
-                self.strings.all_permanent = true;
-                let result = lower::record(rec, cmd, &mut self.strings, true);
-                self.strings.all_permanent = false;
-                if let Err(e) = result {
-                    self.fail(errors, cmd, &e.message);
-                } else if self.macro_size + rec.body.size() > self.limits.macro_size
-                    || self.strings.bytes > self.limits.macro_strings
-                {
-                    rec.body.rollback(mark);
-                    rec.commands -= 1;
-                    rec.rejected += 1;
-                    self.strings.rollback(strings);
-                    let StreamLimits { macro_size, macro_strings } = self.limits;
+                self.recorder.add(c, &mut self.strings, true);
+                if self.strings.bytes > self.limits.macro_strings {
+                    self.strings.rollback(before);
+                    self.recorder.cancel();
+                    self.checker.cancel_macro();
                     let message = format!(
-                        "macros would hold more than {macro_size} instructions and constants, or {macro_strings} bytes of strings, in all; this command is left out of macro `{}` (`forget` frees macros)",
-                        rec.name.text
+                        "macros would hold more than {} bytes of strings in all; macro `{}` is not defined (`forget` frees macros)",
+                        self.limits.macro_strings, name.text
                     );
-                    self.fail(errors, cmd, &message);
+                    self.fail(errors, cmd.pos, &message);
                 }
             }
-            (Cmd::Forget, false) => {
+            Step::End(_) => {
+                self.strings.all_permanent = true;
+                let recorded = self.recorder.add(c, &mut self.strings, true);
+                self.strings.all_permanent = false;
+                if let Recorded::Defined(def) = recorded {
+                    self.define(def);
+                }
+            }
+            Step::Record => {
+                let strings = self.strings.table.len();
+                self.strings.all_permanent = true;
+                let recorded = self.recorder.add(c, &mut self.strings, true);
+                self.strings.all_permanent = false;
+                if let Recorded::Body(mark) = recorded {
+                    if self.macro_size + self.recorder.body_size() > self.limits.macro_size
+                        || self.strings.bytes > self.limits.macro_strings
+                    {
+                        self.recorder.leave_out(mark);
+                        self.checker.leave_out();
+                        self.strings.rollback(strings);
+                        let StreamLimits { macro_size, macro_strings } = self.limits;
+                        let name = match self.checker.macro_name() {
+                            Some(n) => n.to_string(),
+                            None => String::new(),
+                        };
+                        let message = format!(
+                            "macros would hold more than {macro_size} instructions and constants, or {macro_strings} bytes of strings, in all; this command is left out of macro `{name}` (`forget` frees macros)"
+                        );
+                        self.fail(errors, cmd.pos, &message);
+                    }
+                }
+            }
+            Step::Run if matches!(cmd.kind, Cmd::Forget) => {
                 for f in self.vm.bindings.clear() {
                     self.release(f);
                 }
                 self.compact_strings();
             }
-            (_, false) => {
+            Step::Run => {
                 let old = std::mem::take(&mut self.module.functions[0]);
                 let mut f = FunctionBuilder::recycle(old, self.module.name);
                 self.strings.scratch.clear();
-                if let Err(e) = lower::emit_command(cmd, &mut f, &mut self.strings, true) {
-                    self.module.functions[0] = f.finish();
-                    self.fail(errors, cmd, &e.message);
-                    return None;
-                }
+                lower::emit_command(c, &mut f, &mut self.strings, true);
                 f.emit(Insn::ax(Op::Halt, 0), None);
                 let mut chunk = f.finish();
                 let base = self.strings.table.len() as f64;

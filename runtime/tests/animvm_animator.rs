@@ -57,6 +57,28 @@ fn screenshot_to_stdout_like_the_thumbnail_server() {
     assert_eq!(status, 1, "errors in the stream make the exit status 1, after everything ran");
 }
 
+/// Issue 17 §4: a command missing arguments is reported at its own line,
+/// not at the command after it (or the end of the input), and what follows
+/// still runs.
+#[test]
+fn a_command_cut_short_is_reported_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, out, err) = run_with_input(&["-H"], "frame\nline 0 0 1\necho after\nline 0 0 1", dir.path());
+    assert_eq!(String::from_utf8(out).unwrap(), "after\n");
+    assert_eq!(
+        err,
+        "<stdin>:2:1: error: `line` takes 4 numbers, x1 y1 x2 y2; found 3\n\
+         <stdin>:4:1: error: `line` takes 4 numbers, x1 y1 x2 y2; found 3\n"
+    );
+    assert_eq!(status, 1);
+    // Values as written are the checker's: at the argument, as before.
+    let (_, _, err) = run_with_input(&["-H"], "frame\n  circle 0 0 1 2.5\nthick 5000\n", dir.path());
+    assert_eq!(
+        err,
+        "<stdin>:2:16: error: expected a whole number, found `2.5`\n<stdin>:3:7: error: thickness 5000 is out of range\n"
+    );
+}
+
 #[test]
 fn dash_d_writes_every_flushed_frame_and_screendump_writes_raw_pixels() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,6 +1,6 @@
 //! Resource limits: the sizes and counts that untrusted input could
 //! otherwise make absurd. The compiler rejects sources beyond them with a
-//! positioned error (`animkit_compiler::animator::lower` re-exports these
+//! positioned error (`animkit_compiler::animator::check` re-exports these
 //! values), the verifier rejects bundles beyond them (rule `block`), and the
 //! interpreters stop runaway execution with a runtime error at the command
 //! that started it.
