@@ -135,5 +135,10 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
             }
             (format!("K{start}"), parts.join(" "))
         }
+        Format::R => {
+            // The window in the table's notation: `R3..R5` is R[3], R[4], R[5].
+            let (first, len) = (w.a() as usize, op.info().block.len());
+            (format!("R{first}..R{}", first + len.max(1) - 1), String::new())
+        }
     }
 }

@@ -1,12 +1,14 @@
 //! The register interpreter for functions with calls and domain ops
-//! (Animator now, SLAP next). Sprite code has its own compact loop in
+//! (Animator and SLAP). Sprite code has its own compact loop in
 //! [`crate::sprite`].
 //!
 //! A [`Fiber`] is a resumable thread of execution: a call stack over one
 //! module. [`run`] executes it until it halts, returns from its first
 //! function, or a domain op asks to suspend (a `sleep`, a frame delay); the
 //! caller resumes it later by calling [`run`] again. Domain ops are handed
-//! to a [`Domain`], which gives them meaning (drawing, scene updates).
+//! to a [`Domain`], which gives them meaning (drawing, scene updates),
+//! with their arguments as [`Args`]: a constant block or, for register-
+//! window ops, the registers `R[A..A+len]` of the running frame.
 //!
 //! Calls are iterative (an explicit frame stack), so no input can overflow
 //! the Rust stack; nesting deeper than [`Limits::max_depth`] is a runtime
@@ -50,7 +52,7 @@
 //! assert_eq!(log.0, ["ECHO hello"]);
 //! ```
 
-use crate::isa::{Op, OpClass};
+use crate::isa::{Format, Op, OpClass};
 use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
 use std::collections::HashMap;
@@ -175,9 +177,13 @@ impl Bindings {
     }
 }
 
-/// The constant block of a domain op, with typed readers. A verified
-/// program guarantees that the reads its op's signature allows are in
-/// range; out-of-range reads give 0 / `""` rather than panic.
+/// The arguments of a domain op, with typed readers: its constant block
+/// (`K` format: from `K[Ax]` to the end of the pool) or its register window
+/// (`R` format: exactly `R[A..A+len]`). A verified program guarantees that
+/// the reads its op's signature allows are in range; out-of-range reads
+/// give 0 / `""` rather than panic. Constant blocks hold checked values;
+/// register windows hold whatever the code computed (NaN, infinities,
+/// fractions), which the domain must check.
 #[derive(Clone, Copy)]
 pub struct Args<'a> {
     consts: &'a [f64],
@@ -228,7 +234,8 @@ impl<'a> Args<'a> {
         self.consts.get(i + 1..i + 1 + 2 * n).unwrap_or(&[])
     }
 
-    /// The raw block from its first element to the end of the pool.
+    /// The raw values: a constant block from its first element to the end
+    /// of the pool, or a register window, exactly.
     pub fn raw(&self) -> &'a [f64] {
         self.consts
     }
@@ -289,6 +296,8 @@ pub struct Fiber {
     limits: Limits,
     /// Work charged to the current top-level call (or to the whole run).
     work: u64,
+    /// Instructions executed since the fiber was created or restarted.
+    instructions: u64,
 }
 
 impl Fiber {
@@ -316,9 +325,17 @@ impl Fiber {
         self.work
     }
 
+    /// Instructions executed since the fiber was created or last
+    /// restarted (every instruction counts one, whatever its work units):
+    /// for counting tests, which guard what runs rather than how fast.
+    pub fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
     /// Forgets everything and starts over at `func`.
     pub fn restart(&mut self, module: &Module, func: FuncId) {
         self.work = 0;
+        self.instructions = 0;
         self.frames.clear();
         self.regs.clear();
         let nregs = module.functions.get(func as usize).map_or(0, |f| f.nregs as usize);
@@ -366,6 +383,7 @@ pub fn run<D: Domain>(
             };
             let at = pc;
             pc += 1;
+            fiber.instructions += 1;
             let Some(op) = w.op() else {
                 fiber.frames.clear();
                 return Err(error(module, frame.func, at, format!("unknown opcode {:#04x}", w.op_byte())));
@@ -457,7 +475,16 @@ pub fn run<D: Domain>(
                     return Ok(Exit::Waiting(w.ax_field()));
                 }
                 _ if op.info().class != OpClass::Generic => {
-                    let args = Args::new(f.consts.get(w.ax_field() as usize..).unwrap_or(&[]), strings);
+                    let info = op.info();
+                    let values = if info.format == Format::R {
+                        // The window R[A..A+len] of this frame (the verifier's
+                        // `window` rule; an unverified one reads nothing).
+                        let start = r(w.a());
+                        fiber.regs.get(start..start + info.block.len()).unwrap_or(&[])
+                    } else {
+                        f.consts.get(w.ax_field() as usize..).unwrap_or(&[])
+                    };
+                    let args = Args::new(values, strings);
                     let budget = fiber.limits.max_steps.saturating_sub(fiber.work);
                     let env = Env { module, strings, bindings, budget };
                     let result = domain.op(op, args, &env);

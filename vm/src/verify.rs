@@ -17,9 +17,10 @@
 //! | `consts` | a function has as many constant kinds as constants |
 //! | `lines` | debug positions are sorted by pc and point inside the code |
 //! | `opcode` | every instruction's low byte is an assigned opcode |
-//! | `op-class` | a module uses only generic ops and those of its own language; sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops) |
+//! | `op-class` | a module uses only generic ops and those of its own language (sprite, Animator or SLAP, `crate::isa::OpClass::of`); sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops) |
 //! | `unused-bits` | operand bits the format does not use are zero |
 //! | `registers` | register operands are below the function's register count |
+//! | `window` | a register-window op's window `R[A..A+len]` (`len` from its signature, `crate::isa::Format::R`) lies inside the function's registers |
 //! | `loadk` | `LOADK`'s constant exists and is a number |
 //! | `jump` | jump targets are instructions of the same function |
 //! | `call` | `CALL` names an existing function of the module |
@@ -180,6 +181,13 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
 /// registers, calls or bindings: only these generic ops are allowed there.
 pub const SPRITE_GENERIC_OPS: &[Op] = &[Op::Nop, Op::Jmp, Op::Wait, Op::Halt];
 
+/// "a sprite", "an animator", "a slap": the language with its article.
+fn article(language: Language) -> String {
+    let name = language.name();
+    let an = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if an { "an" } else { "a" })
+}
+
 fn op_allowed(language: Language, op: Op) -> bool {
     match (language, op.info().class) {
         (Language::Sprite, OpClass::Generic) => SPRITE_GENERIC_OPS.contains(&op),
@@ -315,7 +323,7 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
     let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
     let info = op.info();
     if !op_allowed(m.language, op) {
-        return Err(cx.err("op-class", at, format!("{op} is not allowed in a {} module", m.language)));
+        return Err(cx.err("op-class", at, format!("{op} is not allowed in {} module", article(m.language))));
     }
     let reg = |r: u8| -> Result<(), VerifyError> {
         if r < f.nregs {
@@ -385,6 +393,21 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
             }
         }
         Format::K => verify_block(cx, m, f, runs, pc, op, w.ax_field() as usize)?,
+        Format::R => {
+            unused(0xffff_0000)?;
+            let (first, len) = (w.a() as usize, info.block.len());
+            if first + len > f.nregs as usize {
+                return Err(cx.err(
+                    "window",
+                    at,
+                    format!(
+                        "{op} reads registers {first}..={} (a window of {len}), the function has {}",
+                        first + len - 1,
+                        f.nregs
+                    ),
+                ));
+            }
+        }
     }
     Ok(())
 }
