@@ -597,3 +597,190 @@ fn next_part(fiber: &Fiber, bindings: &Bindings) -> Option<Frame> {
 fn pop_frame(fiber: &mut Fiber) {
     fiber.frames.pop();
 }
+
+#[cfg(test)]
+mod tests {
+    //! The generic arithmetic ops (first used by a compiler with SLAP's
+    //! argument expressions) and register windows, on verified code.
+    use super::*;
+    use crate::isa::Insn;
+    use crate::program::{ConstKind, Language, Program};
+
+    /// Records each domain op with the values it was handed.
+    #[derive(Default)]
+    struct Windows(Vec<(Op, Vec<f64>)>);
+
+    impl Domain for Windows {
+        fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+            self.0.push((op, args.raw().to_vec()));
+            Ok(Flow::Continue)
+        }
+    }
+
+    fn slap(functions: Vec<Function>) -> Program {
+        let module = Module {
+            name: 0,
+            language: Language::Slap,
+            functions,
+            states: vec![],
+            entry: Some(0),
+            source: None,
+        };
+        let program = Program { strings: vec!["scene".into()], modules: vec![module] };
+        crate::verify::verify_program(&program).unwrap();
+        program
+    }
+
+    fn function(nregs: u8, consts: &[f64], code: Vec<Insn>) -> Function {
+        Function {
+            name: 0,
+            nregs,
+            code,
+            consts: consts.to_vec(),
+            kinds: vec![ConstKind::Num; consts.len()],
+            lines: vec![],
+        }
+    }
+
+    /// Runs the entry function to its end; the registers afterwards.
+    fn registers(consts: &[f64], mut code: Vec<Insn>) -> Vec<f64> {
+        let nregs = 8;
+        code.extend([Insn::ax(Op::Wait, 1), Insn::abc(Op::Halt, 0, 0, 0)]);
+        let program = slap(vec![function(nregs, consts, code)]);
+        let m = &program.modules[0];
+        let mut fiber = Fiber::new(m, 0);
+        let exit = run(&mut fiber, m, &program.strings, &mut Bindings::default(), &mut Windows::default());
+        assert_eq!(exit, Ok(Exit::Waiting(1)));
+        (0..nregs).map(|r| fiber.reg(r)).collect()
+    }
+
+    fn bits(v: &[f64]) -> Vec<u64> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    #[test]
+    fn loadk_and_arithmetic() {
+        let r = registers(
+            &[1.5, 0.25, 3.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::abx(Op::LoadK, 2, 2),
+                Insn::abc(Op::Add, 3, 0, 1),
+                Insn::abc(Op::Sub, 4, 1, 0),
+                Insn::abc(Op::Mul, 5, 0, 2),
+                Insn::abc(Op::Div, 6, 1, 2),
+                Insn::abc(Op::Neg, 7, 0, 0),
+            ],
+        );
+        assert_eq!(bits(&r), bits(&[1.5, 0.25, 3.0, 1.75, -1.25, 4.5, 0.25 / 3.0, -1.5]));
+    }
+
+    #[test]
+    fn operands_may_alias_the_destination() {
+        // R0 := R0 + R0; R0 := R0 * R0; MOVE R1 R0; R1 := -R1.
+        let r = registers(
+            &[3.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abc(Op::Add, 0, 0, 0),
+                Insn::abc(Op::Mul, 0, 0, 0),
+                Insn::abc(Op::Move, 1, 0, 0),
+                Insn::abc(Op::Neg, 1, 1, 0),
+                Insn::asbx(Op::LoadI, 2, -7),
+            ],
+        );
+        assert_eq!(&r[..3], &[36.0, -36.0, -7.0]);
+    }
+
+    #[test]
+    fn negative_zero_keeps_its_sign() {
+        let r = registers(
+            &[0.0, -1.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abc(Op::Neg, 1, 0, 0),   // -0.0
+                Insn::abc(Op::Move, 2, 1, 0),  // MOVE copies the bits
+                Insn::abx(Op::LoadK, 3, 1),    // -1
+                Insn::abc(Op::Mul, 4, 0, 3),   // 0 * -1 = -0
+                Insn::abc(Op::Add, 5, 1, 2),   // -0 + -0 = -0
+                Insn::abc(Op::Add, 6, 1, 0),   // -0 + 0 = +0
+                Insn::abc(Op::Sub, 7, 0, 0),   // 0 - 0 = +0
+            ],
+        );
+        assert_eq!(bits(&r[1..]), bits(&[-0.0, -0.0, -1.0, -0.0, -0.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn division_by_zero_gives_infinities_and_nan() {
+        let r = registers(
+            &[1.0, 0.0, -1.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::abx(Op::LoadK, 2, 2),
+                Insn::abc(Op::Div, 3, 0, 1), // 1 / 0
+                Insn::abc(Op::Div, 4, 2, 1), // -1 / 0
+                Insn::abc(Op::Div, 5, 1, 1), // 0 / 0
+                Insn::abc(Op::Neg, 6, 1, 0),
+                Insn::abc(Op::Div, 6, 0, 6), // 1 / -0
+                Insn::abc(Op::Sub, 7, 3, 3), // inf - inf
+            ],
+        );
+        assert_eq!(&r[3..5], &[f64::INFINITY, f64::NEG_INFINITY]);
+        assert!(r[5].is_nan());
+        assert_eq!(r[6], f64::NEG_INFINITY);
+        assert!(r[7].is_nan());
+    }
+
+    #[test]
+    fn windows_are_the_registers_of_the_running_frame() {
+        // Entry: R0..R2 := 1 2 3; CAMPOS R0..R2; CALL 1; SIZE R1..R2.
+        // Function 1 (its registers start after the entry's 4): R0, R1 :=
+        // 7, 8; CAMANGLES R0..R1.
+        let entry = function(
+            4,
+            &[1.0, 2.0, 3.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::abx(Op::LoadK, 2, 2),
+                Insn::r(Op::CamPos, 0),
+                Insn::ax(Op::Call, 1),
+                Insn::r(Op::Size, 1),
+                Insn::abc(Op::Halt, 0, 0, 0),
+            ],
+        );
+        let callee = function(
+            2,
+            &[7.0, 8.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::r(Op::CamAngles, 0),
+                Insn::abc(Op::Ret, 0, 0, 0),
+            ],
+        );
+        let program = slap(vec![entry, callee]);
+        let m = &program.modules[0];
+        let mut fiber = Fiber::new(m, 0);
+        let mut log = Windows::default();
+        let exit = run(&mut fiber, m, &program.strings, &mut Bindings::default(), &mut log);
+        assert_eq!(exit, Ok(Exit::Halted));
+        assert_eq!(
+            log.0,
+            [(Op::CamPos, vec![1.0, 2.0, 3.0]), (Op::CamAngles, vec![7.0, 8.0]), (Op::Size, vec![2.0, 3.0])]
+        );
+        assert_eq!(fiber.instructions(), 11);
+    }
+
+    #[test]
+    fn an_unverified_window_outside_the_registers_reads_nothing() {
+        let f = function(1, &[], vec![Insn::r(Op::Position3, 0), Insn::abc(Op::Halt, 0, 0, 0)]);
+        let m = Module { name: 0, language: Language::Slap, functions: vec![f], states: vec![], entry: Some(0), source: None };
+        let mut fiber = Fiber::new(&m, 0);
+        let mut log = Windows::default();
+        assert_eq!(run(&mut fiber, &m, &[], &mut Bindings::default(), &mut log), Ok(Exit::Halted));
+        assert_eq!(log.0, [(Op::Position3, vec![])]);
+    }
+}
