@@ -401,6 +401,14 @@ pub fn run<D: Domain>(
                 Op::Nop => {}
                 Op::Move => fiber.regs[r(w.a())] = fiber.regs[r(w.b())],
                 Op::LoadK => fiber.regs[r(w.a())] = f.num(w.bx() as usize),
+                Op::LoadKX => {
+                    // The constant index is the next word's Ax (the verifier's
+                    // `loadk` rule); that word is skipped.
+                    let k = f.code.get(pc as usize).map_or(0, |x| x.ax_field());
+                    fiber.regs[r(w.a())] = f.num(k as usize);
+                    pc += 1;
+                }
+                Op::ExtraArg => {}
                 Op::LoadI => fiber.regs[r(w.a())] = w.sbx() as f64,
                 Op::Add | Op::Sub | Op::Mul | Op::Div => {
                     let (b, c) = (fiber.regs[r(w.b())], fiber.regs[r(w.c())]);
@@ -691,6 +699,22 @@ mod tests {
             ],
         );
         assert_eq!(&r[..3], &[36.0, -36.0, -7.0]);
+    }
+
+    #[test]
+    fn loadkx_reaches_constants_beyond_loadk() {
+        let mut consts = vec![0.0; 70_000];
+        consts[69_999] = -2.5;
+        let r = registers(
+            &consts,
+            vec![
+                Insn::abc(Op::LoadKX, 3, 0, 0),
+                Insn::ax(Op::ExtraArg, 69_999),
+                Insn::abx(Op::LoadK, 4, 65_535),
+                Insn::ax(Op::ExtraArg, 69_999), // on its own: nothing
+            ],
+        );
+        assert_eq!(&r[3..5], &[-2.5, 0.0]);
     }
 
     #[test]

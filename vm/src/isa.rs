@@ -218,6 +218,8 @@ opcodes! {
     Ret      = 0x10, "RET",      None, Generic, &[], "return to the caller";
     Halt     = 0x11, "HALT",     None, Generic, &[], "stop this fiber for good";
     Wait     = 0x12, "WAIT",     Ax,   Generic, &[], "suspend for Ax ticks (Ax >= 1)";
+    LoadKX   = 0x13, "LOADKX",   A,    Generic, &[], "R[A] := K[Ax of the next word, an EXTRAARG]; skips it";
+    ExtraArg = 0x14, "EXTRAARG", Ax,   Generic, &[], "operand Ax of the LOADKX before it (on its own: nothing)";
 
     // ---- sprite --------------------------------------------------------
     Sprite   = 0x20, "SPRITE",   Ax,   Sprite,  &[], "displayed sprite := Ax";

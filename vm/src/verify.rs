@@ -21,7 +21,7 @@
 //! | `unused-bits` | operand bits the format does not use are zero |
 //! | `registers` | register operands are below the function's register count |
 //! | `window` | a register-window op's window `R[A..A+len]` (`len` from its signature, `crate::isa::Format::R`) lies inside the function's registers |
-//! | `loadk` | `LOADK`'s constant exists and is a number |
+//! | `loadk` | `LOADK`'s constant exists and is a number; a `LOADKX` is followed by an `EXTRAARG` whose `Ax` names such a constant |
 //! | `jump` | jump targets are instructions of the same function |
 //! | `call` | `CALL` names an existing function of the module |
 //! | `wait` | `WAIT` waits at least one tick |
@@ -203,6 +203,8 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
     match w.op() {
         Some(Op::Jmp) => Some((pc as i64 + 1 + w.sj_field() as i64) as usize),
         Some(Op::Ret | Op::Halt | Op::Quit) => None,
+        // The EXTRAARG after it is its operand, not an instruction.
+        Some(Op::LoadKX) => Some(pc + 2),
         Some(Op::Enter) => m.states.get(w.ax_field() as usize).map(|s| s.entry as usize),
         _ => Some(pc + 1),
     }
@@ -344,6 +346,16 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
         Format::A => {
             unused(0xffff_0000)?;
             reg(w.a())?;
+            if op == Op::LoadKX {
+                let next = f.code.get(pc + 1).filter(|x| x.op() == Some(Op::ExtraArg));
+                let Some(next) = next else {
+                    return Err(cx.err("loadk", at, "LOADKX is not followed by an EXTRAARG".into()));
+                };
+                let k = next.ax_field() as usize;
+                if f.kinds.get(k) != Some(&ConstKind::Num) {
+                    return Err(cx.err("loadk", at, format!("{op} loads constant {k}, which is not a number constant")));
+                }
+            }
         }
         Format::AB => {
             unused(0xff00_0000)?;

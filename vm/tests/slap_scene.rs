@@ -375,3 +375,19 @@ fn a_bundle_round_trip_plays_the_same() {
     assert_eq!(a.errors(), b.errors());
     assert_eq!(b.errors()[0].error.position, Some((2, 1)));
 }
+
+#[test]
+fn scenes_beyond_65536_constants_load_them_with_loadkx() {
+    let n = 70_000u32;
+    let mut asm = SceneAsm::new();
+    for id in 0..n {
+        asm.op(Op::Position2, &[id as f64, id as f64 + 0.5, -(id as f64)]);
+    }
+    let program = asm.finish("crowd").unwrap();
+    let text = animkit_vm::disasm::disassemble(&program);
+    assert!(text.contains("LOADKX      0"), "{}", &text[text.len() - 2000..]);
+    let s = Scene::new(Arc::new(program), "crowd").unwrap();
+    assert_eq!(s.actors().len(), n as usize);
+    assert_eq!(s.actor(n - 1).unwrap().position, [(n - 1) as f64 + 0.5, 0.0, -((n - 1) as f64)]);
+    assert!(s.errors().is_empty());
+}

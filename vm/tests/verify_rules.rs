@@ -219,6 +219,21 @@ fn loadk() {
     assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(1.0, N)])), "ok");
     assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 1), HALT], vec![(1.0, N)])), "loadk");
     assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(2.0, S)])), "loadk");
+    // LOADKX takes its constant index from the EXTRAARG after it.
+    let wide = |k: u32, kind: ConstKind| {
+        let mut pool = vec![(0.0, N); 70_000];
+        pool.push((2.0, kind));
+        rule(&animator(vec![Insn::abc(Op::LoadKX, 1, 0, 0), Insn::ax(Op::ExtraArg, k), HALT], pool))
+    };
+    assert_eq!(wide(69_999, N), "ok");
+    assert_eq!(wide(70_000, N), "ok");
+    assert_eq!(wide(70_000, S), "loadk");
+    assert_eq!(wide(70_001, N), "loadk");
+    let k = vec![(1.0, N)];
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::Wait, 0), HALT], k.clone())), "loadk");
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0)], k.clone())), "loadk");
+    // Its register is checked like any other.
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 2, 0, 0), Insn::ax(Op::ExtraArg, 0), HALT], k)), "registers");
 }
 
 #[test]
@@ -352,6 +367,11 @@ fn state_names_are_checked_in_linear_time() {
 #[test]
 fn fallthrough() {
     assert_eq!(rule(&animator(vec![Insn::abc(Op::Nop, 0, 0, 0)], vec![])), "fallthrough");
+    // LOADKX continues after its EXTRAARG: there must be an instruction there.
+    let k = vec![(1.0, N)];
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0)], k.clone())), "fallthrough");
+    // An EXTRAARG on its own (a jump target, say) does nothing.
+    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, 1), Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0), HALT], k)), "ok");
     assert_eq!(rule(&animator(vec![], vec![])), "fallthrough");
     assert_eq!(rule(&sprite(vec![Insn::ax(Op::Sprite, 1)], &[0])), "fallthrough");
 }

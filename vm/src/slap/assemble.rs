@@ -1,8 +1,8 @@
 //! A minimal assembler for hand-written SLAP programs, for tests, examples
 //! and benchmarks (the compiler's lowering is the real producer): commands
-//! are `LOADK`s of their arguments into `R0`, `R1`, ... followed by their
-//! register-window op, time points are `WAIT`s, and the result is a
-//! verified one-module [`Program`].
+//! are `LOADK`s (`LOADKX` beyond constant 65 535) of their arguments into
+//! `R0`, `R1`, ... followed by their register-window op, time points are
+//! `WAIT`s, and the result is a verified one-module [`Program`].
 //!
 //! ```
 //! use animkit_vm::isa::Op;
@@ -83,7 +83,18 @@ impl SceneAsm {
         k
     }
 
-    /// One command: `LOADK R[i] value` for each value, then `op R0`.
+    /// `R[r] := value`: a `LOADK`, or for constant 65 536 and beyond a
+    /// `LOADKX` and its `EXTRAARG`.
+    pub fn load(&mut self, r: u8, value: f64) -> &mut SceneAsm {
+        let k = self.constant(value);
+        match u16::try_from(k) {
+            Ok(k) => self.insn(Insn::abx(Op::LoadK, r, k)),
+            Err(_) => self.insn(Insn::abc(Op::LoadKX, r, 0, 0)).insn(Insn::ax(Op::ExtraArg, k as u32)),
+        }
+    }
+
+    /// One command: [`load`](SceneAsm::load) each value into `R0`, `R1`,
+    /// ..., then `op R0`.
     ///
     /// ```
     /// use animkit_vm::isa::{Insn, Op};
@@ -96,8 +107,7 @@ impl SceneAsm {
     /// ```
     pub fn op(&mut self, op: Op, values: &[f64]) -> &mut SceneAsm {
         for (r, &v) in values.iter().enumerate() {
-            let k = self.constant(v);
-            self.insn(Insn::abx(Op::LoadK, r as u8, k as u16));
+            self.load(r as u8, v);
         }
         self.insn(Insn::r(op, 0))
     }
@@ -121,11 +131,11 @@ impl SceneAsm {
 
     /// The program: module `name` (language SLAP) whose entry function is
     /// the code so far and a `HALT`, verified. An error names what is
-    /// wrong: a verifier rule, more than 65 536 constants, or more than
-    /// 255 registers.
+    /// wrong: a verifier rule, more than 2^24 constants, or more than 255
+    /// registers.
     pub fn finish(&self, name: &str) -> Result<Program, String> {
-        if self.consts.len() > 1 << 16 {
-            return Err(format!("{} constants, more than LOADK can address", self.consts.len()));
+        if self.consts.len() > MAX_AX as usize + 1 {
+            return Err(format!("{} constants, more than LOADKX can address", self.consts.len()));
         }
         let nregs = u8::try_from(self.nregs).map_err(|_| format!("{} registers, more than 255", self.nregs))?;
         let mut code = self.code.clone();
