@@ -391,3 +391,26 @@ fn scenes_beyond_65536_constants_load_them_with_loadkx() {
     assert_eq!(s.actor(n - 1).unwrap().position, [(n - 1) as f64 + 0.5, 0.0, -((n - 1) as f64)]);
     assert!(s.errors().is_empty());
 }
+
+#[test]
+fn mentions_in_reverse_id_order_are_not_quadratic() {
+    // 200 000 actors, each first mentioned at its own time point in
+    // descending id order: one merge per seek, not one insertion each.
+    let n = 200_000u32;
+    let mut asm = SceneAsm::new();
+    for k in 0..n {
+        asm.wait(1).op(Op::Size, &[(n - k) as f64, 1.0]);
+    }
+    let mut s = scene(&asm);
+    let t = std::time::Instant::now();
+    s.seek(n as u64);
+    assert_eq!(s.actors().len(), n as usize);
+    assert!(s.actors().map(|a| a.id).eq(1..=n));
+    // Stepping through them frame by frame merges a few at a time.
+    s.seek(0);
+    for _ in 0..1000 {
+        s.step();
+    }
+    assert_eq!(s.actors().map(|a| a.id).collect::<Vec<_>>(), (n - 999..=n).collect::<Vec<_>>());
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+}

@@ -251,14 +251,15 @@ pub struct Pose {
 }
 
 /// Every pose of every action's cycle, computed once.
-struct PoseTable {
+#[derive(Debug)]
+pub(crate) struct PoseTable {
     poses: Vec<Pose>,
     /// Index of each action's first pose in `poses`.
     start: [u32; 12],
 }
 
 impl PoseTable {
-    fn get() -> &'static PoseTable {
+    pub(crate) fn get() -> &'static PoseTable {
         static TABLE: OnceLock<PoseTable> = OnceLock::new();
         TABLE.get_or_init(|| {
             let mut poses = Vec::new();
@@ -277,7 +278,7 @@ impl PoseTable {
     }
 
     #[inline]
-    fn pose(&self, action: Action, frames: u64) -> Pose {
+    pub(crate) fn pose(&self, action: Action, frames: u64) -> Pose {
         let cycle = action.cycle();
         // A u32 remainder is several times cheaper than a u64 one; frames
         // since an action started fit 32 bits in any scene the compiler makes.

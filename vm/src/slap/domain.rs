@@ -15,18 +15,19 @@
 //! | `CAMDIR` | a value is not finite, or all three are zero |
 //!
 //! ```
-//! use animkit_vm::interp::{Args, Bindings, Domain, Env};
+//! use std::sync::Arc;
 //! use animkit_vm::isa::Op;
-//! use animkit_vm::program::Module;
-//! use animkit_vm::slap::Stage;
-//! # let module = Module { name: 0, language: animkit_vm::program::Language::Slap, functions: vec![], states: vec![], entry: None, source: None };
-//! # let bindings = Bindings::default();
-//! # let env = Env { module: &module, strings: &[], bindings: &bindings, budget: 0 };
-//! let mut stage = Stage::new();
-//! stage.op(Op::Size, Args::new(&[1.0, 0.5], &[]), &env).unwrap();
-//! assert_eq!(stage.actor(1).unwrap().size, 0.5);
-//! let e = stage.op(Op::Action, Args::new(&[1.0, 2.5], &[]), &env).unwrap_err();
-//! assert_eq!(e, "`actor 1 action 2.5`: the action must be one of the twelve, a whole number in 0..=11");
+//! use animkit_vm::slap::{Scene, SceneAsm};
+//! let mut asm = SceneAsm::new();
+//! asm.line(1, 1).op(Op::Size, &[1.0, 0.5]);
+//! asm.line(2, 1).op(Op::Action, &[1.0, 2.5]); // not a whole number: skipped
+//! let scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+//! assert_eq!(scene.actor(1).unwrap().size, 0.5);
+//! assert_eq!(
+//!     scene.errors()[0].error.to_string(),
+//!     "2:1: `actor 1 action 2.5`: the action must be one of the twelve, a whole number in 0..=11"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use super::actions::Action;
@@ -253,6 +254,7 @@ mod tests {
         let mut stage = Stage::new();
         apply(&mut stage, Op::Action, &[4294967295.0, 11.0]).unwrap();
         apply(&mut stage, Op::Action, &[-0.0, 0.0]).unwrap();
+        stage.settle();
         let ids: Vec<(u32, Action)> = stage.actors().map(|a| (a.id, a.action)).collect();
         assert_eq!(ids, [(0, Action::Idle), (u32::MAX, Action::Hop)]);
     }

@@ -254,6 +254,7 @@ impl Scene {
         }
         self.frame = frame;
         self.stage.set_frame(frame);
+        self.stage.settle();
     }
 
     /// Starts over at frame 0 (with frame 0's commands run); errors are

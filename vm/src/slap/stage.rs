@@ -35,19 +35,27 @@
 //! [`Camera::look`] computes. Without camera commands the scene is seen by
 //! [`Camera::DEFAULT`].
 //!
+//! The stage is what a [`Scene`](crate::slap::Scene) shows at its current
+//! frame; only the scene's commands change it.
+//!
 //! ```
-//! use animkit_vm::slap::{Action, Stage};
-//! let mut stage = Stage::new();
-//! stage.set_action(1, Action::Swagger)?;           // frame 0: actor 1 appears, walking
-//! stage.set_frame(500);
-//! let a = stage.actor(1).unwrap();
-//! assert_eq!(a.position, [0.0, 0.0, 500.0 / 32.0]); // towards the camera, 1/32 a frame
-//! # Ok::<(), animkit_vm::slap::StageFull>(())
+//! use std::sync::Arc;
+//! use animkit_vm::isa::Op;
+//! use animkit_vm::slap::{Scene, SceneAsm};
+//! let mut asm = SceneAsm::new();
+//! asm.op(Op::Action, &[1.0, 2.0]); // frame 0: actor 1 appears, swaggering
+//! let mut scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+//! scene.seek(500);
+//! let stage = scene.stage();
+//! assert_eq!(stage.frame(), 500);
+//! // Towards the camera (+z), 1/32 of a unit a frame.
+//! assert_eq!(stage.actor(1).unwrap().position, [0.0, 0.0, 500.0 / 32.0]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::actions::{Action, Pose};
+use super::actions::{Action, Pose, PoseTable};
 use crate::limits::MAX_SLAP_ACTORS;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt;
 
 /// An actor id: a whole number, as scripts write it.
@@ -144,6 +152,7 @@ impl std::error::Error for StageFull {}
 /// One actor's stored state: its last anchor and what it is doing.
 #[derive(Clone, Copy, Debug)]
 struct Actor {
+    id: ActorId,
     action: Action,
     /// Frame its action (and pose cycle) started.
     action_start: u64,
@@ -157,8 +166,9 @@ struct Actor {
 }
 
 impl Actor {
-    fn new(frame: u64) -> Actor {
+    fn new(id: ActorId, frame: u64) -> Actor {
         Actor {
+            id,
             action: Action::Idle,
             action_start: frame,
             anchor: [0.0; 3],
@@ -172,8 +182,7 @@ impl Actor {
 
     #[inline]
     fn position(&self, frame: u64) -> [f64; 3] {
-        // Exact for any frame below 2^53; a frame before the anchor (a stage
-        // set back by hand) extrapolates backwards.
+        // Exact for any frame below 2^53.
         let n = frame as f64 - self.anchor_frame as f64;
         [self.anchor[0] + n * self.velocity[0], self.anchor[1], self.anchor[2] + n * self.velocity[1]]
     }
@@ -190,36 +199,44 @@ impl Actor {
     }
 
     #[inline]
-    fn state(&self, id: ActorId, frame: u64) -> ActorState {
+    fn state(&self, frame: u64, poses: &PoseTable) -> ActorState {
         ActorState {
-            id,
+            id: self.id,
             action: self.action,
             position: self.position(frame),
             direction: self.direction,
             color: self.color,
             size: self.size,
-            pose: self.action.pose(frame.saturating_sub(self.action_start)),
+            pose: poses.pose(self.action, frame.saturating_sub(self.action_start)),
         }
     }
 }
 
-/// Actors and camera at the current frame. Commands change it at the
-/// current frame; observers read it at the current frame, computing
-/// positions and poses in closed form (no per-frame update of any actor).
+/// Actors and camera at the current frame. Observers read it at the
+/// current frame, computing positions and poses in closed form (no
+/// per-frame update of any actor); only a [`Scene`](crate::slap::Scene)'s
+/// commands change it.
 ///
-/// Setters take values a scene has already checked (the SLAP domain ops
-/// check what the bytecode computed: see `crate::slap::domain`); they never
-/// panic, whatever the values.
+/// The actors lie in one vector sorted by id, so observing them is one
+/// pass over contiguous memory. An actor mentioned out of id order waits
+/// in a side list until the scene has run its time points (one merge per
+/// `seek`, however many time points it crossed), so no input makes
+/// creating actors quadratic.
 #[derive(Clone, Debug, Default)]
 pub struct Stage {
     frame: u64,
-    actors: BTreeMap<ActorId, Actor>,
+    /// Sorted by id.
+    actors: Vec<Actor>,
+    /// Actors first mentioned out of id order since the last `settle`, and
+    /// their index there by id.
+    fresh: Vec<Actor>,
+    fresh_index: HashMap<ActorId, usize>,
     camera: Camera,
 }
 
 impl Stage {
     /// An empty stage at frame 0 with the default camera.
-    pub fn new() -> Stage {
+    pub(crate) fn new() -> Stage {
         Stage::default()
     }
 
@@ -228,21 +245,19 @@ impl Stage {
         self.frame
     }
 
-    /// Moves the stage to `frame`: nothing is computed until it is
-    /// observed. (A scene only moves forward, or back to 0 by starting
-    /// over.)
-    pub fn set_frame(&mut self, frame: u64) {
+    /// Moves the stage to `frame`: nothing is computed until it is observed.
+    pub(crate) fn set_frame(&mut self, frame: u64) {
         self.frame = frame;
     }
 
     /// Number of actors.
     pub fn len(&self) -> usize {
-        self.actors.len()
+        self.actors.len() + self.fresh.len()
     }
 
     /// True before the first actor is mentioned.
     pub fn is_empty(&self) -> bool {
-        self.actors.is_empty()
+        self.len() == 0
     }
 
     /// The camera.
@@ -252,39 +267,88 @@ impl Stage {
 
     /// The actor `id` at the current frame, if it was mentioned.
     pub fn actor(&self, id: ActorId) -> Option<ActorState> {
-        self.actors.get(&id).map(|a| a.state(id, self.frame))
+        let poses = PoseTable::get();
+        match self.actors.binary_search_by_key(&id, |a| a.id) {
+            Ok(i) => Some(self.actors[i].state(self.frame, poses)),
+            Err(_) => self.fresh_index.get(&id).map(|&i| self.fresh[i].state(self.frame, poses)),
+        }
     }
 
     /// Every actor at the current frame, by id. Allocates nothing.
     ///
     /// ```
-    /// use animkit_vm::slap::Stage;
-    /// let mut stage = Stage::new();
-    /// stage.set_size(7, 0.5)?;
-    /// stage.set_size(2, 2.0)?;
-    /// let ids: Vec<u32> = stage.actors().map(|a| a.id).collect();
+    /// use std::sync::Arc;
+    /// use animkit_vm::isa::Op;
+    /// use animkit_vm::slap::{Scene, SceneAsm};
+    /// let mut asm = SceneAsm::new();
+    /// asm.op(Op::Size, &[7.0, 0.5]).op(Op::Size, &[2.0, 2.0]);
+    /// let scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+    /// let ids: Vec<u32> = scene.stage().actors().map(|a| a.id).collect();
     /// assert_eq!(ids, [2, 7]);
-    /// # Ok::<(), animkit_vm::slap::StageFull>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn actors(&self) -> ActorStates<'_> {
-        ActorStates { inner: self.actors.iter(), frame: self.frame }
+        debug_assert!(self.fresh.is_empty(), "observed before settle");
+        ActorStates { inner: self.actors.iter(), frame: self.frame, poses: PoseTable::get() }
+    }
+
+    /// Merges the actors first mentioned out of id order into the sorted
+    /// list: O(actors + new log new), once per scene `seek`.
+    pub(crate) fn settle(&mut self) {
+        if self.fresh.is_empty() {
+            return;
+        }
+        self.fresh.sort_unstable_by_key(|a| a.id);
+        let old = std::mem::take(&mut self.actors);
+        let mut merged = Vec::with_capacity(old.len() + self.fresh.len());
+        let (mut i, mut j) = (0, 0);
+        while i < old.len() && j < self.fresh.len() {
+            // Ids are distinct: exactly one side is smaller.
+            if old[i].id < self.fresh[j].id {
+                merged.push(old[i]);
+                i += 1;
+            } else {
+                merged.push(self.fresh[j]);
+                j += 1;
+            }
+        }
+        merged.extend_from_slice(&old[i..]);
+        merged.extend_from_slice(&self.fresh[j..]);
+        self.fresh.clear();
+        self.actors = merged;
+        self.fresh_index.clear();
     }
 
     /// The actor `id`, created with the defaults at the current frame on
     /// its first mention.
     fn mention(&mut self, id: ActorId) -> Result<&mut Actor, StageFull> {
-        let frame = self.frame;
-        let full = self.actors.len() >= MAX_SLAP_ACTORS;
-        match self.actors.entry(id) {
-            std::collections::btree_map::Entry::Occupied(e) => Ok(e.into_mut()),
-            std::collections::btree_map::Entry::Vacant(_) if full => Err(StageFull { id }),
-            std::collections::btree_map::Entry::Vacant(e) => Ok(e.insert(Actor::new(frame))),
+        let i = match self.actors.binary_search_by_key(&id, |a| a.id) {
+            Ok(i) => return Ok(&mut self.actors[i]),
+            Err(i) => i,
+        };
+        if let Some(&j) = self.fresh_index.get(&id) {
+            return Ok(&mut self.fresh[j]);
+        }
+        if self.len() >= MAX_SLAP_ACTORS {
+            return Err(StageFull { id });
+        }
+        let actor = Actor::new(id, self.frame);
+        if i == self.actors.len() && self.fresh.is_empty() {
+            // In id order (the usual case): the list stays sorted.
+            self.actors.push(actor);
+            let last = self.actors.len() - 1;
+            Ok(&mut self.actors[last])
+        } else {
+            self.fresh_index.insert(id, self.fresh.len());
+            self.fresh.push(actor);
+            let last = self.fresh.len() - 1;
+            Ok(&mut self.fresh[last])
         }
     }
 
     /// `actor id action a`: re-anchors; a different action restarts the
     /// pose cycle, the same one keeps it.
-    pub fn set_action(&mut self, id: ActorId, action: Action) -> Result<(), StageFull> {
+    pub(crate) fn set_action(&mut self, id: ActorId, action: Action) -> Result<(), StageFull> {
         let frame = self.frame;
         self.mention(id)?.reanchor(frame, |a| {
             if a.action != action {
@@ -296,7 +360,7 @@ impl Stage {
     }
 
     /// `actor id direction radians`: turns instantly; re-anchors.
-    pub fn set_direction(&mut self, id: ActorId, radians: f64) -> Result<(), StageFull> {
+    pub(crate) fn set_direction(&mut self, id: ActorId, radians: f64) -> Result<(), StageFull> {
         let frame = self.frame;
         self.mention(id)?.reanchor(frame, |a| a.direction = radians);
         Ok(())
@@ -304,7 +368,7 @@ impl Stage {
 
     /// `actor id position x z` (`y` is `None`: the actor keeps its y) or
     /// `actor id position x y z`: teleports; motion goes on from there.
-    pub fn set_position(&mut self, id: ActorId, x: f64, y: Option<f64>, z: f64) -> Result<(), StageFull> {
+    pub(crate) fn set_position(&mut self, id: ActorId, x: f64, y: Option<f64>, z: f64) -> Result<(), StageFull> {
         let frame = self.frame;
         self.mention(id)?.reanchor(frame, |a| {
             a.anchor = [x, y.unwrap_or(a.anchor[1]), z];
@@ -313,26 +377,26 @@ impl Stage {
     }
 
     /// `actor id color r g b`.
-    pub fn set_color(&mut self, id: ActorId, rgb: [f64; 3]) -> Result<(), StageFull> {
+    pub(crate) fn set_color(&mut self, id: ActorId, rgb: [f64; 3]) -> Result<(), StageFull> {
         self.mention(id)?.color = rgb;
         Ok(())
     }
 
     /// `actor id size s`: scales the actor and its speed; re-anchors.
-    pub fn set_size(&mut self, id: ActorId, size: f64) -> Result<(), StageFull> {
+    pub(crate) fn set_size(&mut self, id: ActorId, size: f64) -> Result<(), StageFull> {
         let frame = self.frame;
         self.mention(id)?.reanchor(frame, |a| a.size = size);
         Ok(())
     }
 
     /// `camera position x y z`.
-    pub fn set_camera_position(&mut self, position: [f64; 3]) {
+    pub(crate) fn set_camera_position(&mut self, position: [f64; 3]) {
         self.camera.position = position;
     }
 
     /// `camera direction x y z` (stored as given) or, through
     /// [`Camera::look`], `camera direction yaw pitch`.
-    pub fn set_camera_direction(&mut self, direction: [f64; 3]) {
+    pub(crate) fn set_camera_direction(&mut self, direction: [f64; 3]) {
         self.camera.direction = direction;
     }
 }
@@ -340,8 +404,9 @@ impl Stage {
 /// The actors of a [`Stage`] at its frame, by id ([`Stage::actors`]).
 #[derive(Clone, Debug)]
 pub struct ActorStates<'a> {
-    inner: std::collections::btree_map::Iter<'a, ActorId, Actor>,
+    inner: std::slice::Iter<'a, Actor>,
     frame: u64,
+    poses: &'static PoseTable,
 }
 
 impl Iterator for ActorStates<'_> {
@@ -349,7 +414,7 @@ impl Iterator for ActorStates<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<ActorState> {
-        self.inner.next().map(|(&id, a)| a.state(id, self.frame))
+        self.inner.next().map(|a| a.state(self.frame, self.poses))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -395,6 +460,25 @@ mod tests {
         let k = 0.125 * 0.9;
         let expected = [1000.0 * (k * 1.0f64.sin()), 0.0, 1000.0 * (k * 1.0f64.cos())];
         assert_eq!(s.actor(1).unwrap().position, expected);
+    }
+
+    #[test]
+    fn out_of_order_mentions_are_merged_by_id() {
+        let mut s = Stage::new();
+        let ids = [5u32, 9, 2, 7, 3, 11, 0, 9, 2];
+        for (k, &id) in ids.iter().enumerate() {
+            s.set_size(id, k as f64 + 1.0).unwrap();
+            // Found again before the merge, wherever it waits.
+            assert_eq!(s.actor(id).unwrap().size, k as f64 + 1.0);
+        }
+        assert_eq!(s.len(), 7);
+        s.settle();
+        let got: Vec<(u32, f64)> = s.actors().map(|a| (a.id, a.size)).collect();
+        assert_eq!(got, [(0, 7.0), (2, 9.0), (3, 5.0), (5, 1.0), (7, 4.0), (9, 8.0), (11, 6.0)]);
+        s.set_size(1, 1.0).unwrap();
+        s.set_size(12, 1.0).unwrap();
+        s.settle();
+        assert_eq!(s.actors().map(|a| a.id).collect::<Vec<_>>(), [0, 1, 2, 3, 5, 7, 9, 11, 12]);
     }
 
     #[test]
