@@ -626,14 +626,8 @@ mod tests {
     }
 
     fn slap(functions: Vec<Function>) -> Program {
-        let module = Module {
-            name: 0,
-            language: Language::Slap,
-            functions,
-            states: vec![],
-            entry: Some(0),
-            source: None,
-        };
+        let module =
+            Module { name: 0, language: Language::Slap, functions, states: vec![], entry: Some(0), source: None };
         let program = Program { strings: vec!["scene".into()], modules: vec![module] };
         crate::verify::verify_program(&program).unwrap();
         program
@@ -723,13 +717,13 @@ mod tests {
             &[0.0, -1.0],
             vec![
                 Insn::abx(Op::LoadK, 0, 0),
-                Insn::abc(Op::Neg, 1, 0, 0),   // -0.0
-                Insn::abc(Op::Move, 2, 1, 0),  // MOVE copies the bits
-                Insn::abx(Op::LoadK, 3, 1),    // -1
-                Insn::abc(Op::Mul, 4, 0, 3),   // 0 * -1 = -0
-                Insn::abc(Op::Add, 5, 1, 2),   // -0 + -0 = -0
-                Insn::abc(Op::Add, 6, 1, 0),   // -0 + 0 = +0
-                Insn::abc(Op::Sub, 7, 0, 0),   // 0 - 0 = +0
+                Insn::abc(Op::Neg, 1, 0, 0),  // -0.0
+                Insn::abc(Op::Move, 2, 1, 0), // MOVE copies the bits
+                Insn::abx(Op::LoadK, 3, 1),   // -1
+                Insn::abc(Op::Mul, 4, 0, 3),  // 0 * -1 = -0
+                Insn::abc(Op::Add, 5, 1, 2),  // -0 + -0 = -0
+                Insn::abc(Op::Add, 6, 1, 0),  // -0 + 0 = +0
+                Insn::abc(Op::Sub, 7, 0, 0),  // 0 - 0 = +0
             ],
         );
         assert_eq!(bits(&r[1..]), bits(&[-0.0, -0.0, -1.0, -0.0, -0.0, 0.0, 0.0]));
@@ -801,7 +795,14 @@ mod tests {
     #[test]
     fn an_unverified_window_outside_the_registers_reads_nothing() {
         let f = function(1, &[], vec![Insn::r(Op::Position3, 0), Insn::abc(Op::Halt, 0, 0, 0)]);
-        let m = Module { name: 0, language: Language::Slap, functions: vec![f], states: vec![], entry: Some(0), source: None };
+        let m = Module {
+            name: 0,
+            language: Language::Slap,
+            functions: vec![f],
+            states: vec![],
+            entry: Some(0),
+            source: None,
+        };
         let mut fiber = Fiber::new(&m, 0);
         let mut log = Windows::default();
         assert_eq!(run(&mut fiber, &m, &[], &mut Bindings::default(), &mut log), Ok(Exit::Halted));

@@ -353,7 +353,11 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
                 };
                 let k = next.ax_field() as usize;
                 if f.kinds.get(k) != Some(&ConstKind::Num) {
-                    return Err(cx.err("loadk", at, format!("{op} loads constant {k}, which is not a number constant")));
+                    return Err(cx.err(
+                        "loadk",
+                        at,
+                        format!("{op} loads constant {k}, which is not a number constant"),
+                    ));
                 }
             }
         }

@@ -7,7 +7,9 @@ use animkit_vm::isa::{Insn, Op};
 use animkit_vm::slap::{Action, ActorState, Camera, OpenError, Scene, SceneAsm};
 use std::sync::Arc;
 
-const PI: f64 = 3.1416; // as the spec's scripts define it
+/// PI as the spec's scripts define it (not `std::f64::consts::PI`).
+#[allow(clippy::approx_constant)]
+const PI: f64 = 3.1416;
 
 fn scene(asm: &SceneAsm) -> Scene {
     Scene::new(Arc::new(asm.finish("scene").unwrap()), "scene").unwrap()
@@ -359,7 +361,10 @@ fn opening_checks_the_module() {
 #[test]
 fn a_bundle_round_trip_plays_the_same() {
     let mut asm = SceneAsm::new();
-    asm.line(1, 1).op(Op::Direction, &[1.0, -0.5]).op(Op::Action, &[1.0, 5.0]).op(Op::ActorColor, &[1.0, 0.1, 0.2, 0.3]);
+    asm.line(1, 1)
+        .op(Op::Direction, &[1.0, -0.5])
+        .op(Op::Action, &[1.0, 5.0])
+        .op(Op::ActorColor, &[1.0, 0.1, 0.2, 0.3]);
     asm.at(17).line(2, 1).op(Op::CamAngles, &[0.25, -0.125]).op(Op::Action, &[1.0, 12.0]);
     let program = asm.finish("scene").unwrap();
     let bytes = animkit_vm::codec::encode(&program);

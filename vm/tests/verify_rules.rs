@@ -168,7 +168,10 @@ fn op_class() {
     p.modules[0].functions[0].code[0] = Insn::r(Op::CamPos, 0);
     assert_eq!(rule(&p), "op-class");
     let e = verify_program(&p).unwrap_err();
-    assert_eq!(e.to_string(), "module 0, function 0, instruction 0: CAMPOS is not allowed in an animator module [rule op-class]");
+    assert_eq!(
+        e.to_string(),
+        "module 0, function 0, instruction 0: CAMPOS is not allowed in an animator module [rule op-class]"
+    );
     assert_eq!(rule(&sprite(vec![Insn::r(Op::Action, 0), HALT], &[0])), "op-class");
 }
 
@@ -193,7 +196,8 @@ fn window() {
     // The first register itself outside.
     assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 4), HALT], 4)), "window");
     // The window's length comes from each op's signature.
-    for (op, len) in [(Op::Position2, 3), (Op::Position3, 4), (Op::ActorColor, 4), (Op::CamDir, 3), (Op::CamAngles, 2)] {
+    for (op, len) in [(Op::Position2, 3), (Op::Position3, 4), (Op::ActorColor, 4), (Op::CamDir, 3), (Op::CamAngles, 2)]
+    {
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], 1 + len)), "ok", "{op}");
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], len)), "window", "{op}");
     }
@@ -369,9 +373,15 @@ fn fallthrough() {
     assert_eq!(rule(&animator(vec![Insn::abc(Op::Nop, 0, 0, 0)], vec![])), "fallthrough");
     // LOADKX continues after its EXTRAARG: there must be an instruction there.
     let k = vec![(1.0, N)];
-    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0)], k.clone())), "fallthrough");
+    assert_eq!(
+        rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0)], k.clone())),
+        "fallthrough"
+    );
     // An EXTRAARG on its own (a jump target, say) does nothing.
-    assert_eq!(rule(&animator(vec![Insn::sj(Op::Jmp, 1), Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0), HALT], k)), "ok");
+    assert_eq!(
+        rule(&animator(vec![Insn::sj(Op::Jmp, 1), Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0), HALT], k)),
+        "ok"
+    );
     assert_eq!(rule(&animator(vec![], vec![])), "fallthrough");
     assert_eq!(rule(&sprite(vec![Insn::ax(Op::Sprite, 1)], &[0])), "fallthrough");
 }

@@ -436,8 +436,9 @@ mod tests {
     #[test]
     fn table_rows_are_in_order_and_named_as_scripts_name_them() {
         let names: Vec<&str> = ACTIONS.iter().map(|r| r.name).collect();
-        let expected =
-            "idle scamper swagger broadjump prowl lumber dejected no yes hotfeet sprint hop".split(' ').collect::<Vec<_>>();
+        let expected = "idle scamper swagger broadjump prowl lumber dejected no yes hotfeet sprint hop"
+            .split(' ')
+            .collect::<Vec<_>>();
         assert_eq!(names, expected);
         for (i, row) in ACTIONS.iter().enumerate() {
             assert_eq!(row.action as usize, i);

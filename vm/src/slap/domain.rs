@@ -234,11 +234,7 @@ mod tests {
                 vec![inf, 0.0, 0.0],
                 "`camera direction inf 0 0`: every component must be a finite number".into(),
             ),
-            (
-                Op::CamAngles,
-                vec![0.0, nan],
-                "`camera direction 0 NaN`: both angles must be finite numbers".into(),
-            ),
+            (Op::CamAngles, vec![0.0, nan], "`camera direction 0 NaN`: both angles must be finite numbers".into()),
         ];
         for (op, values, message) in cases {
             let mut stage = Stage::new();
