@@ -173,7 +173,7 @@ macro_rules! opcodes {
         #[repr(u8)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Op { $(
-            #[doc = $meaning]
+            #[doc = concat!("`", $meaning, "`")]
             $name = $code,
         )* }
 
