@@ -19,6 +19,12 @@
 //! | [`MAX_IMAGES`], [`MAX_CURSORS`], [`MAX_NAME_BYTES`] | 1 024 images, 1 024 cursors, 16 MiB of their names | Animator machine |
 //! | [`MAX_STEPS`] | 16 777 216 work units per top-level call | interpreter ([`crate::interp::Limits`]) |
 //! | [`MAX_DEPTH`] | 1 000 nested calls | interpreter ([`crate::interp::Limits`]) |
+//! | [`MAX_SLAP_NESTING`] | 64 levels of expression nesting | SLAP front end |
+//! | [`MAX_SLAP_ACTORS`] | 1 048 576 distinct actors | SLAP checker, SLAP stage ([`crate::slap::Stage`]) |
+//! | [`MAX_SLAP_DEFINES`] | 65 536 distinct define names | SLAP checker |
+//! | [`MAX_SLAP_DEFINE_VALUES`] | 64 values in one define | SLAP checker |
+//! | [`MAX_SLAP_TIME_POINTS`] | 16 777 216 time directives | SLAP checker |
+//! | [`MAX_SLAP_FRAME`] | frame 16 777 215 (the 24-bit `WAIT` operand) | SLAP checker |
 //!
 //! The matrix stack and `viewport NAME` nesting limits live with the
 //! Animator machine ([`crate::animator::machine::MAX_MATRIX_STACK`],
@@ -61,3 +67,23 @@ pub const MAX_NAME_BYTES: u64 = 16 << 20;
 pub const MAX_STEPS: u64 = 1 << 24;
 /// Deepest call nesting.
 pub const MAX_DEPTH: usize = 1000;
+
+// ---- SLAP ------------------------------------------------------------------
+
+/// Deepest nesting of one SLAP argument expression (parentheses and
+/// operators): the grammar caps it while lexing, so no input can overflow
+/// the stack.
+pub const MAX_SLAP_NESTING: usize = 64;
+/// Most distinct actors in one SLAP scene (the checker's error; the stage
+/// refuses more at run time, so a hostile bundle cannot grow it further).
+pub const MAX_SLAP_ACTORS: usize = 1 << 20;
+/// Most distinct define names in one SLAP file.
+pub const MAX_SLAP_DEFINES: usize = 1 << 16;
+/// Most values one SLAP `define` may hold.
+pub const MAX_SLAP_DEFINE_VALUES: usize = 64;
+/// Most time directives in one SLAP file.
+pub const MAX_SLAP_TIME_POINTS: usize = 1 << 24;
+/// The largest frame a SLAP command may be timed at: the largest `WAIT`
+/// operand (24 bits), so that a scene's time points always fit one `WAIT`
+/// each.
+pub const MAX_SLAP_FRAME: u32 = (1 << 24) - 1;
