@@ -989,7 +989,7 @@ impl Reader {
 
     fn error(&mut self, span: Span, message: String, label: &str) -> ReadError {
         let pos = self.track(span.start);
-        ReadError { error: SyntaxError { span, message, label: label.to_string() }, pos }
+        ReadError { error: SyntaxError { span, message, label: label.to_string(), notes: Vec::new() }, pos }
     }
 
     /// The token as a message shows it.
