@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod driver;
 pub mod files;
 pub mod hash;
+pub mod slap;
 pub mod sprite;
 pub mod suggest;
 

@@ -30,21 +30,37 @@ fn span_of(t: &Spanned<'_>) -> Span {
     Span::new(t.0, t.2)
 }
 
+/// Whether `text` opens and closes its parentheses in order.
+fn balanced(text: &str) -> bool {
+    let mut depth = 0i32;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return false,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
 /// The text of the argument whose last token is `toks[last]`, or `None`
-/// if that is a separator or the line's keyword.
+/// if that is a separator or the line's keyword, or the text is not a
+/// balanced argument on its own.
 fn arg_ending_at<'s>(src: &'s str, toks: &[Spanned<'_>], last: usize) -> Option<&'s str> {
     if matches!(toks[last].1, Tok::Sep) {
         return None;
     }
     let first = toks[..last].iter().rposition(|t| t.1 == Tok::Sep).map(|i| i + 1)?;
-    src.get(toks[first].0..toks[last].2)
+    src.get(toks[first].0..toks[last].2).filter(|t| balanced(t))
 }
 
-/// The text of the argument that starts at `toks[first]`, if one does.
+/// The text of the argument that starts at `toks[first]`, if one does and
+/// it is balanced.
 fn arg_starting_at<'s>(src: &'s str, toks: &[Spanned<'_>], first: usize) -> Option<&'s str> {
     let start = toks.get(first).filter(|t| t.1 != Tok::Sep)?.0;
     let last = toks[first..].iter().position(|t| t.1 == Tok::Sep).map_or(toks.len(), |i| first + i) - 1;
-    src.get(start..toks[last].2)
+    src.get(start..toks[last].2).filter(|t| balanced(t))
 }
 
 /// Describes the error `err` of the line made of `toks` (comments and the
@@ -90,6 +106,13 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
     if is_operator(prev) && matches!(found, None | Some(Tok::Sep)) {
         return operator_alone(src, toks, at, found);
     }
+    if prev == Tok::Sep
+        && matches!(found, Some(Tok::Star | Tok::Slash))
+        && matches!(toks.get(at + 1).map(|t| t.1), None | Some(Tok::Sep))
+    {
+        // `PI / 4`: the parser stops at the operator, not after it.
+        return operator_alone(src, toks, at + 1, toks.get(at + 1).map(|t| t.1));
+    }
     if is_operator(prev) || matches!(prev, Tok::LParen | Tok::Sep) {
         return operand_expected(src, toks, at, found, span);
     }
@@ -101,7 +124,7 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
     }
     if open.is_empty() {
         SyntaxError::new(span, format!("expected an operator or a space, found {}", what(found)), "unexpected here")
-            .with_help(format!("{} directly after {prev} reads as one argument", what(found)))
+            .with_help(format!("put an operator between {prev} and {}, or a space to make two arguments", what(found)))
     } else {
         SyntaxError::new(span, format!("expected an operator or `)`, found {}", what(found)), "unexpected here")
             .with_note("inside parentheses spaces do not separate arguments: what is inside is one value")
@@ -115,23 +138,25 @@ fn operator_alone(src: &str, toks: &[Spanned<'_>], at: usize, found: Option<Tok<
     let op_span = span_of(&toks[at - 1]);
     let op = &src[op_span.range()];
     let alone = at >= 2 && toks[at - 2].1 == Tok::Sep;
-    let after = found.and(arg_starting_at(src, toks, at + 1));
-    if let (true, Some(after)) = (alone, after) {
+    if alone && found.is_some() {
         let e = SyntaxError::new(
             op_span,
             format!("`{op}` between spaces is not an argument"),
             "arguments are separated by spaces",
         );
         let before = if at >= 3 { arg_ending_at(src, toks, at - 3) } else { None };
-        return match before {
-            Some(before) if op_tok == Tok::Minus => {
+        let after = arg_starting_at(src, toks, at + 1);
+        return match (before, after) {
+            (Some(before), Some(after)) if op_tok == Tok::Minus => {
                 e.with_help(format!("write `({before} - {after})` for one value, or `{before} -{after}` for two"))
             }
-            Some(before) => e.with_help(format!("write `({before} {op} {after})` or `{before}{op}{after}` for one value")),
-            None if op_tok == Tok::Plus => {
+            (Some(before), Some(after)) => {
+                e.with_help(format!("write `({before} {op} {after})` or `{before}{op}{after}` for one value"))
+            }
+            (None, Some(after)) if op_tok == Tok::Plus && at == 3 => {
                 e.with_help(format!("a relative time is written without a space: `+{after}`"))
             }
-            None => e.with_help(format!("write `{op}{after}`, without a space")),
+            _ => e.with_help("an argument is written without spaces; spaces are allowed inside parentheses"),
         };
     }
     let e = SyntaxError::new(
