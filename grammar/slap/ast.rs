@@ -9,64 +9,66 @@
 
 use crate::Span;
 
-/// A whole `.slap` file: its lines in source order, and its comments.
+/// A whole `.slap` file: its lines in source order, and its comments. The
+/// tree borrows its names, numbers and comments from the source text
+/// (`'s`), so that parsing allocates only for lists and operators.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct File {
+pub struct File<'s> {
     /// One entry per line that holds a directive (blank and comment-only
     /// lines have none), including lines that failed to parse.
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<'s>>,
     /// Every `# comment` (the text includes the `#`), kept for the
     /// formatter.
-    pub comments: Vec<Comment>,
+    pub comments: Vec<Comment<'s>>,
 }
 
 /// A line with a directive on it.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Line {
+pub enum Line<'s> {
     /// A directive that parsed.
-    Directive(Directive),
+    Directive(Directive<'s>),
     /// A line with a syntax error (reported by [`super::parse`]). What it
     /// seems to be is kept so that the checker does not pile errors onto
     /// it: a `define NAME ...` that failed leaves `NAME` defined, to an
     /// unknown value.
-    Invalid(Invalid),
+    Invalid(Invalid<'s>),
 }
 
 /// `KEYWORD ARG ARG ...`
 #[derive(Clone, Debug, PartialEq)]
-pub struct Directive {
+pub struct Directive<'s> {
     /// The first word, as written (`define`, `time`, `timep`, `actor`,
     /// `camera`, or anything else).
-    pub keyword: Name,
+    pub keyword: Name<'s>,
     /// The whitespace-separated arguments.
-    pub args: Vec<Arg>,
+    pub args: Vec<Arg<'s>>,
     /// From the keyword to the end of the last argument.
     pub span: Span,
 }
 
 /// A line that did not parse.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Invalid {
+pub struct Invalid<'s> {
     /// Its first word, if it is a name.
-    pub keyword: Option<Name>,
+    pub keyword: Option<Name<'s>>,
     /// Its second word, if it is a name on its own (`define NAME ...`).
-    pub first: Option<Name>,
+    pub first: Option<Name<'s>>,
     /// The line, without surrounding whitespace and comment.
     pub span: Span,
 }
 
 /// One argument: an expression, possibly marked `+` (`time +10`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Arg {
+pub struct Arg<'s> {
     /// Where the leading `+` is, if one was written.
     pub plus: Option<Span>,
     /// The expression after it.
-    pub expr: Expr,
+    pub expr: Expr<'s>,
     /// The whole argument, `+` included.
     pub span: Span,
 }
 
-impl Arg {
+impl<'s> Arg<'s> {
     /// The name, if the argument is a bare name (no `+`, no parentheses):
     /// the form that keyword positions (`define NAME`, `actor ID
     /// ATTRIBUTE`) take, and the only form in which a name that stands for
@@ -75,10 +77,10 @@ impl Arg {
     /// ```
     /// let (file, _) = animkit_grammar::slap::parse("actor 1 color red (red)\n");
     /// let animkit_grammar::slap::ast::Line::Directive(d) = &file.lines[0] else { panic!() };
-    /// let names: Vec<_> = d.args.iter().map(|a| a.as_name().map(|n| n.text.as_str())).collect();
+    /// let names: Vec<_> = d.args.iter().map(|a| a.as_name().map(|n| n.text)).collect();
     /// assert_eq!(names, [None, Some("color"), Some("red"), None]);
     /// ```
-    pub fn as_name(&self) -> Option<&Name> {
+    pub fn as_name(&self) -> Option<&Name<'s>> {
         match (&self.plus, &self.expr) {
             (None, Expr::Name(n)) => Some(n),
             _ => None,
@@ -88,15 +90,15 @@ impl Arg {
 
 /// An arithmetic expression.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Expr {
+pub enum Expr<'s> {
     /// A number as written (no sign: `-1` is a negation).
-    Number(Number),
+    Number(Number<'s>),
     /// A defined name.
-    Name(Name),
+    Name(Name<'s>),
     /// `-operand`
     Neg {
         /// The operand.
-        operand: Box<Expr>,
+        operand: Box<Expr<'s>>,
         /// From the `-` to the end of the operand.
         span: Span,
     },
@@ -107,22 +109,22 @@ pub enum Expr {
         /// Where the operator is.
         op_span: Span,
         /// Left operand.
-        lhs: Box<Expr>,
+        lhs: Box<Expr<'s>>,
         /// Right operand.
-        rhs: Box<Expr>,
+        rhs: Box<Expr<'s>>,
         /// From the start of `lhs` to the end of `rhs`.
         span: Span,
     },
     /// `(inner)`
     Paren {
         /// The expression inside.
-        inner: Box<Expr>,
+        inner: Box<Expr<'s>>,
         /// From `(` to `)`.
         span: Span,
     },
 }
 
-impl Expr {
+impl<'s> Expr<'s> {
     /// The expression's span.
     pub fn span(&self) -> Span {
         match self {
@@ -132,11 +134,11 @@ impl Expr {
         }
     }
 
-    fn without_spans(&self) -> Expr {
+    fn without_spans(&self) -> Expr<'s> {
         let z = Span::default();
         match self {
-            Expr::Number(n) => Expr::Number(Number { text: n.text.clone(), span: z }),
-            Expr::Name(n) => Expr::Name(Name { text: n.text.clone(), span: z }),
+            Expr::Number(n) => Expr::Number(Number { text: n.text, span: z }),
+            Expr::Name(n) => Expr::Name(Name { text: n.text, span: z }),
             Expr::Neg { operand, .. } => Expr::Neg { operand: Box::new(operand.without_spans()), span: z },
             Expr::Binary { op, lhs, rhs, .. } => Expr::Binary {
                 op: *op,
@@ -181,33 +183,33 @@ impl BinOp {
 
 /// A name as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Name {
+pub struct Name<'s> {
     /// The name's text.
-    pub text: String,
+    pub text: &'s str,
     /// Where it is.
     pub span: Span,
 }
 
 /// A number as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Number {
+pub struct Number<'s> {
     /// The digits, fraction and exponent, exactly as in the source.
-    pub text: String,
+    pub text: &'s str,
     /// Where it is.
     pub span: Span,
 }
 
 /// A `# comment`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Comment {
+pub struct Comment<'s> {
     /// The text, from `#` to the end of the line, trailing whitespace
     /// removed.
-    pub text: String,
+    pub text: &'s str,
     /// Where it is.
     pub span: Span,
 }
 
-impl File {
+impl<'s> File<'s> {
     /// The same tree with every span set to `0..0`, to compare trees
     /// regardless of layout (the formatter's round-trip property).
     ///
@@ -217,9 +219,9 @@ impl File {
     /// assert_ne!(a, b);
     /// assert_eq!(a.without_spans(), b.without_spans());
     /// ```
-    pub fn without_spans(&self) -> File {
+    pub fn without_spans(&self) -> File<'s> {
         let z = Span::default();
-        let name = |n: &Name| Name { text: n.text.clone(), span: z };
+        let name = |n: &Name<'s>| Name { text: n.text, span: z };
         File {
             lines: self
                 .lines
@@ -241,7 +243,7 @@ impl File {
                     }),
                 })
                 .collect(),
-            comments: self.comments.iter().map(|c| Comment { text: c.text.clone(), span: z }).collect(),
+            comments: self.comments.iter().map(|c| Comment { text: c.text, span: z }).collect(),
         }
     }
 }

@@ -32,7 +32,7 @@ impl<'s> Reader<'_, 's> {
         Span::new(t.0, t.2)
     }
 
-    fn sum(&mut self) -> Option<Deep> {
+    fn sum(&mut self) -> Option<Deep<'s>> {
         let mut lhs = self.product()?;
         loop {
             let op = match self.peek() {
@@ -47,7 +47,7 @@ impl<'s> Reader<'_, 's> {
         }
     }
 
-    fn product(&mut self) -> Option<Deep> {
+    fn product(&mut self) -> Option<Deep<'s>> {
         let mut lhs = self.unary()?;
         loop {
             let op = match self.peek() {
@@ -62,7 +62,7 @@ impl<'s> Reader<'_, 's> {
         }
     }
 
-    fn unary(&mut self) -> Option<Deep> {
+    fn unary(&mut self) -> Option<Deep<'s>> {
         let first = self.at;
         while self.peek() == Some(Tok::Minus) {
             self.at += 1;
@@ -75,12 +75,12 @@ impl<'s> Reader<'_, 's> {
         Some(e)
     }
 
-    fn atom(&mut self) -> Option<Deep> {
+    fn atom(&mut self) -> Option<Deep<'s>> {
         let &(l, tok, r) = self.toks.get(self.at)?;
         self.at += 1;
         match tok {
-            Tok::Number(t) => Some((Expr::Number(Number { text: t.to_string(), span: Span::new(l, r) }), 0)),
-            Tok::Name(t) => Some((Expr::Name(Name { text: t.to_string(), span: Span::new(l, r) }), 0)),
+            Tok::Number(t) => Some((Expr::Number(Number { text: t, span: Span::new(l, r) }), 0)),
+            Tok::Name(t) => Some((Expr::Name(Name { text: t, span: Span::new(l, r) }), 0)),
             Tok::LParen => {
                 let inner = self.sum()?;
                 let &(_, close, r) = self.toks.get(self.at)?;
@@ -92,7 +92,7 @@ impl<'s> Reader<'_, 's> {
         }
     }
 
-    fn arg(&mut self) -> Option<Arg> {
+    fn arg(&mut self) -> Option<Arg<'s>> {
         let plus = match self.toks.get(self.at) {
             Some(&(l, Tok::Plus, r)) => {
                 self.at += 1;
@@ -110,9 +110,9 @@ impl<'s> Reader<'_, 's> {
 /// The directive of one line (comments and the whitespace at either end
 /// removed), or `None` if it has a syntax error or anything this reader
 /// does not handle.
-pub(super) fn directive(toks: &[Spanned<'_>]) -> Option<Directive> {
+pub(super) fn directive<'s>(toks: &[Spanned<'s>]) -> Option<Directive<'s>> {
     let &(l, Tok::Name(text), r) = toks.first()? else { return None };
-    let keyword = Name { text: text.to_string(), span: Span::new(l, r) };
+    let keyword = Name { text, span: Span::new(l, r) };
     let mut reader = Reader { toks, at: 1 };
     let mut args = Vec::new();
     while reader.at < toks.len() {
@@ -120,7 +120,7 @@ pub(super) fn directive(toks: &[Spanned<'_>]) -> Option<Directive> {
         reader.at += 1;
         args.push(reader.arg()?);
     }
-    let end = args.last().map_or(r, |a: &Arg| a.span.end);
+    let end = args.last().map_or(r, |a: &Arg<'_>| a.span.end);
     Some(Directive { keyword, args, span: Span::new(l, end) })
 }
 

@@ -44,7 +44,7 @@ use lexer::{Spanned, Tok};
 pub const MAX_NESTING: usize = 64;
 
 /// An expression and how deeply it nests.
-pub(crate) type Deep = (Expr, usize);
+pub(crate) type Deep<'s> = (Expr<'s>, usize);
 
 /// The grammar's one error of its own: an expression nested more than
 /// [`MAX_NESTING`] levels deep, at the operator or parenthesis that goes
@@ -61,19 +61,19 @@ fn deeper<'s>(depth: usize, span: Span) -> Result<usize, LineError<'s>> {
     if depth + 1 > MAX_NESTING { Err(ParseError::User { error: TooDeep { span } }) } else { Ok(depth + 1) }
 }
 
-pub(crate) fn binary<'s>(lhs: Deep, op: BinOp, op_span: Span, rhs: Deep) -> Result<Deep, LineError<'s>> {
+pub(crate) fn binary<'s>(lhs: Deep<'s>, op: BinOp, op_span: Span, rhs: Deep<'s>) -> Result<Deep<'s>, LineError<'s>> {
     let depth = deeper(lhs.1.max(rhs.1), op_span)?;
     let span = lhs.0.span().to(rhs.0.span());
     Ok((Expr::Binary { op, op_span, lhs: Box::new(lhs.0), rhs: Box::new(rhs.0), span }, depth))
 }
 
-pub(crate) fn negate<'s>(start: usize, operand: Deep) -> Result<Deep, LineError<'s>> {
+pub(crate) fn negate<'s>(start: usize, operand: Deep<'s>) -> Result<Deep<'s>, LineError<'s>> {
     let depth = deeper(operand.1, Span::new(start, start + 1))?;
     let span = Span::new(start, operand.0.span().end);
     Ok((Expr::Neg { operand: Box::new(operand.0), span }, depth))
 }
 
-pub(crate) fn paren<'s>(inner: Deep, span: Span) -> Result<Deep, LineError<'s>> {
+pub(crate) fn paren<'s>(inner: Deep<'s>, span: Span) -> Result<Deep<'s>, LineError<'s>> {
     let depth = deeper(inner.1, Span::new(span.start, span.start + 1))?;
     Ok((Expr::Paren { inner: Box::new(inner.0), span }, depth))
 }
@@ -94,57 +94,67 @@ pub(crate) fn paren<'s>(inner: Deep, span: Span) -> Result<Deep, LineError<'s>> 
 /// assert_eq!(errors[0].message, "`-` between spaces is not an argument");
 /// assert_eq!(errors[1].message, "expected an operator or a space, found `sec`");
 /// ```
-pub fn parse(src: &str) -> (File, Vec<SyntaxError>) {
+pub fn parse(src: &str) -> (File<'_>, Vec<SyntaxError>) {
     parse_with(src, true)
 }
 
 /// [`parse`], with or without the fast line reader (tests compare the two).
-fn parse_with(src: &str, fast: bool) -> (File, Vec<SyntaxError>) {
+fn parse_with(src: &str, fast: bool) -> (File<'_>, Vec<SyntaxError>) {
     let mut file = File::default();
     let mut errors = Vec::new();
     let mut line: Vec<Spanned<'_>> = Vec::new();
     let parser = grammar::DirectiveParser::new();
-    let mut finish = |line: &mut Vec<Spanned<'_>>, file: &mut File| {
-        let mut toks = line.as_slice();
-        while let [(_, Tok::Sep, _), rest @ ..] = toks {
-            toks = rest;
-        }
-        while let [rest @ .., (_, Tok::Sep, _)] = toks {
-            toks = rest;
-        }
-        if !toks.is_empty() {
-            let parsed = match fast.then(|| fast::directive(toks)).flatten() {
-                Some(d) => Ok(d),
-                None => parser.parse(toks.iter().copied()),
-            };
-            match parsed {
-                Ok(d) => file.lines.push(Line::Directive(d)),
-                Err(e) => {
-                    errors.push(describe::describe(src, toks, e));
-                    file.lines.push(Line::Invalid(invalid(toks)));
-                }
-            }
-        }
-        line.clear();
-    };
     for tok in lexer::tokens(src) {
         match tok.1 {
-            Tok::Comment(text) => {
-                file.comments.push(Comment { text: text.trim_end().to_string(), span: Span::new(tok.0, tok.2) })
+            Tok::Comment(text) => file.comments.push(Comment { text: text.trim_end(), span: Span::new(tok.0, tok.2) }),
+            Tok::Newline => {
+                finish_line(src, &parser, fast, &line, &mut file, &mut errors);
+                line.clear();
             }
-            Tok::Newline => finish(&mut line, &mut file),
             _ => line.push(tok),
         }
     }
-    finish(&mut line, &mut file);
+    finish_line(src, &parser, fast, &line, &mut file, &mut errors);
     (file, errors)
+}
+
+/// Parses the tokens of one line (comments removed) into `file`.
+fn finish_line<'s>(
+    src: &'s str,
+    parser: &grammar::DirectiveParser,
+    fast: bool,
+    line: &[Spanned<'s>],
+    file: &mut File<'s>,
+    errors: &mut Vec<SyntaxError>,
+) {
+    let mut toks = line;
+    while let [(_, Tok::Sep, _), rest @ ..] = toks {
+        toks = rest;
+    }
+    while let [rest @ .., (_, Tok::Sep, _)] = toks {
+        toks = rest;
+    }
+    if toks.is_empty() {
+        return;
+    }
+    let parsed = match fast.then(|| fast::directive(toks)).flatten() {
+        Some(d) => Ok(d),
+        None => parser.parse(toks.iter().copied()),
+    };
+    match parsed {
+        Ok(d) => file.lines.push(Line::Directive(d)),
+        Err(e) => {
+            errors.push(describe::describe(src, toks, e));
+            file.lines.push(Line::Invalid(invalid(toks)));
+        }
+    }
 }
 
 /// What a bad line seems to be: its first word and, if the second is a
 /// name standing alone, that name.
-fn invalid(toks: &[Spanned<'_>]) -> Invalid {
-    let name = |t: &Spanned<'_>| match t.1 {
-        Tok::Name(text) => Some(ast::Name { text: text.to_string(), span: Span::new(t.0, t.2) }),
+fn invalid<'s>(toks: &[Spanned<'s>]) -> Invalid<'s> {
+    let name = |t: &Spanned<'s>| match t.1 {
+        Tok::Name(text) => Some(ast::Name { text, span: Span::new(t.0, t.2) }),
         _ => None,
     };
     let keyword = toks.first().and_then(name);

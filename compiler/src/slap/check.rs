@@ -80,12 +80,12 @@ pub struct Checked {
 /// assert_eq!(scene.length, 10);
 /// assert_eq!(scene.commands[0].frame, 10);
 /// ```
-pub fn check(file: &ast::File) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check(file: &ast::File<'_>) -> Result<Checked, Vec<Diagnostic>> {
     check_with(file, &SlapLimits::default())
 }
 
 /// [`check`] with the given limits.
-pub fn check_with(file: &ast::File, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
     let mut c = Checker::new(file, *limits);
     for line in &file.lines {
         match line {
@@ -121,7 +121,7 @@ enum Ctx {
 }
 
 struct Checker<'a> {
-    file: &'a ast::File,
+    file: &'a ast::File<'a>,
     limits: SlapLimits,
     /// Name -> index into `defs`. (SipHash, not Fx: names come from the
     /// file, and crafted collisions must not make checking quadratic.)
@@ -182,12 +182,12 @@ fn expansion_note(x: &Expansion<'_>, times: usize) -> String {
     format!("`{}` expands to {}{again}", x.name, plural(x.count, "value"))
 }
 
-fn args_span(args: &[Arg]) -> Option<Span> {
+fn args_span(args: &[Arg<'_>]) -> Option<Span> {
     Some(args.first()?.span.to(args.last()?.span))
 }
 
 impl<'a> Checker<'a> {
-    fn new(file: &'a ast::File, limits: SlapLimits) -> Checker<'a> {
+    fn new(file: &'a ast::File<'a>, limits: SlapLimits) -> Checker<'a> {
         Checker {
             file,
             limits,
@@ -225,11 +225,11 @@ impl<'a> Checker<'a> {
 
     /// A line that did not parse: its error is reported; keep what it
     /// seems to define unknown.
-    fn invalid(&mut self, bad: &'a ast::Invalid) {
-        match bad.keyword.as_ref().map(|k| k.text.as_str()) {
+    fn invalid(&mut self, bad: &'a ast::Invalid<'a>) {
+        match bad.keyword.as_ref().map(|k| k.text) {
             Some("define") => {
                 if let Some(name) = &bad.first {
-                    self.bind(&name.text, name.span, None);
+                    self.bind(name.text, name.span, None);
                 }
             }
             Some("time" | "timep") => self.time = None,
@@ -237,8 +237,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn directive(&mut self, d: &'a ast::Directive) {
-        match d.keyword.text.as_str() {
+    fn directive(&mut self, d: &'a ast::Directive<'a>) {
+        match d.keyword.text {
             "define" => self.define(d),
             "time" => self.time(d, false),
             "timep" => self.time(d, true),
@@ -268,12 +268,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn undefined(&mut self, name: &'a ast::Name, ctx: Ctx) {
+    fn undefined(&mut self, name: &'a ast::Name<'a>, ctx: Ctx) {
         if self.full[DEFINES_FULL] {
             // Names past the define limit were left out on purpose.
             return;
         }
-        let text = name.text.as_str();
+        let text = name.text;
         let file = self.file;
         let anywhere = self.anywhere.get_or_insert_with(|| {
             let mut all = HashMap::new();
@@ -281,7 +281,7 @@ impl<'a> Checker<'a> {
                 if let Line::Directive(d) = line {
                     if d.keyword.text == "define" {
                         if let Some(n) = d.args.first().and_then(Arg::as_name) {
-                            all.entry(n.text.as_str()).or_insert(n.span);
+                            all.entry(n.text).or_insert(n.span);
                         }
                     }
                 }
@@ -319,7 +319,7 @@ impl<'a> Checker<'a> {
     /// Evaluates `e`; `None` (with the errors reported) if it cannot be.
     /// Both operands of an operator are evaluated, so that every error in
     /// an expression is reported.
-    fn eval(&mut self, e: &'a ast::Expr, ctx: Ctx) -> Option<(Expr, f64)> {
+    fn eval(&mut self, e: &'a ast::Expr<'a>, ctx: Ctx) -> Option<(Expr, f64)> {
         match e {
             ast::Expr::Number(n) => match n.text.parse::<f64>() {
                 Ok(v) if v.is_finite() => Some((Expr::Num(v), v)),
@@ -332,7 +332,7 @@ impl<'a> Checker<'a> {
                     None
                 }
             },
-            ast::Expr::Name(n) => match self.names.get(n.text.as_str()).map(|&i| self.defs[i].values.as_deref()) {
+            ast::Expr::Name(n) => match self.names.get(n.text).map(|&i| self.defs[i].values.as_deref()) {
                 Some(Some(&[v])) => Some((Expr::Num(v), v)),
                 Some(Some(values)) => {
                     let count = values.len();
@@ -388,7 +388,7 @@ impl<'a> Checker<'a> {
     /// anything could not be computed.
     fn values(
         &mut self,
-        args: &'a [Arg],
+        args: &'a [Arg<'a>],
         plus_first: bool,
         ctx: Ctx,
         out: &mut Vec<Value>,
@@ -405,10 +405,10 @@ impl<'a> Checker<'a> {
                 continue;
             }
             if let ast::Expr::Name(n) = &arg.expr {
-                match self.names.get(n.text.as_str()).map(|&i| (self.defs[i].values.as_deref(), self.defs[i].span)) {
+                match self.names.get(n.text).map(|&i| (self.defs[i].values.as_deref(), self.defs[i].span)) {
                     Some((Some(values), defined)) => {
                         if values.len() != 1 {
-                            expansions.push(Expansion { name: &n.text, defined, count: values.len() });
+                            expansions.push(Expansion { name: n.text, defined, count: values.len() });
                         }
                         out.extend(values.iter().map(|&v| Value { expr: Expr::Num(v), value: v, span: n.span }));
                     }
@@ -448,7 +448,7 @@ impl<'a> Checker<'a> {
 
     // ---- directives ----------------------------------------------------
 
-    fn define(&mut self, d: &'a ast::Directive) {
+    fn define(&mut self, d: &'a ast::Directive<'a>) {
         let Some(first) = d.args.first() else {
             self.error(
                 Diagnostic::error(d.keyword.span, "`define` needs a name and a value", "nothing after it")
@@ -487,7 +487,7 @@ impl<'a> Checker<'a> {
             self.error(e);
             known = false;
         }
-        if !self.names.contains_key(name.text.as_str()) && self.defs.len() >= self.limits.defines {
+        if !self.names.contains_key(name.text) && self.defs.len() >= self.limits.defines {
             if !self.full[DEFINES_FULL] {
                 self.full[DEFINES_FULL] = true;
                 let max = self.limits.defines;
@@ -499,10 +499,10 @@ impl<'a> Checker<'a> {
             }
             return;
         }
-        self.bind(&name.text, name.span, known.then(|| out.iter().map(|v| v.value).collect()));
+        self.bind(name.text, name.span, known.then(|| out.iter().map(|v| v.value).collect()));
     }
 
-    fn time(&mut self, d: &'a ast::Directive, timep: bool) {
+    fn time(&mut self, d: &'a ast::Directive<'a>, timep: bool) {
         let keyword = if timep { "timep" } else { "time" };
         self.time_points += 1;
         if self.time_points > self.limits.time_points && !self.full[TIMES_FULL] {
@@ -603,13 +603,13 @@ impl<'a> Checker<'a> {
         self.time.map(|t| t.round() as u32)
     }
 
-    fn push(&mut self, d: &ast::Directive, command: Command) {
+    fn push(&mut self, d: &ast::Directive<'_>, command: Command) {
         if let Some(frame) = self.frame() {
             self.commands.push(TimedCommand { frame, span: d.span, command });
         }
     }
 
-    fn actor(&mut self, d: &'a ast::Directive) {
+    fn actor(&mut self, d: &'a ast::Directive<'a>) {
         let (Some(id_arg), Some(attr_arg)) = (d.args.first(), d.args.get(1)) else {
             self.error(
                 Diagnostic::error(d.span, "`actor` needs an id and an attribute", "incomplete")
@@ -624,7 +624,7 @@ impl<'a> Checker<'a> {
             );
             return;
         };
-        let attr = attr_name.text.as_str();
+        let attr = attr_name.text;
         if !ACTOR_ATTRIBUTES.contains(&attr) {
             let e = Diagnostic::error(attr_name.span, format!("unknown actor attribute `{attr}`"), "not an actor attribute");
             let e = match closest(attr, ACTOR_ATTRIBUTES) {
@@ -689,7 +689,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The actor id `arg` evaluates to, checked and counted.
-    fn actor_id(&mut self, arg: &'a Arg) -> Option<Value> {
+    fn actor_id(&mut self, arg: &'a Arg<'a>) -> Option<Value> {
         let mut out = Vec::new();
         let mut expansions = Vec::new();
         if !self.values(std::slice::from_ref(arg), false, Ctx::Plain, &mut out, &mut expansions) {
@@ -736,7 +736,7 @@ impl<'a> Checker<'a> {
         Some(id)
     }
 
-    fn camera(&mut self, d: &'a ast::Directive) {
+    fn camera(&mut self, d: &'a ast::Directive<'a>) {
         let Some(attr_arg) = d.args.first() else {
             self.error(
                 Diagnostic::error(d.span, "`camera` needs an attribute", "incomplete")
@@ -751,7 +751,7 @@ impl<'a> Checker<'a> {
             );
             return;
         };
-        let attr = attr_name.text.as_str();
+        let attr = attr_name.text;
         if !CAMERA_ATTRIBUTES.contains(&attr) {
             let e =
                 Diagnostic::error(attr_name.span, format!("unknown camera attribute `{attr}`"), "not a camera attribute");

@@ -25,10 +25,10 @@ use animkit_grammar::Span;
 use animkit_grammar::slap::ast::{Arg, Comment, Directive, Expr, File, Line};
 
 /// `e` as text; `inside` is true within parentheses.
-fn expr(e: &Expr, inside: bool, out: &mut String) {
+fn expr(e: &Expr<'_>, inside: bool, out: &mut String) {
     match e {
-        Expr::Number(n) => out.push_str(&n.text),
-        Expr::Name(n) => out.push_str(&n.text),
+        Expr::Number(n) => out.push_str(n.text),
+        Expr::Name(n) => out.push_str(n.text),
         Expr::Neg { operand, .. } => {
             out.push('-');
             expr(operand, inside, out);
@@ -59,7 +59,7 @@ fn expr(e: &Expr, inside: bool, out: &mut String) {
 /// let animkit_grammar::slap::ast::Line::Directive(d) = &file.lines[0] else { panic!() };
 /// assert_eq!(animkit_compiler::slap::format::arg(&d.args[0]), "+(a + -1)/2");
 /// ```
-pub fn arg(a: &Arg) -> String {
+pub fn arg(a: &Arg<'_>) -> String {
     let mut out = String::new();
     if a.plus.is_some() {
         out.push('+');
@@ -69,8 +69,8 @@ pub fn arg(a: &Arg) -> String {
 }
 
 /// One directive as a line (without comment or newline).
-pub fn directive_line(d: &Directive) -> String {
-    let mut out = d.keyword.text.clone();
+pub fn directive_line(d: &Directive<'_>) -> String {
+    let mut out = d.keyword.text.to_string();
     for a in &d.args {
         out.push(' ');
         out.push_str(&arg(a));
@@ -79,8 +79,8 @@ pub fn directive_line(d: &Directive) -> String {
 }
 
 enum Item<'a> {
-    Line(&'a Line),
-    Comment(&'a Comment),
+    Line(&'a Line<'a>),
+    Comment(&'a Comment<'a>),
 }
 
 impl Item<'_> {
@@ -98,7 +98,7 @@ impl Item<'_> {
 /// and a line that did not parse is copied as it was written (without the
 /// source it is left out; `animc --fmt` formats only files without syntax
 /// errors).
-pub fn format(file: &File, src: Option<&str>) -> String {
+pub fn format(file: &File<'_>, src: Option<&str>) -> String {
     let mut items: Vec<Item<'_>> = file.lines.iter().map(Item::Line).collect();
     items.extend(file.comments.iter().map(Item::Comment));
     items.sort_by_key(|i| i.span().start);
@@ -114,7 +114,7 @@ pub fn format(file: &File, src: Option<&str>) -> String {
         }
         prev_end = Some(span.end);
         match items[i] {
-            Item::Comment(c) => out.push_str(&c.text),
+            Item::Comment(c) => out.push_str(c.text),
             Item::Line(Line::Directive(d)) => out.push_str(&directive_line(d)),
             Item::Line(Line::Invalid(bad)) => match src.and_then(|s| s.get(bad.span.range())) {
                 Some(text) => out.push_str(text),
@@ -127,7 +127,7 @@ pub fn format(file: &File, src: Option<&str>) -> String {
         if let (Some(Item::Comment(c)), Some(src), Item::Line(_)) = (items.get(i + 1), src, &items[i]) {
             if src.get(span.end..c.span.start).is_some_and(|gap| !gap.contains('\n')) {
                 out.push(' ');
-                out.push_str(&c.text);
+                out.push_str(c.text);
                 prev_end = Some(c.span.end);
                 i += 1;
             }
