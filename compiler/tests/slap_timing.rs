@@ -138,3 +138,16 @@ fn front_end_throughput() {
         );
     }
 }
+
+/// The front end alone over the corpus, once (for `perf stat`).
+#[test]
+#[ignore]
+fn front_end_once() {
+    let corpus = corpus(10 << 20);
+    let start = Instant::now();
+    let mut commands = 0;
+    for src in &corpus {
+        commands += animkit_compiler::slap::front(src).map(|c| c.ir.commands.len()).unwrap_or(0);
+    }
+    println!("{commands} commands in {:.3} s", start.elapsed().as_secs_f64());
+}

@@ -93,6 +93,20 @@ impl<'s> Reader<'_, 's> {
     }
 
     fn arg(&mut self) -> Option<Arg<'s>> {
+        // Most arguments are one number or name: no need to go down
+        // through the precedence levels for those.
+        if let Some(&(l, tok @ (Tok::Number(_) | Tok::Name(_)), r)) = self.toks.get(self.at) {
+            if matches!(self.toks.get(self.at + 1), None | Some((_, Tok::Sep, _))) {
+                self.at += 1;
+                let span = Span::new(l, r);
+                let expr = match tok {
+                    Tok::Number(text) => Expr::Number(Number { text, span }),
+                    Tok::Name(text) => Expr::Name(Name { text, span }),
+                    _ => return None,
+                };
+                return Some(Arg { plus: None, expr, span });
+            }
+        }
         let plus = match self.toks.get(self.at) {
             Some(&(l, Tok::Plus, r)) => {
                 self.at += 1;
@@ -114,7 +128,9 @@ pub(super) fn directive<'s>(toks: &[Spanned<'s>]) -> Option<Directive<'s>> {
     let &(l, Tok::Name(text), r) = toks.first()? else { return None };
     let keyword = Name { text, span: Span::new(l, r) };
     let mut reader = Reader { toks, at: 1 };
-    let mut args = Vec::new();
+    // Separators stand only between arguments (never inside parentheses),
+    // so there are as many arguments as separators.
+    let mut args = Vec::with_capacity(toks.iter().filter(|t| t.1 == Tok::Sep).count());
     while reader.at < toks.len() {
         (reader.peek() == Some(Tok::Sep)).then_some(())?;
         reader.at += 1;

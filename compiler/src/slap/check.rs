@@ -21,6 +21,7 @@ use animkit_grammar::Span;
 use animkit_grammar::slap::ast::{self, Arg, BinOp, Line};
 use animkit_vm::limits;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hasher, RandomState};
 
 /// The five directives.
 pub const DIRECTIVES: [&str; 5] = ["define", "time", "timep", "actor", "camera"];
@@ -96,6 +97,75 @@ pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, 
     c.finish()
 }
 
+/// The checker's hash for names and ids: a folded 64x64->128-bit multiply
+/// per 8 bytes, seeded per process. Faster than SipHash on short names,
+/// and unlike `crate::hash::FxHasher` it mixes every input bit into the
+/// low bits that pick a bucket, under a seed a file cannot know: names and
+/// ids come from the file, and crafted collisions must not make checking
+/// quadratic.
+#[derive(Clone, Copy)]
+struct Seeded(u64);
+
+impl Seeded {
+    fn new() -> Seeded {
+        Seeded(RandomState::new().hash_one(0x5eed_u64) | 1)
+    }
+}
+
+impl BuildHasher for Seeded {
+    type Hasher = Fold;
+    fn build_hasher(&self) -> Fold {
+        Fold(self.0)
+    }
+}
+
+struct Fold(u64);
+
+const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Fold {
+    #[inline]
+    fn mix(&mut self, word: u64) {
+        let m = u128::from(self.0 ^ word) * u128::from(MUL);
+        self.0 = (m as u64) ^ ((m >> 64) as u64);
+    }
+}
+
+impl Hasher for Fold {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.mix(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        let rest = chunks.remainder();
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        self.mix(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 56));
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.mix(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        let m = u128::from(self.0) * u128::from(MUL ^ 0xff51_afd7_ed55_8ccd);
+        (m as u64) ^ ((m >> 64) as u64)
+    }
+}
+
 /// What a define holds: its values, or nothing known (an error in it).
 struct Def<'a> {
     name: &'a str,
@@ -123,16 +193,15 @@ enum Ctx {
 struct Checker<'a> {
     file: &'a ast::File<'a>,
     limits: SlapLimits,
-    /// Name -> index into `defs`. (SipHash, not Fx: names come from the
-    /// file, and crafted collisions must not make checking quadratic.)
-    names: HashMap<&'a str, usize>,
+    /// Name -> index into `defs`.
+    names: HashMap<&'a str, usize, Seeded>,
     /// Every name defined so far, in the order of first definition (the
     /// order "did you mean" looks through).
     defs: Vec<Def<'a>>,
     /// Names defined anywhere in the file and where first, built on the
     /// first undefined name.
     anywhere: Option<HashMap<&'a str, Span>>,
-    actors: HashSet<u32>,
+    actors: HashSet<u32, Seeded>,
     /// The current time, or `None` when an error left it unknown.
     time: Option<f64>,
     /// The last time directive, for the warning.
@@ -188,18 +257,19 @@ fn args_span(args: &[Arg<'_>]) -> Option<Span> {
 
 impl<'a> Checker<'a> {
     fn new(file: &'a ast::File<'a>, limits: SlapLimits) -> Checker<'a> {
+        let seed = Seeded::new();
         Checker {
             file,
             limits,
-            names: HashMap::new(),
+            names: HashMap::with_hasher(seed),
             defs: Vec::new(),
             anywhere: None,
-            actors: HashSet::new(),
+            actors: HashSet::with_hasher(seed),
             time: Some(0.0),
             time_span: None,
             time_points: 0,
             length: 0,
-            commands: Vec::new(),
+            commands: Vec::with_capacity(file.lines.len()),
             diags: Vec::new(),
             errors: 0,
             budget: SUGGEST_BUDGET,
@@ -382,6 +452,22 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `arg` (its `+` aside) as one value without collecting a list: the
+    /// value, `Some(None)` if it could not be computed (reported), `None`
+    /// if it is a bare name that stands for several values (the caller
+    /// then takes the general path, [`Checker::values`], to explain).
+    fn single(&mut self, arg: &'a Arg<'a>, ctx: Ctx) -> Option<Option<Value>> {
+        if let ast::Expr::Name(n) = &arg.expr {
+            if let Some(Some(values)) = self.names.get(n.text).map(|&i| self.defs[i].values.as_deref()) {
+                return match values {
+                    &[v] => Some(Some(Value { expr: Expr::Num(v), value: v, span: n.span })),
+                    _ => None,
+                };
+            }
+        }
+        Some(self.eval(&arg.expr, ctx).map(|(expr, value)| Value { expr, value, span: arg.expr.span() }))
+    }
+
     /// Evaluates `args` into `out`, expanding a bare name that stands for
     /// several values. With `plus_first`, the first argument's `+` is the
     /// caller's business; any other `+` is an error. Returns false if
@@ -395,6 +481,7 @@ impl<'a> Checker<'a> {
         expansions: &mut Vec<Expansion<'a>>,
     ) -> bool {
         let mut ok = true;
+        out.reserve(args.len());
         for (i, arg) in args.iter().enumerate() {
             if let Some(plus) = arg.plus.filter(|_| !plus_first || i > 0) {
                 self.error(
@@ -534,17 +621,24 @@ impl<'a> Checker<'a> {
                 return;
             }
         }
-        let mut out = Vec::new();
-        let mut expansions = Vec::new();
-        if !self.values(&d.args, true, Ctx::Plain, &mut out, &mut expansions) {
-            return;
-        }
-        if out.len() != 1 {
-            let span = args_span(&d.args).unwrap_or(d.keyword.span);
-            self.count_error(span, &format!("`{keyword}`"), "1 value", out.len(), &expansions);
-            return;
-        }
-        let t = out[0].value;
+        let one = if d.args.len() == 1 { self.single(first, Ctx::Plain) } else { None };
+        let t = match one {
+            Some(Some(v)) => v.value,
+            Some(None) => return,
+            None => {
+                let mut out = Vec::new();
+                let mut expansions = Vec::new();
+                if !self.values(&d.args, true, Ctx::Plain, &mut out, &mut expansions) {
+                    return;
+                }
+                if out.len() != 1 {
+                    let span = args_span(&d.args).unwrap_or(d.keyword.span);
+                    self.count_error(span, &format!("`{keyword}`"), "1 value", out.len(), &expansions);
+                    return;
+                }
+                out[0].value
+            }
+        };
         let at = first.span;
         let new = if relative {
             if t < 0.0 {
@@ -690,16 +784,22 @@ impl<'a> Checker<'a> {
 
     /// The actor id `arg` evaluates to, checked and counted.
     fn actor_id(&mut self, arg: &'a Arg<'a>) -> Option<Value> {
-        let mut out = Vec::new();
-        let mut expansions = Vec::new();
-        if !self.values(std::slice::from_ref(arg), false, Ctx::Plain, &mut out, &mut expansions) {
-            return None;
-        }
-        if out.len() != 1 {
-            self.count_error(arg.span, "an actor id", "1 value", out.len(), &expansions);
-            return None;
-        }
-        let id = out.pop()?;
+        let one = if arg.plus.is_none() { self.single(arg, Ctx::Plain) } else { None };
+        let id = match one {
+            Some(id) => id?,
+            None => {
+                let mut out = Vec::new();
+                let mut expansions = Vec::new();
+                if !self.values(std::slice::from_ref(arg), false, Ctx::Plain, &mut out, &mut expansions) {
+                    return None;
+                }
+                if out.len() != 1 {
+                    self.count_error(arg.span, "an actor id", "1 value", out.len(), &expansions);
+                    return None;
+                }
+                out.pop()?
+            }
+        };
         let v = id.value;
         if v.fract() != 0.0 || v < 0.0 {
             let why = if v < 0.0 { "negative" } else { "not a whole number" };
