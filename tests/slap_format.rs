@@ -33,8 +33,11 @@ fn expr_strategy() -> impl Strategy<Value = G> {
     leaf.prop_recursive(5, 40, 2, |inner| {
         prop_oneof![
             inner.clone().prop_map(|g| G::Neg(Box::new(g))),
-            (select(vec!['+', '-', '*', '/']), inner.clone(), inner.clone())
-                .prop_map(|(op, l, r)| G::Bin(op, Box::new(l), Box::new(r))),
+            (select(vec!['+', '-', '*', '/']), inner.clone(), inner.clone()).prop_map(|(op, l, r)| G::Bin(
+                op,
+                Box::new(l),
+                Box::new(r)
+            )),
             inner.prop_map(|g| G::Paren(Box::new(g))),
         ]
     })

@@ -37,7 +37,7 @@ const ACTIONS: [&str; 12] =
 
 /// One scene of about `lines` lines: the action and angle defines, named
 /// actors, colours, then time points with actor and camera commands.
-pub fn scene(rng: &mut Rng, lines: usize) -> String {
+fn scene(rng: &mut Rng, lines: usize) -> String {
     let mut s = String::from("# generated scene\n");
     for (i, a) in ACTIONS.iter().enumerate() {
         s.push_str(&format!("define {a} {i}\n"));
@@ -50,7 +50,11 @@ pub fn scene(rng: &mut Rng, lines: usize) -> String {
     }
     s.push_str("time 0\ncamera position 0 3 12\ncamera direction 0 -0.2 -1\n");
     for n in names {
-        s.push_str(&format!("actor {n} position {} {}\nactor {n} color skin\nactor {n} size .9\n", rng.below(9), rng.below(5)));
+        s.push_str(&format!(
+            "actor {n} position {} {}\nactor {n} color skin\nactor {n} size .9\n",
+            rng.below(9),
+            rng.below(5)
+        ));
     }
     let mut written = s.lines().count();
     while written < lines {
@@ -64,9 +68,15 @@ pub fn scene(rng: &mut Rng, lines: usize) -> String {
             let who = rng.pick(&names);
             let line = match rng.below(10) {
                 0..=3 => format!("actor {who} action {}\n", rng.pick(&ACTIONS)),
-                4 | 5 => format!("actor {who} direction {}\n", rng.pick(&["left", "right", "PI/4", "-PI/2", "PI", "0", "halfpi/3"])),
+                4 | 5 => format!(
+                    "actor {who} direction {}\n",
+                    rng.pick(&["left", "right", "PI/4", "-PI/2", "PI", "0", "halfpi/3"])
+                ),
                 6 => format!("actor {who} position {}.{} {} # teleport\n", rng.below(10), rng.below(10), rng.below(7)),
-                7 => format!("actor {who} color {}\n", rng.pick(&["red", "green", "white", "0.5 0.5 1", "(0.2 + 0.1) 0 1"])),
+                7 => format!(
+                    "actor {who} color {}\n",
+                    rng.pick(&["red", "green", "white", "0.5 0.5 1", "(0.2 + 0.1) 0 1"])
+                ),
                 8 => format!("actor {who} size {}\n", rng.pick(&[".9", "0.6", "1.2", "(1 + 0.5)/2"])),
                 _ => format!("camera position {} {} {}\n", rng.below(5), 2 + rng.below(3), 8 + rng.below(6)),
             };
@@ -127,7 +137,11 @@ fn front_end_throughput() {
             std::hint::black_box(animkit_compiler::slap::check::check(t).is_ok());
         }
         let check = check_start.elapsed().as_secs_f64();
-        println!("  lex alone {:.1} MB/s ({tokens} tokens), check alone {:.1} MB/s", bytes as f64 / 1e6 / lex, bytes as f64 / 1e6 / check);
+        println!(
+            "  lex alone {:.1} MB/s ({tokens} tokens), check alone {:.1} MB/s",
+            bytes as f64 / 1e6 / lex,
+            bytes as f64 / 1e6 / check
+        );
         let all = parse_start.duration_since(start).as_secs_f64();
         println!(
             "round {round}: {} scenes, {:.1} MB, {commands} commands: parse+check {:.1} MB/s, parse alone {:.1} MB/s",

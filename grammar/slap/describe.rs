@@ -196,7 +196,9 @@ fn operand_expected(src: &str, toks: &[Spanned<'_>], at: usize, found: Option<To
                 _ => e.with_help(format!("an argument cannot start with `{op}`")),
             }
         }
-        Some(Tok::Plus) => e.with_note("there is no unary `+`: a `+` before an argument marks a relative time (`time +10`)"),
+        Some(Tok::Plus) => {
+            e.with_note("there is no unary `+`: a `+` before an argument marks a relative time (`time +10`)")
+        }
         _ => e,
     }
 }

@@ -368,9 +368,10 @@ impl<'a> Checker<'a> {
             if let Some(s) = closest_within(text, candidates, &mut self.budget) {
                 e = e.with_help(format!("did you mean `{s}`?"));
             } else if ctx == Ctx::Action {
-                let number = ACTIONS.iter().position(|a| *a == text).or_else(|| {
-                    closest(text, ACTIONS).and_then(|c| ACTIONS.iter().position(|a| *a == c))
-                });
+                let number = ACTIONS
+                    .iter()
+                    .position(|a| *a == text)
+                    .or_else(|| closest(text, ACTIONS).and_then(|c| ACTIONS.iter().position(|a| *a == c)));
                 if let Some(i) = number {
                     let a = ACTIONS[i];
                     let mean = if a == text { String::new() } else { format!("did you mean `{a}`? ") };
@@ -556,8 +557,12 @@ impl<'a> Checker<'a> {
         let mut known = ok;
         if values.is_empty() {
             self.error(
-                Diagnostic::error(name.span, format!("`define {}` has no value", name.text), "expected a value after it")
-                    .with_help(format!("give it one or more values: `define {} 1`", name.text)),
+                Diagnostic::error(
+                    name.span,
+                    format!("`define {}` has no value", name.text),
+                    "expected a value after it",
+                )
+                .with_help(format!("give it one or more values: `define {} 1`", name.text)),
             );
             known = false;
         } else if ok && out.len() > self.limits.define_values {
@@ -607,7 +612,11 @@ impl<'a> Checker<'a> {
         let Some(first) = d.args.first() else {
             self.error(
                 Diagnostic::error(d.keyword.span, format!("`{keyword}` needs a time value"), "nothing after it")
-                    .with_help(if timep { "write `timep 10` for 10 frames later" } else { "write `time 10`, or `time +10` for 10 frames later" }),
+                    .with_help(if timep {
+                        "write `timep 10` for 10 frames later"
+                    } else {
+                        "write `time 10`, or `time +10` for 10 frames later"
+                    }),
             );
             return;
         };
@@ -643,8 +652,9 @@ impl<'a> Checker<'a> {
         let new = if relative {
             if t < 0.0 {
                 self.error(
-                    Diagnostic::error(at, "relative time goes backwards", format!("this is {}", show(t)))
-                        .with_note("`time +T` and `timep T` move forward from the last time; an absolute `time` can go back"),
+                    Diagnostic::error(at, "relative time goes backwards", format!("this is {}", show(t))).with_note(
+                        "`time +T` and `timep T` move forward from the last time; an absolute `time` can go back",
+                    ),
                 );
                 return;
             }
@@ -683,8 +693,12 @@ impl<'a> Checker<'a> {
         if frame > self.limits.frame as f64 {
             let max = self.limits.frame;
             self.error(
-                Diagnostic::error(at, format!("frame {} is past the last frame a scene may have", show(frame)), format!("at most {max}"))
-                    .with_note(format!("the time here is {}; a scene ends by frame {max}", show(new))),
+                Diagnostic::error(
+                    at,
+                    format!("frame {} is past the last frame a scene may have", show(frame)),
+                    format!("at most {max}"),
+                )
+                .with_note(format!("the time here is {}; a scene ends by frame {max}", show(new))),
             );
             return;
         }
@@ -720,7 +734,11 @@ impl<'a> Checker<'a> {
         };
         let attr = attr_name.text;
         if !ACTOR_ATTRIBUTES.contains(&attr) {
-            let e = Diagnostic::error(attr_name.span, format!("unknown actor attribute `{attr}`"), "not an actor attribute");
+            let e = Diagnostic::error(
+                attr_name.span,
+                format!("unknown actor attribute `{attr}`"),
+                "not an actor attribute",
+            );
             let e = match closest(attr, ACTOR_ATTRIBUTES) {
                 Some(s) => e.with_help(format!("did you mean `{s}`?")),
                 None => e,
@@ -746,7 +764,9 @@ impl<'a> Checker<'a> {
             ("size", 1) => ActorAttr::Size,
             _ => {
                 let (expected, form) = match attr {
-                    "position" => ("2 values (`x z`) or 3 (`x y z`)", "actor ID position X Z` or `actor ID position X Y Z"),
+                    "position" => {
+                        ("2 values (`x z`) or 3 (`x y z`)", "actor ID position X Z` or `actor ID position X Y Z")
+                    }
                     "color" => ("3 values (`r g b`)", "actor ID color R G B"),
                     "action" => ("1 value", "actor ID action A"),
                     "direction" => ("1 value", "actor ID direction RADIANS"),
@@ -766,15 +786,23 @@ impl<'a> Checker<'a> {
             let v = a.value;
             if v.fract() != 0.0 {
                 self.error(
-                    Diagnostic::error(a.span, format!("action {} is not a whole number", show(v)), "actions are numbered 0 to 11")
-                        .with_note(actions_note()),
+                    Diagnostic::error(
+                        a.span,
+                        format!("action {} is not a whole number", show(v)),
+                        "actions are numbered 0 to 11",
+                    )
+                    .with_note(actions_note()),
                 );
                 return;
             }
             if !(0.0..=11.0).contains(&v) {
                 self.error(
-                    Diagnostic::error(a.span, format!("action {} is not one of the twelve", show(v)), "expected 0 to 11")
-                        .with_note(actions_note()),
+                    Diagnostic::error(
+                        a.span,
+                        format!("action {} is not one of the twelve", show(v)),
+                        "expected 0 to 11",
+                    )
+                    .with_note(actions_note()),
                 );
                 return;
             }
@@ -853,8 +881,11 @@ impl<'a> Checker<'a> {
         };
         let attr = attr_name.text;
         if !CAMERA_ATTRIBUTES.contains(&attr) {
-            let e =
-                Diagnostic::error(attr_name.span, format!("unknown camera attribute `{attr}`"), "not a camera attribute");
+            let e = Diagnostic::error(
+                attr_name.span,
+                format!("unknown camera attribute `{attr}`"),
+                "not a camera attribute",
+            );
             let e = match closest(attr, CAMERA_ATTRIBUTES) {
                 Some(s) => e.with_help(format!("did you mean `{s}`?")),
                 None => e,
