@@ -165,6 +165,71 @@ proptest! {
     }
 }
 
+fn piece() -> impl Strategy<Value = &'static str> {
+    select(vec![
+        "define",
+        "time",
+        "timep",
+        "actor",
+        "camera",
+        "color",
+        "position",
+        "direction",
+        "action",
+        "size",
+        "x",
+        "red",
+        "1",
+        "0",
+        "-0",
+        "2.5",
+        "1e400",
+        "1e300",
+        ".9",
+        " ",
+        "  ",
+        "\t",
+        "+",
+        "-",
+        "*",
+        "/",
+        "(",
+        ")",
+        "\n",
+        "\r\n",
+        "# c\n",
+        ";",
+        "é",
+        "((((",
+        "1/0",
+        "-1",
+        "+1",
+        "define red 1 0 0\n",
+        "time +5\n",
+        "actor 1 color ",
+    ])
+}
+
+proptest! {
+    #![proptest_config(common::equivalence::config())]
+
+    /// Whatever the text, the front end reports (never panics), and a
+    /// file without syntax errors formats to one that parses the same.
+    #[test]
+    fn any_text_is_parsed_checked_and_formatted(parts in prop::collection::vec(piece(), 0..40)) {
+        let src = parts.concat();
+        let (tree, errors) = parse(&src);
+        let _ = animkit_compiler::slap::check::check(&tree);
+        let _ = animkit_compiler::slap::front(&src);
+        let formatted = format(&tree, Some(&src));
+        if errors.is_empty() {
+            let (again, errors) = parse(&formatted);
+            prop_assert!(errors.is_empty(), "{src:?} -> {formatted:?}: {errors:?}");
+            prop_assert_eq!(again.without_spans(), tree.without_spans());
+        }
+    }
+}
+
 #[test]
 fn canonical_layout() {
     let cases = [
