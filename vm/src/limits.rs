@@ -19,7 +19,7 @@
 //! | [`MAX_IMAGES`], [`MAX_CURSORS`], [`MAX_NAME_BYTES`] | 1 024 images, 1 024 cursors, 16 MiB of their names | Animator machine |
 //! | [`MAX_STEPS`] | 16 777 216 work units per top-level call | interpreter ([`crate::interp::Limits`]) |
 //! | [`MAX_DEPTH`] | 1 000 nested calls | interpreter ([`crate::interp::Limits`]) |
-//! | [`MAX_SLAP_NESTING`] | 64 levels of expression nesting | SLAP front end |
+//! | [`MAX_SLAP_NESTING`] | 64 levels of expression nesting in a SLAP argument | SLAP grammar |
 //! | [`MAX_SLAP_ACTORS`] | 1 048 576 distinct actors | SLAP checker, SLAP stage ([`crate::slap::Stage`]) |
 //! | [`MAX_SLAP_DEFINES`] | 65 536 distinct define names | SLAP checker |
 //! | [`MAX_SLAP_DEFINE_VALUES`] | 64 values in one define | SLAP checker |
@@ -68,22 +68,23 @@ pub const MAX_STEPS: u64 = 1 << 24;
 /// Deepest call nesting.
 pub const MAX_DEPTH: usize = 1000;
 
-// ---- SLAP ------------------------------------------------------------------
+// ---- SLAP ----------------------------------------------------------------
 
-/// Deepest nesting of one SLAP argument expression (parentheses and
-/// operators): the grammar caps it while lexing, so no input can overflow
-/// the stack.
+/// Deepest nesting of one SLAP argument expression: each parenthesis,
+/// binary operator and unary minus adds a level above its operands. The
+/// grammar (`animkit_grammar::slap::MAX_NESTING`, which must equal this)
+/// refuses deeper expressions while parsing, so that no recursive pass
+/// over a tree can overflow the stack.
 pub const MAX_SLAP_NESTING: usize = 64;
-/// Most distinct actors in one SLAP scene (the checker's error; the stage
-/// refuses more at run time, so a hostile bundle cannot grow it further).
+/// Most distinct actor ids one scene may name (the checker's error; the
+/// stage refuses more at run time, so a hostile bundle cannot grow it
+/// further).
 pub const MAX_SLAP_ACTORS: usize = 1 << 20;
-/// Most distinct define names in one SLAP file.
-pub const MAX_SLAP_DEFINES: usize = 1 << 16;
-/// Most values one SLAP `define` may hold.
+/// Most distinct names one scene may define (redefinitions do not count).
+pub const MAX_SLAP_DEFINES: usize = 65_536;
+/// Most values one `define` may hold, after expansion of the names in it.
 pub const MAX_SLAP_DEFINE_VALUES: usize = 64;
-/// Most time directives in one SLAP file.
+/// Most `time` / `timep` directives in one scene.
 pub const MAX_SLAP_TIME_POINTS: usize = 1 << 24;
-/// The largest frame a SLAP command may be timed at: the largest `WAIT`
-/// operand (24 bits), so that a scene's time points always fit one `WAIT`
-/// each.
+/// The largest frame a scene may name (the 24-bit operand of `WAIT`).
 pub const MAX_SLAP_FRAME: u32 = (1 << 24) - 1;

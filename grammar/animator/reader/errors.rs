@@ -63,7 +63,7 @@ impl std::error::Error for ReadError {}
 impl Reader {
     pub(super) fn error(&mut self, span: Span, message: String, label: &str) -> ReadError {
         let pos = self.track(span.start);
-        let error = SyntaxError { span, message, label: label.to_string() };
+        let error = SyntaxError { span, message, label: label.to_string(), notes: Vec::new() };
         ReadError { error, pos, kind: ReadErrorKind::Other, secondary: None }
     }
 
@@ -181,7 +181,7 @@ impl Reader {
                 (Span::new(end, end), "the input ends here".to_string())
             }
         };
-        let error = SyntaxError { span, message, label: format!("missing {}", join(&items)) };
+        let error = SyntaxError { span, message, label: format!("missing {}", join(&items)), notes: Vec::new() };
         ReadError { error, pos: self.pos, kind: ReadErrorKind::Incomplete, secondary: Some(secondary) }
     }
 
