@@ -152,6 +152,21 @@ impl Expr {
             Expr::Bin(op, l, r) => apply(*op, l.eval(), r.eval()),
         }
     }
+
+    /// How many numbers it holds: the constants computing it takes.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::ir::{BinOp, Expr};
+    /// let e = Expr::Bin(BinOp::Div, Box::new(Expr::Neg(Box::new(Expr::Num(3.0)))), Box::new(Expr::Num(2.0)));
+    /// assert_eq!(e.numbers(), 2);
+    /// ```
+    pub fn numbers(&self) -> usize {
+        match self {
+            Expr::Num(_) => 1,
+            Expr::Neg(e) => e.numbers(),
+            Expr::Bin(_, l, r) => l.numbers() + r.numbers(),
+        }
+    }
 }
 
 /// `l op r` in IEEE `f64`.
