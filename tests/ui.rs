@@ -9,6 +9,7 @@
 //! emitted`) compiles, and must exit 0. A case with no diagnostic at all
 //! is a mistake.
 
+use animkit_vm::program::Language;
 use std::path::{Path, PathBuf};
 
 fn cases(dir: &Path) -> Vec<PathBuf> {
@@ -17,7 +18,8 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
         let path = entry.unwrap().path();
         if path.is_dir() {
             out.extend(cases(&path));
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("anim" | "draw" | "slap")) {
+        } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| Language::from_extension(e).is_some()) {
+            // Every language's extension, from the language table.
             out.push(path);
         }
     }
