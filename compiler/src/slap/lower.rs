@@ -76,6 +76,13 @@ use animkit_vm::program::{Language, Module};
 pub fn lower(scene: &SceneIr, name: &str, b: &mut ProgramBuilder, lines: Option<&LineIndex<'_>>, fold: bool) -> Module {
     let main_name = b.intern("main");
     let mut f = FunctionBuilder::new(main_name);
+    if fold {
+        // The exact sizes: a load per value (LOADKX pairs aside), the op,
+        // and a WAIT per time point at most.
+        let values: usize = scene.commands.iter().map(|c| c.command.window()).sum();
+        let n = scene.commands.len();
+        f.reserve(values + 2 * n + 2, values, if lines.is_some() { n } else { 0 });
+    }
     let mut lw = Lowering { f: &mut f, fold, nregs: 0 };
     let mut frame = 0u32;
     for tc in &scene.commands {
