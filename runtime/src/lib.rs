@@ -11,6 +11,8 @@ pub mod report;
 pub mod run;
 pub mod script;
 pub mod sprite_view;
+// Moved to `animator/` (the per-language split follows in the next commits).
+#[path = "animator/stream.rs"]
 pub mod stream;
 pub mod trace;
 
