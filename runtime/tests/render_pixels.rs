@@ -11,6 +11,7 @@
 //! and a failing comparison leaves `target/golden-diff/NAME.{actual,expected,diff}.png`.
 
 use animkit_runtime::golden;
+use animkit_runtime::host::files::save_png;
 use animkit_runtime::render::*;
 
 const WHITE: Rgba = [1.0, 1.0, 1.0, 1.0];
@@ -602,7 +603,7 @@ fn png_output_is_atomic_and_errors_are_reported() {
     let mut r = renderer(16, 8);
     r.dot([3.0, 2.0], RED);
     let path = dir.path().join("shot.png");
-    r.save_png(&path).unwrap();
+    save_png(&r.read_pixels(), &path).unwrap();
     let back = RgbaImage::load_png(&path).unwrap();
     assert_eq!(back, r.read_pixels());
     // loading it as an image works too
@@ -610,7 +611,7 @@ fn png_output_is_atomic_and_errors_are_reported() {
     assert_eq!(r.image_size(id), Some((16, 8)));
     // A directory that does not exist: an error, and nothing left behind.
     let bad = dir.path().join("missing").join("x.png");
-    assert!(matches!(r.save_png(&bad), Err(RenderError::Io { .. })));
+    assert!(matches!(save_png(&r.read_pixels(), &bad), Err(RenderError::Io { .. })));
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("shot.png")]);
     // Bad inputs never panic.

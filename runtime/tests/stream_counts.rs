@@ -2,7 +2,7 @@
 //! batches (draw calls) and vertices, counted on the CPU canvas (the
 //! renderer's own geometry, without the upload).
 
-use animkit_runtime::host::CpuCanvas;
+use animkit_runtime::animator::CpuCanvas;
 use animkit_runtime::stream::{Status, Stream};
 use std::fmt::Write;
 

@@ -24,9 +24,9 @@ use crate::draw::stream_text;
 use crate::rawgl::{RawGl, RawVertex, finish, raw_vertices};
 use crate::timing::{best_interleaved, best_rotating};
 use crate::{Context, Report};
-use animkit_runtime::host::{CpuCanvas, GlCanvas};
+use animkit_runtime::animator::headless::{feed_stream, headless_canvas};
+use animkit_runtime::animator::{CpuCanvas, GlCanvas};
 use animkit_runtime::render::{Geometry, Point, Rgba};
-use animkit_runtime::run::{feed_stream, headless_canvas};
 use animkit_runtime::stream::Stream;
 use animkit_vm::animator::Canvas;
 use std::cell::RefCell;
@@ -57,7 +57,7 @@ pub const KEYS: [&str; 8] = [
 pub fn canvas() -> Result<GlCanvas, String> {
     let args = ["-H", "-x", "640", "-y", "480"].map(String::from);
     let args = animkit_runtime::cli::parse(&args).map_err(|e| e.to_string())?;
-    headless_canvas(&args, SIZE.0, SIZE.1)
+    headless_canvas(&animkit_runtime::run::animator_options(&args))
 }
 
 /// The triangles of each flush of `text`, from the renderer's CPU geometry.

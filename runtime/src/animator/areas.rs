@@ -6,7 +6,7 @@ use animkit_vm::animator::Point;
 /// The areas defined so far, in definition order.
 ///
 /// ```
-/// use animkit_runtime::host::areas::Areas;
+/// use animkit_runtime::animator::areas::Areas;
 /// let mut a = Areas::default();
 /// a.define("box", &[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]);
 /// assert_eq!(a.at([0.5, 0.5]).collect::<Vec<_>>(), ["box"]);

@@ -9,6 +9,7 @@ use super::areas::Areas;
 use super::cursor::CursorImage;
 use super::events;
 use super::view::View;
+use crate::host::files::{self, create_parent_dir, frame_path};
 use crate::render::{self, ImageId, PixelRect, Renderer};
 use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
 use animkit_vm::interp::Flow;
@@ -130,16 +131,6 @@ fn v_align(v: VAlign) -> render::VAlign {
         VAlign::Bottom => render::VAlign::Bottom,
         VAlign::Center => render::VAlign::Center,
         VAlign::Top => render::VAlign::Top,
-    }
-}
-
-/// Creates the directory a `-d head` prefix points into, if needed.
-pub fn create_parent_dir(path: &str) -> HostResult {
-    match std::path::Path::new(path).parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))
-        }
-        _ => Ok(()),
     }
 }
 
@@ -298,11 +289,11 @@ impl GlCanvas {
 
     fn write_frame_file(&mut self) -> HostResult {
         let Some(head) = self.options.dump_head.clone() else { return Ok(()) };
-        let path = format!("{head}{:04}.png", self.frames_written);
+        let path = frame_path(&head, self.frames_written.into());
         if self.frames_written == 0 {
             create_parent_dir(&path)?;
         }
-        self.renderer.save_png(&path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        files::save_png(&self.renderer.read_pixels(), &path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
         self.frames_written += 1;
         if self.progress {
             eprint!("\ranimvm: wrote {path}");
@@ -403,13 +394,14 @@ impl Canvas for GlCanvas {
     }
     fn screenshot(&mut self, path: &str) -> HostResult {
         self.flush()?;
-        self.renderer.save_png(path).map_err(|e| format!("cannot write screenshot `{path}`: {e}"))
+        files::save_png(&self.renderer.read_pixels(), path)
+            .map_err(|e| format!("cannot write screenshot `{path}`: {e}"))
     }
     fn screendump(&mut self, target: DumpTarget<'_>) -> HostResult {
         self.flush()?;
         let bytes = self.renderer.raw_dump_bpp(self.options.depth).map_err(|e| e.to_string())?;
         match target {
-            DumpTarget::File(path) => render::write_atomic(std::path::Path::new(path), &bytes)
+            DumpTarget::File(path) => files::write_atomic(std::path::Path::new(path), &bytes)
                 .map_err(|e| format!("cannot write screendump `{path}`: {e}")),
             DumpTarget::Descriptor if self.options.dump_fd == 1 => {
                 self.out.write_all(&bytes).and_then(|_| self.out.flush()).map_err(|e| format!("screendump: {e}"))
