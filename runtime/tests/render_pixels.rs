@@ -736,3 +736,40 @@ fn blit_to_default_framebuffer_is_harmless_without_a_window() {
     r.dot([5.0, 5.0], BLACK);
     assert_eq!(painted(&r.read_pixels()), vec![(2, 2), (5, 5)]);
 }
+
+#[test]
+fn set_background_goes_under_what_was_drawn() {
+    let rect = |x0: f32, x1: f32| [[x0, 0.0], [x1, 0.0], [x1, 4.0], [x0, 4.0]];
+    let mut r = renderer(12, 4);
+    // Before any drawing: exactly a clear.
+    r.clear_to_background([1.0, 1.0, 1.0]);
+    r.set_background([0.0, 1.0, 0.0]);
+    assert_eq!(r.read_pixels().pixel(0, 0), Some([0, 255, 0, 255]));
+    // After drawing, flushed or still queued: opaque drawing keeps its
+    // colour, uncovered pixels take the new one, half-transparent drawing
+    // is what drawing it on the new background gives (within rounding).
+    r.fill_convex(&rect(0.0, 4.0), RED);
+    r.flush();
+    r.fill_convex(&rect(4.0, 8.0), [0.0, 0.0, 1.0, 0.5]);
+    r.set_background([0.2, 0.4, 0.6]);
+    let img = r.read_pixels();
+    assert_eq!(img.pixel(1, 1), Some([255, 0, 0, 255]));
+    assert_eq!(img.pixel(10, 1), Some([51, 102, 153, 255]));
+    let [red, green, blue, alpha] = img.pixel(5, 1).unwrap();
+    assert!(
+        red.abs_diff(26) <= 1 && green.abs_diff(51) <= 1 && blue.abs_diff(204) <= 1 && alpha == 255,
+        "{red} {green} {blue}"
+    );
+    // Drawing after it lies on top; the dumps are opaque too.
+    r.dot([11.0, 0.0], BLACK);
+    let img = r.read_pixels();
+    assert_eq!(img.pixel(11, 0), Some([0, 0, 0, 255]));
+    assert!(r.raw_dump().chunks_exact(4).all(|p| p[3] == 255));
+    // A resize keeping the picture fills new area with the background.
+    r.resize(14, 4, true).unwrap();
+    assert_eq!(r.read_pixels().pixel(13, 0), Some([51, 102, 153, 255]));
+    // After a plain clear the cleared colour counts as drawing.
+    r.clear(WHITE);
+    r.set_background([0.0, 0.0, 0.0]);
+    assert_eq!(r.read_pixels().pixel(0, 0), Some([255, 255, 255, 255]));
+}

@@ -140,7 +140,7 @@ impl GlCanvas {
     pub fn new(mut renderer: Renderer, options: CanvasOptions, out: Box<dyn Write>) -> GlCanvas {
         let (width, height) = renderer.size();
         let background = [1.0, 1.0, 1.0];
-        renderer.clear([1.0, 1.0, 1.0, 1.0]);
+        renderer.clear_to_background([1.0, 1.0, 1.0]);
         GlCanvas {
             renderer,
             view: View { width, height, aspect: options.aspect },
@@ -249,7 +249,7 @@ impl GlCanvas {
     pub fn set_size(&mut self, width: u32, height: u32) -> HostResult {
         self.renderer.resize(width, height, self.options.no_clear).map_err(|e| e.to_string())?;
         if !self.options.no_clear {
-            self.renderer.clear(rgb8(self.background).map(|c| c as f32 / 255.0));
+            self.renderer.clear_to_background(self.background_rgb());
         }
         self.view.width = width;
         self.view.height = height;
@@ -277,6 +277,13 @@ impl GlCanvas {
             let line = events::resize_line(self.view.width, self.view.height, self.view.root_bounds());
             self.emit(&line);
         }
+    }
+
+    /// The background colour as the renderer takes it (rounded to 8 bits,
+    /// as the frame stores it).
+    fn background_rgb(&self) -> [f32; 3] {
+        let c = rgb8(self.background).map(|c| f32::from(c) / 255.0);
+        [c[0], c[1], c[2]]
     }
 
     fn px(&self, p: Point) -> render::Point {
@@ -382,7 +389,7 @@ impl Canvas for GlCanvas {
     }
     fn frame(&mut self) {
         if !self.options.no_clear {
-            self.renderer.clear(rgb8(self.background).map(|c| c as f32 / 255.0));
+            self.renderer.clear_to_background(self.background_rgb());
         }
         self.renderer.set_clip(None);
     }
@@ -460,6 +467,13 @@ impl Canvas for GlCanvas {
     }
     fn background(&mut self, rgb: [f64; 3]) {
         self.background = rgb;
+        // The background of the frame being drawn, whenever in the frame it
+        // is set (what was drawn stays on top). With -C/-R nothing is
+        // cleared, so the picture keeps the background it has; `bg` is
+        // then what new area and `image W H` get.
+        if !self.options.no_clear {
+            self.renderer.set_background(self.background_rgb());
+        }
     }
     fn clip(&mut self, min: Point, max: Point) {
         let a = self.px([min[0], max[1]]);

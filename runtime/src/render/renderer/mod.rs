@@ -12,6 +12,7 @@
 //! pixels back (PNG bytes, screendump bytes, the window blit), [`target`]
 //! the offscreen framebuffer with its depth-stencil attachment.
 
+mod background;
 mod draw;
 mod images;
 mod readback;
@@ -74,6 +75,11 @@ pub struct Renderer {
     image_pixel_limit: u64,
     geom: Geometry,
     clear_color: Rgba,
+    /// The target's alpha is coverage over an opaque background (see
+    /// [`background`]): read back and shown opaque.
+    background: bool,
+    /// Something was flushed into the target since the last clear.
+    drawn_since_clear: bool,
     last: RenderStats,
     total: RenderStats,
     // Last: dropped after the GL objects are deleted in `Drop`.
@@ -184,6 +190,8 @@ impl Renderer {
                 image_pixel_limit: super::MAX_IMAGE_PIXELS,
                 geom: Geometry::new(),
                 clear_color: [1.0, 1.0, 1.0, 1.0],
+                background: false,
+                drawn_since_clear: false,
                 last: RenderStats::default(),
                 total: RenderStats::default(),
                 _keepalive: keepalive,
@@ -281,6 +289,8 @@ impl Renderer {
     pub fn clear(&mut self, rgba: Rgba) {
         self.geom.clear();
         self.clear_color = rgba;
+        self.background = false;
+        self.drawn_since_clear = false;
         let c = rgba_to_u8(rgba).map(|v| f32::from(v) / 255.0);
         // SAFETY: current context, own framebuffer.
         unsafe {
@@ -320,7 +330,8 @@ impl Renderer {
     /// Changes the target size. With `keep_contents` the old pixels stay,
     /// anchored at the top-left corner (cropped when shrinking); new area, or
     /// everything without `keep_contents`, gets the last [`clear`](Self::clear)
-    /// colour. Pending drawing is flushed into the old target first.
+    /// colour (or the background, see
+    /// [`clear_to_background`](Self::clear_to_background)). Pending drawing is flushed into the old target first.
     ///
     /// ```no_run
     /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
@@ -350,6 +361,7 @@ impl Renderer {
         }
         self.width = width;
         self.height = height;
+        self.drawn_since_clear &= keep_contents;
         Ok(())
     }
     /// Draws everything queued into the framebuffer: one vertex upload and
@@ -417,6 +429,7 @@ impl Renderer {
             gl.flush();
         }
         self.geom.clear();
+        self.drawn_since_clear = true;
         self.last = stats;
         self.total.flushes += stats.flushes;
         self.total.vertices += stats.vertices;

@@ -35,6 +35,12 @@ impl Renderer {
             );
         }
         img.flip_rows();
+        if self.background {
+            // Alpha is the drawing's coverage over the opaque background.
+            for px in img.data.chunks_exact_mut(4) {
+                px[3] = 255;
+            }
+        }
         img
     }
 
@@ -104,6 +110,13 @@ impl Renderer {
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.target.fbo));
             gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, None);
             gl.blit_framebuffer(0, 0, w, h, 0, wh - h, w, wh, glow::COLOR_BUFFER_BIT, glow::NEAREST);
+            if self.background {
+                // The copied alpha is coverage: the window shows it opaque.
+                gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+                gl.color_mask(false, false, false, true);
+                gl.clear(glow::COLOR_BUFFER_BIT);
+                gl.color_mask(true, true, true, true);
+            }
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.target.fbo));
         }
     }
