@@ -773,3 +773,118 @@ fn set_background_goes_under_what_was_drawn() {
     r.set_background([0.0, 0.0, 0.0]);
     assert_eq!(r.read_pixels().pixel(0, 0), Some([255, 255, 255, 255]));
 }
+
+/// `n` deterministic points scattered over `w` x `h`, on the 1/256 px grid
+/// (llvmpipe's sub-pixel precision, so its snapping moves nothing).
+fn scattered(n: usize, w: f32, h: f32, seed: u64) -> Vec<Point> {
+    let mut z = seed;
+    let mut next = || {
+        z = z.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (z >> 40) as f32 / (1u64 << 24) as f32
+    };
+    (0..n).map(|_| [(next() * w * 256.0).floor() / 256.0, (next() * h * 256.0).floor() / 256.0]).collect()
+}
+
+/// The even-odd rule at each pixel centre (nudged 1/64 px up-left, as
+/// the renderer's coverage rule says), computed on the CPU.
+fn even_odd_reference(points: &[Point], w: u32, h: u32) -> Vec<(u32, u32)> {
+    let mut inside = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let (px, py) = (f64::from(x) + 0.5 - 1.0 / 64.0, f64::from(y) + 0.5 - 1.0 / 64.0);
+            let mut odd = false;
+            for i in 0..points.len() {
+                let (a, b) = (points[i], points[(i + 1) % points.len()]);
+                let (ax, ay, bx, by) = (f64::from(a[0]), f64::from(a[1]), f64::from(b[0]), f64::from(b[1]));
+                if (ay > py) != (by > py) && px < ax + (py - ay) / (by - ay) * (bx - ax) {
+                    odd = !odd;
+                }
+            }
+            if odd {
+                inside.push((x, y));
+            }
+        }
+    }
+    inside
+}
+
+#[test]
+fn large_polygons_fill_even_odd_through_the_stencil_in_two_draw_calls() {
+    let (w, h) = (64, 48);
+    let mut r = renderer(w, h);
+    // 10^5 random points: the points as one fan, and a cover.
+    r.fill_polygon(&scattered(100_000, w as f32, h as f32, 1), BLACK);
+    r.flush();
+    assert_eq!((r.stats().draw_calls, r.stats().vertices), (2, 100_008));
+    // Pixel for pixel the even-odd rule, polygon after polygon (the
+    // stencil is left clean), with drawing before and after in the frame.
+    for seed in 2..5 {
+        let points = scattered(1500, w as f32, h as f32, seed);
+        r.clear(WHITE);
+        r.dot([0.0, 0.0], RED);
+        r.fill_polygon(&points, BLACK);
+        r.dot([1.0, 0.0], RED);
+        let img = r.read_pixels();
+        assert_eq!(r.stats().draw_calls, 4);
+        let black: Vec<_> =
+            painted(&img).into_iter().filter(|&(x, y)| img.pixel(x, y) == Some([0, 0, 0, 255])).collect();
+        let mut expected = even_odd_reference(&points, w, h);
+        expected.retain(|&(x, y)| y > 0 || x > 1);
+        assert_eq!(black, expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn exact_and_stencil_fills_draw_the_same_pixels() {
+    // A pentagram and a polygon with a hole-like overlap, as 5 / 8 points
+    // (triangulated exactly) and with every edge cut into 8 (the stencil
+    // path), drawn opaque and half-transparent.
+    let star: Vec<Point> = (0..5)
+        .map(|i| {
+            let a = (i * 2) as f32 / 5.0 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
+            [40.0 + 30.0 * a.cos(), 32.0 + 30.0 * a.sin()]
+        })
+        .collect();
+    let overlap = vec![
+        [75.0, 5.0],
+        [125.0, 5.0],
+        [125.0, 60.0],
+        [75.0, 60.0],
+        [85.0, 15.0],
+        [115.0, 15.0],
+        [115.0, 45.0],
+        [85.0, 45.0],
+    ];
+    let cut = |p: &[Point]| -> Vec<Point> {
+        (0..p.len())
+            .flat_map(|i| {
+                let (a, b) = (p[i], p[(i + 1) % p.len()]);
+                (0..8).map(move |k| {
+                    let t = k as f32 / 8.0;
+                    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+                })
+            })
+            .collect()
+    };
+    let draw = |shapes: [&[Point]; 2]| {
+        let mut r = renderer(200, 64);
+        r.fill_polygon(shapes[0], BLACK);
+        r.fill_polygon(shapes[1], [0.1, 0.3, 0.9, 0.5]);
+        let id = r.create_image(2, 2, RED).unwrap();
+        r.image_polygon(
+            id,
+            [0.0, 0.0],
+            [4.0, 0.0],
+            [0.0, 4.0],
+            &shapes[0].iter().map(|p| [p[0] + 125.0, p[1]]).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        r.read_pixels()
+    };
+    let (star_cut, overlap_cut) = (cut(&star), cut(&overlap));
+    assert!(star_cut.len() > EXACT_MAX_POINTS && !is_convex(&star_cut));
+    let exact = draw([&star, &overlap]);
+    let stencil = draw([&star_cut, &overlap_cut]);
+    assert!(!is_painted(&exact, 40, 33) && !is_painted(&exact, 100, 30), "even-odd: centre and hole empty");
+    assert_eq!(exact, stencil);
+}

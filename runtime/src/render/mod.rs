@@ -11,7 +11,9 @@
 //! `docs/renderer.md`. Decisions worth knowing (each documented on its
 //! item):
 //!
-//! * polygons fill with the **even-odd** rule ([`Renderer::fill_polygon`]);
+//! * polygons fill with the **even-odd** rule ([`Renderer::fill_polygon`]),
+//!   in time linear in their points (large ones through the stencil buffer,
+//!   see `render/fill.rs`);
 //! * text is DejaVu Sans Mono at [`FONT_PX`] = 14 px (8 px cells, 17 px lines);
 //! * an arrow's head is [`arrow_head_length`]`(thick) = 6 + 4 * max(thick, 1)`
 //!   pixels long and as wide as it is long;
@@ -32,6 +34,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod fill;
 mod geometry;
 mod headless;
 mod image;
@@ -41,6 +44,7 @@ mod text;
 mod types;
 
 pub use error::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIZE, RenderError};
+pub use fill::{EXACT_MAX_POINTS, STRAIGHT, is_convex};
 pub use geometry::{
     Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
 };

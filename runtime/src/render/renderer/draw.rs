@@ -87,7 +87,10 @@ impl Renderer {
     /// crossing edges — with the **even-odd** rule (a point is inside when a
     /// ray from it crosses the outline an odd number of times), as a scanline
     /// software renderer does: the centre of a five-pointed star drawn in one
-    /// stroke stays empty.
+    /// stroke stays empty. Work is linear in the points: convex polygons are
+    /// a fan and small ones are triangulated exactly, both in the current
+    /// batch; larger ones go through the stencil buffer, `n + 8` vertices
+    /// and two draw calls of their own (see `render/fill.rs`).
     ///
     /// ```no_run
     /// # let mut r = animkit_runtime::render::HeadlessGl::new(64, 64)?.into_renderer()?;
@@ -281,23 +284,14 @@ impl Renderer {
             return Ok(());
         }
         self.auto_flush();
-        let geom = &mut self.geom;
-        let before = geom.vertices.len();
         // q - anchor = s*u + t*v  =>  (s, t) by Cramer's rule; texture v runs
         // from the top row (0) down, so the lower-left corner is (0, 1).
-        geometry::tessellate_even_odd(&mut geom.tess, &mut geom.scratch, points, &mut geom.vertices, |pos| {
+        self.geom.polygon(points, Some(id), 1 << MODE_TEXTURED, |pos| {
             let d = [pos[0] - anchor[0], pos[1] - anchor[1]];
             let s = (d[0] * v[1] - d[1] * v[0]) / det;
             let t = (u[0] * d[1] - u[1] * d[0]) / det;
             Vertex { pos, uv: [s, 1.0 - t], color: [255; 4], mode: MODE_TEXTURED }
         });
-        if geom.vertices.len() == before {
-            return Ok(());
-        }
-        // The batch must start before the polygon's vertices.
-        let added = geom.vertices.split_off(before);
-        geom.batch_for(Some(id), 1 << MODE_TEXTURED);
-        geom.vertices.extend_from_slice(&added);
         Ok(())
     }
 }

@@ -22,7 +22,7 @@ use std::any::Any;
 use std::collections::HashMap;
 
 use super::error::{RenderError, check_size};
-use super::geometry::{Geometry, VERTEX_SIZE};
+use super::geometry::{BatchKind, Geometry, VERTEX_SIZE};
 use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program, Variant};
 use super::text::{ATLAS_SIZE, GlyphAtlas};
 use super::types::{ImageId, PixelRect, RenderStats, Rgba, rgba_to_u8};
@@ -398,6 +398,7 @@ impl Renderer {
             gl.bind_texture(glow::TEXTURE_2D, Some(self.atlas_tex));
             gl.active_texture(glow::TEXTURE0);
             let mut current = None;
+            let mut kind = BatchKind::Triangles;
             for i in 0..self.geom.batches.len() {
                 let b = self.geom.batches[i];
                 let end = self.geom.batch_end(i);
@@ -420,8 +421,16 @@ impl Renderer {
                 }
                 let tex = b.image.and_then(|id| self.images.get(&id)).map(|i| i.tex);
                 gl.bind_texture(glow::TEXTURE_2D, tex);
-                gl.draw_arrays(glow::TRIANGLES, b.start as i32, (end - b.start) as i32);
+                if b.kind != kind {
+                    set_kind(gl, b.kind);
+                    kind = b.kind;
+                }
+                let primitive = if b.kind == BatchKind::StencilFan { glow::TRIANGLE_FAN } else { glow::TRIANGLES };
+                gl.draw_arrays(primitive, b.start as i32, (end - b.start) as i32);
                 stats.draw_calls += 1;
+            }
+            if kind != BatchKind::Triangles {
+                set_kind(gl, BatchKind::Triangles);
             }
             gl.disable(glow::SCISSOR_TEST);
             // Start rasterizing now (a software GL works on other cores while
@@ -453,6 +462,36 @@ impl Renderer {
     /// The cheapest built program that draws the mode bits `modes`.
     fn built_program(&self, modes: u8) -> &Program {
         variant_slot(Variant::for_modes(modes)).and_then(|k| self.variants[k].as_ref()).unwrap_or(&self.program)
+    }
+}
+
+/// Sets the stencil and colour-mask state that batches of `kind` are drawn
+/// with (see [`BatchKind`] and `render/fill.rs`).
+///
+/// # Safety
+/// `gl` must be current, with the renderer's target bound.
+unsafe fn set_kind(gl: &glow::Context, kind: BatchKind) {
+    unsafe {
+        match kind {
+            BatchKind::Triangles => {
+                gl.disable(glow::STENCIL_TEST);
+                gl.color_mask(true, true, true, true);
+            }
+            BatchKind::StencilFan => {
+                gl.enable(glow::STENCIL_TEST);
+                gl.stencil_mask(1);
+                gl.stencil_func(glow::ALWAYS, 0, 1);
+                gl.stencil_op(glow::KEEP, glow::KEEP, glow::INVERT);
+                gl.color_mask(false, false, false, false);
+            }
+            BatchKind::Cover => {
+                gl.enable(glow::STENCIL_TEST);
+                gl.stencil_mask(1);
+                gl.stencil_func(glow::NOTEQUAL, 0, 1);
+                gl.stencil_op(glow::KEEP, glow::KEEP, glow::ZERO);
+                gl.color_mask(true, true, true, true);
+            }
+        }
     }
 }
 
