@@ -1,8 +1,7 @@
 //! What `animvm` does with its parsed arguments: it loads the program,
 //! picks the module to run and hands it to its language's host
-//! ([`animator`](crate::animator), [`sprite`](crate::sprite),
-//! [`slap`](crate::slap)), each with its own options gathered from the
-//! command line here. No host sees [`Args`].
+//! ([`animator`], [`sprite`], [`slap`](crate::slap)), each with its own
+//! options gathered from the command line here. No host sees [`Args`].
 
 use crate::animator::{self, AnimatorOptions, CanvasOptions, Source};
 use crate::cli::{Args, USAGE, parse};
@@ -79,7 +78,8 @@ fn dispatch(
 const PREFERENCE: [Language; 3] = [Language::Animator, Language::Sprite, Language::Slap];
 
 /// The module to run, and its language: the one `--module` names, or the
-/// first module of the first language of [`PREFERENCE`] the program has.
+/// first module of the first language the program has, in the order
+/// Animator, sprite, SLAP.
 ///
 /// ```
 /// use animkit_compiler::{Source, compile};

@@ -54,7 +54,7 @@ impl Renderer {
 
     /// A line from `p0` to `p1` (stroked like [`stroke`](Self::stroke)) with a
     /// solid triangular head whose tip is at `p1`. The head is
-    /// [`arrow_head_length(thick)`](super::arrow_head_length) `= 6 + 4 *
+    /// [`arrow_head_length(thick)`](crate::render::arrow_head_length) `= 6 + 4 *
     /// max(thick, 1)` pixels long and as wide at its base as it is long; on
     /// arrows shorter than that the head shrinks to the arrow's length and
     /// there is no shaft.
@@ -131,7 +131,7 @@ impl Renderer {
     }
 
     /// Draws `text` in the embedded font (DejaVu Sans Mono,
-    /// [`FONT_PX`](super::FONT_PX) = 14 px: 8 px character cells, 17 px lines)
+    /// [`FONT_PX`](crate::render::FONT_PX) = 14 px: 8 px character cells, 17 px lines)
     /// so that its box ([`text_box`](Self::text_box)) is aligned at `p`. `\n`
     /// starts a new line, `\t` jumps to the next multiple of 8 cells, other
     /// control characters are skipped. The box's corner is rounded to whole

@@ -19,7 +19,7 @@ pub(super) struct Image {
 impl Renderer {
     /// Creates a `width` x `height` image filled with `fill`. Sides must be
     /// `1..=8192`, and all live images together hold at most
-    /// [`MAX_IMAGE_PIXELS`](super::MAX_IMAGE_PIXELS) pixels.
+    /// [`MAX_IMAGE_PIXELS`](crate::render::MAX_IMAGE_PIXELS) pixels.
     ///
     /// ```no_run
     /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
@@ -75,7 +75,7 @@ impl Renderer {
     }
 
     /// Fails if a new `width` x `height` image would make the live images
-    /// hold more than [`MAX_IMAGE_PIXELS`](super::MAX_IMAGE_PIXELS).
+    /// hold more than [`MAX_IMAGE_PIXELS`](crate::render::MAX_IMAGE_PIXELS).
     fn check_image_memory(&self, width: u32, height: u32) -> Result<(), RenderError> {
         let requested = u64::from(width) * u64::from(height);
         let held: u64 = self.images.values().map(|i| u64::from(i.width) * u64::from(i.height)).sum();
@@ -86,7 +86,7 @@ impl Renderer {
     }
 
     /// Lowers (or raises) the most pixels all live images may hold
-    /// together, [`MAX_IMAGE_PIXELS`](super::MAX_IMAGE_PIXELS) by default.
+    /// together, [`MAX_IMAGE_PIXELS`](crate::render::MAX_IMAGE_PIXELS) by default.
     ///
     /// ```no_run
     /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
