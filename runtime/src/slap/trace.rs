@@ -56,7 +56,7 @@ pub fn run(
     let mut out = io::BufWriter::new(out);
     let mut line = Vec::with_capacity(256);
     let mut reported = 0;
-    let write_error = |e: io::Error| format!("animvm: cannot write the trace: {e}\n");
+    let mut written = Ok(());
     for f in 0..frames {
         if f > 0 {
             scene.step();
@@ -64,7 +64,7 @@ pub fn run(
         let new = &scene.errors()[reported.min(scene.errors().len())..];
         if !new.is_empty() {
             // Errors go out after the trace lines before them.
-            out.flush().map_err(write_error)?;
+            written = out.flush();
             for e in new {
                 report::error_line(errors, &file, e.error.position, &format!("frame {}: {}", e.frame, e.error.message));
             }
@@ -72,9 +72,18 @@ pub fn run(
         }
         line.clear();
         write_frame(&mut line, &scene);
-        out.write_all(&line).map_err(write_error)?;
+        written = written.and_then(|()| out.write_all(&line));
+        if written.is_err() {
+            break;
+        }
     }
-    out.flush().map_err(write_error)?;
+    match written.and_then(|()| out.flush()) {
+        // A reader that stopped early (`animvm --trace ... | head`) is not
+        // an error: the trace simply ends there.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+        Err(e) => return Err(format!("animvm: cannot write the trace: {e}\n")),
+        Ok(()) => {}
+    }
     let count = scene.error_count();
     if count > reported as u64 {
         let _ = writeln!(errors, "{file}: error: {} more runtime errors were not kept", count - reported as u64);
