@@ -4,6 +4,9 @@
 //! register bound at the nesting limit, debug positions of runtime errors,
 //! and the driver options (`--strip`, `--no-fold`) through `animc`.
 
+// Scenes define PI as the spec's scripts do (3.1416).
+#![allow(clippy::approx_constant)]
+
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::isa::{Insn, Op};
 use animkit_vm::program::{Function, Program};
