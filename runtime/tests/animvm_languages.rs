@@ -1,8 +1,8 @@
 //! `animvm FILE` picks the module to run and hands it to its language's
 //! host: the first Animator module by default, the one `--module` names
 //! whatever its language, and never the sprite viewer for a module of
-//! another language (SLAP is refused with a clear error until its host
-//! lands).
+//! another language (a SLAP module without `--trace` is refused with a
+//! clear error until the 3D drawing lands).
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::codec;
@@ -50,13 +50,17 @@ fn slap_bundle() -> Vec<u8> {
 }
 
 #[test]
-fn a_slap_module_is_refused_clearly_headless_and_windowed() {
+fn a_slap_module_without_trace_is_refused_clearly_headless_and_windowed() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("stage.animb"), slap_bundle()).unwrap();
     for args in [&["-H", "stage.animb"][..], &["stage.animb"], &["--module", "stage", "-H", "stage.animb"]] {
         let (status, out, err) = animvm(args, dir.path());
         assert_eq!((status, out.as_str()), (1, ""), "{args:?}");
-        assert_eq!(err, "animvm: running SLAP scenes is not implemented yet\n", "{args:?}");
+        assert_eq!(
+            err,
+            "animvm: drawing SLAP scenes is not implemented yet; `animvm --trace FILE` prints each frame's actors and camera\n",
+            "{args:?}"
+        );
     }
 }
 
