@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! animvm [-h] [-x N] [-y N] [-D bpp] [-k] [-e] [-a] [-d head] [-q] [-C] [-R] [-H] [-F N]
-//!        [--trace --state NAME --ticks N [--module NAME]] [FILE]
+//!        [--trace --state NAME --ticks N [--module NAME]]
+//!        [--frames N] [--start F] [--fps N] [--gif FILE] [FILE]
 //! ```
 //!
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
@@ -47,7 +48,16 @@ animkit options:
                      in a window at 50 ticks per second (keys 1-9 pick a state,
                      Left/Right cycle, R restarts, Q or Escape quits), or with -H
                      for --ticks frames, written with -d
+  --frames N         SLAP, headless: how many frames to draw (default: to the scene's end)
+  --start F          SLAP: the first frame drawn (headless) or shown (window); default 0
+  --fps N            SLAP: frames per second in the window and in a GIF (default 30)
+  --gif FILE         with -H: write the frames as an animated GIF (SLAP scenes, Animator
+                     streams and scripts at each flush, the sprite viewer's --ticks frames)
   --help             display this help
+
+SLAP scenes play in a window at --fps: Space pauses, Left/Right step a frame back or
+forward, R restarts, Q or Escape quits. With -H they are drawn headless; -d head writes
+frame F as headFFFF.png.
 ";
 
 /// Parsed command line.
@@ -87,6 +97,14 @@ pub struct Args {
     pub module: Option<String>,
     /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
     pub sheets: Vec<String>,
+    /// `--frames N`: SLAP frames to draw headless (`None`: to the end).
+    pub frames: Option<u64>,
+    /// `--start F`: the first SLAP frame drawn.
+    pub start: u64,
+    /// `--fps N`: SLAP frames per second (at least 1).
+    pub fps: u32,
+    /// `--gif FILE`: an animated GIF of the frames (with `-H`).
+    pub gif: Option<String>,
     /// The file to run, if any.
     pub file: Option<String>,
     /// `-h` / `--help`.
@@ -113,6 +131,10 @@ impl Default for Args {
             ticks: 100,
             module: None,
             sheets: Vec::new(),
+            frames: None,
+            start: 0,
+            fps: 30,
+            gif: None,
             file: None,
             help: false,
         }
@@ -182,6 +204,15 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
                 "module" => a.module = Some(value("module")?),
                 "sheet" => a.sheets.push(value("sheet")?),
+                "frames" => a.frames = Some(number("--frames", &value("frames")?)?),
+                "start" => a.start = number("--start", &value("start")?)?,
+                "fps" => {
+                    a.fps = number("--fps", &value("fps")?)?;
+                    if a.fps == 0 || a.fps > 1000 {
+                        return Err(ArgError(format!("option --fps takes 1 to 1000 frames per second, got {}", a.fps)));
+                    }
+                }
+                "gif" => a.gif = Some(value("gif")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),
             }
             continue;

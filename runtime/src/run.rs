@@ -6,6 +6,7 @@
 use crate::animator::{self, AnimatorOptions, CanvasOptions, Source};
 use crate::cli::{Args, USAGE, parse};
 use crate::load::load_program;
+use crate::slap::SlapOptions;
 use crate::sprite::{self, SpriteOptions};
 use animkit_vm::program::{Language, Program};
 use std::io::{Read, Write};
@@ -67,7 +68,7 @@ fn dispatch(
     match language {
         Language::Animator => animator::run(&animator_options(args), Source::Script(program, index), stdin, stderr),
         Language::Sprite => sprite::run(&sprite_options(args), program, stdout, stderr),
-        Language::Slap => crate::slap::run(&program, index),
+        Language::Slap => crate::slap::run(&slap_options(args, file), program, index, stderr),
     }
 }
 
@@ -133,6 +134,29 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
         keepalive: args.keepalive,
         quit_on_q: args.quit_on_q,
         resizable: !args.no_clear || args.resizable_no_clear,
+    }
+}
+
+/// The SLAP host's options on an `animvm` command line (`file`: the
+/// program's file, for messages).
+///
+/// ```
+/// use animkit_runtime::{cli::parse, run::slap_options};
+/// let args = ["-H", "--gif", "s.gif", "--start", "30", "--frames", "5", "s.slap"].map(String::from);
+/// let o = slap_options(&parse(&args).unwrap(), "s.slap");
+/// assert_eq!((o.headless, o.gif.as_deref(), o.start, o.frames, o.fps), (true, Some("s.gif"), 30, Some(5), 30));
+/// ```
+pub fn slap_options(args: &Args, file: &str) -> SlapOptions {
+    SlapOptions {
+        file: file.to_string(),
+        headless: args.headless,
+        width: args.width,
+        height: args.height,
+        dump_head: args.dump_head.clone(),
+        gif: args.gif.clone(),
+        frames: args.frames,
+        start: args.start,
+        fps: args.fps,
     }
 }
 
