@@ -264,7 +264,8 @@ impl Renderer {
     /// the 2D drawing queued so far is flushed first; the viewport is
     /// cleared (depth, and colour to the sky); the ground is drawn; all of
     /// `instances` is uploaded once; each batch is one instanced draw
-    /// call. Batches naming a mesh of another renderer are skipped.
+    /// call. A batch naming a mesh this renderer does not have (ids count
+    /// per renderer) is skipped.
     /// Updates [`stats_3d`](Self::stats_3d).
     pub fn draw_3d(
         &mut self,
