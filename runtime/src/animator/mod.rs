@@ -94,6 +94,9 @@ pub fn run(
     if options.headless {
         return headless::run(options, source, stdin, stderr);
     }
+    if options.canvas.gif.is_some() {
+        return Err("animvm: --gif writes frames headless: add -H\n".into());
+    }
     check_display()?;
     window::run(options, source, stderr)
 }
