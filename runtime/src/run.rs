@@ -128,6 +128,8 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
             dump_fd: args.dump_fd,
             dump_head: args.dump_head.clone(),
             events: args.events,
+            gif: args.gif.clone(),
+            fps: args.fps,
             suspend_waits: false,
         },
         headless: args.headless,
@@ -178,6 +180,7 @@ pub fn sprite_options(args: &Args) -> SpriteOptions {
         width: args.width,
         height: args.height,
         dump_head: args.dump_head.clone(),
+        gif: args.gif.clone(),
         sheets: args.sheets.clone(),
     }
 }
