@@ -1,6 +1,7 @@
 //! The animkit runtime: `animvm` and the hosts that run bundles, one per
 //! language: [`animator`] (streams and scripts, headless or in a window),
-//! [`sprite`] (traces and the sprite viewer) and [`slap`] (next); what
+//! [`sprite`] (traces and the sprite viewer) and [`slap`] (scene traces;
+//! the 3D drawing is next); what
 //! they share ([`host`]: the window and its one event loop, files); the
 //! glow renderer with its images and font ([`render`], pixels only;
 //! golden-image test helper in [`golden`]). [`run`] picks the module and

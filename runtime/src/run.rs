@@ -5,7 +5,7 @@
 
 use crate::animator::{self, AnimatorOptions, CanvasOptions, Source};
 use crate::cli::{Args, USAGE, parse};
-use crate::load::load_program;
+use crate::load::load_program_to;
 use crate::slap::SlapOptions;
 use crate::sprite::{self, SpriteOptions};
 use animkit_vm::program::{Language, Program};
@@ -56,20 +56,51 @@ fn dispatch(
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
     if args.trace {
-        let file = args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle or a .anim source)\n")?;
-        let program = load_program(file)?;
-        return sprite::run(&sprite_options(args), program, stdout, stderr);
+        let file =
+            args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle, or a .anim or .slap source)\n")?;
+        let program = load_program_to(file, stderr)?;
+        return match pick_traced(&program, args.module.as_deref())? {
+            Some(index) => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
+            None => sprite::run(&sprite_options(args), program, stdout, stderr),
+        };
     }
     let Some(file) = args.file.as_deref() else {
         return animator::run(&animator_options(args), Source::Stdin, stdin, stderr);
     };
-    let program = load_program(file)?;
+    let program = load_program_to(file, stderr)?;
     let (index, language) = pick_module(&program, args.module.as_deref())?;
     match language {
         Language::Animator => animator::run(&animator_options(args), Source::Script(program, index), stdin, stderr),
         Language::Sprite => sprite::run(&sprite_options(args), program, stdout, stderr),
-        Language::Slap => crate::slap::run(&slap_options(args, file), program, index, stderr),
+        Language::Slap => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
     }
+}
+
+/// What `--trace` traces: `Some(index)` of a SLAP module (the one
+/// `--module` names, or without it the first SLAP module of a program that
+/// has no sprite module), `None` for the sprite host (which picks its own
+/// module and reports what is missing).
+///
+/// ```
+/// use animkit_compiler::{Source, compile};
+/// use animkit_runtime::run::pick_traced;
+/// let sources = [Source::new("hero.anim", "Idle: 5, _loop\n"), Source::new("walk.slap", "time 1\n")];
+/// let program = compile(&sources, &Default::default()).unwrap();
+/// assert_eq!(pick_traced(&program, None), Ok(None));
+/// assert_eq!(pick_traced(&program, Some("walk")), Ok(Some(1)));
+/// let program = compile(&sources[1..], &Default::default()).unwrap();
+/// assert_eq!(pick_traced(&program, None), Ok(Some(0)));
+/// ```
+pub fn pick_traced(program: &Program, module: Option<&str>) -> Result<Option<usize>, String> {
+    let modules = &program.modules;
+    if module.is_some() {
+        let (index, language) = pick_module(program, module)?;
+        return Ok((language == Language::Slap).then_some(index));
+    }
+    if modules.iter().any(|m| m.language == Language::Sprite) {
+        return Ok(None);
+    }
+    Ok(modules.iter().position(|m| m.language == Language::Slap))
 }
 
 /// The order in which a program's languages are preferred when no
@@ -139,26 +170,28 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
     }
 }
 
-/// The SLAP host's options on an `animvm` command line (`file`: the
-/// program's file, for messages).
+/// The SLAP host's options on an `animvm` command line.
 ///
 /// ```
 /// use animkit_runtime::{cli::parse, run::slap_options};
-/// let args = ["-H", "--gif", "s.gif", "--start", "30", "--frames", "5", "s.slap"].map(String::from);
-/// let o = slap_options(&parse(&args).unwrap(), "s.slap");
-/// assert_eq!((o.headless, o.gif.as_deref(), o.start, o.frames, o.fps), (true, Some("s.gif"), 30, Some(5), 30));
+/// let o = slap_options(&parse(&["--trace".into(), "--frames".into(), "5".into(), "--fps".into(), "60".into()]).unwrap());
+/// assert_eq!((o.trace, o.frames, o.fps), (true, Some(5), 60.0));
+/// let args = ["-H", "--gif", "s.gif", "--start", "30", "s.slap"].map(String::from);
+/// let o = slap_options(&parse(&args).unwrap());
+/// assert_eq!((o.headless, o.gif.as_deref(), o.start, o.file.as_str()), (true, Some("s.gif"), 30, "s.slap"));
 /// ```
-pub fn slap_options(args: &Args, file: &str) -> SlapOptions {
+pub fn slap_options(args: &Args) -> SlapOptions {
     SlapOptions {
-        file: file.to_string(),
+        trace: args.trace,
+        frames: args.frames,
+        fps: args.fps,
+        file: args.file.clone().unwrap_or_default(),
         headless: args.headless,
         width: args.width,
         height: args.height,
         dump_head: args.dump_head.clone(),
         gif: args.gif.clone(),
-        frames: args.frames,
         start: args.start,
-        fps: args.fps,
     }
 }
 

@@ -2,7 +2,7 @@
 //! host: the first Animator module by default, the one `--module` names
 //! whatever its language, and never the sprite viewer for a module of
 //! another language (a SLAP module goes to the SLAP host; what it draws
-//! is `animvm_slap.rs`'s).
+//! is `animvm_slap_frames.rs`'s).
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::codec;

@@ -19,7 +19,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// The `animator` options that shape a canvas.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CanvasOptions {
     /// `aspect on` at start (not `-a`).
     pub aspect: bool,
@@ -38,7 +38,7 @@ pub struct CanvasOptions {
     pub gif: Option<String>,
     /// `--fps`: how long a GIF frame shows when the program asked for no
     /// wait before its next flush (1 / fps seconds).
-    pub fps: u32,
+    pub fps: f64,
     /// The window host's mode: `sleep` and `flushdelay` return
     /// `Flow::Suspend` instead of sleeping in place, so the host goes on
     /// handling events while the program waits (the host calls
@@ -56,7 +56,7 @@ impl Default for CanvasOptions {
             dump_head: None,
             events: false,
             gif: None,
-            fps: 30,
+            fps: crate::slap::DEFAULT_FPS,
             suspend_waits: false,
         }
     }
@@ -659,10 +659,11 @@ struct GifRecording {
 
 impl GifRecording {
     /// Adds the pending frame with its delay and makes `next` pending.
-    fn push(&mut self, next: Option<RgbaImage>, fps: u32) -> Result<(), String> {
+    fn push(&mut self, next: Option<RgbaImage>, fps: f64) -> Result<(), String> {
         if let Some(last) = self.last.take() {
-            let seconds = if self.waited > 0.0 { self.waited } else { 1.0 / f64::from(fps.max(1)) };
-            let delay = (seconds * 100.0).round().clamp(2.0, f64::from(u16::MAX)) as u16;
+            let seconds = if self.waited > 0.0 { self.waited } else { 1.0 / fps };
+            let cs = (seconds * 100.0).round();
+            let delay = if cs.is_nan() { 2 } else { cs.clamp(2.0, f64::from(u16::MAX)) as u16 };
             self.writer.add(&last, delay)?;
         }
         self.last = next;

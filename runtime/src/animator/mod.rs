@@ -39,7 +39,7 @@ use std::io::{Read, Write};
 
 /// How `animvm` runs an Animator program: what its command line says,
 /// gathered by `run::animator_options`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnimatorOptions {
     /// Frame width in pixels (`-x`).
     pub width: u32,

@@ -49,14 +49,15 @@ pub const QUANT_SPEED: i32 = 10;
 ///
 /// ```
 /// use animkit_runtime::host::gif::delay_cs;
-/// assert_eq!((0..6).map(|k| delay_cs(k, 30)).collect::<Vec<_>>(), [3, 4, 3, 3, 4, 3]);
-/// assert_eq!(delay_cs(0, 50), 2);
-/// assert_eq!(delay_cs(7, 200), 2);
+/// assert_eq!((0..6).map(|k| delay_cs(k, 30.0)).collect::<Vec<_>>(), [3, 4, 3, 3, 4, 3]);
+/// assert_eq!(delay_cs(0, 50.0), 2);
+/// assert_eq!(delay_cs(7, 200.0), 2);
+/// assert_eq!(delay_cs(0, 0.001), u16::MAX);
 /// ```
-pub fn delay_cs(k: u64, fps: u32) -> u16 {
-    let fps = u128::from(fps.max(1));
-    let at = |k: u64| (u128::from(k) * 100 * 2 + fps) / (2 * fps);
-    (at(k + 1) - at(k)).clamp(2, u128::from(u16::MAX)) as u16
+pub fn delay_cs(k: u64, fps: f64) -> u16 {
+    let at = |k: u64| (k as f64 * 100.0 / fps).round();
+    let d = at(k + 1) - at(k);
+    if d.is_nan() { 2 } else { d.clamp(2.0, f64::from(u16::MAX)) as u16 }
 }
 
 /// One palette for every frame, from sample frames.

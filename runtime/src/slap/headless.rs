@@ -77,7 +77,7 @@ pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> R
         if k > 0 {
             scene.step();
         }
-        errors.report(&options.file, &scene, stderr);
+        errors.report(&scene, stderr);
         view.draw_scene(&mut renderer, &scene).map_err(draw_err)?;
         if !writes {
             continue;
@@ -97,6 +97,6 @@ pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> R
         let bytes = g.finish().map_err(|e| format!("animvm: {e}\n"))?;
         files::write_atomic(Path::new(path), &bytes).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
     }
-    errors.finish(&options.file, &scene, stderr);
+    errors.finish(&scene, stderr);
     Ok(errors.count())
 }

@@ -1,10 +1,12 @@
 //! The SLAP host: a scene's actors drawn as Polly birds on a lit,
 //! checkered stage through the scene's camera, headless (`-H`: PNG frames
 //! with `-d`, an animated GIF with `--gif`) or in a window at the scene's
-//! frame rate.
+//! frame rate; or, with `--trace`, each frame's actors and camera as one
+//! JSON line.
 //!
 //! | module | what |
 //! | --- | --- |
+//! | [`trace`] | `--trace`: a JSON line per frame |
 //! | [`polly`] | Polly's meshes, generated in code, one per moving part |
 //! | [`pose`] | an actor's state and pose at a frame to one instance per part |
 //! | [`camera`] | the scene camera as a projection; projecting points to pixels; letterboxing |
@@ -13,14 +15,18 @@
 //! | [`window`] | the player window: Space, Left/Right, R, Q |
 //!
 //! The simulation is the vm crate's ([`animkit_vm::slap::Scene`]); this
-//! host only observes it. Runtime errors of the scene (a command the
-//! domain refused) are printed to standard error as their frame is
-//! reached, each once, and make the exit status 1.
+//! host only observes it. Runtime errors of the scene (values the verifier
+//! cannot see, such as a `size 0`) are reported on standard error as their
+//! frame is reached, each once, one line each: `FILE:LINE:COL: error:
+//! frame F: MESSAGE` (`FILE: error: frame F: ...` when the bundle was
+//! stripped of its positions); the scene goes on, and `animvm` exits with
+//! status 1.
 
 pub mod camera;
 pub mod headless;
 pub mod polly;
 pub mod pose;
+pub mod trace;
 pub mod view;
 pub mod window;
 
@@ -29,15 +35,23 @@ use animkit_vm::slap::Scene;
 use std::io::Write;
 use std::sync::Arc;
 
-/// Frames a second when `--fps` is not given: the rate the original
-/// engine's scripts count in (`define sec 30`).
-pub const DEFAULT_FPS: u32 = 30;
+/// Playback speed of a scene when `--fps` does not say: frames per second
+/// (the rate the original engine's scripts count in: `define sec 30`).
+pub const DEFAULT_FPS: f64 = 30.0;
 
 /// How `animvm` runs a SLAP module: what its command line says, gathered
 /// by `run::slap_options`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SlapOptions {
-    /// The file the program came from (for messages).
+    /// `--trace`: JSON lines, one per frame.
+    pub trace: bool,
+    /// `--frames N`: frames to trace or draw headless (default: from
+    /// `start` to the scene's length, inclusive).
+    pub frames: Option<u64>,
+    /// `--fps N`: playback speed in frames per second, in a window and in
+    /// a GIF; a trace does not depend on it.
+    pub fps: f64,
+    /// The file the program came from (the window's title).
     pub file: String,
     /// `-H`: no window.
     pub headless: bool,
@@ -51,51 +65,61 @@ pub struct SlapOptions {
     pub dump_head: Option<String>,
     /// `--gif FILE`: write the frames as an animated GIF (headless).
     pub gif: Option<String>,
-    /// `--frames N`: how many frames to draw headless (default: from the
-    /// start to the scene's length, inclusive).
-    pub frames: Option<u64>,
-    /// `--start F`: the first frame drawn (the scene still runs from frame
-    /// 0, so frame F looks the same either way); the window starts there
-    /// too.
+    /// `--start F`: the first frame traced or drawn (the scene still runs
+    /// from frame 0, so frame F looks the same either way); the window
+    /// starts there too.
     pub start: u64,
-    /// `--fps N`: frames a second in a window and in a GIF.
-    pub fps: u32,
 }
 
 impl Default for SlapOptions {
     fn default() -> SlapOptions {
         SlapOptions {
+            trace: false,
+            frames: None,
+            fps: DEFAULT_FPS,
             file: String::new(),
             headless: false,
             width: 640,
             height: 480,
             dump_head: None,
             gif: None,
-            frames: None,
             start: 0,
-            fps: DEFAULT_FPS,
         }
     }
 }
 
-/// Runs module `index` of `program`, a SLAP module, as `options` say;
-/// returns the number of runtime errors the scene reported (on `stderr`).
+/// Runs module `index` of `program`, a SLAP module, as `options` say: with
+/// `--trace`, the trace to `stdout`; else drawn headless or in a window.
+/// The scene's runtime errors go to `stderr`; returns how many there were.
 ///
-/// ```no_run
-/// use animkit_runtime::slap::{SlapOptions, run};
-/// # let program = animkit_vm::Program::default();
-/// let options = SlapOptions { headless: true, gif: Some("story.gif".into()), ..SlapOptions::default() };
-/// let errors = run(&options, program, 0, &mut std::io::stderr())?;
-/// # Ok::<(), String>(())
 /// ```
-pub fn run(options: &SlapOptions, program: Program, index: usize, stderr: &mut dyn Write) -> Result<usize, String> {
-    if !options.headless {
+/// use animkit_compiler::{compile, Source};
+/// use animkit_runtime::slap::{run, SlapOptions};
+/// let program = compile(&[Source::new("s.slap", "actor 1 size 2\ntime 1\n")], &Default::default()).unwrap();
+/// let options = SlapOptions { trace: true, ..SlapOptions::default() };
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// assert_eq!(run(&options, program, 0, &mut out, &mut err), Ok(0));
+/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2); // frames 0 and 1
+/// ```
+pub fn run(
+    options: &SlapOptions,
+    program: Program,
+    index: usize,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<usize, String> {
+    if !options.trace && !options.headless {
         if options.gif.is_some() {
             return Err("animvm: --gif writes frames headless: add -H\n".into());
         }
         crate::host::window_loop::check_display()?;
     }
-    let scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
+    let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
+    if options.trace {
+        let (first, count) = headless::frame_range(options, scene.length());
+        scene.seek(first);
+        return trace::run(scene, Some(count), stdout, stderr);
+    }
     if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, stderr) }
 }
 
@@ -112,15 +136,17 @@ pub struct ErrorLog {
 
 impl ErrorLog {
     /// Prints the errors of `scene` at frames not printed yet, up to its
-    /// current frame, as `animvm: FILE: frame F: LINE:COL: ...`.
-    pub fn report(&mut self, file: &str, scene: &Scene, stderr: &mut dyn Write) {
+    /// current frame, as the trace does: `FILE:LINE:COL: error: frame F:
+    /// MESSAGE`.
+    pub fn report(&mut self, scene: &Scene, stderr: &mut dyn Write) {
         let now = scene.frame();
         if self.printed_through.is_some_and(|p| p >= now) {
             return;
         }
         for e in scene.errors() {
             if self.printed_through.is_none_or(|p| e.frame > p) && e.frame <= now {
-                let _ = writeln!(stderr, "animvm: {file}: {e}");
+                let file = trace::source_file(scene);
+                crate::report::error_line(stderr, &file, e.error.position, &format!("frame {}: {}", e.frame, e.error.message));
                 self.reported += 1;
             }
         }
@@ -130,10 +156,11 @@ impl ErrorLog {
     /// At the end of a run: says how many errors the scene only counted
     /// (it keeps the first
     /// [`MAX_KEPT_ERRORS`](animkit_vm::slap::scene::MAX_KEPT_ERRORS)).
-    pub fn finish(&mut self, file: &str, scene: &Scene, stderr: &mut dyn Write) {
+    pub fn finish(&mut self, scene: &Scene, stderr: &mut dyn Write) {
         let hidden = scene.error_count().saturating_sub(scene.errors().len() as u64);
         if hidden > 0 {
-            let _ = writeln!(stderr, "animvm: {file}: {hidden} more runtime errors not shown");
+            let file = trace::source_file(scene);
+            let _ = writeln!(stderr, "{file}: error: {hidden} more runtime errors were not kept");
             self.reported += hidden;
         }
     }

@@ -94,13 +94,13 @@ pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Resul
         renderer: None,
         options,
         stderr,
-        ticker: Ticker::new(options.fps, Instant::now()),
+        ticker: Ticker::with_rate(options.fps, Instant::now()),
         paused,
         errors: ErrorLog::default(),
         title: String::new(),
     };
     window_loop.run(&window, &mut app)?;
-    app.errors.finish(&options.file, &app.scene, app.stderr);
+    app.errors.finish(&app.scene, app.stderr);
     Ok(app.errors.count())
 }
 
@@ -119,7 +119,7 @@ struct Player<'a> {
 impl Player<'_> {
     /// Draws the current frame, shows it and updates the title.
     fn show(&mut self, window: &mut Window<'_>) {
-        self.errors.report(&self.options.file, &self.scene, self.stderr);
+        self.errors.report(&self.scene, self.stderr);
         let (Some(view), Some(r)) = (self.view.as_mut(), self.renderer.as_mut()) else { return };
         if let Err(e) = view.draw_scene(r, &self.scene) {
             window.fail(format!("animvm: cannot draw the scene: {e}\n"));

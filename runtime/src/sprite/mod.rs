@@ -149,7 +149,7 @@ fn run_headless(options: &SpriteOptions, sprites: Sprites, state: &str, sheets: 
             }
         }
         if let Some(g) = gif.as_mut() {
-            g.add(&image, delay_cs(t, TICKS_PER_SECOND)).map_err(|e| format!("animvm: {e}\n"))?;
+            g.add(&image, delay_cs(t, f64::from(TICKS_PER_SECOND))).map_err(|e| format!("animvm: {e}\n"))?;
             bar.update(t + 1);
         }
     }
