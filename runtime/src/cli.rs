@@ -216,7 +216,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 }
                 "module" => a.module = Some(value("module")?),
                 "sheet" => a.sheets.push(value("sheet")?),
-"start" => a.start = number("--start", &value("start")?)?,
+                "start" => a.start = number("--start", &value("start")?)?,
                 "gif" => a.gif = Some(value("gif")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),
             }

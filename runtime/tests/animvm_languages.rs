@@ -53,7 +53,8 @@ fn slap_bundle() -> Vec<u8> {
 fn a_slap_module_goes_to_the_slap_host_headless_and_windowed() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("stage.animb"), slap_bundle()).unwrap();
-    for args in [&["-H", "--frames", "2", "-d", "f/s", "stage.animb"][..], &["--module", "stage", "-H", "stage.animb"]] {
+    for args in [&["-H", "--frames", "2", "-d", "f/s", "stage.animb"][..], &["--module", "stage", "-H", "stage.animb"]]
+    {
         assert_eq!(animvm(args, dir.path()), (0, String::new(), String::new()), "{args:?}");
     }
     assert!(dir.path().join("f/s0001.png").is_file() && !dir.path().join("f/s0002.png").exists());

@@ -51,10 +51,16 @@ fn frames_are_written_numbered_by_the_scene_and_start_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     walk_bundle(dir.path());
     let ok = (0, String::new(), String::new());
-    assert_eq!(animvm(&["-H", "-x", "160", "-y", "120", "-d", "all/f", "--frames", "13", "walk.animb"], dir.path()), ok);
+    assert_eq!(
+        animvm(&["-H", "-x", "160", "-y", "120", "-d", "all/f", "--frames", "13", "walk.animb"], dir.path()),
+        ok
+    );
     assert_eq!(files(&dir.path().join("all")).len(), 13);
     assert_eq!(
-        animvm(&["-H", "-x", "160", "-y", "120", "-d", "late/f", "--start", "10", "--frames", "3", "walk.animb"], dir.path()),
+        animvm(
+            &["-H", "-x", "160", "-y", "120", "-d", "late/f", "--start", "10", "--frames", "3", "walk.animb"],
+            dir.path()
+        ),
         ok
     );
     assert_eq!(files(&dir.path().join("late")), ["f0010.png", "f0011.png", "f0012.png"]);
@@ -105,8 +111,10 @@ fn gif_is_one_looping_file_of_the_frames() {
     let sky = animkit_runtime::render::scene3d::SKY.map(|c| (c * 255.0).round() as i32);
     assert!((0..3).all(|i| (i32::from(top[i]) - sky[i]).abs() <= 4), "{top:?} {sky:?}");
     // --fps sets the delays.
-    let (status, _, _) =
-        animvm(&["-H", "-x", "40", "-y", "30", "--gif", "slow.gif", "--fps", "10", "--frames", "5", "walk.animb"], dir.path());
+    let (status, _, _) = animvm(
+        &["-H", "-x", "40", "-y", "30", "--gif", "slow.gif", "--fps", "10", "--frames", "5", "walk.animb"],
+        dir.path(),
+    );
     assert_eq!(status, 0);
     let bytes = std::fs::read(dir.path().join("slow.gif")).unwrap();
     let mut decoder = gif::DecodeOptions::new().read_info(bytes.as_slice()).unwrap();

@@ -17,7 +17,10 @@ fn renderer() -> Renderer {
 /// A camera at the origin looking along -z, the whole target.
 fn view() -> View3d {
     let proj = Mat4::perspective(60f32.to_radians(), W as f32 / H as f32, 0.1, 100.0);
-    View3d { fog: Fog { color: SKY, start: 1000.0, end: 2000.0 }, ..View3d::new(proj, PixelRect::new(0, 0, W as i32, H as i32)) }
+    View3d {
+        fog: Fog { color: SKY, start: 1000.0, end: 2000.0 },
+        ..View3d::new(proj, PixelRect::new(0, 0, W as i32, H as i32))
+    }
 }
 
 fn sky8() -> [u8; 4] {

@@ -155,7 +155,10 @@ fn the_ground_recedes_in_perspective_under_the_sky() {
         for e in &edges {
             // Each colour change lies on a cell boundary: x = 320 + k * cell.
             let k = ((e - 320.0) / cell).round();
-            assert!((e - (320.0 + k * cell)).abs() <= 1.5, "row {row}: an edge at {e}, cells of {cell:.1} px: {edges:?}");
+            assert!(
+                (e - (320.0 + k * cell)).abs() <= 1.5,
+                "row {row}: an edge at {e}, cells of {cell:.1} px: {edges:?}"
+            );
         }
     }
 }
@@ -169,7 +172,8 @@ fn hops_leave_the_ground_and_come_back() {
     let mut r = renderer(W, H);
     let mut view = SceneView::new(&mut r).unwrap();
     // The lowest red pixel of the actor's column (its body's underside).
-    let lowest = |img: &RgbaImage, x: u32| (0..H).rev().find(|&y| looks_like(img.pixel(x, y).unwrap(), [1.0, 0.0, 0.0]));
+    let lowest =
+        |img: &RgbaImage, x: u32| (0..H).rev().find(|&y| looks_like(img.pixel(x, y).unwrap(), [1.0, 0.0, 0.0]));
     let mut bottoms = Vec::new();
     for frame in [0, 10, 20] {
         s.seek(frame);

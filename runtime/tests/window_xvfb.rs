@@ -673,7 +673,10 @@ fn slap_scene_plays_pauses_steps_restarts_and_quits() {
     let start = Instant::now();
     loop {
         let shown = xwd(&x, &w);
-        if shown.width == 640 && shown.pixel(20, 120) == Some([0, 0, 0, 255]) && shown.pixel(320, 5).unwrap()[..3] == sky {
+        if shown.width == 640
+            && shown.pixel(20, 120) == Some([0, 0, 0, 255])
+            && shown.pixel(320, 5).unwrap()[..3] == sky
+        {
             break;
         }
         assert!(start.elapsed() < WAIT, "no letterboxed picture after the resize");

@@ -159,7 +159,9 @@ impl GifWriter {
         let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
         for row in y..y + h {
             let start = (row as usize * image.width as usize + x as usize) * 4;
-            rgba.extend(image.data[start..start + w as usize * 4].chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]));
+            rgba.extend(
+                image.data[start..start + w as usize * 4].chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]),
+            );
         }
         let (indices, palette) = match (&mut self.shared, exact_palette(&rgba)) {
             (_, Some((indices, palette))) => (indices, Some(palette)),
@@ -253,7 +255,10 @@ fn changed_rect(a: &RgbaImage, b: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
     let rows = a.height as usize;
     let top = (0..rows).find(|&y| row(y))?;
     let bottom = (top..rows).rev().find(|&y| row(y))?;
-    let differs = |x: usize| (top..=bottom).any(|y| a.data[(y * w + x) * 4..(y * w + x) * 4 + 3] != b.data[(y * w + x) * 4..(y * w + x) * 4 + 3]);
+    let differs = |x: usize| {
+        (top..=bottom)
+            .any(|y| a.data[(y * w + x) * 4..(y * w + x) * 4 + 3] != b.data[(y * w + x) * 4..(y * w + x) * 4 + 3])
+    };
     let left = (0..w).find(|&x| differs(x))?;
     let right = (left..w).rev().find(|&x| differs(x))?;
     Some((left as u32, top as u32, (right - left + 1) as u32, (bottom - top + 1) as u32))

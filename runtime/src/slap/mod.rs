@@ -146,7 +146,12 @@ impl ErrorLog {
         for e in scene.errors() {
             if self.printed_through.is_none_or(|p| e.frame > p) && e.frame <= now {
                 let file = trace::source_file(scene);
-                crate::report::error_line(stderr, &file, e.error.position, &format!("frame {}: {}", e.frame, e.error.message));
+                crate::report::error_line(
+                    stderr,
+                    &file,
+                    e.error.position,
+                    &format!("frame {}: {}", e.frame, e.error.message),
+                );
                 self.reported += 1;
             }
         }

@@ -130,7 +130,8 @@ fn run_headless(options: &SpriteOptions, sprites: Sprites, state: &str, sheets: 
         Some(_) => Some(GifWriter::new(options.width, options.height).map_err(|e| format!("animvm: {e}\n"))?),
         None => None,
     };
-    let mut bar = Progress::with_terminal(options.gif.clone().unwrap_or_default(), options.ticks, progress && gif.is_some());
+    let mut bar =
+        Progress::with_terminal(options.gif.clone().unwrap_or_default(), options.ticks, progress && gif.is_some());
     for t in 0..options.ticks {
         view.tick();
         view.draw(&mut renderer);

@@ -23,9 +23,9 @@ use std::collections::HashMap;
 
 use super::error::{RenderError, check_size};
 use super::geometry::{BatchKind, Geometry, VERTEX_SIZE};
+use super::scene3d::Gl3d;
 use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program, Variant};
 use super::text::{ATLAS_SIZE, GlyphAtlas};
-use super::scene3d::Gl3d;
 use super::types::{ImageId, PixelRect, RenderStats, Rgba, rgba_to_u8};
 use glow::HasContext;
 use images::Image;

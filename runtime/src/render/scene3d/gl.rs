@@ -220,7 +220,14 @@ impl Gl3d {
                     for (k, a) in [attr::ROW0, attr::ROW1, attr::ROW2].into_iter().enumerate() {
                         gl.vertex_attrib_pointer_f32(a, 4, glow::FLOAT, false, INSTANCE_SIZE, base + 16 * k as i32);
                     }
-                    gl.vertex_attrib_pointer_f32(attr::INSTANCE_COLOR, 4, glow::UNSIGNED_BYTE, true, INSTANCE_SIZE, base + 48);
+                    gl.vertex_attrib_pointer_f32(
+                        attr::INSTANCE_COLOR,
+                        4,
+                        glow::UNSIGNED_BYTE,
+                        true,
+                        INSTANCE_SIZE,
+                        base + 48,
+                    );
                     let count = (end - start) as i32;
                     gl.draw_arrays_instanced(glow::TRIANGLES, 0, mesh.vertices, count);
                     stats.draw_calls += 1;

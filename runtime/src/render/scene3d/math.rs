@@ -88,7 +88,9 @@ impl Mat4 {
     /// assert_eq!(m.transform_point([1.0, 0.0, 0.0]), [5.0, 1.0, 0.0]);
     /// ```
     pub fn from_axes(x: [f32; 3], y: [f32; 3], z: [f32; 3], t: [f32; 3]) -> Mat4 {
-        Mat4 { cols: [[x[0], x[1], x[2], 0.0], [y[0], y[1], y[2], 0.0], [z[0], z[1], z[2], 0.0], [t[0], t[1], t[2], 1.0]] }
+        Mat4 {
+            cols: [[x[0], x[1], x[2], 0.0], [y[0], y[1], y[2], 0.0], [z[0], z[1], z[2], 0.0], [t[0], t[1], t[2], 1.0]],
+        }
     }
 
     /// `self * other`: `other` applies first.

@@ -210,7 +210,13 @@ pub struct Ground {
 
 impl Default for Ground {
     fn default() -> Ground {
-        Ground { height: 0.0, extent: 400.0, cell: 1.0, origin: [0.0, 0.0], colors: [[0.8, 0.76, 0.68], [0.66, 0.62, 0.55]] }
+        Ground {
+            height: 0.0,
+            extent: 400.0,
+            cell: 1.0,
+            origin: [0.0, 0.0],
+            colors: [[0.8, 0.76, 0.68], [0.66, 0.62, 0.55]],
+        }
     }
 }
 
