@@ -210,7 +210,13 @@ impl Group for SlapGl {
         let calls = r.stats_3d().draw_calls;
         assert_eq!(calls, calls_20, "1000 actors draw with the draw calls of 20");
         assert_eq!(r.stats_3d().instances, 9_000, "nine instances an actor");
-        report.add("slap_frame_ms_1000_actors", ms, "ms", "1000 actors, 640x480: step, pose, one 3D pass, glFinish");
+        let triangles = r.stats_3d().triangles;
+        report.add(
+            "slap_frame_ms_1000_actors",
+            ms,
+            "ms",
+            format!("1000 actors, 640x480: step, pose, one 3D pass ({triangles} triangles), glFinish"),
+        );
         report.add(
             "slap_draw_calls_per_frame",
             calls as f64,
