@@ -28,9 +28,12 @@ fn animvm(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
     )
 }
 
-/// Each frame's (left, top, width, height, delay), and the first frame's
-/// first pixel (RGBA).
-fn frames(path: &Path) -> (Vec<(u16, u16, u16, u16, u16)>, [u8; 4]) {
+/// A GIF frame's rectangle and delay: (left, top, width, height, delay).
+type FrameRect = (u16, u16, u16, u16, u16);
+
+/// Each frame's rectangle and delay, and the first frame's first pixel
+/// (RGBA).
+fn frames(path: &Path) -> (Vec<FrameRect>, [u8; 4]) {
     let bytes = std::fs::read(path).unwrap();
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);

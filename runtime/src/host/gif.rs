@@ -251,7 +251,7 @@ fn exact_palette(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
 /// and `b` (of one size) differ, or `None` if they are the same.
 fn changed_rect(a: &RgbaImage, b: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
     let w = a.width as usize;
-    let row = |y: usize| &a.data[y * w * 4..(y + 1) * w * 4] != &b.data[y * w * 4..(y + 1) * w * 4];
+    let row = |y: usize| a.data[y * w * 4..(y + 1) * w * 4] != b.data[y * w * 4..(y + 1) * w * 4];
     let rows = a.height as usize;
     let top = (0..rows).find(|&y| row(y))?;
     let bottom = (top..rows).rev().find(|&y| row(y))?;
