@@ -19,6 +19,7 @@ pub mod draw;
 pub mod figures;
 pub mod progress;
 pub mod rawgl;
+pub mod rawgl3d;
 pub mod report;
 pub mod slap_corpus;
 pub mod timing;
@@ -46,7 +47,7 @@ pub const USAGE: &str = "usage: animkit-bench [--json] [--quick] [--only GROUP].
   --quick       tiny sizes and one round (smoke test; numbers not comparable)
   --only GROUP  run only the figure groups whose name starts with GROUP
                 (groups: sprites, sprite_mixed, compile, compile_animator,
-                bundle, load, stream, gl, startup, slap)";
+                bundle, load, stream, gl, startup, slap, slap_gl)";
 
 impl Options {
     /// Parses the command line (without the program name).
@@ -168,7 +169,7 @@ mod tests {
             assert!(v.is_finite() && v > 0.0, "{key} = {v}");
         }
         // Measured where there is GL and an `animvm` (null otherwise).
-        for key in figures::gl::KEYS.iter().chain(&["startup_ms", "startup_vs_raw_gl"]) {
+        for key in figures::gl::KEYS.iter().chain(&figures::slap_gl::KEYS).chain(&["startup_ms", "startup_vs_raw_gl"]) {
             assert!(report.get(key).is_some(), "{key} missing");
         }
         assert!(report.get("sprite_bytes_per_instance").unwrap() <= 16.0);

@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! animvm [-h] [-x N] [-y N] [-D bpp] [-k] [-e] [-a] [-d head] [-q] [-C] [-R] [-H] [-F N]
-//!        [--trace --state NAME --ticks N [--module NAME]] [--trace --frames N --fps N] [FILE]
+//!        [--trace --state NAME --ticks N [--module NAME]] [--frames N] [--start F] [--fps N]
+//!        [--gif FILE] [FILE]
 //! ```
 //!
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
@@ -41,10 +42,12 @@ animkit options:
                      SLAP scene's actors and camera per frame (JSON lines)
   --state NAME       the state the traced instance starts in
   --ticks N          how many ticks to trace or write with -d (default 100)
-  --frames N         SLAP: how many frames to trace (default: the scene's length + 1,
-                     frames 0 to its last time point)
-  --fps N            SLAP: playback speed in frames per second (default 30); a trace
-                     does not depend on it
+  --frames N         SLAP: how many frames to trace or draw headless (default: from
+                     --start to the scene's length, its last time point, inclusive)
+  --start F          SLAP: the first frame traced, drawn (-H) or shown (window); the scene
+                     still runs from 0, so frame F is the same either way (default 0)
+  --fps N            SLAP: playback speed in frames per second, in the window and in a
+                     GIF (default 30); a trace does not depend on it
   --module NAME      which module of the bundle to run (default: the first Animator
                      module, else the only sprite module, else the first SLAP module;
                      --trace: a sprite module, else the first SLAP module)
@@ -53,7 +56,13 @@ animkit options:
                      in a window at 50 ticks per second (keys 1-9 pick a state,
                      Left/Right cycle, R restarts, Q or Escape quits), or with -H
                      for --ticks frames, written with -d
+  --gif FILE         with -H: write the frames as an animated GIF (SLAP scenes, Animator
+                     streams and scripts at each flush, the sprite viewer's --ticks frames)
   --help             display this help
+
+SLAP scenes play in a window at --fps: Space pauses, Left/Right step a frame back or
+forward, R restarts, Q or Escape quits. With -H they are drawn headless; -d head writes
+frame F as headFFFF.png.
 ";
 
 /// Parsed command line.
@@ -97,6 +106,10 @@ pub struct Args {
     pub module: Option<String>,
     /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
     pub sheets: Vec<String>,
+    /// `--start F`: the first SLAP frame traced or drawn.
+    pub start: u64,
+    /// `--gif FILE`: an animated GIF of the frames (with `-H`).
+    pub gif: Option<String>,
     /// The file to run, if any.
     pub file: Option<String>,
     /// `-h` / `--help`.
@@ -125,6 +138,8 @@ impl Default for Args {
             fps: crate::slap::DEFAULT_FPS,
             module: None,
             sheets: Vec::new(),
+            start: 0,
+            gif: None,
             file: None,
             help: false,
         }
@@ -201,6 +216,8 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 }
                 "module" => a.module = Some(value("module")?),
                 "sheet" => a.sheets.push(value("sheet")?),
+                "start" => a.start = number("--start", &value("start")?)?,
+                "gif" => a.gif = Some(value("gif")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),
             }
             continue;

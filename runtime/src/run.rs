@@ -159,6 +159,8 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
             dump_fd: args.dump_fd,
             dump_head: args.dump_head.clone(),
             events: args.events,
+            gif: args.gif.clone(),
+            fps: args.fps,
             suspend_waits: false,
         },
         headless: args.headless,
@@ -174,9 +176,23 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
 /// use animkit_runtime::{cli::parse, run::slap_options};
 /// let o = slap_options(&parse(&["--trace".into(), "--frames".into(), "5".into(), "--fps".into(), "60".into()]).unwrap());
 /// assert_eq!((o.trace, o.frames, o.fps), (true, Some(5), 60.0));
+/// let args = ["-H", "--gif", "s.gif", "--start", "30", "s.slap"].map(String::from);
+/// let o = slap_options(&parse(&args).unwrap());
+/// assert_eq!((o.headless, o.gif.as_deref(), o.start, o.file.as_str()), (true, Some("s.gif"), 30, "s.slap"));
 /// ```
 pub fn slap_options(args: &Args) -> SlapOptions {
-    SlapOptions { trace: args.trace, frames: args.frames, fps: args.fps }
+    SlapOptions {
+        trace: args.trace,
+        frames: args.frames,
+        fps: args.fps,
+        file: args.file.clone().unwrap_or_default(),
+        headless: args.headless,
+        width: args.width,
+        height: args.height,
+        dump_head: args.dump_head.clone(),
+        gif: args.gif.clone(),
+        start: args.start,
+    }
 }
 
 /// The sprite host's options on an `animvm` command line.
@@ -197,6 +213,7 @@ pub fn sprite_options(args: &Args) -> SpriteOptions {
         width: args.width,
         height: args.height,
         dump_head: args.dump_head.clone(),
+        gif: args.gif.clone(),
         sheets: args.sheets.clone(),
     }
 }

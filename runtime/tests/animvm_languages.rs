@@ -1,8 +1,8 @@
 //! `animvm FILE` picks the module to run and hands it to its language's
 //! host: the first Animator module by default, the one `--module` names
 //! whatever its language, and never the sprite viewer for a module of
-//! another language (a SLAP module without `--trace` is refused with a
-//! clear error until the 3D drawing lands).
+//! another language (a SLAP module goes to the SLAP host; what it draws
+//! is `animvm_slap_frames.rs`'s).
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::codec;
@@ -50,18 +50,17 @@ fn slap_bundle() -> Vec<u8> {
 }
 
 #[test]
-fn a_slap_module_without_trace_is_refused_clearly_headless_and_windowed() {
+fn a_slap_module_goes_to_the_slap_host_headless_and_windowed() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("stage.animb"), slap_bundle()).unwrap();
-    for args in [&["-H", "stage.animb"][..], &["stage.animb"], &["--module", "stage", "-H", "stage.animb"]] {
-        let (status, out, err) = animvm(args, dir.path());
-        assert_eq!((status, out.as_str()), (1, ""), "{args:?}");
-        assert_eq!(
-            err,
-            "animvm: drawing SLAP scenes is not implemented yet; `animvm --trace FILE` prints each frame's actors and camera\n",
-            "{args:?}"
-        );
+    for args in [&["-H", "--frames", "2", "-d", "f/s", "stage.animb"][..], &["--module", "stage", "-H", "stage.animb"]]
+    {
+        assert_eq!(animvm(args, dir.path()), (0, String::new(), String::new()), "{args:?}");
     }
+    assert!(dir.path().join("f/s0001.png").is_file() && !dir.path().join("f/s0002.png").exists());
+    // Without -H it needs a display, like every window.
+    let (status, out, err) = animvm(&["stage.animb"], dir.path());
+    assert_eq!((status, out.as_str(), err.as_str()), (1, "", animkit_runtime::host::window_loop::NO_DISPLAY));
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! The window host under a real X server: each test starts its own `Xvfb`
 //! (no window manager: the window sits at 0,0), runs `animvm` in it with
 //! its standard input held open by the test, drives the pointer and the
-//! keyboard with `xdotool` and checks the event lines on standard output.
+//! keyboard with `xdotool` and checks the event lines on standard output
+//! (the SLAP player reports its frame and pause state in its title, read
+//! with `xdotool getwindowname`).
 //!
 //! Needs `Xvfb`, `xdotool`, `xwininfo`, `xprop` and `xwd` (Debian:
 //! `apt-get install xvfb xdotool x11-utils x11-apps libxkbcommon-x11-0`;
@@ -610,4 +612,79 @@ fn without_a_display_animvm_suggests_headless_mode() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no display") && err.contains("-H"), "{err}");
+}
+
+/// The frame and pause state in a SLAP player's title (`animvm FILE:
+/// frame F/L (paused)`).
+fn player_state(x: &Xvfb, window: &str) -> (u64, bool) {
+    let title = x.xdotool(&["getwindowname", window]);
+    let frame = title.split("frame ").nth(1).and_then(|s| s.split('/').next()).and_then(|s| s.parse().ok());
+    (frame.unwrap_or_else(|| panic!("no frame in the title `{title}`")), title.ends_with(" (paused)"))
+}
+
+/// Polls the player's title until `pred` holds.
+fn wait_state(x: &Xvfb, window: &str, what: &str, pred: impl Fn((u64, bool)) -> bool) -> (u64, bool) {
+    let start = Instant::now();
+    loop {
+        let s = player_state(x, window);
+        if pred(s) {
+            return s;
+        }
+        assert!(start.elapsed() < WAIT, "the player never got {what}: {s:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn slap_scene_plays_pauses_steps_restarts_and_quits() {
+    use animkit_vm::isa::Op;
+    let x = Xvfb::start();
+    let dir = tmp();
+    let mut asm = animkit_vm::slap::SceneAsm::new();
+    asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Direction, &[1.0, 1.5]).op(Op::Action, &[1.0, 2.0]);
+    asm.at(300);
+    std::fs::write(dir.path().join("walk.animb"), animkit_vm::codec::encode(&asm.finish("walk").unwrap())).unwrap();
+    let mut vm = Animvm::start(&x, &["-x", "320", "-y", "240", "walk.animb"], dir.path());
+    let w = vm.focus(&x);
+    // It plays: the frame in the title advances.
+    let (playing, paused) = wait_state(&x, &w, "to frame 5", |(f, _)| f >= 5);
+    assert!(!paused, "frame {playing}");
+    // Space pauses: the frame stays.
+    x.xdotool(&["key", "space"]);
+    let (at, _) = wait_state(&x, &w, "paused", |(_, p)| p);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(player_state(&x, &w), (at, true));
+    // Right and Left step one frame each.
+    x.xdotool(&["key", "Right", "Right", "Right", "Left"]);
+    wait_state(&x, &w, "three steps on and one back", |s| s == (at + 2, true));
+    // The window shows the scene: sky at the top, the red walker somewhere.
+    let shown = xwd(&x, &w);
+    assert_eq!((shown.width, shown.height), (320, 240));
+    let sky = animkit_runtime::render::scene3d::SKY.map(|c| (c * 255.0).round() as u8);
+    assert_eq!(shown.pixel(160, 5).unwrap()[..3], sky);
+    assert!(shown.data.chunks(4).any(|p| p[0] > 120 && p[1] < 30 && p[2] < 30), "a red actor is shown");
+    // R restarts at the first frame (still paused); Space plays on.
+    x.xdotool(&["key", "r"]);
+    wait_state(&x, &w, "frame 0", |s| s == (0, true));
+    x.xdotool(&["key", "space"]);
+    wait_state(&x, &w, "playing again", |(f, p)| !p && f >= 3);
+    // Resized to another shape, the picture keeps its aspect: black bars.
+    x.xdotool(&["windowsize", &w, "640", "240"]);
+    let start = Instant::now();
+    loop {
+        let shown = xwd(&x, &w);
+        if shown.width == 640
+            && shown.pixel(20, 120) == Some([0, 0, 0, 255])
+            && shown.pixel(320, 5).unwrap()[..3] == sky
+        {
+            break;
+        }
+        assert!(start.elapsed() < WAIT, "no letterboxed picture after the resize");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Q quits.
+    x.xdotool(&["key", "q"]);
+    let status = vm.wait_exit(WAIT).expect("Q closes the player");
+    assert!(status.success(), "{status:?}: {}", vm.stderr_text());
+    assert_eq!(vm.stderr_text(), "");
 }

@@ -8,6 +8,7 @@ pub mod compile;
 pub mod gl;
 pub mod load;
 pub mod slap;
+pub mod slap_gl;
 pub mod sprite_mixed;
 pub mod sprites;
 pub mod startup;
@@ -36,6 +37,7 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(gl::Gl),
         Box::new(startup::Startup),
         Box::new(slap::Slap),
+        Box::new(slap_gl::SlapGl),
     ]
 }
 

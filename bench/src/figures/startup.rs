@@ -92,7 +92,7 @@ fn png_of_size(png: &Path, w: u32, h: u32) -> bool {
 
 /// Runs `cmd` (stdin fed `input`) and returns its wall time, checking that
 /// it wrote a 640x480 PNG to `png`.
-fn timed_run(mut cmd: Command, input: &[u8], png: &Path) -> f64 {
+pub fn timed_run(mut cmd: Command, input: &[u8], png: &Path) -> f64 {
     let _ = std::fs::remove_file(png);
     cmd.stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null());
     let t = Instant::now();

@@ -10,7 +10,8 @@ use super::cursor::CursorImage;
 use super::events;
 use super::view::View;
 use crate::host::files::{self, create_parent_dir, frame_path};
-use crate::render::{self, ImageId, PixelRect, Renderer};
+use crate::host::gif::GifWriter;
+use crate::render::{self, ImageId, PixelRect, Renderer, RgbaImage};
 use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
 use animkit_vm::interp::Flow;
 use std::collections::{HashMap, HashSet};
@@ -18,7 +19,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// The `animator` options that shape a canvas.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CanvasOptions {
     /// `aspect on` at start (not `-a`).
     pub aspect: bool,
@@ -32,6 +33,12 @@ pub struct CanvasOptions {
     pub dump_head: Option<String>,
     /// `-e`: report events from the start.
     pub events: bool,
+    /// `--gif FILE` (headless): every flushed frame into one animated GIF,
+    /// written when the program ends ([`GlCanvas::finish_gif`]).
+    pub gif: Option<String>,
+    /// `--fps`: how long a GIF frame shows when the program asked for no
+    /// wait before its next flush (1 / fps seconds).
+    pub fps: f64,
     /// The window host's mode: `sleep` and `flushdelay` return
     /// `Flow::Suspend` instead of sleeping in place, so the host goes on
     /// handling events while the program waits (the host calls
@@ -48,6 +55,8 @@ impl Default for CanvasOptions {
             dump_fd: 1,
             dump_head: None,
             events: false,
+            gif: None,
+            fps: crate::slap::DEFAULT_FPS,
             suspend_waits: false,
         }
     }
@@ -103,6 +112,8 @@ pub struct GlCanvas {
     last_delay: Option<Instant>,
     title: String,
     progress: bool,
+    /// `--gif`: the GIF being recorded.
+    gif: Option<GifRecording>,
     /// Pixel coordinates of the primitive being drawn (reused).
     scratch: Vec<render::Point>,
 }
@@ -162,6 +173,7 @@ impl GlCanvas {
             last_delay: None,
             title: String::new(),
             progress: std::io::stderr().is_terminal(),
+            gif: None,
             scratch: Vec::new(),
         }
     }
@@ -294,19 +306,78 @@ impl GlCanvas {
         self.images.get(name).copied().ok_or_else(|| format!("no image named `{name}`"))
     }
 
-    fn write_frame_file(&mut self) -> HostResult {
+    /// What a flush hands to `-d` and `--gif`.
+    fn record_frame(&mut self) -> HostResult {
+        if self.options.dump_head.is_none() && self.options.gif.is_none() {
+            return Ok(());
+        }
+        let image = self.renderer.read_pixels();
+        let gif = self.add_gif_frame(&image);
+        self.write_frame_file(&image)?;
+        gif
+    }
+
+    /// `--gif`: the frame flushed before this one is added, showing for
+    /// the waits asked for since (`sleep`, `flushdelay`'s period), or one
+    /// frame at `--fps` when there were none.
+    fn add_gif_frame(&mut self, image: &RgbaImage) -> HostResult {
+        let Some(path) = self.options.gif.clone() else { return Ok(()) };
+        let (w, h) = (image.width, image.height);
+        let fps = self.options.fps;
+        let recording = match self.gif.as_mut() {
+            Some(g) => g,
+            None => {
+                let writer = GifWriter::new(w, h).map_err(|e| format!("--gif `{path}`: {e}"))?;
+                self.gif.insert(GifRecording { writer, last: None, waited: 0.0, failed: false })
+            }
+        };
+        if recording.failed {
+            return Ok(());
+        }
+        let result = recording.push(Some(image.clone()), fps);
+        if result.is_err() {
+            recording.failed = true;
+        }
+        result.map_err(|e| format!("--gif `{path}`: {e}"))
+    }
+
+    /// `--gif`: adds the last frame and writes the GIF (atomically). Call
+    /// once, when the program has ended; does nothing without `--gif` or
+    /// when no frame was flushed.
+    pub fn finish_gif(&mut self) -> HostResult {
+        let Some(path) = self.options.gif.clone() else { return Ok(()) };
+        let Some(mut recording) = self.gif.take() else { return Ok(()) };
+        if recording.failed {
+            return Ok(());
+        }
+        recording.push(None, self.options.fps).map_err(|e| format!("--gif `{path}`: {e}"))?;
+        let bytes = recording.writer.finish().map_err(|e| format!("--gif `{path}`: {e}"))?;
+        files::write_atomic(std::path::Path::new(&path), &bytes).map_err(|e| format!("cannot write `{path}`: {e}"))
+    }
+
+    fn write_frame_file(&mut self, image: &RgbaImage) -> HostResult {
         let Some(head) = self.options.dump_head.clone() else { return Ok(()) };
         let path = frame_path(&head, self.frames_written.into());
         if self.frames_written == 0 {
             create_parent_dir(&path)?;
         }
-        files::save_png(&self.renderer.read_pixels(), &path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        files::save_png(image, &path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
         self.frames_written += 1;
         if self.progress {
             eprint!("\ranimvm: wrote {path}");
             let _ = std::io::stderr().flush();
         }
         Ok(())
+    }
+
+    /// A wait of `seconds` the program asked for (counted, not measured,
+    /// for the GIF's delays).
+    fn waited(&mut self, seconds: f64) {
+        if let Some(g) = self.gif.as_mut() {
+            if seconds.is_finite() && seconds > 0.0 {
+                g.waited += seconds;
+            }
+        }
     }
 
     /// Ends a progress line on the terminal, if one was started.
@@ -395,7 +466,7 @@ impl Canvas for GlCanvas {
     }
     fn flush(&mut self) -> HostResult {
         self.renderer.flush();
-        let written = self.write_frame_file();
+        let written = self.record_frame();
         self.present();
         written
     }
@@ -425,6 +496,7 @@ impl Canvas for GlCanvas {
         }
     }
     fn sleep(&mut self, seconds: f64) -> HostResult<Flow> {
+        self.waited(seconds);
         if self.options.suspend_waits {
             return Ok(if seconds > 0.0 { Flow::Suspend(seconds.min(1e9)) } else { Flow::Continue });
         }
@@ -436,6 +508,7 @@ impl Canvas for GlCanvas {
     fn flush_delay(&mut self, period: f64) -> HostResult<Flow> {
         self.flush()?;
         let period = if period.is_finite() { period.clamp(0.0, 1e9) } else { 0.0 };
+        self.waited(period);
         let now = Instant::now();
         let dt = match self.last_delay {
             Some(last) => {
@@ -569,6 +642,32 @@ impl Canvas for GlCanvas {
         if let Some(w) = self.window.as_mut() {
             w.set_cursor(name);
         }
+        Ok(())
+    }
+}
+
+/// `--gif` in progress: the writer and the last flushed frame, which is
+/// added when the next flush (or the end) says how long it shows.
+struct GifRecording {
+    writer: GifWriter,
+    last: Option<RgbaImage>,
+    /// Seconds of waits asked for since the last flush.
+    waited: f64,
+    /// A frame failed: the GIF is abandoned (the error was reported once).
+    failed: bool,
+}
+
+impl GifRecording {
+    /// Adds the pending frame with its delay and makes `next` pending.
+    fn push(&mut self, next: Option<RgbaImage>, fps: f64) -> Result<(), String> {
+        if let Some(last) = self.last.take() {
+            let seconds = if self.waited > 0.0 { self.waited } else { 1.0 / fps };
+            let cs = (seconds * 100.0).round();
+            let delay = if cs.is_nan() { 2 } else { cs.clamp(2.0, f64::from(u16::MAX)) as u16 };
+            self.writer.add(&last, delay)?;
+        }
+        self.last = next;
+        self.waited = 0.0;
         Ok(())
     }
 }

@@ -1,6 +1,9 @@
 //! Running an Animator program with no window (`animvm -H`): a stream fed
 //! from standard input, or a script, on a [`GlCanvas`] over a headless EGL
-//! context; `sleep` and `flushdelay` sleep in place.
+//! context; `sleep` and `flushdelay` sleep in place. `--gif FILE` records
+//! every flushed frame, each showing for the waits asked for after it
+//! (`sleep`, `flushdelay`'s period; one frame at `--fps` when none), and
+//! writes the GIF when the program ends.
 
 use super::gl_canvas::GlCanvas;
 use super::script::Script;
@@ -22,7 +25,7 @@ pub fn run(
             let mut stream = Stream::new(canvas, "<stdin>");
             feed_stream(&mut stream, stdin, stderr);
             stream.canvas_mut().finish_progress();
-            Ok(stream.error_count())
+            Ok(stream.error_count() + finish_gif(stream.canvas_mut(), stderr))
         }
         Source::Script(program, index) => {
             let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
@@ -30,7 +33,19 @@ pub fn run(
                 std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9)));
             }
             script.canvas_mut().finish_progress();
-            Ok(script.error_count())
+            Ok(script.error_count() + finish_gif(script.canvas_mut(), stderr))
+        }
+    }
+}
+
+/// Writes the `--gif` of a run that has ended; 1 if that failed (said on
+/// `stderr`), else 0.
+fn finish_gif(canvas: &mut GlCanvas, stderr: &mut dyn Write) -> usize {
+    match canvas.finish_gif() {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(stderr, "animvm: {e}");
+            1
         }
     }
 }

@@ -39,7 +39,7 @@ use std::io::{Read, Write};
 
 /// How `animvm` runs an Animator program: what its command line says,
 /// gathered by `run::animator_options`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnimatorOptions {
     /// Frame width in pixels (`-x`).
     pub width: u32,
@@ -93,6 +93,9 @@ pub fn run(
 ) -> Result<usize, String> {
     if options.headless {
         return headless::run(options, source, stdin, stderr);
+    }
+    if options.canvas.gif.is_some() {
+        return Err("animvm: --gif writes frames headless: add -H\n".into());
     }
     check_display()?;
     window::run(options, source, stderr)

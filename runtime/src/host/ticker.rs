@@ -35,6 +35,24 @@ impl Ticker {
         Ticker { next: now, period: Duration::from_secs(1) / per_second.max(1) }
     }
 
+    /// `per_second` steps a second (any positive rate: `--fps 12.5`; the
+    /// period is kept between a microsecond and a day), the first due at
+    /// `now`.
+    ///
+    /// ```
+    /// use animkit_runtime::host::ticker::Ticker;
+    /// use std::time::{Duration, Instant};
+    /// let now = Instant::now();
+    /// assert_eq!(Ticker::with_rate(12.5, now).period(), Duration::from_millis(80));
+    /// assert_eq!(Ticker::with_rate(1e-300, now).period(), Duration::from_secs(86_400));
+    /// assert_eq!(Ticker::with_rate(f64::NAN, now).period(), Duration::from_secs(86_400));
+    /// ```
+    pub fn with_rate(per_second: f64, now: Instant) -> Ticker {
+        let day = Duration::from_secs(86_400);
+        let period = Duration::try_from_secs_f64(1.0 / per_second).unwrap_or(day).clamp(Duration::from_micros(1), day);
+        Ticker { next: now, period }
+    }
+
     /// When the next step is due.
     pub fn next(&self) -> Instant {
         self.next

@@ -6,8 +6,9 @@
 //! It knows pixels only: coordinates are pixels with the origin at the
 //! top-left corner, x right, y down; transformations are the caller's
 //! business, and so are files (the renderer encodes PNG bytes, the host
-//! writes them: `host::files`). 3D drawing will live beside the 2D batcher
-//! (`render/scene3d/`), sharing the renderer's context and framebuffer; see
+//! writes them: `host::files`). 3D drawing lives beside the 2D batcher
+//! ([`scene3d`]: instanced lit meshes over a checkered ground, one draw
+//! call per mesh), sharing the renderer's context and framebuffer; see
 //! `docs/renderer.md`. Decisions worth knowing (each documented on its
 //! item):
 //!
@@ -39,6 +40,7 @@ mod geometry;
 mod headless;
 mod image;
 mod renderer;
+pub mod scene3d;
 mod shader;
 mod text;
 mod types;

@@ -1,24 +1,42 @@
-//! The SLAP host: `animvm --trace` plays a SLAP scene frame by frame and
-//! prints each frame's actors and camera as one JSON line ([`trace`]).
-//! Drawing scenes in 3D (headless and in a window, as an app of the shared
-//! window loop) is the next step; until then a SLAP module without
-//! `--trace` is refused with a clear error rather than handed to another
-//! language's host.
+//! The SLAP host: a scene's actors drawn as Polly birds on a lit,
+//! checkered stage through the scene's camera, headless (`-H`: PNG frames
+//! with `-d`, an animated GIF with `--gif`) or in a window at the scene's
+//! frame rate; or, with `--trace`, each frame's actors and camera as one
+//! JSON line.
 //!
-//! Runtime errors of the scene (values the verifier cannot see, such as a
-//! `size 0`) are reported on standard error as they happen, one line each:
-//! `FILE:LINE:COL: error: frame F: MESSAGE` (`FILE: error: frame F: ...`
-//! when the bundle was stripped of its positions); the scene goes on, and
-//! `animvm` exits with status 1.
+//! | module | what |
+//! | --- | --- |
+//! | [`trace`] | `--trace`: a JSON line per frame |
+//! | [`polly`] | Polly's meshes, generated in code, one per moving part |
+//! | [`pose`] | an actor's state and pose at a frame to one instance per part |
+//! | [`camera`] | the scene camera as a projection; projecting points to pixels; letterboxing |
+//! | [`view`] | [`SceneView`](view::SceneView): a frame as one 3D pass, one draw call per part |
+//! | [`headless`] | `-H`: frames `--start F` .. for `--frames N`, written by `-d` and `--gif` |
+//! | [`window`] | the player window: Space, Left/Right, R, Q |
+//!
+//! The simulation is the vm crate's ([`animkit_vm::slap::Scene`]); this
+//! host only observes it. Runtime errors of the scene (values the verifier
+//! cannot see, such as a `size 0`) are reported on standard error as their
+//! frame is reached, each once, one line each: `FILE:LINE:COL: error:
+//! frame F: MESSAGE` (`FILE: error: frame F: ...` when the bundle was
+//! stripped of its positions); the scene goes on, and `animvm` exits with
+//! status 1.
 
+pub mod camera;
+pub mod headless;
+pub mod polly;
+pub mod pose;
 pub mod trace;
+pub mod view;
+pub mod window;
 
 use animkit_vm::Program;
 use animkit_vm::slap::Scene;
 use std::io::Write;
 use std::sync::Arc;
 
-/// Playback speed of a scene when `--fps` does not say: frames per second.
+/// Playback speed of a scene when `--fps` does not say: frames per second
+/// (the rate the original engine's scripts count in: `define sec 30`).
 pub const DEFAULT_FPS: f64 = 30.0;
 
 /// How `animvm` runs a SLAP module: what its command line says, gathered
@@ -27,23 +45,52 @@ pub const DEFAULT_FPS: f64 = 30.0;
 pub struct SlapOptions {
     /// `--trace`: JSON lines, one per frame.
     pub trace: bool,
-    /// `--frames N`: frames to trace (default: the scene's length + 1,
-    /// frames 0 to the length).
+    /// `--frames N`: frames to trace or draw headless (default: from
+    /// `start` to the scene's length, inclusive).
     pub frames: Option<u64>,
-    /// `--fps N`: playback speed in frames per second; a trace does not
-    /// depend on it.
+    /// `--fps N`: playback speed in frames per second, in a window and in
+    /// a GIF; a trace does not depend on it.
     pub fps: f64,
+    /// The file the program came from (the window's title).
+    pub file: String,
+    /// `-H`: no window.
+    pub headless: bool,
+    /// The picture's size in pixels (`-x`, `-y`); a window keeps its
+    /// aspect when resized.
+    pub width: u32,
+    /// See `width`.
+    pub height: u32,
+    /// `-d head`: write each frame as `headFFFF.png`, numbered by its frame
+    /// in the scene.
+    pub dump_head: Option<String>,
+    /// `--gif FILE`: write the frames as an animated GIF (headless).
+    pub gif: Option<String>,
+    /// `--start F`: the first frame traced or drawn (the scene still runs
+    /// from frame 0, so frame F looks the same either way); the window
+    /// starts there too.
+    pub start: u64,
 }
 
 impl Default for SlapOptions {
     fn default() -> SlapOptions {
-        SlapOptions { trace: false, frames: None, fps: DEFAULT_FPS }
+        SlapOptions {
+            trace: false,
+            frames: None,
+            fps: DEFAULT_FPS,
+            file: String::new(),
+            headless: false,
+            width: 640,
+            height: 480,
+            dump_head: None,
+            gif: None,
+            start: 0,
+        }
     }
 }
 
-/// Runs module `index` of `program`, a SLAP module, as `options` say:
-/// with `--trace`, the trace to `stdout` and the scene's runtime errors to
-/// `stderr`; returns how many runtime errors there were.
+/// Runs module `index` of `program`, a SLAP module, as `options` say: with
+/// `--trace`, the trace to `stdout`; else drawn headless or in a window.
+/// The scene's runtime errors go to `stderr`; returns how many there were.
 ///
 /// ```
 /// use animkit_compiler::{compile, Source};
@@ -61,11 +108,70 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
-    if !options.trace {
-        return Err("animvm: drawing SLAP scenes is not implemented yet; \
-             `animvm --trace FILE` prints each frame's actors and camera\n"
-            .into());
+    if !options.trace && !options.headless {
+        if options.gif.is_some() {
+            return Err("animvm: --gif writes frames headless: add -H\n".into());
+        }
+        crate::host::window_loop::check_display()?;
     }
-    let scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
-    trace::run(scene, options.frames, stdout, stderr)
+    let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
+    if options.trace {
+        let (first, count) = headless::frame_range(options, scene.length());
+        scene.seek(first);
+        return trace::run(scene, Some(count), stdout, stderr);
+    }
+    if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, stderr) }
+}
+
+/// Prints a scene's runtime errors as the frames they happened at are
+/// reached, each once, even when the scene restarts (a restart, or a step
+/// back, runs the same frames again).
+#[derive(Debug, Default)]
+pub struct ErrorLog {
+    /// Errors at frames up to this one have been printed.
+    printed_through: Option<u64>,
+    /// Errors reported so far.
+    reported: u64,
+}
+
+impl ErrorLog {
+    /// Prints the errors of `scene` at frames not printed yet, up to its
+    /// current frame, as the trace does: `FILE:LINE:COL: error: frame F:
+    /// MESSAGE`.
+    pub fn report(&mut self, scene: &Scene, stderr: &mut dyn Write) {
+        let now = scene.frame();
+        if self.printed_through.is_some_and(|p| p >= now) {
+            return;
+        }
+        for e in scene.errors() {
+            if self.printed_through.is_none_or(|p| e.frame > p) && e.frame <= now {
+                let file = trace::source_file(scene);
+                crate::report::error_line(
+                    stderr,
+                    &file,
+                    e.error.position,
+                    &format!("frame {}: {}", e.frame, e.error.message),
+                );
+                self.reported += 1;
+            }
+        }
+        self.printed_through = Some(now);
+    }
+
+    /// At the end of a run: says how many errors the scene only counted
+    /// (it keeps the first
+    /// [`MAX_KEPT_ERRORS`](animkit_vm::slap::scene::MAX_KEPT_ERRORS)).
+    pub fn finish(&mut self, scene: &Scene, stderr: &mut dyn Write) {
+        let hidden = scene.error_count().saturating_sub(scene.errors().len() as u64);
+        if hidden > 0 {
+            let file = trace::source_file(scene);
+            let _ = writeln!(stderr, "{file}: error: {hidden} more runtime errors were not kept");
+            self.reported += hidden;
+        }
+    }
+
+    /// How many errors were reported.
+    pub fn count(&self) -> usize {
+        self.reported as usize
+    }
 }

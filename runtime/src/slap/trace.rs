@@ -93,7 +93,7 @@ pub fn run(
 
 /// The file runtime errors are reported against: the module's source path
 /// if the bundle kept it, else its name with the `.slap` extension.
-fn source_file(scene: &Scene) -> String {
+pub(crate) fn source_file(scene: &Scene) -> String {
     let program = scene.program();
     program
         .modules

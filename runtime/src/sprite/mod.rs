@@ -1,7 +1,8 @@
 //! The sprite host: `animvm --trace` prints a sprite instance's states,
 //! frames and events tick by tick ([`trace`]); otherwise a sprite module
 //! plays in the viewer ([`view`]: each frame's cell of its sprite sheet,
-//! and an overlay), headless for `--ticks` frames or in a window
+//! and an overlay), headless for `--ticks` frames (written by `-d`, or as
+//! one GIF by `--gif`) or in a window
 //! ([`window`], an app of the shared window loop) at 50 ticks per second.
 
 pub mod trace;
@@ -9,13 +10,15 @@ pub mod view;
 pub mod window;
 
 use crate::host::files::{self, create_parent_dir, frame_path};
+use crate::host::gif::{GifWriter, delay_cs};
+use crate::host::progress::Progress;
 use crate::host::window_loop::check_display;
 use crate::render::HeadlessGl;
 use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
 use std::io::Write;
 use std::sync::Arc;
-use view::{SheetSpec, SpriteView};
+use view::{SheetSpec, SpriteView, TICKS_PER_SECOND};
 
 /// How `animvm` runs a sprite module: what its command line says,
 /// gathered by `run::sprite_options`.
@@ -39,6 +42,9 @@ pub struct SpriteOptions {
     pub height: u32,
     /// `-d head`: write the first `ticks` frames as `headNNNN.png`.
     pub dump_head: Option<String>,
+    /// `--gif FILE` (headless): the `ticks` frames as an animated GIF at
+    /// the viewer's 50 ticks a second.
+    pub gif: Option<String>,
     /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
     pub sheets: Vec<String>,
 }
@@ -53,6 +59,9 @@ pub fn run(
 ) -> Result<usize, String> {
     let windowed = !options.trace && !options.headless;
     if windowed {
+        if options.gif.is_some() {
+            return Err("animvm: --gif writes frames headless: add -H\n".into());
+        }
         check_display()?;
     }
     let program = Arc::new(program);
@@ -110,30 +119,49 @@ fn run_trace(options: &SpriteOptions, sprites: &Sprites, stdout: &mut dyn Write)
     out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
 }
 
-/// The viewer, headless: `--ticks` frames, written by `-d`.
+/// The viewer, headless: `--ticks` frames, written by `-d` and `--gif`.
 fn run_headless(options: &SpriteOptions, sprites: Sprites, state: &str, sheets: &[SheetSpec]) -> Result<usize, String> {
     let mut renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
     let mut view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(|e| format!("animvm: {e}\n"))?;
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut gif = match &options.gif {
+        Some(_) => Some(GifWriter::new(options.width, options.height).map_err(|e| format!("animvm: {e}\n"))?),
+        None => None,
+    };
+    let mut bar =
+        Progress::with_terminal(options.gif.clone().unwrap_or_default(), options.ticks, progress && gif.is_some());
     for t in 0..options.ticks {
         view.tick();
         view.draw(&mut renderer);
+        if options.dump_head.is_none() && gif.is_none() {
+            continue;
+        }
+        let image = renderer.read_pixels();
         if let Some(head) = &options.dump_head {
             let path = frame_path(head, t);
             if t == 0 {
                 create_parent_dir(&path).map_err(|e| format!("animvm: {e}\n"))?;
             }
-            files::save_png(&renderer.read_pixels(), &path)
-                .map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-            if progress {
+            files::save_png(&image, &path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
+            if progress && gif.is_none() {
                 eprint!("\ranimvm: wrote {path}");
             }
         }
+        if let Some(g) = gif.as_mut() {
+            g.add(&image, delay_cs(t, f64::from(TICKS_PER_SECOND))).map_err(|e| format!("animvm: {e}\n"))?;
+            bar.update(t + 1);
+        }
     }
-    if progress && options.dump_head.is_some() {
+    bar.finish();
+    if progress && options.dump_head.is_some() && gif.is_none() {
         eprintln!();
+    }
+    if let (Some(g), Some(path)) = (gif, &options.gif) {
+        let bytes = g.finish().map_err(|e| format!("animvm: {e}\n"))?;
+        files::write_atomic(std::path::Path::new(path), &bytes)
+            .map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
     }
     Ok(0)
 }

@@ -23,6 +23,7 @@ use std::collections::HashMap;
 
 use super::error::{RenderError, check_size};
 use super::geometry::{BatchKind, Geometry, VERTEX_SIZE};
+use super::scene3d::Gl3d;
 use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program, Variant};
 use super::text::{ATLAS_SIZE, GlyphAtlas};
 use super::types::{ImageId, PixelRect, RenderStats, Rgba, rgba_to_u8};
@@ -57,7 +58,7 @@ const AUTO_FLUSH_VERTICES: usize = 3 << 20;
 /// # Ok::<(), RenderError>(())
 /// ```
 pub struct Renderer {
-    gl: glow::Context,
+    pub(in crate::render) gl: glow::Context,
     /// The general program.
     program: Program,
     /// Once used, the cheaper variants ([`Variant::Dashed`],
@@ -66,8 +67,8 @@ pub struct Renderer {
     vao: glow::VertexArray,
     vbo: glow::Buffer,
     target: Target,
-    width: u32,
-    height: u32,
+    pub(in crate::render) width: u32,
+    pub(in crate::render) height: u32,
     atlas: GlyphAtlas,
     atlas_tex: glow::Texture,
     images: HashMap<ImageId, Image>,
@@ -82,6 +83,8 @@ pub struct Renderer {
     drawn_since_clear: bool,
     last: RenderStats,
     total: RenderStats,
+    /// The 3D path's GL objects, made on its first use (`render/scene3d/`).
+    pub(in crate::render) scene3d: Option<Gl3d>,
     // Last: dropped after the GL objects are deleted in `Drop`.
     _keepalive: Option<Box<dyn Any>>,
 }
@@ -194,6 +197,7 @@ impl Renderer {
                 drawn_since_clear: false,
                 last: RenderStats::default(),
                 total: RenderStats::default(),
+                scene3d: None,
                 _keepalive: keepalive,
             };
             r.clear([1.0, 1.0, 1.0, 1.0]);
@@ -249,6 +253,17 @@ impl Renderer {
     /// ```
     pub fn total_stats(&self) -> RenderStats {
         self.total
+    }
+
+    /// The offscreen framebuffer (for the 3D pass, which draws into it).
+    pub(in crate::render) fn target_fbo(&self) -> glow::Framebuffer {
+        self.target.fbo
+    }
+
+    /// Something was drawn into the target outside the 2D flush (a 3D
+    /// pass).
+    pub(in crate::render) fn mark_drawn(&mut self) {
+        self.drawn_since_clear = true;
     }
 
     /// Starts or continues a batch compatible with `image` and the clip.
@@ -521,6 +536,9 @@ impl Drop for Renderer {
         // alive (`_keepalive` drops after this).
         unsafe {
             let gl = &self.gl;
+            if let Some(s) = self.scene3d.take() {
+                s.delete(gl);
+            }
             for (_, img) in self.images.drain() {
                 gl.delete_texture(img.tex);
             }

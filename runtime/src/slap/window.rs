@@ -1,0 +1,237 @@
+//! The scene player window: `animvm scene.slap` (or its bundle) without
+//! `-H` plays the scene at `--fps` frames a second (default 30) from
+//! frame `--start`, on and on past its length (the actors keep doing what
+//! they were last told) until the window is closed. The window is
+//! resizable; the picture keeps the aspect of `-x` by `-y`, centred, with
+//! black bars where the window's shape differs.
+//!
+//! Keys ([`command`]): **Space** pauses and resumes, **Left** / **Right**
+//! step one frame back / forward (and pause), **R** restarts at the first
+//! frame, **Q** or **Escape** quits. The title says the frame, the scene's
+//! length and whether it is paused: `animvm story.slap: frame 120/1200
+//! (paused)`.
+
+use super::view::SceneView;
+use super::{ErrorLog, SlapOptions};
+use crate::host::ticker::Ticker;
+use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
+use crate::render::Renderer;
+use animkit_vm::slap::Scene;
+use std::io::Write;
+use std::time::Instant;
+use winit::event::{ElementState, WindowEvent};
+use winit::keyboard::{Key, NamedKey};
+use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
+
+/// What a key does in the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Pause, or play on.
+    TogglePause,
+    /// Pause and go one frame back.
+    StepBack,
+    /// Pause and go one frame forward.
+    StepForward,
+    /// Back to the first frame.
+    Restart,
+    /// Close the player.
+    Quit,
+}
+
+/// The command of a key (its symbol without modifiers).
+///
+/// ```
+/// use animkit_runtime::slap::window::{command, Command};
+/// use winit::keyboard::{Key, NamedKey};
+/// assert_eq!(command(&Key::Named(NamedKey::Space)), Some(Command::TogglePause));
+/// assert_eq!(command(&Key::Character(" ".into())), Some(Command::TogglePause));
+/// assert_eq!(command(&Key::Named(NamedKey::ArrowLeft)), Some(Command::StepBack));
+/// assert_eq!(command(&Key::Character("R".into())), Some(Command::Restart));
+/// assert_eq!(command(&Key::Character("q".into())), Some(Command::Quit));
+/// assert_eq!(command(&Key::Character("x".into())), None);
+/// ```
+pub fn command(key: &Key) -> Option<Command> {
+    match key {
+        Key::Named(NamedKey::Space) => Some(Command::TogglePause),
+        Key::Named(NamedKey::ArrowLeft) => Some(Command::StepBack),
+        Key::Named(NamedKey::ArrowRight) => Some(Command::StepForward),
+        Key::Named(NamedKey::Escape) => Some(Command::Quit),
+        Key::Character(s) => match s.to_ascii_lowercase().as_str() {
+            " " => Some(Command::TogglePause),
+            "r" => Some(Command::Restart),
+            "q" => Some(Command::Quit),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The window's title for `file` at `frame` of a scene of `length`.
+///
+/// ```
+/// use animkit_runtime::slap::window::title;
+/// assert_eq!(title("story.slap", 120, 1200, true), "animvm story.slap: frame 120/1200 (paused)");
+/// assert_eq!(title("s.animb", 3, 10, false), "animvm s.animb: frame 3/10");
+/// ```
+pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
+    format!("animvm {file}: frame {frame}/{length}{}", if paused { " (paused)" } else { "" })
+}
+
+/// Plays `scene` in a window until it is closed; returns the number of
+/// runtime errors reported.
+pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Result<usize, String> {
+    let window_loop = WindowLoop::<()>::new()?;
+    let paused = false;
+    let window = WindowOptions {
+        width: options.width,
+        height: options.height,
+        title: title(&options.file, options.start, scene.length(), paused),
+        resizable: true,
+    };
+    let mut app = Player {
+        scene,
+        view: None,
+        renderer: None,
+        options,
+        stderr,
+        ticker: Ticker::with_rate(options.fps, Instant::now()),
+        paused,
+        errors: ErrorLog::default(),
+        title: String::new(),
+    };
+    window_loop.run(&window, &mut app)?;
+    app.errors.finish(&app.scene, app.stderr);
+    Ok(app.errors.count())
+}
+
+struct Player<'a> {
+    scene: Scene,
+    view: Option<SceneView>,
+    renderer: Option<Renderer>,
+    options: &'a SlapOptions,
+    stderr: &'a mut dyn Write,
+    ticker: Ticker,
+    paused: bool,
+    errors: ErrorLog,
+    title: String,
+}
+
+impl Player<'_> {
+    /// Draws the current frame, shows it and updates the title.
+    fn show(&mut self, window: &mut Window<'_>) {
+        self.errors.report(&self.scene, self.stderr);
+        let (Some(view), Some(r)) = (self.view.as_mut(), self.renderer.as_mut()) else { return };
+        if let Err(e) = view.draw_scene(r, &self.scene) {
+            window.fail(format!("animvm: cannot draw the scene: {e}\n"));
+            return;
+        }
+        window.present(r);
+        let t = title(&self.options.file, self.scene.frame(), self.scene.length(), self.paused);
+        if t != self.title {
+            window.gl_window().window.set_title(&t);
+            self.title = t;
+        }
+    }
+
+    fn act(&mut self, window: &mut Window<'_>, command: Command) {
+        match command {
+            Command::Quit => {
+                window.exit();
+                return;
+            }
+            Command::TogglePause => {
+                self.paused = !self.paused;
+                // Play on from now, without catching up the pause.
+                self.ticker.restart(Instant::now());
+                if !self.paused {
+                    // The frame on screen has been seen: the next is due a
+                    // period from now.
+                    self.ticker.due(Instant::now());
+                }
+            }
+            Command::StepBack => {
+                self.paused = true;
+                if self.scene.frame() > 0 {
+                    self.scene.seek(self.scene.frame() - 1);
+                }
+            }
+            Command::StepForward => {
+                self.paused = true;
+                self.scene.step();
+            }
+            Command::Restart => {
+                self.scene.restart();
+                self.scene.seek(self.options.start);
+                self.ticker.restart(Instant::now());
+                self.ticker.due(Instant::now());
+            }
+        }
+        self.show(window);
+    }
+}
+
+impl WindowApp for Player<'_> {
+    type Event = ();
+
+    fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), String> {
+        let mut view = SceneView::new(&mut renderer).map_err(|e| format!("animvm: cannot draw the scene: {e}\n"))?;
+        view.set_aspect(self.options.width, self.options.height);
+        self.view = Some(view);
+        self.renderer = Some(renderer);
+        self.scene.seek(self.options.start);
+        self.show(window);
+        self.ticker.restart(Instant::now());
+        self.ticker.due(Instant::now());
+        Ok(())
+    }
+
+    fn renderer(&mut self) -> Option<&mut Renderer> {
+        self.renderer.as_mut()
+    }
+
+    fn resized(&mut self, window: &mut Window<'_>, width: u32, height: u32) {
+        let Some(r) = self.renderer.as_mut() else { return };
+        if r.size() != (width, height) {
+            if let Err(e) = r.resize(width, height, false) {
+                window.fail(format!("animvm: cannot resize the picture: {e}\n"));
+                return;
+            }
+        }
+        self.show(window);
+    }
+
+    fn input(&mut self, window: &mut Window<'_>, event: WindowEvent) {
+        if let WindowEvent::KeyboardInput { event, is_synthetic: false, .. } = event {
+            // Held arrows step on; other keys act once per press.
+            let steps = matches!(event.logical_key, Key::Named(NamedKey::ArrowLeft | NamedKey::ArrowRight));
+            if event.state == ElementState::Pressed && (!event.repeat || steps) {
+                if let Some(c) = command(&event.key_without_modifiers()) {
+                    self.act(window, c);
+                }
+            }
+        }
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        (self.view.is_some() && !self.paused).then(|| self.ticker.next())
+    }
+
+    fn wake(&mut self, window: &mut Window<'_>) {
+        if self.paused {
+            return;
+        }
+        let steps = self.ticker.due(Instant::now());
+        for _ in 0..steps {
+            self.scene.step();
+        }
+        if steps > 0 {
+            self.show(window);
+        }
+    }
+
+    fn close(&mut self) {
+        // Before the window's context goes.
+        self.view = None;
+        self.renderer = None;
+    }
+}
