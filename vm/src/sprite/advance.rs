@@ -9,17 +9,20 @@ use super::instance::Cursor;
 use super::plan::{HALTED, INTERPRET, KEEP, KEEP_STATE, Plan};
 use crate::program::Module;
 
-/// Steps applied and the bytecode instructions they stand for.
+/// Steps applied (skipped trips included), the bytecode instructions they
+/// stand for, and the trips round a cycle skipped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Work {
     pub(super) steps: u64,
     pub(super) insns: u64,
+    pub(super) trips: u64,
 }
 
 impl std::ops::AddAssign for Work {
     fn add_assign(&mut self, w: Work) {
         self.steps += w.steps;
         self.insns += w.insns;
+        self.trips += w.trips;
     }
 }
 
@@ -56,6 +59,7 @@ pub(super) fn run(plan: &Plan, module: &Module, c: &mut Cursor, ticks: u64, mut 
                     }
                 }
                 done += q * trip.len;
+                work.trips += q;
                 work.steps += q * trip.steps;
                 work.insns += q * trip.insns;
             }

@@ -76,6 +76,11 @@ pub struct BatchStats {
     pub frame_changes: u64,
     /// Bytecode instructions those frame changes stand for.
     pub instructions: u64,
+    /// Trips round a cycle of frames (a looping state, a cycle of
+    /// transitions) that [`SpriteBatch::advance`] took in one
+    /// multiplication instead of frame by frame; their frame changes are
+    /// counted in `frame_changes`.
+    pub trips_skipped: u64,
 }
 
 impl SpriteBatch {
@@ -459,6 +464,7 @@ impl SpriteBatch {
         self.stats.ticks += ticks as u64;
         self.stats.frame_changes += work.steps;
         self.stats.instructions += work.insns;
+        self.stats.trips_skipped += work.trips;
     }
 
     /// Whether instance `i` is counted in the wake-up counts.
