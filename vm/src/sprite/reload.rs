@@ -7,7 +7,7 @@
 //! counting down in, in code order (the frames that are shown, zero-tick
 //! frames aside; a `_pingpong` state numbers its way back after its way
 //! out, as its code lays them out: `5, 5, 5, 5, _pingpong` has positions
-//! 0 to 5, the last two showing sprites 2 and 1 again). On reload:
+//! 0 to 6, the last three showing sprites 2, 1 and 0 again). On reload:
 //!
 //! - the state is the state of the same name; if the new module has none,
 //!   the instance restarts in the fallback state (named by the caller, or
