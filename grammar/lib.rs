@@ -7,6 +7,7 @@
 //! | --- | --- | --- |
 //! | [`sprite`] | Sprite Animator DSL | `.anim` |
 //! | [`animator`] | Animator drawing commands | `.draw` |
+//! | [`slap`] | SLAP scenes | `.slap` |
 //!
 //! Every AST node carries a [`Span`]: byte offsets into the source text, as
 //! logos produces them, which `codespan-reporting` turns into `file:line:col`.
@@ -18,6 +19,7 @@
 //! ```
 
 pub mod animator;
+pub mod slap;
 pub mod span;
 pub mod sprite;
 

@@ -65,6 +65,34 @@ pub struct SyntaxError {
     pub message: String,
     /// A short label for the caret line.
     pub label: String,
+    /// `note: ...` / `help: ...` lines, written out in full (as
+    /// `Diagnostic::notes` in the compiler).
+    pub notes: Vec<String>,
+}
+
+impl SyntaxError {
+    /// An error at `span` without notes.
+    ///
+    /// ```
+    /// use animkit_grammar::{Span, SyntaxError};
+    /// let e = SyntaxError::new(Span::new(0, 1), "bad", "here").with_help("try again");
+    /// assert_eq!(e.notes, ["help: try again"]);
+    /// ```
+    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> SyntaxError {
+        SyntaxError { span, message: message.into(), label: label.into(), notes: Vec::new() }
+    }
+
+    /// Adds a `help:` line.
+    pub fn with_help(mut self, help: impl Into<String>) -> SyntaxError {
+        self.notes.push(format!("help: {}", help.into()));
+        self
+    }
+
+    /// Adds a `note:` line.
+    pub fn with_note(mut self, note: impl Into<String>) -> SyntaxError {
+        self.notes.push(format!("note: {}", note.into()));
+        self
+    }
 }
 
 impl fmt::Display for SyntaxError {

@@ -43,7 +43,7 @@ fn n(value: f64) -> Num {
 }
 
 fn int(value: i64) -> Int {
-    Int { value, span: Span::default() }
+    Int::new(value, Span::default())
 }
 
 fn s(text: &str) -> Str {
@@ -599,11 +599,11 @@ fn compare(what: &str, got: &Run, want: &Run) -> Option<String> {
 /// Checks the three executions of `text` against the reference.
 fn check(text: &str, chunks: &[usize], strip: bool) -> Result<(), String> {
     let want = reference_run(text);
-    let program = compiled(text, &Options { strip: false });
+    let program = compiled(text, &Options { strip: false, ..Options::default() });
     let runs = [
         ("streamed", streamed(text, chunks)),
         ("compiled", scripted(program)),
-        ("bundle", scripted(through_bytes(&compiled(text, &Options { strip })))),
+        ("bundle", scripted(through_bytes(&compiled(text, &Options { strip, ..Options::default() })))),
     ];
     for (what, got) in &runs {
         if let Some(d) = compare(what, got, &want) {
@@ -729,7 +729,7 @@ proptest! {
     fn bundles_through_bytes_match_the_reference(p in program(), strip in any::<bool>()) {
         let text = p.text();
         let want = reference_run(&text);
-        let got = scripted(through_bytes(&compiled(&text, &Options { strip })));
+        let got = scripted(through_bytes(&compiled(&text, &Options { strip, ..Options::default() })));
         let d = compare("bundle", &got, &want);
         prop_assert!(d.is_none(), "program:\n{text}\n{}", d.unwrap_or_default());
     }

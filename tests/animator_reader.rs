@@ -1,7 +1,10 @@
 //! The Animator front end end to end: every command and form with exact AST
-//! values, the lexical rules, every error message with its position,
-//! recovery, and streaming (byte by byte, random chunks, proptest).
+//! values, the lexical rules, every error message with its position (the
+//! reader's and, for values as written, the checker's: the reader records
+//! them and `animkit_compiler::animator::check` explains them), recovery,
+//! and streaming (byte by byte, random chunks, proptest).
 
+use animkit_compiler::animator::check::{self, Checker, Text};
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::*;
 use animkit_grammar::animator::{ReadError, Reader, parse, parse_with_pos};
@@ -42,7 +45,7 @@ impl<'a> W<'a> {
         Num { value: self.text(i).parse().unwrap(), span: self.span(i) }
     }
     fn int(&self, i: usize) -> Int {
-        Int { value: self.text(i).parse::<f64>().unwrap() as i64, span: self.span(i) }
+        Int::new(self.text(i).parse::<f64>().unwrap() as i64, self.span(i))
     }
     fn pt(&self, i: usize) -> Point {
         Point { x: self.num(i), y: self.num(i + 1) }
@@ -116,10 +119,47 @@ fn read_bytewise(src: &str) -> Vec<(usize, Result<Command, ReadError>)> {
     out
 }
 
-/// The single error of `src`: message, line, column; plus the keywords of
-/// the commands read around it.
+/// An error of the whole front end.
+#[derive(Clone, Debug, PartialEq)]
+struct FrontError {
+    message: String,
+    pos: Pos,
+    span: Span,
+    secondary: Option<(Span, String)>,
+}
+
+/// What `src` is to the whole front end, as `animc` and a stream see it:
+/// the reader, then the checker on each command it returns. The commands
+/// the checker accepted, and every error (read errors with their
+/// suggestions) in stream order.
+fn front(src: &str) -> (Vec<Command>, Vec<FrontError>) {
+    let text = Text::of(src);
+    let mut checker = Checker::for_stream();
+    let (mut commands, mut errors) = (Vec::new(), Vec::new());
+    for item in read_whole(src) {
+        match item {
+            Ok(cmd) => match checker.check(&cmd, text) {
+                Ok(_) => commands.push(cmd),
+                Err(r) => errors.push(FrontError {
+                    message: r.diagnostic.message,
+                    pos: r.pos,
+                    span: r.diagnostic.span,
+                    secondary: r.diagnostic.secondary.first().cloned(),
+                }),
+            },
+            Err(e) => {
+                let d = check::read_error(&e, text);
+                errors.push(FrontError { message: d.message, pos: e.pos, span: e.span, secondary: e.secondary })
+            }
+        }
+    }
+    (commands, errors)
+}
+
+/// The single error of `src` (reader and checker): message, line, column;
+/// plus the keywords of the commands read around it.
 fn error_of(src: &str) -> (String, u32, u32, Vec<&'static str>) {
-    let (commands, errors) = parse_with_pos(src);
+    let (commands, errors) = front(src);
     assert_eq!(errors.len(), 1, "{src:?}: {errors:?}");
     let e = &errors[0];
     assert_eq!(e.pos, Pos::of(src, e.span.start), "{src:?}");
@@ -248,9 +288,9 @@ fn drawing_commands() {
     let w = W::new("thick 3");
     assert_eq!(cmd(w.src), Cmd::Thick { pixels: w.int(1) });
     let w = W::new("dash 0xffff");
-    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int { value: 0xffff, span: w.span(1) } });
+    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int::new(0xffff, w.span(1)) });
     let w = W::new("dash 255.000000");
-    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int { value: 255, span: w.span(1) } });
+    assert_eq!(cmd(w.src), Cmd::Dash { pattern: Int::new(255, w.span(1)) });
     let w = W::new("dot 1 2");
     assert_eq!(cmd(w.src), Cmd::Dot { at: w.pt(1) });
     let w = W::new("line 0 0 1 1");
@@ -481,17 +521,22 @@ fn unquoted_strings() {
 #[test]
 fn keywords_are_strings_only_quoted() {
     assert_eq!(cmd("echo \"frame\""), Cmd::Echo { text: str_at("frame", 5, 12) });
+    // `echo` is cut short by the command `frame`: the error is at `echo`,
+    // and the label at `frame` says how to make it a string.
     let (commands, errors) = parse_with_pos("echo frame");
-    assert_eq!(
-        errors[0].message,
-        "expected a string, found `frame` (`frame` is a command; quote it to use it as a string)"
-    );
-    assert_eq!(errors[0].pos, Pos { line: 1, col: 6 });
+    assert_eq!(errors[0].message, "`echo` takes a string; found nothing");
+    assert_eq!(errors[0].pos, Pos { line: 1, col: 1 });
+    assert_eq!(errors[0].span, Span::new(0, 4));
+    let hint = "`frame` starts the next command; quote it to use it as a string";
+    assert_eq!(errors[0].secondary, Some((Span::new(5, 10), hint.to_string())));
     // The keyword then starts the next command.
     assert_eq!(commands.len(), 1);
     assert_eq!(commands[0].kind, Cmd::Frame);
     let (message, ..) = error_of("image img frame");
-    assert_eq!(message, "expected a file name, found `frame` (`frame` is a command; quote it to use it as a string)");
+    assert_eq!(
+        message,
+        "`image` takes an image name and a file name, or 2 whole numbers and an image name, width height name; found 1"
+    );
 }
 
 #[test]
@@ -536,45 +581,46 @@ fn every_error_message_and_position() {
         ("xyzzy 1".into(), "expected a command, found `xyzzy`", 1, 1, vec![]),
         ("line 0 0 1 1 5\nflush".into(), "expected a command, found `5`", 1, 14, vec!["line", "flush"]),
         ("frame\n\"x\"".into(), "expected a command, found `\"x\"`", 2, 1, vec!["frame"]),
-        ("frame\nline 0 0 1\nflush".into(), "expected a number, found `flush`", 3, 1, vec!["frame", "flush"]),
+        ("frame\nline 0 0 1\nflush".into(), "`line` takes 4 numbers, x1 y1 x2 y2; found 3", 2, 1, vec!["frame", "flush"]),
         ("line 0- 1 2 3".into(), "expected a number, found `0-`", 1, 6, vec![]),
         ("line 0 0 1 1.2.3".into(), "expected a number, found `1.2.3`", 1, 12, vec![]),
         ("dot 12abc 1".into(), "expected a number, found `12abc`", 1, 5, vec![]),
         ("sleep inf".into(), "expected a number, found `inf` (not a finite number)", 1, 7, vec![]),
         ("rotate -nan".into(), "expected a number, found `-nan` (not a finite number)", 1, 8, vec![]),
         ("alpha 1e999".into(), "expected a number, found `1e999` (not a finite number)", 1, 7, vec![]),
-        ("resize 640".into(), "expected a whole number, found end of input", 1, 11, vec![]),
-        ("scale".into(), "expected a number, found end of input", 1, 6, vec![]),
-        ("mult 1 2 3".into(), "expected a number, found end of input", 1, 11, vec![]),
-        ("color".into(), "expected a colour, found end of input", 1, 6, vec![]),
+        ("resize 640".into(), "`resize` takes 2 whole numbers, width height; found 1", 1, 1, vec![]),
+        ("scale".into(), "`scale` takes 1 or 2 numbers, x [y]; found nothing", 1, 1, vec![]),
+        ("mult 1 2 3".into(), "`mult` takes 9 numbers, a 3x3 matrix row by row; found 3", 1, 1, vec![]),
+        ("color".into(), "`color` takes a colour: a name, `#` and hex digits, a grey level or red green blue; found nothing", 1, 1, vec![]),
         ("color #12345".into(), "expected a colour, found `#12345` (`#` takes 1, 2, 3 or 6 hex digits)", 1, 7, vec![]),
         ("bg #ggg".into(), "expected a colour, found `#ggg` (`#` takes 1, 2, 3 or 6 hex digits)", 1, 4, vec![]),
-        ("color 0.5 0.5 frame".into(), "expected a number, found `frame`", 1, 15, vec!["frame"]),
-        ("lines 0 0 1 1 2\nflush".into(), "expected a number, found `flush` (the last point has no y coordinate)", 2, 1, vec!["flush"]),
-        ("poly 0 0 1 1\nflush".into(), "expected a number, found `flush` (`poly` takes at least 3 points)", 2, 1, vec!["flush"]),
-        ("lines 0 0".into(), "expected a number, found end of input (`lines` takes at least 2 points)", 1, 10, vec![]),
-        ("area a 0 0 1 0 1".into(), "expected a number, found end of input (the last point has no y coordinate)", 1, 17, vec![]),
+        ("color 0.5 0.5 frame".into(), "`color` takes a colour: a name, `#` and hex digits, a grey level or red green blue; found 2", 1, 1, vec!["frame"]),
+        ("lines 0 0 1 1 2\nflush".into(), "`lines` takes at least 2 points, x1 y1 x2 y2 [x3 y3]...; found 5 (the last point has no y coordinate)", 1, 1, vec!["flush"]),
+        ("poly 0 0 1 1\nflush".into(), "`poly` takes at least 3 points, x1 y1 x2 y2 x3 y3 [x4 y4]...; found 4", 1, 1, vec!["flush"]),
+        ("poly 0 0 1 1 x".into(), "expected a number, found `x` (`poly` takes at least 3 points)", 1, 14, vec![]),
+        ("lines 0 0".into(), "`lines` takes at least 2 points, x1 y1 x2 y2 [x3 y3]...; found 2", 1, 1, vec![]),
+        ("area a 0 0 1 0 1".into(), "`area` takes an area name and at least 3 points, name x1 y1 x2 y2 x3 y3 [x4 y4]...; found 6 (the last point has no y coordinate)", 1, 1, vec![]),
         ("echopt p 1 2 3 .".into(), "expected a number, found `.` (the last point has no y coordinate)", 1, 16, vec![]),
         ("echopt p 1 2 x".into(), "expected a number or `.`, found `x`", 1, 14, vec![]),
-        ("echopt p 1 2".into(), "expected a number or `.`, found end of input", 1, 13, vec![]),
+        ("echopt p 1 2".into(), "`echopt` takes a string, points and `.`, string [x y]* .; found 3", 1, 1, vec![]),
         ("keepalive yes".into(), "expected `on` or `off`, found `yes`", 1, 11, vec![]),
-        ("events".into(), "expected `on` or `off`, found end of input", 1, 7, vec![]),
-        ("text".into(), "expected a number, `left`, `center` or `right`, found end of input", 1, 5, vec![]),
+        ("events".into(), "`events` takes `on` or `off`; found nothing", 1, 1, vec![]),
+        ("text".into(), "`text` takes 2 numbers and a string, [h v] x y text; found nothing", 1, 1, vec![]),
         ("text left 0 0 hi".into(), "expected `bottom`, `center` or `top`, found `0`", 1, 11, vec![]),
         ("text top left 0 0 hi".into(), "expected a number, `left`, `center` or `right`, found `top`", 1, 6, vec![]),
-        ("viewport".into(), "expected a number, `aspect` or a macro name, found end of input", 1, 9, vec![]),
+        ("viewport".into(), "`viewport` takes 4 numbers, left bottom width height or left bottom - right top, or a macro name, [aspect] name; found nothing", 1, 1, vec![]),
         ("viewport 1 2 x".into(), "expected a number or `-`, found `x`", 1, 14, vec![]),
-        ("viewport aspect\nframe".into(), "expected a macro name, found `frame` (`frame` is a command; quote it to use it as a string)", 2, 1, vec!["frame"]),
+        ("viewport aspect\nframe".into(), "`viewport` takes 4 numbers, left bottom width height or left bottom - right top, or a macro name, [aspect] name; found 1", 1, 1, vec!["frame"]),
         ("rect 0 0 - x 1".into(), "expected a number, found `x`", 1, 12, vec![]),
         ("warp x y".into(), "expected a number or `area`, found `x`", 1, 6, vec![]),
-        ("macro push\nendmacro".into(), "expected a macro name, found `endmacro` (`endmacro` is a command; quote it to use it as a string)", 2, 1, vec!["endmacro"]),
+        ("macro push\nframe".into(), "`macro` takes a macro name, [push] name; found 1", 1, 1, vec!["frame"]),
         ("image 1 foo.png".into(), "expected a whole number, found `foo.png`", 1, 9, vec![]),
         ("imgpoly 1 2 3 tex 0 0 1 0 1 1".into(), "expected a number, found `tex`", 1, 15, vec![]),
-        ("imgpoly tex 0 0 1 0".into(), "expected a number, found end of input (`imgpoly` takes at least 3 points)", 1, 20, vec![]),
+        ("imgpoly tex 0 0 1 0".into(), "`imgpoly` takes an image name and at least 3 points, [[ax ay] ux uy vx vy | ux vy] image x1 y1 x2 y2 x3 y3...; found 5", 1, 1, vec![]),
         ("colormap ab red".into(), "expected a single character, found `ab`", 1, 10, vec![]),
         ("colormap 'ab' red".into(), "expected a single character, found `'ab'`", 1, 10, vec![]),
-        ("colormap x".into(), "expected a colour, found end of input", 1, 11, vec![]),
-        ("screendump".into(), "expected a file name or `-`, found end of input", 1, 11, vec![]),
+        ("colormap x".into(), "`colormap` takes a character and a colour, c color; found 1", 1, 1, vec![]),
+        ("screendump".into(), "`screendump` takes a file name or `-`; found nothing", 1, 1, vec![]),
         (format!("defcursor c {short} {cursor} 1 1"), "expected 256 hex digits, found 255 characters", 1, 13, vec![]),
         (format!("defcursor c {cursor} {bad_digit} 1 1"), "expected 256 hex digits, found `g` at character 3", 1, 270, vec![]),
         (format!("defcursor c {cursor} {cursor} 1.5 1"), "expected a whole number, found `1.5`", 1, 527, vec![]),
@@ -592,11 +638,14 @@ fn every_error_message_and_position() {
 
 #[test]
 fn error_spans_point_at_the_offending_token() {
-    let (_, errors) = parse("line 0 0 1 1.2.3\nsleep");
+    let (_, errors) = parse_with_pos("line 0 0 1 1.2.3\nsleep");
     assert_eq!(errors[0].span, Span::new(11, 16));
-    assert_eq!(errors[1].span, Span::new(22, 22));
-    assert_eq!(errors[1].message, "expected a number, found end of input");
     assert!(!errors[0].label.is_empty());
+    // A command cut short is the command, with the end of input beside it.
+    assert_eq!(errors[1].span, Span::new(17, 22));
+    assert_eq!(errors[1].message, "`sleep` takes a number, the seconds to sleep; found nothing");
+    assert_eq!(errors[1].label, "missing a number");
+    assert_eq!(errors[1].secondary, Some((Span::new(22, 22), "the input ends here".to_string())));
 }
 
 #[test]
@@ -627,16 +676,16 @@ fn invalid_utf8_is_an_error_not_a_panic() {
 
 #[test]
 fn recovery_returns_the_good_commands_around_a_bad_one() {
-    // The error is at the offending token: on the next line when the bad
-    // command is cut short by the next one.
+    // The error is at the offending token, or at the command itself when
+    // the next one cuts it short (reader, then checker).
     for (bad, error_line) in [
         ("lien 0 0 1 1", 2),
-        ("line 0 0 1", 3),
+        ("line 0 0 1", 2),
         ("line 0 0 1 x", 2),
         ("sleep nan", 2),
         ("color #1234", 2),
-        ("lines 0 0 1 1 2", 3),
-        ("poly 0 0 1 1", 3),
+        ("lines 0 0 1 1 2", 2),
+        ("poly 0 0 1 1", 2),
         ("circle 0 0 1 2.5", 2),
         ("42", 2),
         ("echo \"unterminated", 2),
@@ -644,20 +693,52 @@ fn recovery_returns_the_good_commands_around_a_bad_one() {
         ("text left 0 0 hi", 2),
     ] {
         let src = format!("line 0 0 1 1\n{bad}\nline 1 1 2 2\n");
-        let items = read_whole(&src);
-        let shape: Vec<&str> = items
-            .iter()
-            .map(|i| match i {
-                Ok(c) => c.kind.keyword(),
-                Err(_) => "error",
-            })
-            .collect();
-        assert_eq!(shape, ["line", "error", "line"], "{bad}");
-        let Err(e) = &items[1] else { unreachable!() };
-        assert_eq!(e.pos.line, error_line, "{bad}");
-        let Ok(last) = &items[2] else { unreachable!() };
-        assert_eq!(last.pos, Pos { line: 3, col: 1 });
+        let (commands, errors) = front(&src);
+        let shape: Vec<&str> = commands.iter().map(|c| c.kind.keyword()).collect();
+        assert_eq!((shape, errors.len()), (vec!["line", "line"], 1), "{bad}");
+        assert_eq!(errors[0].pos.line, error_line, "{bad}");
+        assert_eq!(commands[1].pos, Pos { line: 3, col: 1 });
     }
+}
+
+/// Issue 17 §4: a command cut short is reported where rustc would, at the
+/// command (keyword to last argument) saying what it takes, with the token
+/// that ended it as a second label; streamed, byte by byte, it is reported
+/// as soon as that token is whole, at the command's line.
+#[test]
+fn a_command_cut_short_is_reported_at_the_command() {
+    let src = "frame\n  line 0 0 1\necho after\nline 0 0 1";
+    let got: Vec<(usize, String)> = read_bytewise(src)
+        .into_iter()
+        .map(|(at, item)| match item {
+            Ok(c) => (at, c.kind.keyword().to_string()),
+            Err(e) => (at, format!("{e} {:?} {:?}", e.span, e.secondary)),
+        })
+        .collect();
+    let echo = src.find("echo").unwrap();
+    assert_eq!(
+        got,
+        [
+            (6, "frame".to_string()),
+            (
+                echo + 5,
+                "2:3: `line` takes 4 numbers, x1 y1 x2 y2; found 3 Span { start: 8, end: 18 } Some((Span { start: 19, end: 23 }, \"`echo` starts the next command\"))".to_string()
+            ),
+            (src.len() - "line 0 0 1".len(), "echo".to_string()),
+            (
+                src.len() + 1,
+                format!(
+                    "4:1: `line` takes 4 numbers, x1 y1 x2 y2; found 3 Span {{ start: {}, end: {} }} Some((Span {{ start: {2}, end: {2} }}, \"the input ends here\"))",
+                    src.len() - 10,
+                    src.len(),
+                    src.len()
+                ),
+            ),
+        ]
+    );
+    let (_, errors) = parse_with_pos("frame\n  line 0 0 1\necho after\n");
+    assert_eq!(errors[0].kind, animkit_grammar::animator::ReadErrorKind::Incomplete);
+    assert_eq!(errors[0].label, "missing a number");
 }
 
 #[test]
@@ -735,8 +816,12 @@ const RICH: &str = "! rich script\nkeepalive off events on resize 640 480 warp 0
 #[test]
 fn random_chunk_sizes_give_the_same_results_as_parse() {
     let (commands, errors) = parse_with_pos(RICH);
-    assert_eq!(commands.len(), 74);
-    assert_eq!(errors.len(), 6, "{errors:?}");
+    // `circle 0 0 1 2.5` and `color #12345` are read as written; the
+    // checker rejects them.
+    assert_eq!(commands.len(), 76);
+    assert_eq!(errors.len(), 4, "{errors:?}");
+    let (checked, all_errors) = front(RICH);
+    assert_eq!((checked.len(), all_errors.len()), (74, 6), "{all_errors:?}");
     let whole = read_whole(RICH);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for _ in 0..200 {

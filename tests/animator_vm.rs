@@ -422,7 +422,7 @@ fn streams_recover_from_malformed_commands() {
     for (line, prefix) in errors.lines().zip([
         "<stdin>:2:8: error: expected a number, found `0-`",
         "<stdin>:4:1: error: expected a command, found `lnie`",
-        "<stdin>:6:1: error: expected a number, found `echo`",
+        "<stdin>:5:1: error: `circle` takes 3 numbers and a whole number, x y r verts; found 2",
         "<stdin>:7:1: error: no image named `nope`",
         "<stdin>:9:1: error: `frame` is not allowed inside a macro",
     ]) {

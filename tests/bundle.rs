@@ -41,7 +41,7 @@ fn strip_drops_debug_info_only() {
     let text = std::fs::read_to_string("examples/hero.anim").unwrap();
     let src = [Source::new("examples/hero.anim", text)];
     let full = compile(&src, &Options::default()).unwrap();
-    let stripped = compile(&src, &Options { strip: true }).unwrap();
+    let stripped = compile(&src, &Options { strip: true, ..Options::default() }).unwrap();
     assert!(full.modules[0].functions[0].lines.len() > 10);
     assert!(stripped.modules[0].functions[0].lines.is_empty());
     assert_eq!(stripped.modules[0].source, None);

@@ -53,7 +53,9 @@ fn bases() -> &'static [Program] {
             vec![extra.clone()],
             vec![read("examples/hero.anim"), extra, read("tests/golden/animator/images.draw")],
         ];
-        sets.iter().flat_map(|s| [false, true].map(|strip| compile(s, &Options { strip }).unwrap())).collect()
+        sets.iter()
+            .flat_map(|s| [false, true].map(|strip| compile(s, &Options { strip, ..Options::default() }).unwrap()))
+            .collect()
     })
 }
 

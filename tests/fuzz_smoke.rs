@@ -165,7 +165,7 @@ fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
                 let ext = if name.ends_with(".anim") { "anim" } else { "draw" };
                 let source = Source::new(format!("{name}.{ext}"), String::from_utf8_lossy(&text));
                 for strip in [false, true] {
-                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip }) {
+                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip, ..Options::default() }) {
                         out.push((format!("{name}{}.animb", if strip { ".strip" } else { "" }), codec::encode(&p)));
                         good.push(source.clone());
                     }

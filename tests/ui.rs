@@ -11,7 +11,9 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
         let path = entry.unwrap().path();
         if path.is_dir() {
             out.extend(cases(&path));
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("anim" | "draw" | "slap")) {
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("anim" | "draw")) {
+            // `.slap` cases run in `compiler/tests/slap_ui.rs` until the
+            // driver compiles SLAP; then add "slap" back here.
             out.push(path);
         }
     }

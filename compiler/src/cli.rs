@@ -1,13 +1,14 @@
 //! The `animc` command line, runnable in-process (tests inject the streams).
 //!
 //! ```text
-//! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [-o OUT] FILE...
+//! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [--no-fold] [-o OUT] FILE...
 //! animc --fmt [--write] [--lang LANG] FILE...
 //! ```
 //!
 //! - The language follows each file's extension (`.anim`, `.draw`,
 //!   `.slap`) unless `--lang` says otherwise; `-` reads standard input
-//!   (then `--lang` is required).
+//!   (then `--lang` is required). The languages and extensions come from
+//!   the language table (`animkit_vm::program::Language`).
 //! - Several files make one bundle, one module per file, named after the
 //!   file stem.
 //! - The bundle goes to `-o OUT` (`-` = standard output); by default next to
@@ -16,33 +17,55 @@
 //! - On any error `animc` prints every diagnostic, exits with status 1 and
 //!   leaves no output file: the bundle is written to a temporary file in
 //!   the output's directory and renamed into place only when complete.
+//! - Warnings are printed as rustc prints them (`warning: ...`, then
+//!   `warning: N warnings emitted`); on their own they leave the exit
+//!   status 0.
 
-use crate::driver::{Options, Source, compile};
+use crate::driver::{CompileError, Compiled, Options, Source, compile_with_warnings};
 use animkit_vm::program::Language;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Usage text for `-h` / `--help`.
-pub const USAGE: &str = "\
+/// Usage text for `-h` / `--help`; the language lists come from the
+/// language table.
+///
+/// ```
+/// let usage = animkit_compiler::cli::usage();
+/// assert!(usage.contains("sprite (.anim), animator (.draw) and slap (.slap)"));
+/// assert!(usage.contains("--lang LANG       force the language of every input: sprite, animator, slap\n"));
+/// ```
+pub fn usage() -> String {
+    let languages: Vec<String> = Language::ALL.iter().map(|l| format!("{l} (.{})", l.extension())).collect();
+    let languages = match languages.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, init)) => format!("{} and {last}", init.join(", ")),
+        None => String::new(),
+    };
+    format!(
+        "\
 usage: animc [OPTIONS] FILE...
 
-Compiles Sprite DSL (.anim), Animator (.draw) and SLAP (.slap) sources into
-one animkit bundle (.animb).
+Compiles sources in {languages}
+into one animkit bundle (.animb).
 
 options:
   -o OUT            write the output to OUT (`-` = standard output);
                     default: the first input with the extension .animb
   --emit bundle|asm what to write: the bundle (default) or a disassembly
   --check           only check the sources; write nothing
-  --lang LANG       force the language of every input: sprite, animator, slap
+  --lang LANG       force the language of every input: {names}
   --strip           leave debug info (source positions) out of the bundle
+  --no-fold         do not fold constant expressions
   --fmt             print each file in its language's canonical layout
   --write           with --fmt: rewrite the files in place instead
   -h, --help        print this help
 
 FILE may be `-` to read standard input (needs --lang).
-Exit status: 0 on success, 1 on any error.
-";
+Exit status: 0 on success (warnings included), 1 on any error.
+",
+        names = Language::names(", ")
+    )
+}
 
 #[derive(Debug, PartialEq, Eq)]
 enum Emit {
@@ -56,6 +79,7 @@ struct Args {
     lang: Option<Language>,
     emit: Emit,
     strip: bool,
+    no_fold: bool,
     fmt: bool,
     write: bool,
     output: Option<String>,
@@ -68,6 +92,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         lang: None,
         emit: Emit::Bundle,
         strip: false,
+        no_fold: false,
         fmt: false,
         write: false,
         output: None,
@@ -80,6 +105,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "-h" | "--help" => return Ok(None),
             "--check" => a.check = true,
             "--strip" => a.strip = true,
+            "--no-fold" => a.no_fold = true,
             "--fmt" => a.fmt = true,
             "--write" => a.write = true,
             "-o" => a.output = Some(value("-o")?),
@@ -144,9 +170,9 @@ fn run_inner(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), String> {
-    let usage_error = |m: String| format!("error: {m}\n\n{USAGE}");
+    let usage_error = |m: String| format!("error: {m}\n\n{}", usage());
     let Some(args) = parse_args(args).map_err(usage_error)? else {
-        let _ = stdout.write_all(USAGE.as_bytes());
+        let _ = stdout.write_all(usage().as_bytes());
         return Ok(());
     };
     let mut sources = Vec::with_capacity(args.inputs.len());
@@ -167,17 +193,8 @@ fn run_inner(
     if args.fmt {
         return format_files(&args, &sources, stdout, stderr);
     }
-    let program = match compile(&sources, &Options { strip: args.strip }) {
-        Ok(p) => p,
-        Err(e) => {
-            let n = e.count();
-            let _ = write!(stderr, "{e}");
-            return Err(format!(
-                "error: could not compile due to {n} previous error{}\n",
-                if n == 1 { "" } else { "s" }
-            ));
-        }
-    };
+    let options = Options { strip: args.strip, fold: !args.no_fold };
+    let program = report(compile_with_warnings(&sources, &options), stderr)?;
     if args.check {
         return Ok(());
     }
@@ -200,6 +217,23 @@ fn run_inner(
                 .write_all(&bytes)
                 .and_then(|_| stdout.flush())
                 .map_err(|e| format!("error: cannot write output: {e}\n"))
+        }
+    }
+}
+
+/// Prints a compilation's warnings (and, on failure, its errors) to
+/// `stderr` as rustc does, and hands back the program; the `Err` is the
+/// closing line of a failure, which makes the exit status 1.
+fn report(result: Result<Compiled, CompileError>, stderr: &mut dyn Write) -> Result<animkit_vm::Program, String> {
+    match result {
+        Ok(compiled) => {
+            let _ = write!(stderr, "{}", compiled.render_warnings());
+            Ok(compiled.program)
+        }
+        Err(e) => {
+            let n = e.count();
+            let _ = write!(stderr, "{e}");
+            Err(format!("error: could not compile due to {n} previous error{}\n", if n == 1 { "" } else { "s" }))
         }
     }
 }
@@ -235,3 +269,46 @@ fn default_output(first_input: &str) -> Option<PathBuf> {
 }
 
 pub use crate::files::{remove_stale_temps, write_atomic};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Diagnostic;
+    use crate::driver::FileDiagnostics;
+    use animkit_grammar::Span;
+
+    fn with_warnings(diagnostics: Vec<Diagnostic>) -> Compiled {
+        let file = FileDiagnostics { path: "a.slap".into(), text: "time 1\ntime 0\n".into(), diagnostics };
+        Compiled { program: animkit_vm::Program::default(), warnings: vec![file] }
+    }
+
+    fn warning(span: Span) -> Diagnostic {
+        let mut d = Diagnostic::error(span, "`time 0` is earlier than the current time 1", "goes back in time");
+        d.severity = crate::diagnostic::Severity::Warning;
+        d
+    }
+
+    #[test]
+    fn warnings_are_printed_as_rustc_prints_them_and_do_not_fail() {
+        let mut err = Vec::new();
+        assert!(report(Ok(with_warnings(vec![warning(Span::new(12, 13))])), &mut err).is_ok());
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "warning: `time 0` is earlier than the current time 1\n --> a.slap:2:6\n  |\n2 | time 0\n  |      ^ goes back in time\n\nwarning: 1 warning emitted\n"
+        );
+        let mut err = Vec::new();
+        assert!(report(Ok(with_warnings(vec![])), &mut err).is_ok());
+        assert!(err.is_empty());
+    }
+
+    #[test]
+    fn warnings_beside_errors_are_not_counted_as_errors() {
+        let mut file = with_warnings(vec![warning(Span::new(12, 13))]).warnings.remove(0);
+        file.diagnostics.insert(0, Diagnostic::error(Span::new(0, 4), "bad", "here"));
+        let mut err = Vec::new();
+        let closing = report(Err(CompileError::Source(vec![file])), &mut err).unwrap_err();
+        assert_eq!(closing, "error: could not compile due to 1 previous error\n");
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.starts_with("error: bad\n") && err.contains("warning: `time 0`"), "{err}");
+    }
+}

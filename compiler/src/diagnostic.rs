@@ -87,7 +87,7 @@ impl Diagnostic {
 
 impl From<animkit_grammar::SyntaxError> for Diagnostic {
     fn from(e: animkit_grammar::SyntaxError) -> Diagnostic {
-        Diagnostic::error(e.span, e.message, e.label)
+        Diagnostic { notes: e.notes, ..Diagnostic::error(e.span, e.message, e.label) }
     }
 }
 

@@ -2,10 +2,10 @@
 //! diagnostic of every file.
 
 use crate::builder::ProgramBuilder;
-use crate::diagnostic::{Diagnostic, LineIndex, render};
+use crate::diagnostic::{Diagnostic, render};
+use crate::front::{CheckedSource, FrontEnd, LowerCx, front_end};
 use crate::hash::FxHashMap;
-use crate::sprite;
-use animkit_vm::program::{Language, Program};
+use animkit_vm::program::{Language, Module, Program};
 use std::fmt;
 use std::path::Path;
 
@@ -51,10 +51,21 @@ impl Source {
 }
 
 /// Compilation options.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Drop debug info (`--strip`).
     pub strip: bool,
+    /// Fold constant expressions while lowering (on by default; `animc
+    /// --no-fold` turns it off). Each front end's lowering gets it; neither
+    /// the sprite DSL nor Animator has an expression to fold, SLAP will.
+    pub fold: bool,
+}
+
+impl Default for Options {
+    /// Debug info kept, constants folded.
+    fn default() -> Options {
+        Options { strip: false, fold: true }
+    }
 }
 
 /// The diagnostics of one file.
@@ -78,12 +89,43 @@ pub enum CompileError {
 }
 
 impl CompileError {
-    /// Number of errors.
+    /// Number of errors (warnings beside them not counted).
     pub fn count(&self) -> usize {
         match self {
-            CompileError::Source(files) => files.iter().map(|f| f.diagnostics.len()).sum(),
+            CompileError::Source(files) => {
+                files.iter().map(|f| f.diagnostics.iter().filter(|d| d.is_error()).count()).sum()
+            }
             CompileError::Other(_) => 1,
         }
+    }
+}
+
+/// A successful compilation: the program, and the warnings of each file
+/// that has any.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The verified program.
+    pub program: Program,
+    /// Warnings, per file, in file order.
+    pub warnings: Vec<FileDiagnostics>,
+}
+
+impl Compiled {
+    /// Number of warnings.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.iter().map(|f| f.diagnostics.len()).sum()
+    }
+
+    /// Every warning in rustc's format, then `warning: N warnings
+    /// emitted` (empty when there is none).
+    pub fn render_warnings(&self) -> String {
+        let n = self.warning_count();
+        if n == 0 {
+            return String::new();
+        }
+        let mut out: String = self.warnings.iter().map(|f| render(&f.path, &f.text, &f.diagnostics)).collect();
+        out.push_str(&format!("warning: {n} warning{} emitted\n", if n == 1 { "" } else { "s" }));
+        out
     }
 }
 
@@ -115,31 +157,15 @@ impl std::error::Error for CompileError {}
 /// ```
 pub fn format_source(source: &Source) -> Result<String, CompileError> {
     let language = language_of(source)?;
-    match language {
-        Language::Sprite => {
-            let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
-            if !syntax.is_empty() {
-                return Err(CompileError::Source(vec![FileDiagnostics {
-                    path: source.path.clone(),
-                    text: source.text.clone(),
-                    diagnostics: syntax.into_iter().map(Diagnostic::from).collect(),
-                }]));
-            }
-            Ok(sprite::format::format(&ast, Some(&source.text)))
-        }
-        Language::Animator => {
-            let (commands, syntax) = animkit_grammar::animator::parse(&source.text);
-            if !syntax.is_empty() {
-                return Err(CompileError::Source(vec![FileDiagnostics {
-                    path: source.path.clone(),
-                    text: source.text.clone(),
-                    diagnostics: syntax.into_iter().map(Diagnostic::from).collect(),
-                }]));
-            }
-            Ok(crate::animator::format::format(&commands, Some(&source.text)))
-        }
-        other => Err(CompileError::Other(format!("`{}`: formatting {other} is not implemented yet", source.path))),
-    }
+    let Some(front) = front_end(language) else {
+        return Err(CompileError::Other(format!("`{}`: formatting {language} is not implemented yet", source.path)));
+    };
+    front.format(source).map_err(|diagnostics| file_error(source, diagnostics))
+}
+
+/// The diagnostics of `source` as a compile error.
+fn file_error(source: &Source, diagnostics: Vec<Diagnostic>) -> CompileError {
+    CompileError::Source(vec![FileDiagnostics { path: source.path.clone(), text: source.text.clone(), diagnostics }])
 }
 
 fn language_of(source: &Source) -> Result<Language, CompileError> {
@@ -153,112 +179,38 @@ fn language_of(source: &Source) -> Result<Language, CompileError> {
     })
 }
 
-/// Checks one source; returns its diagnostics (empty when it is fine).
+/// Checks one source; returns its diagnostics (empty when it is fine;
+/// warnings when it compiles with warnings).
 pub fn check_source(source: &Source) -> Result<Vec<Diagnostic>, CompileError> {
-    let mut b = ProgramBuilder::new();
-    match compile_one(source, &mut b, &Options::default()) {
-        Ok(_) => Ok(Vec::new()),
+    match front(source) {
+        Ok(checked) => Ok(checked.warnings),
         Err(CompileError::Source(mut files)) => Ok(files.pop().map(|f| f.diagnostics).unwrap_or_default()),
         Err(e) => Err(e),
     }
 }
 
-/// What the front half (parse and check, independent for each file) makes
-/// of a source.
-enum Checked {
-    Sprite(sprite::ir::SpriteIr),
-    Animator(Vec<animkit_grammar::animator::Command>),
+/// The front end of a source's language.
+fn front_end_of(source: &Source) -> Result<&'static dyn FrontEnd, CompileError> {
+    let language = language_of(source)?;
+    front_end(language).ok_or_else(|| {
+        CompileError::Other(format!("`{}`: the {language} compiler is not implemented in this build", source.path))
+    })
 }
 
 /// Parses and checks one source: no shared state, so files can go through
 /// it on several threads.
-fn front(source: &Source) -> Result<Checked, CompileError> {
-    let language = language_of(source)?;
-    let fail = |diagnostics: Vec<Diagnostic>| {
-        CompileError::Source(vec![FileDiagnostics {
-            path: source.path.clone(),
-            text: source.text.clone(),
-            diagnostics,
-        }])
-    };
-    match language {
-        Language::Sprite => {
-            let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
-            let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-            match sprite::check::check_partial(&ast, !diags.is_empty()) {
-                Ok(ir) if diags.is_empty() => Ok(Checked::Sprite(ir)),
-                Ok(_) => Err(fail(diags)),
-                Err(more) => {
-                    // Errors inside lines that failed to parse are already
-                    // reported; the checker only sees the lines that parsed.
-                    diags.extend(more);
-                    diags.sort_by_key(|d| d.span.start);
-                    Err(fail(diags))
-                }
-            }
-        }
-        Language::Animator => {
-            let (commands, syntax) = animkit_grammar::animator::parse(&source.text);
-            if syntax.is_empty() {
-                Ok(Checked::Animator(commands))
-            } else {
-                // Report the commands' own errors (macro structure, limits)
-                // beside the syntax errors.
-                let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-                let mut scratch = ProgramBuilder::new();
-                if let Err(more) = crate::animator::lower::compile_program(&commands, "scratch", &mut scratch, false) {
-                    diags.extend(more);
-                }
-                diags.sort_by_key(|d| d.span.start);
-                Err(fail(diags))
-            }
-        }
-        other => Err(CompileError::Other(format!(
-            "`{}`: the {other} compiler is not implemented in this build",
-            source.path
-        ))),
-    }
+fn front(source: &Source) -> Result<CheckedSource, CompileError> {
+    front_end_of(source)?.check(source).map_err(|diagnostics| file_error(source, diagnostics))
 }
 
 /// Lowers a checked source into the program being built (in file order:
-/// string ids depend on it).
-fn back(
-    source: &Source,
-    checked: Checked,
-    b: &mut ProgramBuilder,
-    options: &Options,
-) -> Result<animkit_vm::program::Module, CompileError> {
-    let mut module = match checked {
-        Checked::Sprite(ir) => {
-            let index = LineIndex::new(&source.text);
-            let lines = (!options.strip).then_some(&index);
-            sprite::lower::lower(&ir, &source.module_name(), b, lines)
-        }
-        Checked::Animator(commands) => {
-            crate::animator::lower::compile_program(&commands, &source.module_name(), b, !options.strip).map_err(
-                |mut diagnostics| {
-                    diagnostics.sort_by_key(|d| d.span.start);
-                    CompileError::Source(vec![FileDiagnostics {
-                        path: source.path.clone(),
-                        text: source.text.clone(),
-                        diagnostics,
-                    }])
-                },
-            )?
-        }
-    };
+/// string ids depend on it). Lowering cannot fail.
+fn back(source: &Source, checked: CheckedSource, b: &mut ProgramBuilder, options: &Options) -> Module {
+    let mut module = checked.ir.lower(LowerCx { builder: b, source, options });
     if !options.strip {
         module.source = Some(source.path.clone());
     }
-    Ok(module)
-}
-
-fn compile_one(
-    source: &Source,
-    b: &mut ProgramBuilder,
-    options: &Options,
-) -> Result<animkit_vm::program::Module, CompileError> {
-    back(source, front(source)?, b, options)
+    module
 }
 
 /// Sources smaller than this in total are compiled on one thread.
@@ -297,16 +249,35 @@ fn par_map<T: Sync, R: Send>(
 /// Compiles every source into one program (one module per file). All
 /// files are checked; every error of every file is returned. Large inputs
 /// are parsed and checked on every core ([`compile_jobs`]); the program is
-/// the same either way.
+/// the same either way. Warnings are dropped: [`compile_with_warnings`]
+/// returns them.
 pub fn compile(sources: &[Source], options: &Options) -> Result<Program, CompileError> {
+    compile_with_warnings(sources, options).map(|c| c.program)
+}
+
+/// [`compile`], with the warnings of a successful compilation. On failure
+/// the error's diagnostics include the warnings too, each file's in source
+/// order (`CompileError::count` counts only the errors).
+///
+/// ```
+/// use animkit_compiler::{compile_with_warnings, Source};
+/// let compiled = compile_with_warnings(&[Source::new("a.draw", "frame\n")], &Default::default()).unwrap();
+/// assert_eq!(compiled.warning_count(), 0);
+/// assert_eq!(compiled.render_warnings(), "");
+/// ```
+pub fn compile_with_warnings(sources: &[Source], options: &Options) -> Result<Compiled, CompileError> {
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    compile_jobs(sources, options, jobs)
+    compile_all(sources, options, jobs)
 }
 
 /// [`compile`] parsing and checking on at most `jobs` threads (lowering is
 /// sequential, in file order, so string ids and bytes do not depend on
 /// `jobs`).
 pub fn compile_jobs(sources: &[Source], options: &Options, jobs: usize) -> Result<Program, CompileError> {
+    compile_all(sources, options, jobs).map(|c| c.program)
+}
+
+fn compile_all(sources: &[Source], options: &Options, jobs: usize) -> Result<Compiled, CompileError> {
     let mut b = ProgramBuilder::new();
     let mut failed = Vec::new();
     let mut other = None;
@@ -327,15 +298,21 @@ pub fn compile_jobs(sources: &[Source], options: &Options, jobs: usize) -> Resul
         keep.push(s);
     }
     let checked = par_map(&keep, jobs, |s| s.text.len(), |s| front(s));
+    let mut warnings = Vec::new();
     for (s, c) in keep.into_iter().zip(checked) {
         match c {
-            Ok(c) => match back(s, c, &mut b, options) {
-                Ok(m) => b.program_mut().modules.push(m),
-                Err(CompileError::Source(files)) => failed.extend(files),
-                Err(CompileError::Other(m)) => {
-                    other.get_or_insert(m);
+            Ok(mut c) => {
+                if !c.warnings.is_empty() {
+                    let diagnostics = std::mem::take(&mut c.warnings);
+                    warnings.push(FileDiagnostics { path: s.path.clone(), text: s.text.clone(), diagnostics });
                 }
-            },
+                // Once a file failed, nothing is lowered: the program is
+                // thrown away anyway.
+                if failed.is_empty() {
+                    let module = back(s, c, &mut b, options);
+                    b.program_mut().modules.push(module);
+                }
+            }
             Err(CompileError::Source(files)) => failed.extend(files),
             Err(CompileError::Other(m)) => {
                 other.get_or_insert(m);
@@ -343,6 +320,11 @@ pub fn compile_jobs(sources: &[Source], options: &Options, jobs: usize) -> Resul
         }
     }
     if !failed.is_empty() {
+        // The warnings of the files that compiled are shown too, each file
+        // in the order given.
+        let order = |path: &str| sources.iter().position(|s| s.path == path);
+        failed.extend(warnings);
+        failed.sort_by_key(|f| order(&f.path));
         return Err(CompileError::Source(failed));
     }
     if let Some(m) = other {
@@ -358,5 +340,5 @@ pub fn compile_jobs(sources: &[Source], options: &Options, jobs: usize) -> Resul
         )));
     }
     debug_assert_eq!(animkit_vm::verify::verify_program(&program), Ok(()));
-    Ok(program)
+    Ok(Compiled { program, warnings })
 }

@@ -15,8 +15,10 @@ pub mod cli;
 pub mod diagnostic;
 pub mod driver;
 pub mod files;
+pub mod front;
 pub mod hash;
+pub mod slap;
 pub mod sprite;
 pub mod suggest;
 
-pub use driver::{CompileError, Options, Source, compile, compile_jobs};
+pub use driver::{CompileError, Compiled, Options, Source, compile, compile_jobs, compile_with_warnings};

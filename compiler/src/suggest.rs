@@ -1,4 +1,20 @@
-//! "Did you mean ...?" suggestions by edit distance.
+//! "Did you mean ...?" suggestions by edit distance: the one edit distance
+//! of the toolchain (sprite state names, Animator keywords and colour
+//! names all go through [`distance_with`]).
+
+/// What each edit costs in [`distance_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Costs {
+    /// Inserting or deleting a character, or swapping two neighbours.
+    pub edit: usize,
+    /// Replacing a character by another.
+    pub substitute: usize,
+}
+
+impl Costs {
+    /// Every edit costs one (optimal string alignment).
+    pub const UNIT: Costs = Costs { edit: 1, substitute: 1 };
+}
 
 /// Edit distance between two strings (by characters), counting an
 /// insertion, deletion, substitution or swap of two neighbours as one
@@ -10,21 +26,36 @@
 /// assert_eq!(animkit_compiler::suggest::distance("kitten", "sitting"), 3);
 /// ```
 pub fn distance(a: &str, b: &str) -> usize {
+    distance_with(a, b, Costs::UNIT)
+}
+
+/// [`distance`] with the given cost per edit: Animator colour names weigh a
+/// substitution more than a dropped letter, so that `darkgren` is nearer
+/// `darkgreen` than `darkgrey`.
+///
+/// ```
+/// use animkit_compiler::suggest::{Costs, distance_with};
+/// let costs = Costs { edit: 2, substitute: 3 };
+/// assert_eq!(distance_with("darkgren", "darkgreen", costs), 2);
+/// assert_eq!(distance_with("darkgren", "darkgrey", costs), 3);
+/// assert_eq!(distance_with("lien", "line", costs), 2);
+/// ```
+pub fn distance_with(a: &str, b: &str, costs: Costs) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     // Three rows of the table (a swap looks two rows back): memory is
     // linear in `b`'s length, never quadratic.
     let w = b.len() + 1;
     let mut two_up: Vec<usize> = vec![0; w];
-    let mut up: Vec<usize> = (0..w).collect();
+    let mut up: Vec<usize> = (0..w).map(|j| j * costs.edit).collect();
     let mut row: Vec<usize> = vec![0; w];
     for i in 1..=a.len() {
-        row[0] = i;
+        row[0] = i * costs.edit;
         for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (up[j] + 1).min(row[j - 1] + 1).min(up[j - 1] + cost);
+            let cost = if a[i - 1] == b[j - 1] { 0 } else { costs.substitute };
+            let mut v = (up[j] + costs.edit).min(row[j - 1] + costs.edit).min(up[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(two_up[j - 2] + 1);
+                v = v.min(two_up[j - 2] + costs.edit);
             }
             row[j] = v;
         }

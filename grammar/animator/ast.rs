@@ -11,13 +11,16 @@
 //! Whole-number parameters (vertex counts, pixel sizes, `resize` and `image`
 //! sizes, `image_set` positions, the cursor hot spot, `dash`) are [`Int`]s.
 //! Clients such as an Emacs binding print every number with `%f`, so an
-//! integer-valued float (`25.000000`, `1e2`, `0x10`) is accepted there; a
-//! fractional one is rejected by the reader with "expected a whole number,
-//! found `2.5`".
+//! integer-valued float (`25.000000`, `1e2`, `0x10`) is a whole number
+//! there.
 //!
-//! Range checks that need meaning (a circle with 2 vertices, a negative
-//! size, an unknown colour name, a 17-bit dash pattern) belong to the
-//! compiler, not here.
+//! Values are recorded as written, wrong ones included: a fraction where a
+//! whole number goes ([`Int::not_int`]), `inf` and `nan`, a `#` colour with
+//! the wrong number of digits, a cursor bitmap that is not 256 hex digits.
+//! Every check that needs meaning (those, a circle with 2 vertices, a
+//! negative size, an unknown colour name, a 17-bit dash pattern) belongs to
+//! the compiler's checker, which explains it; the reader only refuses what
+//! it cannot record (a `colormap` key that is not one character).
 
 use crate::Span;
 
@@ -97,22 +100,63 @@ pub struct Command {
     pub pos: Pos,
 }
 
-/// A finite number as written.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A number as written.
+///
+/// Two numbers are equal when they are the same `f64`, bit for bit, at the
+/// same place: a tree that records what was written has `nan` equal to
+/// itself, and `-0` different from `0`.
+#[derive(Clone, Copy, Debug)]
 pub struct Num {
-    /// Its value (never infinite or NaN).
+    /// Its value: infinite or NaN for `inf`, `1e999` or `nan`, which the
+    /// checker rejects.
     pub value: f64,
     /// Where it is.
     pub span: Span,
 }
 
-/// A whole number as written (possibly as `25.000000`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A number where a whole number goes, as written (possibly as
+/// `25.000000`). Equality compares `not_int` bit for bit, as [`Num`]'s.
+///
+/// ```
+/// use animkit_grammar::animator::{ast::Cmd, parse};
+/// let (cmds, _) = parse("thick 3.000000 thick 2.5");
+/// let (Cmd::Thick { pixels: a }, Cmd::Thick { pixels: b }) = (&cmds[0].kind, &cmds[1].kind) else { panic!() };
+/// assert_eq!((a.value, a.not_int), (3, None));
+/// assert_eq!(b.not_int, Some(2.5));
+/// ```
+#[derive(Clone, Copy, Debug)]
 pub struct Int {
-    /// Its value.
+    /// Its value, exact (`9007199254740993`, `0xffff`), when it is a whole
+    /// number within `i64`; 0 otherwise.
     pub value: i64,
     /// Where it is.
     pub span: Span,
+    /// `None` when `value` is the number written; otherwise the number
+    /// written, which has no exact `i64` value: a fraction (`2.5`), a
+    /// number out of range (`1e30`) or not finite (`inf`). The checker
+    /// rejects it.
+    pub not_int: Option<f64>,
+}
+
+impl PartialEq for Num {
+    fn eq(&self, other: &Num) -> bool {
+        self.value.to_bits() == other.value.to_bits() && self.span == other.span
+    }
+}
+
+impl PartialEq for Int {
+    fn eq(&self, other: &Int) -> bool {
+        self.value == other.value
+            && self.span == other.span
+            && self.not_int.map(f64::to_bits) == other.not_int.map(f64::to_bits)
+    }
+}
+
+impl Int {
+    /// A whole number `value` written at `span`.
+    pub const fn new(value: i64, span: Span) -> Int {
+        Int { value, span, not_int: None }
+    }
 }
 
 /// A string: a quoted string with its escapes replaced, or an unquoted word
@@ -155,8 +199,8 @@ impl Point {
 pub enum Color {
     /// A colour name (`black`, `"dark green"`), not checked here.
     Name(Str),
-    /// `#rrggbb`, `#rgb`, `#gg` or `#g`, with the `#`; the reader has checked
-    /// the digits.
+    /// Any word starting with `#`, with the `#`: `#rrggbb`, `#rgb`, `#gg` or
+    /// `#g` (the checker checks the digits).
     Hex(Str),
     /// Red, green and blue, nominally 0..1.
     Rgb(Num, Num, Num),
@@ -612,9 +656,9 @@ pub enum Cmd {
     Defcursor {
         /// The cursor.
         name: Str,
-        /// 256 hex digits (checked by the reader).
+        /// 256 hex digits (checked by the checker).
         data: Str,
-        /// 256 hex digits (checked by the reader).
+        /// 256 hex digits (checked by the checker).
         mask: Str,
         /// Hot spot column, 0-based.
         hot_col: Int,
@@ -732,7 +776,7 @@ impl Unspanned for Num {
 
 impl Unspanned for Int {
     fn unspanned(&self) -> Int {
-        Int { value: self.value, span: Span::default() }
+        Int { span: Span::default(), ..*self }
     }
 }
 

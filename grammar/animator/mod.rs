@@ -35,16 +35,17 @@
 //! | `!` inside a word | starts a comment (`red!x` is `red`); comment bytes are not checked for UTF-8 |
 //! | line break inside quotes | an error ("expected `\"` to close the string, found end of line"): strings are one line, so a stray quote cannot eat the stream |
 //! | unknown escape `\q` | the character itself (`q`) |
-//! | case of keywords | significant: `Line` is not a command (the error suggests `line`) |
+//! | case of keywords | significant: `Line` is not a command (the compiler's error suggests `line`) |
 //! | whitespace | ASCII only (`isspace` in the C locale) |
-//! | numbers | every `printf` form, hex integers and `%a` hex floats; `inf`/`nan` rejected as not finite |
-//! | integer parameters | integer-valued floats accepted (`25.000000`), fractions rejected |
+//! | numbers | every `printf` form, hex integers and `%a` hex floats; `inf`/`nan` are numbers too (the checker rejects them as not finite) |
+//! | integer parameters | integer-valued floats are whole numbers (`25.000000`); fractions are recorded, and the checker rejects them |
 //! | a keyword where a string goes | an error; quote it (`echo "frame"`) |
 //! | a number where a string goes | its raw text, unless a number also fits there (`invoke 1 2 m`); quote numeric names there |
 //! | context words | only bare and only in their position; quoted they are names (`viewport "aspect"`) |
 //! | `screendump "-"` | standard output, like `screendump -` |
 //! | `colormap` character | the one character of `x`, `'x'`, `"x"`, `.`, `-`, `1` |
 //! | a malformed command | one error; reading resumes at the next command keyword |
+//! | a command cut short | reported at the command, saying what it takes (`` `line` takes 4 numbers, x1 y1 x2 y2; found 3 ``) |
 //! | invalid UTF-8 | an error at the first bad byte of the word or string |
 //! | error positions | [`ReadError`] carries line and column (characters, 1-based) |
 
@@ -53,4 +54,4 @@ pub mod lexer;
 pub mod reader;
 
 pub use ast::{Cmd, Command, Pos};
-pub use reader::{ReadError, Reader, parse, parse_with_pos};
+pub use reader::{ReadError, ReadErrorKind, Reader, parse, parse_with_pos};

@@ -67,11 +67,13 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
             span: Span::new(location, location + 1),
             message: "invalid token".into(),
             label: "not understood".into(),
+            notes: Vec::new(),
         },
         ParseError::UnrecognizedEof { location, expected } => SyntaxError {
             span: Span::new(location, location),
             message: format!("expected {}, found end of file", expected_list(&expected)),
             label: "file ends here".into(),
+            notes: Vec::new(),
         },
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
             let (message, label) = match tok {
@@ -84,12 +86,13 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
             // of the line instead so the caret stays on the offending line.
             let span = if matches!(tok, lexer::Tok::Newline) { Span::new(l, l) } else { Span::new(l, r) };
             let _ = src;
-            SyntaxError { span, message, label }
+            SyntaxError { span, message, label, notes: Vec::new() }
         }
         ParseError::ExtraToken { token: (l, tok, r) } => SyntaxError {
             span: Span::new(l, r),
             message: format!("unexpected {tok}"),
             label: "not expected here".into(),
+            notes: Vec::new(),
         },
         ParseError::User { error } => match error {},
     }

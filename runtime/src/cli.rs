@@ -40,7 +40,8 @@ animkit options:
   --trace            print a sprite instance's state, frame and events per tick (JSON lines)
   --state NAME       the state the traced instance starts in
   --ticks N          how many ticks to trace or write with -d (default 100)
-  --module NAME      which sprite module of the bundle to use (default: the only one)
+  --module NAME      which module of the bundle to run (default: the first Animator
+                     module, else the only sprite module)
   --sheet C=PNG:CxR  sprite viewer: the sheet of category C, a grid of C columns x R rows
                      (repeatable); without --trace a sprite bundle plays in the viewer:
                      in a window at 50 ticks per second (keys 1-9 pick a state,

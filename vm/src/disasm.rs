@@ -95,6 +95,10 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
     };
     match op.info().format {
         Format::None => (String::new(), String::new()),
+        Format::A if op == Op::LoadKX => {
+            let k = f.code.get(pc + 1).filter(|x| x.op() == Some(Op::ExtraArg)).map(|x| x.ax_field() as usize);
+            (format!("{}", w.a()), k.map(|k| constant(p, f, k)).unwrap_or_default())
+        }
         Format::A => (format!("{}", w.a()), String::new()),
         Format::AB => (format!("{} {}", w.a(), w.b()), String::new()),
         Format::ABC => (format!("{} {} {}", w.a(), w.b(), w.c()), String::new()),
@@ -134,6 +138,11 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
                 }
             }
             (format!("K{start}"), parts.join(" "))
+        }
+        Format::R => {
+            // The window in the table's notation: `R3..R5` is R[3], R[4], R[5].
+            let (first, len) = (w.a() as usize, op.info().block.len());
+            (format!("R{first}..R{}", first + len.max(1) - 1), String::new())
         }
     }
 }

@@ -1,12 +1,14 @@
 //! The register interpreter for functions with calls and domain ops
-//! (Animator now, SLAP next). Sprite code has its own compact loop in
+//! (Animator and SLAP). Sprite code has its own compact loop in
 //! [`crate::sprite`].
 //!
 //! A [`Fiber`] is a resumable thread of execution: a call stack over one
 //! module. [`run`] executes it until it halts, returns from its first
 //! function, or a domain op asks to suspend (a `sleep`, a frame delay); the
 //! caller resumes it later by calling [`run`] again. Domain ops are handed
-//! to a [`Domain`], which gives them meaning (drawing, scene updates).
+//! to a [`Domain`], which gives them meaning (drawing, scene updates),
+//! with their arguments as [`Args`]: a constant block or, for register-
+//! window ops, the registers `R[A..A+len]` of the running frame.
 //!
 //! Calls are iterative (an explicit frame stack), so no input can overflow
 //! the Rust stack; nesting deeper than [`Limits::max_depth`] is a runtime
@@ -50,7 +52,7 @@
 //! assert_eq!(log.0, ["ECHO hello"]);
 //! ```
 
-use crate::isa::{Op, OpClass};
+use crate::isa::{Format, Op, OpClass};
 use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
 use std::collections::HashMap;
@@ -175,9 +177,13 @@ impl Bindings {
     }
 }
 
-/// The constant block of a domain op, with typed readers. A verified
-/// program guarantees that the reads its op's signature allows are in
-/// range; out-of-range reads give 0 / `""` rather than panic.
+/// The arguments of a domain op, with typed readers: its constant block
+/// (`K` format: from `K[Ax]` to the end of the pool) or its register window
+/// (`R` format: exactly `R[A..A+len]`). A verified program guarantees that
+/// the reads its op's signature allows are in range; out-of-range reads
+/// give 0 / `""` rather than panic. Constant blocks hold checked values;
+/// register windows hold whatever the code computed (NaN, infinities,
+/// fractions), which the domain must check.
 #[derive(Clone, Copy)]
 pub struct Args<'a> {
     consts: &'a [f64],
@@ -228,7 +234,8 @@ impl<'a> Args<'a> {
         self.consts.get(i + 1..i + 1 + 2 * n).unwrap_or(&[])
     }
 
-    /// The raw block from its first element to the end of the pool.
+    /// The raw values: a constant block from its first element to the end
+    /// of the pool, or a register window, exactly.
     pub fn raw(&self) -> &'a [f64] {
         self.consts
     }
@@ -289,6 +296,8 @@ pub struct Fiber {
     limits: Limits,
     /// Work charged to the current top-level call (or to the whole run).
     work: u64,
+    /// Instructions executed since the fiber was created or restarted.
+    instructions: u64,
 }
 
 impl Fiber {
@@ -316,9 +325,17 @@ impl Fiber {
         self.work
     }
 
+    /// Instructions executed since the fiber was created or last
+    /// restarted (every instruction counts one, whatever its work units):
+    /// for counting tests, which guard what runs rather than how fast.
+    pub fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
     /// Forgets everything and starts over at `func`.
     pub fn restart(&mut self, module: &Module, func: FuncId) {
         self.work = 0;
+        self.instructions = 0;
         self.frames.clear();
         self.regs.clear();
         let nregs = module.functions.get(func as usize).map_or(0, |f| f.nregs as usize);
@@ -366,6 +383,7 @@ pub fn run<D: Domain>(
             };
             let at = pc;
             pc += 1;
+            fiber.instructions += 1;
             let Some(op) = w.op() else {
                 fiber.frames.clear();
                 return Err(error(module, frame.func, at, format!("unknown opcode {:#04x}", w.op_byte())));
@@ -383,6 +401,14 @@ pub fn run<D: Domain>(
                 Op::Nop => {}
                 Op::Move => fiber.regs[r(w.a())] = fiber.regs[r(w.b())],
                 Op::LoadK => fiber.regs[r(w.a())] = f.num(w.bx() as usize),
+                Op::LoadKX => {
+                    // The constant index is the next word's Ax (the verifier's
+                    // `loadk` rule); that word is skipped.
+                    let k = f.code.get(pc as usize).map_or(0, |x| x.ax_field());
+                    fiber.regs[r(w.a())] = f.num(k as usize);
+                    pc += 1;
+                }
+                Op::ExtraArg => {}
                 Op::LoadI => fiber.regs[r(w.a())] = w.sbx() as f64,
                 Op::Add | Op::Sub | Op::Mul | Op::Div => {
                     let (b, c) = (fiber.regs[r(w.b())], fiber.regs[r(w.c())]);
@@ -457,7 +483,16 @@ pub fn run<D: Domain>(
                     return Ok(Exit::Waiting(w.ax_field()));
                 }
                 _ if op.info().class != OpClass::Generic => {
-                    let args = Args::new(f.consts.get(w.ax_field() as usize..).unwrap_or(&[]), strings);
+                    let info = op.info();
+                    let values = if info.format == Format::R {
+                        // The window R[A..A+len] of this frame (the verifier's
+                        // `window` rule; an unverified one reads nothing).
+                        let start = r(w.a());
+                        fiber.regs.get(start..start + info.block.len()).unwrap_or(&[])
+                    } else {
+                        f.consts.get(w.ax_field() as usize..).unwrap_or(&[])
+                    };
+                    let args = Args::new(values, strings);
                     let budget = fiber.limits.max_steps.saturating_sub(fiber.work);
                     let env = Env { module, strings, bindings, budget };
                     let result = domain.op(op, args, &env);
@@ -569,4 +604,208 @@ fn next_part(fiber: &Fiber, bindings: &Bindings) -> Option<Frame> {
 
 fn pop_frame(fiber: &mut Fiber) {
     fiber.frames.pop();
+}
+
+#[cfg(test)]
+mod tests {
+    //! The generic arithmetic ops (first used by a compiler with SLAP's
+    //! argument expressions) and register windows, on verified code.
+    use super::*;
+    use crate::isa::Insn;
+    use crate::program::{ConstKind, Language, Program};
+
+    /// Records each domain op with the values it was handed.
+    #[derive(Default)]
+    struct Windows(Vec<(Op, Vec<f64>)>);
+
+    impl Domain for Windows {
+        fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+            self.0.push((op, args.raw().to_vec()));
+            Ok(Flow::Continue)
+        }
+    }
+
+    fn slap(functions: Vec<Function>) -> Program {
+        let module =
+            Module { name: 0, language: Language::Slap, functions, states: vec![], entry: Some(0), source: None };
+        let program = Program { strings: vec!["scene".into()], modules: vec![module] };
+        crate::verify::verify_program(&program).unwrap();
+        program
+    }
+
+    fn function(nregs: u8, consts: &[f64], code: Vec<Insn>) -> Function {
+        Function {
+            name: 0,
+            nregs,
+            code,
+            consts: consts.to_vec(),
+            kinds: vec![ConstKind::Num; consts.len()],
+            lines: vec![],
+        }
+    }
+
+    /// Runs the entry function to its end; the registers afterwards.
+    fn registers(consts: &[f64], mut code: Vec<Insn>) -> Vec<f64> {
+        let nregs = 8;
+        code.extend([Insn::ax(Op::Wait, 1), Insn::abc(Op::Halt, 0, 0, 0)]);
+        let program = slap(vec![function(nregs, consts, code)]);
+        let m = &program.modules[0];
+        let mut fiber = Fiber::new(m, 0);
+        let exit = run(&mut fiber, m, &program.strings, &mut Bindings::default(), &mut Windows::default());
+        assert_eq!(exit, Ok(Exit::Waiting(1)));
+        (0..nregs).map(|r| fiber.reg(r)).collect()
+    }
+
+    fn bits(v: &[f64]) -> Vec<u64> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    #[test]
+    fn loadk_and_arithmetic() {
+        let r = registers(
+            &[1.5, 0.25, 3.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::abx(Op::LoadK, 2, 2),
+                Insn::abc(Op::Add, 3, 0, 1),
+                Insn::abc(Op::Sub, 4, 1, 0),
+                Insn::abc(Op::Mul, 5, 0, 2),
+                Insn::abc(Op::Div, 6, 1, 2),
+                Insn::abc(Op::Neg, 7, 0, 0),
+            ],
+        );
+        assert_eq!(bits(&r), bits(&[1.5, 0.25, 3.0, 1.75, -1.25, 4.5, 0.25 / 3.0, -1.5]));
+    }
+
+    #[test]
+    fn operands_may_alias_the_destination() {
+        // R0 := R0 + R0; R0 := R0 * R0; MOVE R1 R0; R1 := -R1.
+        let r = registers(
+            &[3.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abc(Op::Add, 0, 0, 0),
+                Insn::abc(Op::Mul, 0, 0, 0),
+                Insn::abc(Op::Move, 1, 0, 0),
+                Insn::abc(Op::Neg, 1, 1, 0),
+                Insn::asbx(Op::LoadI, 2, -7),
+            ],
+        );
+        assert_eq!(&r[..3], &[36.0, -36.0, -7.0]);
+    }
+
+    #[test]
+    fn loadkx_reaches_constants_beyond_loadk() {
+        let mut consts = vec![0.0; 70_000];
+        consts[69_999] = -2.5;
+        let r = registers(
+            &consts,
+            vec![
+                Insn::abc(Op::LoadKX, 3, 0, 0),
+                Insn::ax(Op::ExtraArg, 69_999),
+                Insn::abx(Op::LoadK, 4, 65_535),
+                Insn::ax(Op::ExtraArg, 69_999), // on its own: nothing
+            ],
+        );
+        assert_eq!(&r[3..5], &[-2.5, 0.0]);
+    }
+
+    #[test]
+    fn negative_zero_keeps_its_sign() {
+        let r = registers(
+            &[0.0, -1.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abc(Op::Neg, 1, 0, 0),  // -0.0
+                Insn::abc(Op::Move, 2, 1, 0), // MOVE copies the bits
+                Insn::abx(Op::LoadK, 3, 1),   // -1
+                Insn::abc(Op::Mul, 4, 0, 3),  // 0 * -1 = -0
+                Insn::abc(Op::Add, 5, 1, 2),  // -0 + -0 = -0
+                Insn::abc(Op::Add, 6, 1, 0),  // -0 + 0 = +0
+                Insn::abc(Op::Sub, 7, 0, 0),  // 0 - 0 = +0
+            ],
+        );
+        assert_eq!(bits(&r[1..]), bits(&[-0.0, -0.0, -1.0, -0.0, -0.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn division_by_zero_gives_infinities_and_nan() {
+        let r = registers(
+            &[1.0, 0.0, -1.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::abx(Op::LoadK, 2, 2),
+                Insn::abc(Op::Div, 3, 0, 1), // 1 / 0
+                Insn::abc(Op::Div, 4, 2, 1), // -1 / 0
+                Insn::abc(Op::Div, 5, 1, 1), // 0 / 0
+                Insn::abc(Op::Neg, 6, 1, 0),
+                Insn::abc(Op::Div, 6, 0, 6), // 1 / -0
+                Insn::abc(Op::Sub, 7, 3, 3), // inf - inf
+            ],
+        );
+        assert_eq!(&r[3..5], &[f64::INFINITY, f64::NEG_INFINITY]);
+        assert!(r[5].is_nan());
+        assert_eq!(r[6], f64::NEG_INFINITY);
+        assert!(r[7].is_nan());
+    }
+
+    #[test]
+    fn windows_are_the_registers_of_the_running_frame() {
+        // Entry: R0..R2 := 1 2 3; CAMPOS R0..R2; CALL 1; SIZE R1..R2.
+        // Function 1 (its registers start after the entry's 4): R0, R1 :=
+        // 7, 8; CAMANGLES R0..R1.
+        let entry = function(
+            4,
+            &[1.0, 2.0, 3.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::abx(Op::LoadK, 2, 2),
+                Insn::r(Op::CamPos, 0),
+                Insn::ax(Op::Call, 1),
+                Insn::r(Op::Size, 1),
+                Insn::abc(Op::Halt, 0, 0, 0),
+            ],
+        );
+        let callee = function(
+            2,
+            &[7.0, 8.0],
+            vec![
+                Insn::abx(Op::LoadK, 0, 0),
+                Insn::abx(Op::LoadK, 1, 1),
+                Insn::r(Op::CamAngles, 0),
+                Insn::abc(Op::Ret, 0, 0, 0),
+            ],
+        );
+        let program = slap(vec![entry, callee]);
+        let m = &program.modules[0];
+        let mut fiber = Fiber::new(m, 0);
+        let mut log = Windows::default();
+        let exit = run(&mut fiber, m, &program.strings, &mut Bindings::default(), &mut log);
+        assert_eq!(exit, Ok(Exit::Halted));
+        assert_eq!(
+            log.0,
+            [(Op::CamPos, vec![1.0, 2.0, 3.0]), (Op::CamAngles, vec![7.0, 8.0]), (Op::Size, vec![2.0, 3.0])]
+        );
+        assert_eq!(fiber.instructions(), 11);
+    }
+
+    #[test]
+    fn an_unverified_window_outside_the_registers_reads_nothing() {
+        let f = function(1, &[], vec![Insn::r(Op::Position3, 0), Insn::abc(Op::Halt, 0, 0, 0)]);
+        let m = Module {
+            name: 0,
+            language: Language::Slap,
+            functions: vec![f],
+            states: vec![],
+            entry: Some(0),
+            source: None,
+        };
+        let mut fiber = Fiber::new(&m, 0);
+        let mut log = Windows::default();
+        assert_eq!(run(&mut fiber, &m, &[], &mut Bindings::default(), &mut log), Ok(Exit::Halted));
+        assert_eq!(log.0, [(Op::Position3, vec![])]);
+    }
 }

@@ -16,20 +16,29 @@
 //! `R[x]` is register x of the running function's window, `K[x]` the x-th
 //! constant of the running function. Constants are numbers; a string constant
 //! holds the index of an entry of the bundle's string table and is written
-//! `S[x]`. Domain ops (`K` format) read a *constant block*: `K[Ax]`,
-//! `K[Ax+1]`, ... whose shape is the op's [`Arg`] signature; `Points` is a
-//! count `n` followed by `2n` numbers.
+//! `S[x]`. Domain ops take their arguments in one of two forms, both shaped
+//! by the op's [`Arg`] signature:
+//!
+//! - **constant block** (`K` format): `K[Ax]`, `K[Ax+1]`, ...; `Points` is a
+//!   count `n` followed by `2n` numbers. The verifier checks every value.
+//! - **register window** (`R` format): `R[A]`, `R[A+1]`, ...,
+//!   `R[A+len-1]`, `len` being the signature's length (one register per
+//!   element, so no `Points`, `Str` or `Func`). The verifier checks that
+//!   the window fits the function's registers; the values are computed at
+//!   run time, so the domain checks them (a NaN or a fraction where a
+//!   whole number belongs is a runtime error naming the command).
 //!
 //! | class | used by | what it is |
 //! | --- | --- | --- |
 //! | generic | every language | registers, constants, arithmetic, jumps, calls, waits |
 //! | sprite | Sprite DSL | displayed sprite, events, state transitions |
 //! | animator | Animator | one op per drawing / window / image / area command |
+//! | slap | SLAP | one op per actor / camera command, arguments in a register window |
 //!
 //! Opcodes 0x00–0x1f are generic, 0x20–0x2f sprite, 0x30–0x7f Animator and
-//! 0x80–0x9f are reserved for SLAP. The verifier (`crate::verify`) only lets
-//! a module use generic ops and those of its own language. The rules it
-//! enforces are listed in its module documentation.
+//! 0x80–0x9f SLAP. The verifier (`crate::verify`) only lets a module use
+//! generic ops and those of its own language. The rules it enforces are
+//! listed in its module documentation.
 
 use std::fmt;
 
@@ -54,6 +63,9 @@ pub enum Format {
     SJ,
     /// `Ax` is the first constant of a block shaped by the op's signature.
     K,
+    /// `A` is the first register of a window shaped by the op's signature
+    /// (`R[A..A+len]`); the other bits are zero.
+    R,
 }
 
 /// Which languages may use an op.
@@ -98,7 +110,9 @@ impl OpClass {
     }
 }
 
-/// One element of a domain op's constant block.
+/// One element of a domain op's signature: its constant block (`K`
+/// format) or its register window (`R` format, single-register elements
+/// only, checked by the domain at run time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// Any finite number.
@@ -106,7 +120,8 @@ pub enum Arg {
     /// A whole number in `0..=i32::MAX as u32` (counts, sizes, flags).
     UInt,
     /// A whole number in `0..=max`: a size or count the runtime allocates
-    /// for (see [`crate::limits`]), or a small code (alignments).
+    /// for (see [`crate::limits`]), a small code (alignments, SLAP
+    /// actions) or an id (SLAP actors).
     Max(u32),
     /// `0` or `1`.
     Bool,
@@ -128,7 +143,8 @@ pub struct OpInfo {
     pub format: Format,
     /// Who may use it.
     pub class: OpClass,
-    /// Constant block shape for `Format::K` ops; empty otherwise.
+    /// The signature: constant block shape for `Format::K` ops, register
+    /// window shape for `Format::R` ops; empty otherwise.
     pub block: &'static [Arg],
     /// One-line register-transfer meaning, as in `lopcodes.h`.
     pub meaning: &'static str,
@@ -146,13 +162,18 @@ const N2: &[Arg] = &[Num, Num];
 const N3: &[Arg] = &[Num, Num, Num];
 const N4: &[Arg] = &[Num, Num, Num, Num];
 
+/// A SLAP actor id: a whole number in `0..=u32::MAX`.
+const ID: Arg = Max(u32::MAX);
+/// A SLAP action: `0..=11` (`crate::slap::actions::ACTIONS`).
+const ACTION: Arg = Max(11);
+
 macro_rules! opcodes {
     ($( $name:ident = $code:literal, $mn:literal, $fmt:ident, $class:ident, $block:expr, $meaning:literal; )*) => {
         /// Every opcode. See the module documentation for the word layout.
         #[repr(u8)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Op { $(
-            #[doc = $meaning]
+            #[doc = concat!("`", $meaning, "`")]
             $name = $code,
         )* }
 
@@ -197,6 +218,8 @@ opcodes! {
     Ret      = 0x10, "RET",      None, Generic, &[], "return to the caller";
     Halt     = 0x11, "HALT",     None, Generic, &[], "stop this fiber for good";
     Wait     = 0x12, "WAIT",     Ax,   Generic, &[], "suspend for Ax ticks (Ax >= 1)";
+    LoadKX   = 0x13, "LOADKX",   A,    Generic, &[], "R[A] := K[Ax of the next word, an EXTRAARG]; skips it";
+    ExtraArg = 0x14, "EXTRAARG", Ax,   Generic, &[], "operand Ax of the LOADKX before it (on its own: nothing)";
 
     // ---- sprite --------------------------------------------------------
     Sprite   = 0x20, "SPRITE",   Ax,   Sprite,  &[], "displayed sprite := Ax";
@@ -263,6 +286,18 @@ opcodes! {
     KillAreas  = 0x62, "KILLAREAS",  None, Animator, &[], "host.kill_areas()";
     DefCursor  = 0x63, "DEFCURSOR",  K, Animator, &[Str, Str, Str, Max(MAX_CURSOR_HOT), Max(MAX_CURSOR_HOT)], "host.define_cursor(name, data, mask, col, row)";
     SetCursor  = 0x64, "SETCURSOR",  K, Animator, &[Str], "host.set_cursor(name)";
+
+    // ---- slap: actors (register windows; re-anchoring: crate::slap) ------
+    Action     = 0x80, "ACTION",     R, Slap, &[ID, ACTION], "actor(R[A]).action := R[A+1]; pose cycle restarts unless unchanged; re-anchors";
+    Direction  = 0x81, "DIRECTION",  R, Slap, &[ID, Num], "actor(R[A]).heading := R[A+1] radians; re-anchors";
+    Position2  = 0x82, "POSITION2",  R, Slap, &[ID, Num, Num], "actor(R[A]).position := (R[A+1], its y, R[A+2]); re-anchors";
+    Position3  = 0x83, "POSITION3",  R, Slap, &[ID, Num, Num, Num], "actor(R[A]).position := (R[A+1], R[A+2], R[A+3]); re-anchors";
+    ActorColor = 0x84, "ACOLOR",     R, Slap, &[ID, Num, Num, Num], "actor(R[A]).colour := (R[A+1], R[A+2], R[A+3])";
+    Size       = 0x85, "SIZE",       R, Slap, &[ID, Num], "actor(R[A]).size := R[A+1] (> 0); re-anchors";
+    // ---- slap: camera ------------------------------------------------------
+    CamPos     = 0x86, "CAMPOS",     R, Slap, N3, "camera.position := (R[A], R[A+1], R[A+2])";
+    CamDir     = 0x87, "CAMDIR",     R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) (not all zero)";
+    CamAngles  = 0x88, "CAMANGLES",  R, Slap, N2, "camera.direction := unit vector of (yaw R[A], pitch R[A+1])";
 }
 
 impl Op {
@@ -311,6 +346,18 @@ impl Insn {
     /// `op A sBx` (`sbx` in `-32767..=32768`).
     pub const fn asbx(op: Op, a: u8, sbx: i32) -> Insn {
         Insn::abx(op, a, (sbx + SBX_BIAS) as u16)
+    }
+    /// `op A` for a register-window op (`Format::R`): its arguments are
+    /// `R[a]`, `R[a+1]`, ..., as many as its signature has elements.
+    ///
+    /// ```
+    /// use animkit_vm::isa::{Insn, Op};
+    /// let w = Insn::r(Op::Size, 3); // actor R[3] size := R[4]
+    /// assert_eq!((w.op(), w.a(), w.bx()), (Some(Op::Size), 3, 0));
+    /// assert_eq!(Op::Size.info().block.len(), 2);
+    /// ```
+    pub const fn r(op: Op, a: u8) -> Insn {
+        Insn(op as u32 | (a as u32) << 8)
     }
     /// `op Ax` (`ax <= MAX_AX`; higher bits are cut).
     pub const fn ax(op: Op, ax: u32) -> Insn {
@@ -382,7 +429,34 @@ mod tests {
         for &op in Op::ALL {
             let b = op as u8;
             assert!(op.info().class.byte_range().contains(&b), "{op}");
-            assert_eq!(op.info().block.is_empty(), op.info().format != Format::K, "{op}");
+            let has_signature = matches!(op.info().format, Format::K | Format::R);
+            assert_eq!(op.info().block.is_empty(), !has_signature, "{op}");
+        }
+    }
+
+    #[test]
+    fn mnemonics_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for &op in Op::ALL {
+            assert!(seen.insert(op.mnemonic()), "duplicate mnemonic {op}");
+        }
+    }
+
+    #[test]
+    fn windows_hold_one_register_per_element() {
+        for &op in Op::ALL {
+            if op.info().format == Format::R {
+                for arg in op.info().block {
+                    assert!(matches!(arg, Arg::Num | Arg::UInt | Arg::Max(_) | Arg::Bool), "{op}: {arg:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn slap_ops_are_register_windows() {
+        for &op in Op::ALL {
+            assert_eq!(op.info().class == OpClass::Slap, op.info().format == Format::R, "{op}");
         }
     }
 

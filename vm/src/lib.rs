@@ -12,6 +12,7 @@
 //! | [`sprite`] | the game API for sprite state machines (instances, batches) |
 //! | [`interp`] | the register interpreter for Animator and SLAP code |
 //! | [`animator`] | Animator semantics (matrices, pen, macros) over a [`animator::Canvas`] host |
+//! | [`slap`] | SLAP simulation: actions and poses, the stage, the scene player |
 //! | [`disasm`] | the disassembler behind `animc --emit asm` |
 //!
 //! ```
@@ -35,6 +36,7 @@ pub mod interp;
 pub mod isa;
 pub mod limits;
 pub mod program;
+pub mod slap;
 pub mod sprite;
 pub mod verify;
 

@@ -1,6 +1,6 @@
 //! Resource limits: the sizes and counts that untrusted input could
 //! otherwise make absurd. The compiler rejects sources beyond them with a
-//! positioned error (`animkit_compiler::animator::lower` re-exports these
+//! positioned error (`animkit_compiler::animator::check` re-exports these
 //! values), the verifier rejects bundles beyond them (rule `block`), and the
 //! interpreters stop runaway execution with a runtime error at the command
 //! that started it.
@@ -19,6 +19,12 @@
 //! | [`MAX_IMAGES`], [`MAX_CURSORS`], [`MAX_NAME_BYTES`] | 1 024 images, 1 024 cursors, 16 MiB of their names | Animator machine |
 //! | [`MAX_STEPS`] | 16 777 216 work units per top-level call | interpreter ([`crate::interp::Limits`]) |
 //! | [`MAX_DEPTH`] | 1 000 nested calls | interpreter ([`crate::interp::Limits`]) |
+//! | [`MAX_SLAP_NESTING`] | 64 levels of expression nesting in a SLAP argument | SLAP grammar |
+//! | [`MAX_SLAP_ACTORS`] | 1 048 576 distinct actors | SLAP checker, SLAP stage ([`crate::slap::Stage`]) |
+//! | [`MAX_SLAP_DEFINES`] | 65 536 distinct define names | SLAP checker |
+//! | [`MAX_SLAP_DEFINE_VALUES`] | 64 values in one define | SLAP checker |
+//! | [`MAX_SLAP_TIME_POINTS`] | 16 777 216 time directives | SLAP checker |
+//! | [`MAX_SLAP_FRAME`] | frame 16 777 215 (the 24-bit `WAIT` operand) | SLAP checker |
 //!
 //! The matrix stack and `viewport NAME` nesting limits live with the
 //! Animator machine ([`crate::animator::machine::MAX_MATRIX_STACK`],
@@ -61,3 +67,24 @@ pub const MAX_NAME_BYTES: u64 = 16 << 20;
 pub const MAX_STEPS: u64 = 1 << 24;
 /// Deepest call nesting.
 pub const MAX_DEPTH: usize = 1000;
+
+// ---- SLAP ----------------------------------------------------------------
+
+/// Deepest nesting of one SLAP argument expression: each parenthesis,
+/// binary operator and unary minus adds a level above its operands. The
+/// grammar (`animkit_grammar::slap::MAX_NESTING`, which must equal this)
+/// refuses deeper expressions while parsing, so that no recursive pass
+/// over a tree can overflow the stack.
+pub const MAX_SLAP_NESTING: usize = 64;
+/// Most distinct actor ids one scene may name (the checker's error; the
+/// stage refuses more at run time, so a hostile bundle cannot grow it
+/// further).
+pub const MAX_SLAP_ACTORS: usize = 1 << 20;
+/// Most distinct names one scene may define (redefinitions do not count).
+pub const MAX_SLAP_DEFINES: usize = 65_536;
+/// Most values one `define` may hold, after expansion of the names in it.
+pub const MAX_SLAP_DEFINE_VALUES: usize = 64;
+/// Most `time` / `timep` directives in one scene.
+pub const MAX_SLAP_TIME_POINTS: usize = 1 << 24;
+/// The largest frame a scene may name (the 24-bit operand of `WAIT`).
+pub const MAX_SLAP_FRAME: u32 = (1 << 24) - 1;

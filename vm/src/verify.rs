@@ -17,10 +17,11 @@
 //! | `consts` | a function has as many constant kinds as constants |
 //! | `lines` | debug positions are sorted by pc and point inside the code |
 //! | `opcode` | every instruction's low byte is an assigned opcode |
-//! | `op-class` | a module uses only generic ops and those of its own language; sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops) |
+//! | `op-class` | a module uses only generic ops and those of its own language (sprite, Animator or SLAP, `crate::isa::OpClass::of`); sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops) |
 //! | `unused-bits` | operand bits the format does not use are zero |
 //! | `registers` | register operands are below the function's register count |
-//! | `loadk` | `LOADK`'s constant exists and is a number |
+//! | `window` | a register-window op's window `R[A..A+len]` (`len` from its signature, `crate::isa::Format::R`) lies inside the function's registers |
+//! | `loadk` | `LOADK`'s constant exists and is a number; a `LOADKX` is followed by an `EXTRAARG` whose `Ax` names such a constant |
 //! | `jump` | jump targets are instructions of the same function |
 //! | `call` | `CALL` names an existing function of the module |
 //! | `wait` | `WAIT` waits at least one tick |
@@ -180,6 +181,13 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
 /// registers, calls or bindings: only these generic ops are allowed there.
 pub const SPRITE_GENERIC_OPS: &[Op] = &[Op::Nop, Op::Jmp, Op::Wait, Op::Halt];
 
+/// "a sprite", "an animator", "a slap": the language with its article.
+fn article(language: Language) -> String {
+    let name = language.name();
+    let an = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if an { "an" } else { "a" })
+}
+
 fn op_allowed(language: Language, op: Op) -> bool {
     match (language, op.info().class) {
         (Language::Sprite, OpClass::Generic) => SPRITE_GENERIC_OPS.contains(&op),
@@ -195,6 +203,8 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
     match w.op() {
         Some(Op::Jmp) => Some((pc as i64 + 1 + w.sj_field() as i64) as usize),
         Some(Op::Ret | Op::Halt | Op::Quit) => None,
+        // The EXTRAARG after it is its operand, not an instruction.
+        Some(Op::LoadKX) => Some(pc + 2),
         Some(Op::Enter) => m.states.get(w.ax_field() as usize).map(|s| s.entry as usize),
         _ => Some(pc + 1),
     }
@@ -315,7 +325,7 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
     let op = w.op().ok_or_else(|| cx.err("opcode", at, format!("unknown opcode byte {:#04x}", w.op_byte())))?;
     let info = op.info();
     if !op_allowed(m.language, op) {
-        return Err(cx.err("op-class", at, format!("{op} is not allowed in a {} module", m.language)));
+        return Err(cx.err("op-class", at, format!("{op} is not allowed in {} module", article(m.language))));
     }
     let reg = |r: u8| -> Result<(), VerifyError> {
         if r < f.nregs {
@@ -336,6 +346,20 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
         Format::A => {
             unused(0xffff_0000)?;
             reg(w.a())?;
+            if op == Op::LoadKX {
+                let next = f.code.get(pc + 1).filter(|x| x.op() == Some(Op::ExtraArg));
+                let Some(next) = next else {
+                    return Err(cx.err("loadk", at, "LOADKX is not followed by an EXTRAARG".into()));
+                };
+                let k = next.ax_field() as usize;
+                if f.kinds.get(k) != Some(&ConstKind::Num) {
+                    return Err(cx.err(
+                        "loadk",
+                        at,
+                        format!("{op} loads constant {k}, which is not a number constant"),
+                    ));
+                }
+            }
         }
         Format::AB => {
             unused(0xff00_0000)?;
@@ -385,6 +409,21 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
             }
         }
         Format::K => verify_block(cx, m, f, runs, pc, op, w.ax_field() as usize)?,
+        Format::R => {
+            unused(0xffff_0000)?;
+            let (first, len) = (w.a() as usize, info.block.len());
+            if first + len > f.nregs as usize {
+                return Err(cx.err(
+                    "window",
+                    at,
+                    format!(
+                        "{op} reads registers {first}..={} (a window of {len}), the function has {}",
+                        first + len - 1,
+                        f.nregs
+                    ),
+                ));
+            }
+        }
     }
     Ok(())
 }

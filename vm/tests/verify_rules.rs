@@ -27,6 +27,14 @@ fn animator(code: Vec<Insn>, consts: Vec<(f64, ConstKind)>) -> Program {
     }
 }
 
+/// A SLAP module: one entry function with `nregs` registers.
+fn slap(code: Vec<Insn>, nregs: u8) -> Program {
+    let mut p = animator(code, vec![(1.0, ConstKind::Num)]);
+    p.modules[0].language = Language::Slap;
+    p.modules[0].functions[0].nregs = nregs;
+    p
+}
+
 fn sprite(code: Vec<Insn>, entries: &[u32]) -> Program {
     Program {
         strings: vec!["m".into(), "S0".into(), "S1".into(), "ev".into()],
@@ -147,12 +155,61 @@ fn op_class() {
     assert_eq!(rule(&animator(vec![Insn::ax(Op::Sprite, 1), HALT], vec![])), "op-class");
     assert_eq!(rule(&sprite(vec![Insn::abc(Op::Frame, 0, 0, 0), HALT], &[0])), "op-class");
     assert_eq!(rule(&sprite(vec![Insn::abc(Op::Ret, 0, 0, 0)], &[0])), "op-class");
+    // SLAP: generic and SLAP ops only, and SLAP ops nowhere else.
+    let generic = vec![Insn::abx(Op::LoadK, 0, 0), Insn::abc(Op::Add, 1, 0, 0), Insn::ax(Op::Wait, 1)];
+    let mut code = generic.clone();
+    code.extend([Insn::r(Op::Size, 0), Insn::r(Op::CamAngles, 0), HALT]);
+    assert_eq!(rule(&slap(code, 4)), "ok");
+    assert_eq!(rule(&slap(vec![Insn::ax(Op::Frame, 0), HALT], 4)), "op-class");
+    assert_eq!(rule(&slap(vec![Insn::ax(Op::Line, 0), HALT], 4)), "op-class");
+    assert_eq!(rule(&slap(vec![Insn::ax(Op::Sprite, 0), HALT], 4)), "op-class");
+    let mut p = animator(vec![Insn::r(Op::Action, 0), HALT], vec![]);
+    assert_eq!(rule(&p), "op-class");
+    p.modules[0].functions[0].code[0] = Insn::r(Op::CamPos, 0);
+    assert_eq!(rule(&p), "op-class");
+    let e = verify_program(&p).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "module 0, function 0, instruction 0: CAMPOS is not allowed in an animator module [rule op-class]"
+    );
+    assert_eq!(rule(&sprite(vec![Insn::r(Op::Action, 0), HALT], &[0])), "op-class");
 }
 
 #[test]
 fn unused_bits() {
     assert_eq!(rule(&animator(vec![Insn::abc(Op::Halt, 1, 0, 0)], vec![])), "unused-bits");
     assert_eq!(rule(&animator(vec![Insn::abc(Op::Move, 0, 1, 1), HALT], vec![])), "unused-bits");
+    // A register window uses `A` only: B and C must be zero.
+    assert_eq!(rule(&slap(vec![Insn::abc(Op::Action, 0, 0, 0), HALT], 2)), "ok");
+    assert_eq!(rule(&slap(vec![Insn::abc(Op::Action, 0, 1, 0), HALT], 2)), "unused-bits");
+    assert_eq!(rule(&slap(vec![Insn::abc(Op::Action, 0, 0, 1), HALT], 2)), "unused-bits");
+}
+
+#[test]
+fn window() {
+    // ACTION reads R[A], R[A+1]: the window must lie inside the registers.
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 0), HALT], 2)), "ok");
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 2), HALT], 4)), "ok");
+    // One register short: the window's last element is missing.
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 0), HALT], 1)), "window");
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 3), HALT], 4)), "window");
+    // The first register itself outside.
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 4), HALT], 4)), "window");
+    // The window's length comes from each op's signature.
+    for (op, len) in [(Op::Position2, 3), (Op::Position3, 4), (Op::ActorColor, 4), (Op::CamDir, 3), (Op::CamAngles, 2)]
+    {
+        assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], 1 + len)), "ok", "{op}");
+        assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], len)), "window", "{op}");
+    }
+    // No overflow at the top of the register file: 254 + 4 > 255.
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Position3, 252), HALT], 255)), "window");
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Position3, 251), HALT], 255)), "ok");
+    assert_eq!(rule(&slap(vec![Insn::r(Op::Position3, 255), HALT], 255)), "window");
+    let e = verify_program(&slap(vec![Insn::r(Op::Position3, 1), HALT], 4)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "module 0, function 0, instruction 0: POSITION3 reads registers 1..=4 (a window of 4), the function has 4 [rule window]"
+    );
 }
 
 #[test]
@@ -166,6 +223,21 @@ fn loadk() {
     assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(1.0, N)])), "ok");
     assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 1), HALT], vec![(1.0, N)])), "loadk");
     assert_eq!(rule(&animator(vec![Insn::abx(Op::LoadK, 0, 0), HALT], vec![(2.0, S)])), "loadk");
+    // LOADKX takes its constant index from the EXTRAARG after it.
+    let wide = |k: u32, kind: ConstKind| {
+        let mut pool = vec![(0.0, N); 70_000];
+        pool.push((2.0, kind));
+        rule(&animator(vec![Insn::abc(Op::LoadKX, 1, 0, 0), Insn::ax(Op::ExtraArg, k), HALT], pool))
+    };
+    assert_eq!(wide(69_999, N), "ok");
+    assert_eq!(wide(70_000, N), "ok");
+    assert_eq!(wide(70_000, S), "loadk");
+    assert_eq!(wide(70_001, N), "loadk");
+    let k = vec![(1.0, N)];
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::Wait, 0), HALT], k.clone())), "loadk");
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0)], k.clone())), "loadk");
+    // Its register is checked like any other.
+    assert_eq!(rule(&animator(vec![Insn::abc(Op::LoadKX, 2, 0, 0), Insn::ax(Op::ExtraArg, 0), HALT], k)), "registers");
 }
 
 #[test]
@@ -299,6 +371,17 @@ fn state_names_are_checked_in_linear_time() {
 #[test]
 fn fallthrough() {
     assert_eq!(rule(&animator(vec![Insn::abc(Op::Nop, 0, 0, 0)], vec![])), "fallthrough");
+    // LOADKX continues after its EXTRAARG: there must be an instruction there.
+    let k = vec![(1.0, N)];
+    assert_eq!(
+        rule(&animator(vec![Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0)], k.clone())),
+        "fallthrough"
+    );
+    // An EXTRAARG on its own (a jump target, say) does nothing.
+    assert_eq!(
+        rule(&animator(vec![Insn::sj(Op::Jmp, 1), Insn::abc(Op::LoadKX, 0, 0, 0), Insn::ax(Op::ExtraArg, 0), HALT], k)),
+        "ok"
+    );
     assert_eq!(rule(&animator(vec![], vec![])), "fallthrough");
     assert_eq!(rule(&sprite(vec![Insn::ax(Op::Sprite, 1)], &[0])), "fallthrough");
 }

@@ -28,7 +28,7 @@ pub fn gzip9(bytes: &[u8]) -> usize {
 /// Bundle bytes of `sources`, with and without debug info.
 pub fn bundle_sizes(sources: &[Source]) -> (usize, usize) {
     let full = compile(sources, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    let stripped = compile(sources, &Options { strip: true }).unwrap_or_else(|e| panic!("{e}"));
+    let stripped = compile(sources, &Options { strip: true, ..Options::default() }).unwrap_or_else(|e| panic!("{e}"));
     (animkit_vm::codec::encode(&full).len(), animkit_vm::codec::encode(&stripped).len())
 }
 

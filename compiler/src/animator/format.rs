@@ -141,6 +141,11 @@ impl Line {
     }
 
     fn int(&mut self, i: &Int) -> &mut Line {
+        // A number that is not a whole number (which the checker rejects)
+        // is printed as written, so that formatting loses nothing.
+        if let Some(v) = i.not_int {
+            return self.num(&Num { value: v, span: i.span });
+        }
         let text = match self.numbers {
             Numbers::Printf if i.value.unsigned_abs() < 1 << 53 => format!("{}.000000", i.value),
             _ => i.value.to_string(),
@@ -170,7 +175,8 @@ impl Line {
     fn color(&mut self, c: &Color) -> &mut Line {
         match c {
             Color::Name(s) => self.str(s),
-            Color::Hex(s) => self.word(&s.text),
+            // Bare unless it would not read back as one word.
+            Color::Hex(s) => self.str(s),
             Color::Rgb(r, g, b) => self.num(r).num(g).num(b),
             Color::Gray(g) => self.num(g),
         }
@@ -285,7 +291,9 @@ pub fn command(cmd: &Cmd, numbers: Numbers) -> String {
         Cmd::Dash { pattern } => {
             // Bit patterns read best in hex.
             match numbers {
-                Numbers::Shortest if pattern.value >= 0 => l.word(&format!("{:#06x}", pattern.value)),
+                Numbers::Shortest if pattern.value >= 0 && pattern.not_int.is_none() => {
+                    l.word(&format!("{:#06x}", pattern.value))
+                }
                 _ => l.int(pattern),
             };
         }
@@ -475,6 +483,18 @@ mod tests {
         assert_eq!(printf_number(25.0), "25.000000");
         assert_eq!(printf_number(0.1), "0.100000");
         assert_eq!(printf_number(1.0 / 3.0), number(1.0 / 3.0));
+    }
+
+    #[test]
+    fn values_the_checker_rejects_are_formatted_as_written() {
+        let src = "thick 2.5\ndash 1e30\nsleep inf\nrotate -inf\ncolor \"#1 2\"\nbg #ggg\ncircle 0 0 1 nan\n";
+        let out = fmt(src);
+        assert_eq!(out, "thick 2.5\ndash 1e30\nsleep inf\nrotate -inf\ncolor \"#1 2\"\nbg #ggg\ncircle 0 0 1 NaN\n");
+        let (again, errors) = parse(&out);
+        assert!(errors.is_empty(), "{errors:?}");
+        let (first, _) = parse(src);
+        let same = |a: &[Command], b: &[Command]| a.iter().zip(b).all(|(x, y)| x.without_spans() == y.without_spans());
+        assert!(same(&first, &again));
     }
 
     #[test]

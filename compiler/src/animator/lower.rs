@@ -1,7 +1,12 @@
-//! Lowers Animator commands to bytecode, one command at a time. The
-//! ahead-of-time compiler ([`compile_program`]) and `animvm`'s stream both
-//! use [`emit_command`], so a script compiled and the same script streamed
-//! make exactly the same host calls.
+//! Lowers checked Animator commands to bytecode, one command at a time.
+//! The ahead-of-time compiler ([`lower_script`]) and `animvm`'s stream both
+//! use [`emit_command`] and one macro [`Recorder`], so a script compiled and
+//! the same script streamed make exactly the same host calls.
+//!
+//! Lowering never fails: it takes [`Checked`] commands only, which the
+//! checker (`super::check`) alone makes, after every error of the command
+//! (values, limits, colours, macro structure, the size of a function) was
+//! reported.
 //!
 //! Each command becomes one domain op whose constant block holds its
 //! arguments in canonical form: both `rect` forms become corners, `scale x`
@@ -12,67 +17,11 @@
 //! push`) or `DECLARE` (`macro push NAME` followed directly by `endmacro`)
 //! at the point of definition, and `invoke` looks the name up at run time.
 
-use super::colors;
-use crate::builder::{FunctionBuilder, ProgramBuilder};
-use crate::diagnostic::Diagnostic;
-use animkit_grammar::Span;
-use animkit_grammar::animator::ast::{self, Cmd, Color, Command, HAlign, VAlign};
+use super::check::{Checked, Ending, Script, Step};
+use crate::builder::{FunctionBuilder, Mark, ProgramBuilder};
+use animkit_grammar::animator::ast::{self, Cmd, HAlign, VAlign};
 use animkit_vm::isa::{Insn, MAX_AX, Op};
-use animkit_vm::limits;
 use animkit_vm::program::{Function, Language, Module, StrId};
-
-// The limits are the VM's (`animkit_vm::limits`), so that every program
-// the compiler accepts passes the verifier; they are restated here with
-// the integer types the checks below use.
-
-/// Most vertices of one `circle` / `fillcircle`.
-pub const MAX_CIRCLE_VERTICES: i64 = limits::MAX_CIRCLE_VERTICES as i64;
-/// Most points in one point list (`lines`, `poly`, `area`, `imgpoly`, `echopt`).
-pub const MAX_POINTS: usize = limits::MAX_POINTS;
-/// Longest string argument, in bytes.
-pub const MAX_STRING: usize = limits::MAX_STRING;
-/// Largest `resize` width or height.
-pub const MAX_WINDOW: i64 = limits::MAX_WINDOW as i64;
-/// Largest `image W H` width or height.
-pub const MAX_IMAGE: i64 = limits::MAX_IMAGE as i64;
-/// Thickest line, in pixels.
-pub const MAX_THICK: i64 = 1_024;
-
-/// The commands allowed inside a macro body (`animator.md`).
-pub const MACRO_COMMANDS: [&str; 26] = [
-    "color",
-    "alpha",
-    "thick",
-    "dash",
-    "dot",
-    "line",
-    "arrow",
-    "rect",
-    "fillrect",
-    "text",
-    "blit",
-    "lines",
-    "poly",
-    "circle",
-    "fillcircle",
-    "push",
-    "pop",
-    "mult",
-    "rotate",
-    "scale",
-    "shift",
-    "viewport",
-    "ident",
-    "invoke",
-    "area",
-    "delarea",
-];
-
-/// True if `cmd` may appear in a macro body (`clip` too, as the spec lists).
-pub fn allowed_in_macro(cmd: &Cmd) -> bool {
-    let k = cmd.keyword();
-    k == "clip" || MACRO_COMMANDS.contains(&k)
-}
 
 /// Where string ids come from. Names that outlive a command (macro names)
 /// go through [`Strings::name`]; other text through [`Strings::text`], which
@@ -93,28 +42,6 @@ impl Strings for ProgramBuilder {
     }
 }
 
-fn err(span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(span, message, label)
-}
-
-fn int_in(i: &ast::Int, lo: i64, hi: i64, what: &str) -> Result<f64, Diagnostic> {
-    if (lo..=hi).contains(&i.value) {
-        Ok(i.value as f64)
-    } else {
-        Err(err(i.span, format!("{what} {} is out of range", i.value), format!("expected {lo} to {hi}")))
-    }
-}
-
-fn color(c: &Color) -> Result<[f64; 3], Diagnostic> {
-    colors::resolve(c).map_err(|e| match (e.suggestion, c) {
-        (Some(s), Color::Name(name)) => {
-            Diagnostic::error(e.span, format!("unknown colour `{}`", name.text), "unknown colour")
-                .with_help(format!("did you mean `{s}`?"))
-        }
-        _ => Diagnostic::error(e.span, e.message.clone(), "not a colour"),
-    })
-}
-
 /// Emits the constant block of one command and returns its first index.
 struct Block<'a> {
     f: &'a mut FunctionBuilder,
@@ -130,6 +57,10 @@ impl<'a> Block<'a> {
         self.f.num(v);
         self
     }
+    fn int(&mut self, i: &ast::Int) -> &mut Self {
+        self.f.num(i.value as f64);
+        self
+    }
     fn str(&mut self, id: StrId) -> &mut Self {
         self.f.string(id);
         self
@@ -142,24 +73,6 @@ impl<'a> Block<'a> {
         }
         self
     }
-}
-
-fn check_str(s: &ast::Str) -> Result<&str, Diagnostic> {
-    if s.text.len() > MAX_STRING {
-        return Err(err(
-            s.span,
-            format!("string of {} bytes is too long", s.text.len()),
-            format!("at most {MAX_STRING}"),
-        ));
-    }
-    Ok(&s.text)
-}
-
-fn check_points(pts: &[ast::Point], span: Span) -> Result<(), Diagnostic> {
-    if pts.len() > MAX_POINTS {
-        return Err(err(span, format!("{} points in one command", pts.len()), format!("at most {MAX_POINTS}")));
-    }
-    Ok(())
 }
 
 fn align_codes(a: &Option<ast::Align>) -> (f64, f64) {
@@ -180,14 +93,10 @@ fn align_codes(a: &Option<ast::Align>) -> (f64, f64) {
     }
 }
 
-/// Emits the code of one command that is not part of macro structure
-/// (`macro`, `endmacro` and `forget` are handled by the caller).
-pub fn emit_command(
-    cmd: &Command,
-    f: &mut FunctionBuilder,
-    s: &mut dyn Strings,
-    keep_pos: bool,
-) -> Result<(), Diagnostic> {
+/// Emits the code of one checked command that is not part of macro
+/// structure (`macro` and `endmacro` go through the [`Recorder`]).
+pub fn emit_command(c: Checked<'_>, f: &mut FunctionBuilder, s: &mut dyn Strings, keep_pos: bool) {
+    let cmd = c.command();
     let pos = keep_pos.then_some((cmd.pos.line, cmd.pos.col));
     let simple = |f: &mut FunctionBuilder, op: Op| {
         f.emit(Insn::ax(op, 0), pos);
@@ -197,13 +106,8 @@ pub fn emit_command(
             let mut $b = Block::new(f);
             $body;
             let start = $b.start;
-            if start > MAX_AX {
-                return Err(err(
-                    cmd.span,
-                    "the script has too many arguments for one module",
-                    "split it into several files",
-                ));
-            }
+            // The checker counted the function's constants.
+            debug_assert!(start <= MAX_AX, "a block starts at constant {start}");
             f.emit(Insn::ax($op, start), pos);
         }};
     }
@@ -211,44 +115,40 @@ pub fn emit_command(
         Cmd::Quit => simple(f, Op::Quit),
         Cmd::Keepalive { on } => k!(Op::Keepalive, |b| b.num(*on as u8 as f64)),
         Cmd::Events { on } => k!(Op::Events, |b| b.num(*on as u8 as f64)),
-        Cmd::Resize { width, height } => {
-            let (w, h) = (int_in(width, 1, MAX_WINDOW, "width")?, int_in(height, 1, MAX_WINDOW, "height")?);
-            k!(Op::Resize, |b| b.num(w).num(h))
-        }
+        Cmd::Resize { width, height } => k!(Op::Resize, |b| b.int(width).int(height)),
         Cmd::Warp { at } => k!(Op::Warp, |b| b.num(at.x.value).num(at.y.value)),
         Cmd::WarpArea { area } => {
-            let id = s.text(check_str(area)?);
+            let id = s.text(&area.text);
             k!(Op::WarpArea, |b| b.str(id))
         }
         Cmd::Echo { text } => {
-            let id = s.text(check_str(text)?);
+            let id = s.text(&text.text);
             k!(Op::Echo, |b| b.str(id))
         }
         Cmd::Echopt { text, points } => {
-            check_points(points, cmd.span)?;
-            let id = s.text(check_str(text)?);
+            let id = s.text(&text.text);
             k!(Op::EchoPt, |b| b.str(id).points(points))
         }
         Cmd::Title { text } => {
-            let id = s.text(check_str(text)?);
+            let id = s.text(&text.text);
             k!(Op::Title, |b| b.str(id))
         }
         Cmd::Frame => simple(f, Op::Frame),
         Cmd::Flush => simple(f, Op::Flush),
         Cmd::Screenshot { file } => {
-            let id = s.text(check_str(file)?);
+            let id = s.text(&file.text);
             k!(Op::Screenshot, |b| b.str(id))
         }
         Cmd::Screendump { file: None } => simple(f, Op::Screendump),
         Cmd::Screendump { file: Some(file) } => {
-            let id = s.text(check_str(file)?);
+            let id = s.text(&file.text);
             k!(Op::ScreendumpFile, |b| b.str(id))
         }
         Cmd::Sleep { seconds } => k!(Op::Sleep, |b| b.num(seconds.value)),
         Cmd::Flushdelay { seconds } => k!(Op::FlushDelay, |b| b.num(seconds.value)),
         Cmd::Aspect { on } => k!(Op::Aspect, |b| b.num(*on as u8 as f64)),
-        Cmd::Bg { color: c } => {
-            let rgb = color(c)?;
+        Cmd::Bg { .. } => {
+            let rgb = c.rgb();
             k!(Op::Bg, |b| b.num(rgb[0]).num(rgb[1]).num(rgb[2]))
         }
         Cmd::Rotate { degrees } => k!(Op::Rotate, |b| b.num(degrees.value)),
@@ -258,20 +158,14 @@ pub fn emit_command(
         }
         Cmd::Shift { x, y } => k!(Op::Shift, |b| b.num(x.value).num(y.value)),
         Cmd::Viewport { left, bottom, width, height } => {
-            if width.value == 0.0 || height.value == 0.0 {
-                return Err(err(width.span.to(height.span), "viewport of zero width or height", "must not be 0"));
-            }
             let (l, b_, r, t) = (left.value, bottom.value, left.value + width.value, bottom.value + height.value);
             k!(Op::Viewport, |b| b.num(l).num(b_).num(r).num(t))
         }
         Cmd::ViewportCorners { left, bottom, right, top } => {
-            if left.value == right.value || bottom.value == top.value {
-                return Err(err(left.span.to(top.span), "viewport of zero width or height", "corners must differ"));
-            }
             k!(Op::Viewport, |b| b.num(left.value).num(bottom.value).num(right.value).num(top.value))
         }
         Cmd::ViewportMacro { name, keep_aspect } => {
-            let id = s.name(check_str(name)?);
+            let id = s.name(&name.text);
             k!(Op::ViewportMacro, |b| b.str(id).num(*keep_aspect as u8 as f64))
         }
         Cmd::Mult { matrix } => k!(Op::Mult, |b| {
@@ -289,19 +183,13 @@ pub fn emit_command(
         Cmd::ClipCorners { left, bottom, right, top } => {
             k!(Op::Clip, |b| b.num(left.value).num(bottom.value).num(right.value).num(top.value))
         }
-        Cmd::Color { color: c } => {
-            let rgb = color(c)?;
+        Cmd::Color { .. } => {
+            let rgb = c.rgb();
             k!(Op::Color, |b| b.num(rgb[0]).num(rgb[1]).num(rgb[2]))
         }
         Cmd::Alpha { alpha } => k!(Op::Alpha, |b| b.num(alpha.value)),
-        Cmd::Thick { pixels } => {
-            let t = int_in(pixels, 0, MAX_THICK, "thickness")?;
-            k!(Op::Thick, |b| b.num(t))
-        }
-        Cmd::Dash { pattern } => {
-            let d = int_in(pattern, 0, limits::MAX_DASH as i64, "dash pattern")?;
-            k!(Op::Dash, |b| b.num(d))
-        }
+        Cmd::Thick { pixels } => k!(Op::Thick, |b| b.int(pixels)),
+        Cmd::Dash { pattern } => k!(Op::Dash, |b| b.int(pattern)),
         Cmd::Dot { at } => k!(Op::Dot, |b| b.num(at.x.value).num(at.y.value)),
         Cmd::Line { from, to } => {
             k!(Op::Line, |b| b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value))
@@ -321,50 +209,40 @@ pub fn emit_command(
         }
         Cmd::Text { align, at, text } => {
             let (h, v) = align_codes(align);
-            let id = s.text(check_str(text)?);
+            let id = s.text(&text.text);
             k!(Op::Text, |b| b.num(h).num(v).num(at.x.value).num(at.y.value).str(id))
         }
         Cmd::Blit { align, at, image } => {
             let (h, v) = align_codes(align);
-            let id = s.text(check_str(image)?);
+            let id = s.text(&image.text);
             k!(Op::Blit, |b| b.num(h).num(v).num(at.x.value).num(at.y.value).str(id))
         }
-        Cmd::Lines { points } => {
-            check_points(points, cmd.span)?;
-            k!(Op::Lines, |b| b.points(points))
-        }
-        Cmd::Poly { points } => {
-            check_points(points, cmd.span)?;
-            k!(Op::Poly, |b| b.points(points))
-        }
+        Cmd::Lines { points } => k!(Op::Lines, |b| b.points(points)),
+        Cmd::Poly { points } => k!(Op::Poly, |b| b.points(points)),
         Cmd::Circle { center, radius, vertices } | Cmd::FillCircle { center, radius, vertices } => {
             let op = if matches!(cmd.kind, Cmd::Circle { .. }) { Op::Circle } else { Op::FillCircle };
-            let n = int_in(vertices, 0, MAX_CIRCLE_VERTICES, "vertex count")?;
-            k!(op, |b| b.num(center.x.value).num(center.y.value).num(radius.value).num(n))
+            k!(op, |b| b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices))
         }
         Cmd::ImageLoad { name, path } => {
-            let (n, p) = (s.text(check_str(name)?), s.text(check_str(path)?));
+            let (n, p) = (s.text(&name.text), s.text(&path.text));
             k!(Op::Image, |b| b.str(n).str(p))
         }
         Cmd::ImageNew { width, height, name } => {
-            let (w, h) = (int_in(width, 1, MAX_IMAGE, "image width")?, int_in(height, 1, MAX_IMAGE, "image height")?);
-            let n = s.text(check_str(name)?);
-            k!(Op::ImageNew, |b| b.num(w).num(h).str(n))
+            let n = s.text(&name.text);
+            k!(Op::ImageNew, |b| b.int(width).int(height).str(n))
         }
-        Cmd::Colormap { ch, color: c } => {
-            let rgb = color(c)?;
+        Cmd::Colormap { ch, .. } => {
+            let rgb = c.rgb();
             k!(Op::Colormap, |b| b.num(ch.value as u32 as f64).num(rgb[0]).num(rgb[1]).num(rgb[2]))
         }
         Cmd::ImageSet { image, x, y, pixels } => {
-            let (x, y) = (int_in(x, 0, MAX_IMAGE, "column")?, int_in(y, 0, MAX_IMAGE, "row")?);
-            let (i, p) = (s.text(check_str(image)?), s.text(check_str(pixels)?));
-            k!(Op::ImageSet, |b| b.str(i).num(x).num(y).str(p))
+            let (i, p) = (s.text(&image.text), s.text(&pixels.text));
+            k!(Op::ImageSet, |b| b.str(i).int(x).int(y).str(p))
         }
         Cmd::ImgPoly { image, points, .. }
         | Cmd::ImgPolyEdges { image, points, .. }
         | Cmd::ImgPolyAxes { image, points, .. }
         | Cmd::ImgPolyUnit { image, points } => {
-            check_points(points, cmd.span)?;
             let first = points.first().map_or([0.0, 0.0], |p| [p.x.value, p.y.value]);
             let (anchor, u, v) = match &cmd.kind {
                 Cmd::ImgPoly { anchor, u, v, .. } => {
@@ -374,7 +252,7 @@ pub fn emit_command(
                 Cmd::ImgPolyAxes { ux, vy, .. } => (first, [ux.value, 0.0], [0.0, vy.value]),
                 _ => (first, [1.0, 0.0], [0.0, 1.0]),
             };
-            let id = s.text(check_str(image)?);
+            let id = s.text(&image.text);
             k!(Op::ImgPoly, |b| b
                 .num(anchor[0])
                 .num(anchor[1])
@@ -386,21 +264,20 @@ pub fn emit_command(
                 .points(points))
         }
         Cmd::Area { name, points } => {
-            check_points(points, cmd.span)?;
-            let id = s.text(check_str(name)?);
+            let id = s.text(&name.text);
             k!(Op::Area, |b| b.str(id).points(points))
         }
         Cmd::Delarea { name } => {
-            let id = s.text(check_str(name)?);
+            let id = s.text(&name.text);
             k!(Op::DelArea, |b| b.str(id))
         }
         Cmd::Killareas => simple(f, Op::KillAreas),
         Cmd::Invoke { name } => {
-            let id = s.name(check_str(name)?);
+            let id = s.name(&name.text);
             k!(Op::CallN, |b| b.str(id))
         }
         Cmd::InvokeAt { at, name } => {
-            let id = s.name(check_str(name)?);
+            let id = s.name(&name.text);
             simple(f, Op::Push);
             k!(Op::Shift, |b| b.num(at.x.value).num(at.y.value));
             k!(Op::CallN, |b| b.str(id));
@@ -408,39 +285,108 @@ pub fn emit_command(
         }
         Cmd::Forget => simple(f, Op::Forget),
         Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
-            let hot = limits::MAX_CURSOR_HOT as i64;
-            let (c, r) = (int_in(hot_col, 0, hot, "hot spot column")?, int_in(hot_row, 0, hot, "hot spot row")?);
-            let (n, d, m) = (s.text(check_str(name)?), s.text(check_str(data)?), s.text(check_str(mask)?));
-            k!(Op::DefCursor, |b| b.str(n).str(d).str(m).num(c).num(r))
+            let (n, d, m) = (s.text(&name.text), s.text(&data.text), s.text(&mask.text));
+            k!(Op::DefCursor, |b| b.str(n).str(d).str(m).int(hot_col).int(hot_row))
         }
         Cmd::Setcursor { name } => {
-            let id = s.text(check_str(name)?);
+            let id = s.text(&name.text);
             k!(Op::SetCursor, |b| b.str(id))
         }
-        Cmd::Macro { .. } | Cmd::Endmacro => {
-            return Err(err(cmd.span, format!("`{}` is not allowed here", cmd.kind.keyword()), "macro structure"));
-        }
+        // The checker gives these `Step::Begin` and `Step::End`, which the
+        // recorder takes: they never come here.
+        Cmd::Macro { .. } | Cmd::Endmacro => {}
     }
-    Ok(())
+}
+
+/// Where one command's constants go in its function: how many it adds, and
+/// the offset of its last block from the first (`None` for a command with
+/// no block). The checker uses this to keep every block's start within
+/// the instruction word's `Ax` field; [`emit_command`] adds exactly these
+/// (tested for every command).
+pub(super) fn constants(cmd: &Cmd) -> (u64, Option<u64>) {
+    let list = |p: &[ast::Point]| 1 + 2 * p.len() as u64;
+    let one = |n: u64| (n, Some(0));
+    match cmd {
+        Cmd::Quit
+        | Cmd::Frame
+        | Cmd::Flush
+        | Cmd::Screendump { file: None }
+        | Cmd::Push
+        | Cmd::Pop
+        | Cmd::Ident
+        | Cmd::Killareas
+        | Cmd::Forget
+        | Cmd::Macro { .. }
+        | Cmd::Endmacro => (0, None),
+        Cmd::Keepalive { .. }
+        | Cmd::Events { .. }
+        | Cmd::Aspect { .. }
+        | Cmd::WarpArea { .. }
+        | Cmd::Echo { .. }
+        | Cmd::Title { .. }
+        | Cmd::Screenshot { .. }
+        | Cmd::Screendump { file: Some(_) }
+        | Cmd::Sleep { .. }
+        | Cmd::Flushdelay { .. }
+        | Cmd::Rotate { .. }
+        | Cmd::Alpha { .. }
+        | Cmd::Thick { .. }
+        | Cmd::Dash { .. }
+        | Cmd::Delarea { .. }
+        | Cmd::Invoke { .. }
+        | Cmd::Setcursor { .. } => one(1),
+        Cmd::Resize { .. }
+        | Cmd::Warp { .. }
+        | Cmd::Scale { .. }
+        | Cmd::Shift { .. }
+        | Cmd::ViewportMacro { .. }
+        | Cmd::Dot { .. }
+        | Cmd::ImageLoad { .. } => one(2),
+        Cmd::Bg { .. } | Cmd::Color { .. } | Cmd::ImageNew { .. } => one(3),
+        Cmd::Viewport { .. }
+        | Cmd::ViewportCorners { .. }
+        | Cmd::Clip { .. }
+        | Cmd::ClipCorners { .. }
+        | Cmd::Line { .. }
+        | Cmd::Arrow { .. }
+        | Cmd::Rect { .. }
+        | Cmd::RectCorners { .. }
+        | Cmd::FillRect { .. }
+        | Cmd::FillRectCorners { .. }
+        | Cmd::Circle { .. }
+        | Cmd::FillCircle { .. }
+        | Cmd::Colormap { .. }
+        | Cmd::ImageSet { .. } => one(4),
+        Cmd::Text { .. } | Cmd::Blit { .. } | Cmd::Defcursor { .. } => one(5),
+        Cmd::Mult { .. } => one(9),
+        Cmd::Echopt { points, .. } => one(1 + list(points)),
+        Cmd::Lines { points } | Cmd::Poly { points } => one(list(points)),
+        Cmd::Area { points, .. } => one(1 + list(points)),
+        Cmd::ImgPoly { points, .. }
+        | Cmd::ImgPolyEdges { points, .. }
+        | Cmd::ImgPolyAxes { points, .. }
+        | Cmd::ImgPolyUnit { points, .. } => one(7 + list(points)),
+        // `PUSH; SHIFT x y; CALLN name; POP`: two blocks.
+        Cmd::InvokeAt { .. } => (3, Some(2)),
+    }
+}
+
+/// The constants a macro definition adds to the function that defines it:
+/// the name, and the body's function unless it only declares the name.
+pub(super) fn definition_constants(ending: Ending) -> u64 {
+    match ending {
+        Ending::Declare => 1,
+        Ending::Bind | Ending::Push => 2,
+    }
 }
 
 /// The macro being recorded.
 #[derive(Debug)]
-pub struct Recording {
+struct Recording {
     /// Its name.
-    pub name: ast::Str,
-    /// `macro push`.
-    pub push: bool,
-    /// The `macro` command (for errors).
-    pub span: Span,
-    /// Position of the `macro` command.
-    pub pos: ast::Pos,
+    name: StrId,
     /// The body, as it will be compiled.
-    pub body: FunctionBuilder,
-    /// Number of commands in the body.
-    pub commands: usize,
-    /// Commands that could not go into the body (already reported).
-    pub rejected: usize,
+    body: FunctionBuilder,
 }
 
 /// How a finished macro definition takes effect.
@@ -454,141 +400,190 @@ pub enum Definition {
     Declare(StrId),
 }
 
-/// Starts recording a macro body.
-pub fn begin_macro(cmd: &Command, name: &ast::Str, push: bool, s: &mut dyn Strings) -> Result<Recording, Diagnostic> {
-    let id = s.name(check_str(name)?);
-    Ok(Recording {
-        name: name.clone(),
-        push,
-        span: cmd.span,
-        pos: cmd.pos,
-        body: FunctionBuilder::new(id),
-        commands: 0,
-        rejected: 0,
-    })
+/// What [`Recorder::add`] did with a command.
+#[derive(Debug)]
+pub enum Recorded {
+    /// A command outside any macro: the caller emits it where it runs
+    /// ([`emit_command`]).
+    Run,
+    /// `macro`: recording has begun.
+    Begun,
+    /// A command of the body, now in it; going back to the mark leaves it
+    /// out again ([`Recorder::leave_out`]).
+    Body(Mark),
+    /// `endmacro`: the definition to make.
+    Defined(Definition),
 }
 
-/// Adds one command to the macro body, or explains why it cannot go there.
-pub fn record(rec: &mut Recording, cmd: &Command, s: &mut dyn Strings, keep_pos: bool) -> Result<(), Diagnostic> {
-    if !allowed_in_macro(&cmd.kind) {
-        rec.rejected += 1;
-        let d = err(
-            cmd.span,
-            format!("`{}` is not allowed inside a macro", cmd.kind.keyword()),
-            format!("inside macro `{}`", rec.name.text),
-        )
-        .with_secondary(rec.span, "the macro starts here")
-        .with_note("macros hold drawing and transformation commands only: color alpha thick dash dot line arrow rect fillrect text blit lines poly circle fillcircle push pop mult rotate scale shift viewport ident invoke area delarea clip");
-        return Err(if matches!(cmd.kind, Cmd::Macro { .. }) {
-            d.with_help(format!("end macro `{}` with `endmacro` before starting another", rec.name.text))
-        } else {
-            d
-        });
-    }
-    if let Err(e) = emit_command(cmd, &mut rec.body, s, keep_pos) {
-        rec.rejected += 1;
-        return Err(e);
-    }
-    rec.commands += 1;
-    Ok(())
+/// Macro recording, the one for files and streams: it follows the
+/// checker's [`Step`]s, which have settled the structure (every body
+/// command allowed, bodies not empty unless they only declare the name,
+/// `endmacro` only after `macro`), so it cannot fail.
+///
+/// ```
+/// use animkit_compiler::animator::check::{Checker, Text};
+/// use animkit_compiler::animator::lower::{Recorded, Recorder};
+/// use animkit_compiler::builder::ProgramBuilder;
+/// let src = "macro m\nline 0 0 1 1\nendmacro\n";
+/// let (commands, _) = animkit_grammar::animator::parse(src);
+/// let (mut checker, mut recorder, mut b) = (Checker::for_file(), Recorder::default(), ProgramBuilder::new());
+/// let mut last = None;
+/// for cmd in &commands {
+///     let checked = checker.check(cmd, Text::of(src)).unwrap();
+///     last = Some(recorder.add(checked, &mut b, true));
+/// }
+/// assert!(matches!(last, Some(Recorded::Defined(_))));
+/// ```
+#[derive(Debug, Default)]
+pub struct Recorder {
+    open: Option<Recording>,
 }
 
-/// Finishes a macro at `endmacro`.
-pub fn end_macro(rec: Recording, end: &Command, s: &mut dyn Strings, keep_pos: bool) -> Result<Definition, Diagnostic> {
-    let id = s.name(&rec.name.text);
-    if rec.commands == 0 {
-        if rec.push || rec.rejected > 0 {
-            return Ok(Definition::Declare(id));
+impl Recorder {
+    /// Takes one checked command, in the order the checker saw them.
+    pub fn add(&mut self, c: Checked<'_>, s: &mut dyn Strings, keep_pos: bool) -> Recorded {
+        let cmd = c.command();
+        match c.step() {
+            Step::Run => Recorded::Run,
+            Step::Begin => {
+                if let Cmd::Macro { name, .. } = &cmd.kind {
+                    let id = s.name(&name.text);
+                    self.open = Some(Recording { name: id, body: FunctionBuilder::new(id) });
+                }
+                Recorded::Begun
+            }
+            Step::Record => {
+                // The checker says `Record` only while a macro is open;
+                // without one there is nothing to record into.
+                debug_assert!(self.open.is_some(), "a body command outside a macro");
+                let Some(rec) = self.open.as_mut() else { return Recorded::Begun };
+                let mark = rec.body.mark();
+                emit_command(c, &mut rec.body, s, keep_pos);
+                Recorded::Body(mark)
+            }
+            Step::End(ending) => {
+                debug_assert!(self.open.is_some(), "`endmacro` outside a macro");
+                let Some(rec) = self.open.take() else { return Recorded::Begun };
+                Recorded::Defined(match ending {
+                    Ending::Declare => Definition::Declare(rec.name),
+                    Ending::Bind | Ending::Push => {
+                        let mut body = rec.body;
+                        body.emit(Insn::ax(Op::Ret, 0), keep_pos.then_some((cmd.pos.line, cmd.pos.col)));
+                        let f = body.finish();
+                        if ending == Ending::Push {
+                            Definition::Push(rec.name, f)
+                        } else {
+                            Definition::Bind(rec.name, f)
+                        }
+                    }
+                })
+            }
         }
-        return Err(err(
-            rec.span,
-            format!("macro `{}` has an empty body", rec.name.text),
-            "nothing between here and `endmacro`",
-        )
-        .with_secondary(end.span, "ends here")
-        .with_help("to make sure a macro exists without changing it, use `macro push NAME` followed by `endmacro`"));
     }
-    let mut body = rec.body;
-    body.emit(Insn::ax(Op::Ret, 0), keep_pos.then_some((end.pos.line, end.pos.col)));
-    let f = body.finish();
-    Ok(if rec.push { Definition::Push(id, f) } else { Definition::Bind(id, f) })
+
+    /// True between `macro` and `endmacro`.
+    pub fn is_recording(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Instructions plus constants of the body being recorded (0 when none).
+    pub fn body_size(&self) -> usize {
+        self.open.as_ref().map_or(0, |r| r.body.size())
+    }
+
+    /// Takes the body command just added out again (a stream that would
+    /// hold too much); the checker is told with `Checker::leave_out`.
+    pub fn leave_out(&mut self, mark: Mark) {
+        if let Some(rec) = self.open.as_mut() {
+            rec.body.rollback(mark);
+        }
+    }
+
+    /// Forgets the macro just begun (a stream that would hold too many
+    /// strings); the checker is told with `Checker::cancel_macro`.
+    pub fn cancel(&mut self) {
+        self.open = None;
+    }
 }
 
-/// Compiles a whole Animator file into a module: function 0 runs the
-/// commands in order; each macro definition adds a function. Every error
-/// of the file is returned.
-pub fn compile_program(
-    commands: &[Command],
-    name: &str,
-    b: &mut ProgramBuilder,
-    keep_pos: bool,
-) -> Result<Module, Vec<Diagnostic>> {
+/// Lowers a checked Animator file into a module: function 0 runs the
+/// commands in order; each macro definition adds a function.
+pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_pos: bool) -> Module {
     let main_name = b.intern("main");
     let mut main = FunctionBuilder::new(main_name);
     let mut functions: Vec<Function> = Vec::new();
-    let mut errors = Vec::new();
-    let mut recording: Option<Recording> = None;
-    for cmd in commands {
-        let pos = keep_pos.then_some((cmd.pos.line, cmd.pos.col));
-        match (&cmd.kind, recording.as_mut()) {
-            (Cmd::Endmacro, None) => {
-                errors.push(err(cmd.span, "`endmacro` without `macro`", "no macro is being recorded"))
-            }
-            (Cmd::Endmacro, Some(_)) => {
-                let Some(rec) = recording.take() else { continue };
-                match end_macro(rec, cmd, b, keep_pos) {
-                    Ok(def) => {
-                        let (op, id, func) = match def {
-                            Definition::Bind(id, f) => (Op::Bind, id, Some(f)),
-                            Definition::Push(id, f) => (Op::BindPush, id, Some(f)),
-                            Definition::Declare(id) => (Op::Declare, id, None),
-                        };
-                        let start = main.next_const();
-                        main.string(id);
-                        if let Some(f) = func {
-                            functions.push(f);
-                            main.num(functions.len() as f64);
-                        }
-                        main.emit(Insn::ax(op, start), pos);
-                    }
-                    Err(e) => errors.push(e),
+    let mut recorder = Recorder::default();
+    for c in script.iter() {
+        let cmd = c.command();
+        if c.step() == Step::Run {
+            emit_command(c, &mut main, b, keep_pos);
+            continue;
+        }
+        match recorder.add(c, b, keep_pos) {
+            Recorded::Run => emit_command(c, &mut main, b, keep_pos),
+            Recorded::Begun | Recorded::Body(_) => {}
+            Recorded::Defined(def) => {
+                let (op, id, func) = match def {
+                    Definition::Bind(id, f) => (Op::Bind, id, Some(f)),
+                    Definition::Push(id, f) => (Op::BindPush, id, Some(f)),
+                    Definition::Declare(id) => (Op::Declare, id, None),
+                };
+                let start = main.next_const();
+                debug_assert!(start <= MAX_AX, "a definition starts at constant {start}");
+                main.string(id);
+                if let Some(f) = func {
+                    functions.push(f);
+                    main.num(functions.len() as f64);
                 }
-            }
-            (Cmd::Macro { name, push }, None) => match begin_macro(cmd, name, *push, b) {
-                Ok(rec) => recording = Some(rec),
-                Err(e) => errors.push(e),
-            },
-            (_, Some(rec)) => {
-                if let Err(e) = record(rec, cmd, b, keep_pos) {
-                    errors.push(e);
-                }
-            }
-            (_, None) => {
-                if let Err(e) = emit_command(cmd, &mut main, b, keep_pos) {
-                    errors.push(e);
-                }
+                main.emit(Insn::ax(op, start), keep_pos.then_some((cmd.pos.line, cmd.pos.col)));
             }
         }
-    }
-    if let Some(rec) = recording {
-        errors.push(
-            err(rec.span, format!("macro `{}` is never ended", rec.name.text), "recording starts here")
-                .with_help("add `endmacro` after its last command"),
-        );
-    }
-    if !errors.is_empty() {
-        return Err(errors);
     }
     main.emit(Insn::ax(Op::Halt, 0), None);
     let mut all = vec![main.finish()];
     all.extend(functions);
     let module_name = b.intern(name);
-    Ok(Module {
+    Module {
         name: module_name,
         language: Language::Animator,
         functions: all,
         states: vec![],
         entry: Some(0),
         source: None,
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::animator::check::{Checker, Text};
+    use animkit_vm::isa::Format;
+
+    /// Every command form, for the constant counts.
+    const EVERY_FORM: &str = "keepalive on\nevents off\nresize 64 48\nwarp 1 2\nwarp area a\necho hi\nechopt p 1 2 3 4 .\ntitle t\nframe\nflush\nscreenshot s.png\nscreendump -\nscreendump d.raw\nsleep 0\nflushdelay 0\naspect on\nbg red\nrotate 1\nscale 2\nscale 2 3\nshift 1 1\nviewport 0 0 1 1\nviewport 0 0 - 1 1\nviewport aspect m\nmult 1 0 0 0 1 0 0 0 1\npush\npop\nident\nclip 0 0 1 1\nclip 0 0 - 1 1\ncolor 0.5\nalpha 1\nthick 2\ndash 255\ndot 0 0\nline 0 0 1 1\narrow 0 0 1 1\nrect 0 0 1 1\nrect 0 0 - 1 1\nfillrect 0 0 1 1\nfillrect 0 0 - 1 1\ntext 0 0 hi\nblit left top 0 0 img\nlines 0 0 1 1 2 2\npoly 0 0 1 0 1 1\ncircle 0 0 1 8\nfillcircle 0 0 1 8\nimage img a.png\nimage 2 2 img\ncolormap x red\nimage_set img 0 0 xx\nimgpoly 0 0 1 0 0 1 img 0 0 1 0 1 1\nimgpoly 1 0 0 1 img 0 0 1 0 1 1\nimgpoly 1 1 img 0 0 1 0 1 1\nimgpoly img 0 0 1 0 1 1 0 1\narea a 0 0 1 0 1 1\ndelarea a\nkillareas\ninvoke m\ninvoke 1 2 m\nforget\nsetcursor c\nquit\n";
+
+    #[test]
+    fn every_command_adds_the_constants_the_checker_counts() {
+        let (commands, errors) = animkit_grammar::animator::parse(EVERY_FORM);
+        assert!(errors.is_empty(), "{errors:?}");
+        let mut checker = Checker::for_stream();
+        let mut b = ProgramBuilder::new();
+        for cmd in &commands {
+            let c = checker.check(cmd, Text::of(EVERY_FORM)).unwrap();
+            let mut f = FunctionBuilder::new(0);
+            f.num(0.0);
+            let before = f.next_const();
+            emit_command(c, &mut f, &mut b, false);
+            let (consts, last) = constants(&cmd.kind);
+            let function = f.finish();
+            assert_eq!(function.consts.len() as u64 - u64::from(before), consts, "{:?}", cmd.kind);
+            let blocks: Vec<u32> = function
+                .code
+                .iter()
+                .filter(|i| i.op().is_some_and(|op| op.info().format == Format::K))
+                .map(|i| i.ax_field())
+                .collect();
+            assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
+        }
+    }
 }

@@ -1,0 +1,116 @@
+//! The front-end interface: what each language gives the driver, so that a
+//! language is added in one place ([`FRONT_ENDS`]) plus its folders.
+//!
+//! A front end parses and checks one source into an IR that cannot fail to
+//! lower, plus warnings ([`FrontEnd::check`]); that half is independent per
+//! file, so the driver runs it on several threads. Lowering ([`Lower`])
+//! then runs in file order into one [`ProgramBuilder`], because string ids
+//! depend on the order. [`FrontEnd::format`] is `animc --fmt`.
+//!
+//! ```
+//! use animkit_compiler::front::front_end;
+//! use animkit_compiler::Source;
+//! use animkit_vm::program::Language;
+//! let animator = front_end(Language::Animator).unwrap();
+//! let checked = animator.check(&Source::new("a.draw", "line 0 0 1 1\n")).unwrap();
+//! assert!(checked.warnings.is_empty());
+//! assert!(animator.check(&Source::new("a.draw", "line 0 0 1\n")).is_err());
+//! assert!(front_end(Language::Slap).is_none()); // not in this build yet
+//! ```
+//!
+//! # How a language plugs in
+//!
+//! 1. A row in the language table (`animkit_vm::program`, `LANGUAGES`):
+//!    its bundle byte, name and extension.
+//! 2. `grammar/<language>/`: lexer, grammar, AST with spans.
+//! 3. `compiler/src/<language>/`: `check.rs` (AST to IR, every error and
+//!    warning), `lower.rs` (IR to bytecode, infallible, honouring
+//!    [`crate::Options::fold`]), `format.rs`, and a unit struct
+//!    implementing [`FrontEnd`] (its IR implementing [`Lower`]), listed in
+//!    [`FRONT_ENDS`].
+
+use crate::builder::ProgramBuilder;
+use crate::diagnostic::Diagnostic;
+use crate::driver::{Options, Source};
+use animkit_vm::program::{Language, Module};
+
+/// One language's front half and formatter.
+pub trait FrontEnd: Sync {
+    /// The language it reads.
+    fn language(&self) -> Language;
+
+    /// Parses and checks `source`: its IR and warnings, or every
+    /// diagnostic (errors, and any warnings found on the way) in source
+    /// order. No shared state: the driver calls it on several threads.
+    fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>>;
+
+    /// `source` in the language's canonical layout (`animc --fmt`). Only
+    /// syntax errors stop formatting; the rest is the checker's business.
+    fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>>;
+}
+
+/// A checked source: its IR, ready to lower, and the warnings its check
+/// found.
+pub struct CheckedSource {
+    /// The IR.
+    pub ir: Box<dyn Lower>,
+    /// Warnings (`Severity::Warning`), in source order.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl CheckedSource {
+    /// An IR without warnings.
+    pub fn new(ir: impl Lower + 'static) -> CheckedSource {
+        CheckedSource { ir: Box::new(ir), warnings: Vec::new() }
+    }
+}
+
+/// The IR of a checked source. Lowering never fails: everything that could
+/// stop it was reported by the check.
+pub trait Lower: Send {
+    /// Lowers into the program being built; the module it returns is
+    /// pushed by the driver (which also records the source path).
+    fn lower(self: Box<Self>, cx: LowerCx<'_>) -> Module;
+}
+
+/// What lowering one source gets.
+pub struct LowerCx<'a> {
+    /// The program being built (string table, constants).
+    pub builder: &'a mut ProgramBuilder,
+    /// The source the IR came from (for debug positions).
+    pub source: &'a Source,
+    /// The compilation options (`strip`, `fold`).
+    pub options: &'a Options,
+}
+
+impl LowerCx<'_> {
+    /// The module's name: the file stem.
+    pub fn module_name(&self) -> String {
+        self.source.module_name()
+    }
+
+    /// True unless `--strip`: debug positions go into the bundle.
+    pub fn keep_positions(&self) -> bool {
+        !self.options.strip
+    }
+}
+
+/// Every front end of this build, one per language it compiles.
+pub static FRONT_ENDS: &[&dyn FrontEnd] = &[&crate::sprite::Sprite, &crate::animator::Animator];
+
+/// The front end of `language`, if this build has one.
+pub fn front_end(language: Language) -> Option<&'static dyn FrontEnd> {
+    FRONT_ENDS.iter().copied().find(|f| f.language() == language)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_front_end_per_language_at_most() {
+        for l in Language::ALL {
+            assert!(FRONT_ENDS.iter().filter(|f| f.language() == l).count() <= 1, "{l}");
+        }
+    }
+}

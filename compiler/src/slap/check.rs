@@ -1,0 +1,926 @@
+//! Checks a parsed SLAP file and evaluates it to a [`SceneIr`].
+//!
+//! The checker walks the lines in source order, keeping what SLAP's
+//! semantics need at each line: the defines known so far (each holding
+//! numbers, evaluated when the define is read), the current time (the
+//! unrounded value of the last time directive) and the actors named so
+//! far. Every error of the file is reported, in source order, beside the
+//! one warning SLAP has (an absolute `time` earlier than the current one).
+//! The errors and their wording are listed in `docs/slap.md`
+//! §Language.
+//!
+//! A value that could not be computed (an undefined name, a division by
+//! zero, a line that did not parse) is *unknown*: whatever depends on it
+//! (a define holding it, the time after a bad `time`) is unknown too and
+//! draws no further error, so one mistake is reported once.
+
+use super::ir::{ActorAttr, CameraAttr, Command, Expr, SceneIr, TimedCommand, Value, apply};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
+use animkit_grammar::Span;
+use animkit_grammar::slap::ast::{self, Arg, BinOp, Line};
+use animkit_vm::limits;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hasher, RandomState};
+
+/// The five directives.
+pub const DIRECTIVES: [&str; 5] = ["define", "time", "timep", "actor", "camera"];
+/// The actor attributes.
+pub const ACTOR_ATTRIBUTES: [&str; 5] = ["action", "direction", "position", "color", "size"];
+/// The camera attributes.
+pub const CAMERA_ATTRIBUTES: [&str; 2] = ["position", "direction"];
+/// The twelve actions, by number.
+pub const ACTIONS: [&str; 12] =
+    ["idle", "scamper", "swagger", "broadjump", "prowl", "lumber", "dejected", "no", "yes", "hotfeet", "sprint", "hop"];
+
+/// The resource limits the checker enforces; [`Default`] gives the
+/// project's ([`animkit_vm::limits`]). Tests lower them to reach them with
+/// small files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlapLimits {
+    /// Most distinct actor ids.
+    pub actors: usize,
+    /// Most distinct define names.
+    pub defines: usize,
+    /// Most values in one define.
+    pub define_values: usize,
+    /// Most time directives.
+    pub time_points: usize,
+    /// The largest frame.
+    pub frame: u32,
+}
+
+impl Default for SlapLimits {
+    fn default() -> SlapLimits {
+        SlapLimits {
+            actors: limits::MAX_SLAP_ACTORS,
+            defines: limits::MAX_SLAP_DEFINES,
+            define_values: limits::MAX_SLAP_DEFINE_VALUES,
+            time_points: limits::MAX_SLAP_TIME_POINTS,
+            frame: limits::MAX_SLAP_FRAME,
+        }
+    }
+}
+
+/// A checked scene and the warnings it drew.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// The scene.
+    pub ir: SceneIr,
+    /// Warnings (the compile goes on), in source order.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Checks `file` with the default limits: the IR and its warnings, or
+/// every error and warning in source order.
+///
+/// ```
+/// use animkit_compiler::slap::check::check;
+/// let (file, _) = animkit_grammar::slap::parse("define PI 3.1416\ntime +10\nactor 1 direction -PI/2\n");
+/// let scene = check(&file).unwrap().ir;
+/// assert_eq!(scene.length, 10);
+/// assert_eq!(scene.commands[0].frame, 10);
+/// ```
+pub fn check(file: &ast::File<'_>) -> Result<Checked, Vec<Diagnostic>> {
+    check_with(file, &SlapLimits::default())
+}
+
+/// [`check`] with the given limits.
+pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+    let mut c = Checker::new(file, *limits);
+    for line in &file.lines {
+        match line {
+            Line::Directive(d) => c.directive(d),
+            Line::Invalid(bad) => c.invalid(bad),
+        }
+    }
+    c.finish()
+}
+
+/// The checker's hash for names and ids: a folded 64x64->128-bit multiply
+/// per 8 bytes, seeded per process. Faster than SipHash on short names,
+/// and unlike `crate::hash::FxHasher` it mixes every input bit into the
+/// low bits that pick a bucket, under a seed a file cannot know: names and
+/// ids come from the file, and crafted collisions must not make checking
+/// quadratic.
+#[derive(Clone, Copy)]
+struct Seeded(u64);
+
+impl Seeded {
+    fn new() -> Seeded {
+        Seeded(RandomState::new().hash_one(0x5eed_u64) | 1)
+    }
+}
+
+impl BuildHasher for Seeded {
+    type Hasher = Fold;
+    fn build_hasher(&self) -> Fold {
+        Fold(self.0)
+    }
+}
+
+struct Fold(u64);
+
+const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Fold {
+    #[inline]
+    fn mix(&mut self, word: u64) {
+        let m = u128::from(self.0 ^ word) * u128::from(MUL);
+        self.0 = (m as u64) ^ ((m >> 64) as u64);
+    }
+}
+
+impl Hasher for Fold {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.mix(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        let rest = chunks.remainder();
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        self.mix(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 56));
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.mix(u64::from(i));
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.mix(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        let m = u128::from(self.0) * u128::from(MUL ^ 0xff51_afd7_ed55_8ccd);
+        (m as u64) ^ ((m >> 64) as u64)
+    }
+}
+
+/// What a define holds: its values, or nothing known (an error in it).
+struct Def<'a> {
+    name: &'a str,
+    values: Option<Vec<f64>>,
+    /// The name in the define that gave the current values.
+    span: Span,
+}
+
+/// A name in an argument list that expanded to a number of values other
+/// than one (for the notes of an argument-count error).
+struct Expansion<'a> {
+    name: &'a str,
+    /// Where the name was defined.
+    defined: Span,
+    count: usize,
+}
+
+/// Where arguments are evaluated, for the hints of an undefined name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    Plain,
+    Action,
+}
+
+struct Checker<'a> {
+    file: &'a ast::File<'a>,
+    limits: SlapLimits,
+    /// Name -> index into `defs`.
+    names: HashMap<&'a str, usize, Seeded>,
+    /// Every name defined so far, in the order of first definition (the
+    /// order "did you mean" looks through).
+    defs: Vec<Def<'a>>,
+    /// Names defined anywhere in the file and where first, built on the
+    /// first undefined name.
+    anywhere: Option<HashMap<&'a str, Span>>,
+    actors: HashSet<u32, Seeded>,
+    /// The current time, or `None` when an error left it unknown.
+    time: Option<f64>,
+    /// The last time directive, for the warning.
+    time_span: Option<Span>,
+    time_points: usize,
+    length: u32,
+    commands: Vec<TimedCommand>,
+    diags: Vec<Diagnostic>,
+    errors: usize,
+    budget: u64,
+    /// Set once a limit has been reported, so that it is reported once.
+    full: [bool; 3],
+}
+
+const ACTORS_FULL: usize = 0;
+const DEFINES_FULL: usize = 1;
+const TIMES_FULL: usize = 2;
+
+fn show(v: f64) -> String {
+    crate::animator::format::number(v)
+}
+
+fn plural(n: usize, one: &str) -> String {
+    if n == 1 { format!("{n} {one}") } else { format!("{n} {one}s") }
+}
+
+fn actions_note() -> String {
+    let list: Vec<String> = ACTIONS.iter().enumerate().map(|(i, a)| format!("{i} {a}")).collect();
+    format!("the twelve actions are {}", list.join(", "))
+}
+
+/// Each name of `expansions` once, in order: the name, where it was
+/// defined, its value count and how many times it expanded.
+fn grouped<'x>(expansions: &'x [Expansion<'_>]) -> Vec<(&'x Expansion<'x>, usize)> {
+    let mut out: Vec<(&Expansion<'_>, usize)> = Vec::new();
+    for x in expansions {
+        match out.iter_mut().find(|(y, _)| y.name == x.name) {
+            Some((_, times)) => *times += 1,
+            None => out.push((x, 1)),
+        }
+    }
+    out
+}
+
+fn expansion_note(x: &Expansion<'_>, times: usize) -> String {
+    let again = if times > 1 { format!(", {times} times") } else { String::new() };
+    format!("`{}` expands to {}{again}", x.name, plural(x.count, "value"))
+}
+
+fn args_span(args: &[Arg<'_>]) -> Option<Span> {
+    Some(args.first()?.span.to(args.last()?.span))
+}
+
+impl<'a> Checker<'a> {
+    fn new(file: &'a ast::File<'a>, limits: SlapLimits) -> Checker<'a> {
+        let seed = Seeded::new();
+        Checker {
+            file,
+            limits,
+            names: HashMap::with_hasher(seed),
+            defs: Vec::new(),
+            anywhere: None,
+            actors: HashSet::with_hasher(seed),
+            time: Some(0.0),
+            time_span: None,
+            time_points: 0,
+            length: 0,
+            commands: Vec::with_capacity(file.lines.len()),
+            diags: Vec::new(),
+            errors: 0,
+            budget: SUGGEST_BUDGET,
+            full: [false; 3],
+        }
+    }
+
+    fn error(&mut self, d: Diagnostic) {
+        self.errors += 1;
+        self.diags.push(d);
+    }
+
+    fn finish(mut self) -> Result<Checked, Vec<Diagnostic>> {
+        self.diags.sort_by_key(|d| d.span.start);
+        if self.errors > 0 {
+            return Err(self.diags);
+        }
+        if !self.commands.is_sorted_by_key(|c| c.frame) {
+            self.commands.sort_by_key(|c| c.frame);
+        }
+        Ok(Checked { ir: SceneIr { commands: self.commands, length: self.length }, warnings: self.diags })
+    }
+
+    /// A line that did not parse: its error is reported; keep what it
+    /// seems to define unknown.
+    fn invalid(&mut self, bad: &'a ast::Invalid<'a>) {
+        match bad.keyword.as_ref().map(|k| k.text) {
+            Some("define") => {
+                if let Some(name) = &bad.first {
+                    self.bind(name.text, name.span, None);
+                }
+            }
+            Some("time" | "timep") => self.time = None,
+            _ => {}
+        }
+    }
+
+    fn directive(&mut self, d: &'a ast::Directive<'a>) {
+        match d.keyword.text {
+            "define" => self.define(d),
+            "time" => self.time(d, false),
+            "timep" => self.time(d, true),
+            "actor" => self.actor(d),
+            "camera" => self.camera(d),
+            other => {
+                let e = Diagnostic::error(d.keyword.span, format!("unknown directive `{other}`"), "not a directive");
+                let e = match closest(other, DIRECTIVES) {
+                    Some(s) => e.with_help(format!("did you mean `{s}`?")),
+                    None => e,
+                };
+                self.error(e.with_note("the directives are define, time, timep, actor and camera"));
+            }
+        }
+    }
+
+    // ---- names ---------------------------------------------------------
+
+    /// Binds `name`, defined at `span` (values `None`: unknown).
+    fn bind(&mut self, name: &'a str, span: Span, values: Option<Vec<f64>>) {
+        match self.names.get(name) {
+            Some(&i) => self.defs[i] = Def { name, values, span },
+            None => {
+                self.names.insert(name, self.defs.len());
+                self.defs.push(Def { name, values, span });
+            }
+        }
+    }
+
+    fn undefined(&mut self, name: &'a ast::Name<'a>, ctx: Ctx) {
+        if self.full[DEFINES_FULL] {
+            // Names past the define limit were left out on purpose.
+            return;
+        }
+        let text = name.text;
+        let file = self.file;
+        let anywhere = self.anywhere.get_or_insert_with(|| {
+            let mut all = HashMap::new();
+            for line in &file.lines {
+                if let Line::Directive(d) = line {
+                    if d.keyword.text == "define" {
+                        if let Some(n) = d.args.first().and_then(Arg::as_name) {
+                            all.entry(n.text).or_insert(n.span);
+                        }
+                    }
+                }
+            }
+            all
+        });
+        let mut e = Diagnostic::error(name.span, format!("undefined name `{text}`"), "not defined");
+        if let Some(&later) = anywhere.get(text).filter(|s| s.start > name.span.start) {
+            e = e
+                .with_secondary(later, "defined here, after its use")
+                .with_note("a name is known from the line that defines it on");
+        } else {
+            let candidates = self.defs.iter().filter(|d| d.values.is_some()).map(|d| d.name);
+            if let Some(s) = closest_within(text, candidates, &mut self.budget) {
+                e = e.with_help(format!("did you mean `{s}`?"));
+            } else if ctx == Ctx::Action {
+                let number = ACTIONS
+                    .iter()
+                    .position(|a| *a == text)
+                    .or_else(|| closest(text, ACTIONS).and_then(|c| ACTIONS.iter().position(|a| *a == c)));
+                if let Some(i) = number {
+                    let a = ACTIONS[i];
+                    let mean = if a == text { String::new() } else { format!("did you mean `{a}`? ") };
+                    e = e.with_help(format!("{mean}action names are not built in: define it first, `define {a} {i}`"));
+                }
+            }
+        }
+        if ctx == Ctx::Action {
+            e = e.with_note(actions_note());
+        }
+        self.error(e);
+    }
+
+    // ---- arithmetic ----------------------------------------------------
+
+    /// Evaluates `e`; `None` (with the errors reported) if it cannot be.
+    /// Both operands of an operator are evaluated, so that every error in
+    /// an expression is reported.
+    fn eval(&mut self, e: &'a ast::Expr<'a>, ctx: Ctx) -> Option<(Expr, f64)> {
+        match e {
+            ast::Expr::Number(n) => match n.text.parse::<f64>() {
+                Ok(v) if v.is_finite() => Some((Expr::Num(v), v)),
+                _ => {
+                    self.error(Diagnostic::error(
+                        n.span,
+                        format!("number `{}` is too large", n.text),
+                        "not a finite 64-bit number",
+                    ));
+                    None
+                }
+            },
+            ast::Expr::Name(n) => match self.names.get(n.text).map(|&i| self.defs[i].values.as_deref()) {
+                Some(Some(&[v])) => Some((Expr::Num(v), v)),
+                Some(Some(values)) => {
+                    let count = values.len();
+                    self.error(
+                        Diagnostic::error(
+                            n.span,
+                            format!("`{}` stands for {count} values, but arithmetic needs one", n.text),
+                            format!("{count} values"),
+                        )
+                        .with_note(
+                            "a name that stands for several values expands only as a whole argument on its own \
+                             (`actor 1 color red`)",
+                        ),
+                    );
+                    None
+                }
+                Some(None) => None,
+                None => {
+                    self.undefined(n, ctx);
+                    None
+                }
+            },
+            ast::Expr::Neg { operand, .. } => {
+                let (e, v) = self.eval(operand, ctx)?;
+                Some((Expr::Neg(Box::new(e)), -v))
+            }
+            ast::Expr::Paren { inner, .. } => self.eval(inner, ctx),
+            ast::Expr::Binary { op, lhs, rhs, span, .. } => {
+                let l = self.eval(lhs, ctx);
+                let r = self.eval(rhs, ctx);
+                let ((le, lv), (re, rv)) = (l?, r?);
+                if *op == BinOp::Div && rv == 0.0 {
+                    self.error(Diagnostic::error(rhs.span(), "division by zero", "the divisor is 0"));
+                    return None;
+                }
+                let v = apply(*op, lv, rv);
+                if !v.is_finite() {
+                    self.error(Diagnostic::error(
+                        *span,
+                        "arithmetic overflow: the result is not a finite number",
+                        format!("this is {}", if v > 0.0 { "inf" } else { "-inf" }),
+                    ));
+                    return None;
+                }
+                Some((Expr::Bin(*op, Box::new(le), Box::new(re)), v))
+            }
+        }
+    }
+
+    /// `arg` (its `+` aside) as one value without collecting a list: the
+    /// value, `Some(None)` if it could not be computed (reported), `None`
+    /// if it is a bare name that stands for several values (the caller
+    /// then takes the general path, [`Checker::values`], to explain).
+    fn single(&mut self, arg: &'a Arg<'a>, ctx: Ctx) -> Option<Option<Value>> {
+        if let ast::Expr::Name(n) = &arg.expr {
+            if let Some(Some(values)) = self.names.get(n.text).map(|&i| self.defs[i].values.as_deref()) {
+                return match values {
+                    &[v] => Some(Some(Value { expr: Expr::Num(v), value: v, span: n.span })),
+                    _ => None,
+                };
+            }
+        }
+        Some(self.eval(&arg.expr, ctx).map(|(expr, value)| Value { expr, value, span: arg.expr.span() }))
+    }
+
+    /// Evaluates `args` into `out`, expanding a bare name that stands for
+    /// several values. With `plus_first`, the first argument's `+` is the
+    /// caller's business; any other `+` is an error. Returns false if
+    /// anything could not be computed.
+    fn values(
+        &mut self,
+        args: &'a [Arg<'a>],
+        plus_first: bool,
+        ctx: Ctx,
+        out: &mut Vec<Value>,
+        expansions: &mut Vec<Expansion<'a>>,
+    ) -> bool {
+        let mut ok = true;
+        out.reserve(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            if let Some(plus) = arg.plus.filter(|_| !plus_first || i > 0) {
+                self.error(
+                    Diagnostic::error(plus, "`+` only marks a relative time", "misplaced `+`")
+                        .with_help("there is no unary `+`: write the number alone, or `time +10` for a relative time"),
+                );
+                ok = false;
+                continue;
+            }
+            if let ast::Expr::Name(n) = &arg.expr {
+                match self.names.get(n.text).map(|&i| (self.defs[i].values.as_deref(), self.defs[i].span)) {
+                    Some((Some(values), defined)) => {
+                        if values.len() != 1 {
+                            expansions.push(Expansion { name: n.text, defined, count: values.len() });
+                        }
+                        out.extend(values.iter().map(|&v| Value { expr: Expr::Num(v), value: v, span: n.span }));
+                    }
+                    Some((None, _)) => ok = false,
+                    None => {
+                        self.undefined(n, ctx);
+                        ok = false;
+                    }
+                }
+                continue;
+            }
+            match self.eval(&arg.expr, ctx) {
+                Some((expr, value)) => out.push(Value { expr, value, span: arg.expr.span() }),
+                None => ok = false,
+            }
+        }
+        ok
+    }
+
+    /// The error for `found` values where `what` takes `expected`.
+    fn count_error(&mut self, at: Span, what: &str, expected: &str, found: usize, expansions: &[Expansion<'_>]) {
+        let label = if expansions.is_empty() { "here" } else { "after expansion" };
+        let mut e = Diagnostic::error(
+            at,
+            format!("{what} takes {expected}, found {found}"),
+            format!("{} {label}", plural(found, "value")),
+        );
+        let groups = grouped(expansions);
+        for (x, _) in &groups {
+            e = e.with_secondary(x.defined, format!("`{}` defined with {}", x.name, plural(x.count, "value")));
+        }
+        for (x, times) in &groups {
+            e = e.with_note(expansion_note(x, *times));
+        }
+        self.error(e);
+    }
+
+    // ---- directives ----------------------------------------------------
+
+    fn define(&mut self, d: &'a ast::Directive<'a>) {
+        let Some(first) = d.args.first() else {
+            self.error(
+                Diagnostic::error(d.keyword.span, "`define` needs a name and a value", "nothing after it")
+                    .with_help("a define looks like `define halfpi PI/2` or `define red 1 0 0`"),
+            );
+            return;
+        };
+        let Some(name) = first.as_name() else {
+            self.error(Diagnostic::error(first.span, "expected a name after `define`", "not a name").with_help(
+                "a define looks like `define halfpi PI/2`; a name is letters, digits and `_`, not starting with a digit",
+            ));
+            return;
+        };
+        let values = &d.args[1..];
+        let mut out = Vec::new();
+        let mut expansions = Vec::new();
+        let ok = self.values(values, false, Ctx::Plain, &mut out, &mut expansions);
+        let mut known = ok;
+        if values.is_empty() {
+            self.error(
+                Diagnostic::error(
+                    name.span,
+                    format!("`define {}` has no value", name.text),
+                    "expected a value after it",
+                )
+                .with_help(format!("give it one or more values: `define {} 1`", name.text)),
+            );
+            known = false;
+        } else if ok && out.len() > self.limits.define_values {
+            let span = args_span(values).unwrap_or(name.span);
+            let max = self.limits.define_values;
+            let mut e = Diagnostic::error(
+                span,
+                format!("`{}` would hold {} values, more than the {max} a define may hold", name.text, out.len()),
+                format!("{} values", out.len()),
+            );
+            for (x, times) in grouped(&expansions) {
+                e = e.with_note(expansion_note(x, times));
+            }
+            self.error(e);
+            known = false;
+        }
+        if !self.names.contains_key(name.text) && self.defs.len() >= self.limits.defines {
+            if !self.full[DEFINES_FULL] {
+                self.full[DEFINES_FULL] = true;
+                let max = self.limits.defines;
+                self.error(Diagnostic::error(
+                    name.span,
+                    format!("too many defines: a scene may define at most {max} names"),
+                    format!("name {} is one too many", max + 1),
+                ));
+            }
+            return;
+        }
+        self.bind(name.text, name.span, known.then(|| out.iter().map(|v| v.value).collect()));
+    }
+
+    fn time(&mut self, d: &'a ast::Directive<'a>, timep: bool) {
+        let keyword = if timep { "timep" } else { "time" };
+        self.time_points += 1;
+        if self.time_points > self.limits.time_points && !self.full[TIMES_FULL] {
+            self.full[TIMES_FULL] = true;
+            let max = self.limits.time_points;
+            self.error(Diagnostic::error(
+                d.keyword.span,
+                format!("too many time directives: a scene may have at most {max}"),
+                format!("time directive {} is one too many", max + 1),
+            ));
+        }
+        let previous = (self.time, self.time_span);
+        self.time = None;
+        self.time_span = Some(d.span);
+        let Some(first) = d.args.first() else {
+            self.error(
+                Diagnostic::error(d.keyword.span, format!("`{keyword}` needs a time value"), "nothing after it")
+                    .with_help(if timep {
+                        "write `timep 10` for 10 frames later"
+                    } else {
+                        "write `time 10`, or `time +10` for 10 frames later"
+                    }),
+            );
+            return;
+        };
+        let relative = timep || first.plus.is_some();
+        if timep {
+            if let Some(plus) = first.plus {
+                self.error(
+                    Diagnostic::error(plus, "`timep` is relative already", "a second relative mark")
+                        .with_help("write `timep 10` or `time +10`"),
+                );
+                return;
+            }
+        }
+        let one = if d.args.len() == 1 { self.single(first, Ctx::Plain) } else { None };
+        let t = match one {
+            Some(Some(v)) => v.value,
+            Some(None) => return,
+            None => {
+                let mut out = Vec::new();
+                let mut expansions = Vec::new();
+                if !self.values(&d.args, true, Ctx::Plain, &mut out, &mut expansions) {
+                    return;
+                }
+                if out.len() != 1 {
+                    let span = args_span(&d.args).unwrap_or(d.keyword.span);
+                    self.count_error(span, &format!("`{keyword}`"), "1 value", out.len(), &expansions);
+                    return;
+                }
+                out[0].value
+            }
+        };
+        let at = first.span;
+        let new = if relative {
+            if t < 0.0 {
+                self.error(
+                    Diagnostic::error(at, "relative time goes backwards", format!("this is {}", show(t))).with_note(
+                        "`time +T` and `timep T` move forward from the last time; an absolute `time` can go back",
+                    ),
+                );
+                return;
+            }
+            let (Some(now), _) = previous else { return };
+            now + t
+        } else {
+            if t < 0.0 {
+                self.error(
+                    Diagnostic::error(at, format!("time {} is negative", show(t)), "frames count from 0")
+                        .with_note("an absolute time is a frame number, 0 or more"),
+                );
+                return;
+            }
+            if let (Some(now), Some(prev_span)) = previous {
+                if t < now {
+                    self.diags.push(
+                        Diagnostic {
+                            severity: Severity::Warning,
+                            ..Diagnostic::error(
+                                at,
+                                format!("time {} is earlier than the current time {}", show(t), show(now)),
+                                "goes back in time",
+                            )
+                        }
+                        .with_secondary(prev_span, format!("the time was {} here", show(now)))
+                        .with_note(format!(
+                            "the timeline is ordered by frame: the commands below run at frame {}, before those of later frames",
+                            show(t.round())
+                        )),
+                    );
+                }
+            }
+            t
+        };
+        let frame = new.round();
+        if frame > self.limits.frame as f64 {
+            let max = self.limits.frame;
+            self.error(
+                Diagnostic::error(
+                    at,
+                    format!("frame {} is past the last frame a scene may have", show(frame)),
+                    format!("at most {max}"),
+                )
+                .with_note(format!("the time here is {}; a scene ends by frame {max}", show(new))),
+            );
+            return;
+        }
+        self.time = Some(new);
+        self.length = self.length.max(frame as u32);
+    }
+
+    /// The frame of a command now, if the time is known.
+    fn frame(&self) -> Option<u32> {
+        self.time.map(|t| t.round() as u32)
+    }
+
+    fn push(&mut self, d: &ast::Directive<'_>, command: Command) {
+        if let Some(frame) = self.frame() {
+            self.commands.push(TimedCommand { frame, span: d.span, command });
+        }
+    }
+
+    fn actor(&mut self, d: &'a ast::Directive<'a>) {
+        let (Some(id_arg), Some(attr_arg)) = (d.args.first(), d.args.get(1)) else {
+            self.error(
+                Diagnostic::error(d.span, "`actor` needs an id and an attribute", "incomplete")
+                    .with_help("an actor command looks like `actor ID ATTRIBUTE ARGS...`, e.g. `actor 1 size 0.9`"),
+            );
+            return;
+        };
+        let Some(attr_name) = attr_arg.as_name() else {
+            self.error(
+                Diagnostic::error(attr_arg.span, "expected an actor attribute", "not an attribute name")
+                    .with_note("actor attributes are action, direction, position, color and size"),
+            );
+            return;
+        };
+        let attr = attr_name.text;
+        if !ACTOR_ATTRIBUTES.contains(&attr) {
+            let e = Diagnostic::error(
+                attr_name.span,
+                format!("unknown actor attribute `{attr}`"),
+                "not an actor attribute",
+            );
+            let e = match closest(attr, ACTOR_ATTRIBUTES) {
+                Some(s) => e.with_help(format!("did you mean `{s}`?")),
+                None => e,
+            };
+            self.error(e.with_note("actor attributes are action, direction, position, color and size"));
+            return;
+        }
+        let id = self.actor_id(id_arg);
+        let ctx = if attr == "action" { Ctx::Action } else { Ctx::Plain };
+        let rest = &d.args[2..];
+        let mut args = Vec::new();
+        let mut expansions = Vec::new();
+        let ok = self.values(rest, false, ctx, &mut args, &mut expansions);
+        let (Some(id), true) = (id, ok) else { return };
+        let span = args_span(rest).unwrap_or(attr_name.span);
+        let n = args.len();
+        let attr = match (attr, n) {
+            ("action", 1) => ActorAttr::Action,
+            ("direction", 1) => ActorAttr::Direction,
+            ("position", 2) => ActorAttr::Position2,
+            ("position", 3) => ActorAttr::Position3,
+            ("color", 3) => ActorAttr::Color,
+            ("size", 1) => ActorAttr::Size,
+            _ => {
+                let (expected, form) = match attr {
+                    "position" => {
+                        ("2 values (`x z`) or 3 (`x y z`)", "actor ID position X Z` or `actor ID position X Y Z")
+                    }
+                    "color" => ("3 values (`r g b`)", "actor ID color R G B"),
+                    "action" => ("1 value", "actor ID action A"),
+                    "direction" => ("1 value", "actor ID direction RADIANS"),
+                    _ => ("1 value", "actor ID size S"),
+                };
+                self.count_error(span, &format!("`{attr}`"), expected, n, &expansions);
+                if expansions.is_empty() {
+                    if let Some(last) = self.diags.last_mut() {
+                        last.notes.push(format!("help: write `{form}`"));
+                    }
+                }
+                return;
+            }
+        };
+        if attr == ActorAttr::Action {
+            let a = &args[0];
+            let v = a.value;
+            if v.fract() != 0.0 {
+                self.error(
+                    Diagnostic::error(
+                        a.span,
+                        format!("action {} is not a whole number", show(v)),
+                        "actions are numbered 0 to 11",
+                    )
+                    .with_note(actions_note()),
+                );
+                return;
+            }
+            if !(0.0..=11.0).contains(&v) {
+                self.error(
+                    Diagnostic::error(
+                        a.span,
+                        format!("action {} is not one of the twelve", show(v)),
+                        "expected 0 to 11",
+                    )
+                    .with_note(actions_note()),
+                );
+                return;
+            }
+        }
+        self.push(d, Command::Actor { id, attr, args });
+    }
+
+    /// The actor id `arg` evaluates to, checked and counted.
+    fn actor_id(&mut self, arg: &'a Arg<'a>) -> Option<Value> {
+        let one = if arg.plus.is_none() { self.single(arg, Ctx::Plain) } else { None };
+        let id = match one {
+            Some(id) => id?,
+            None => {
+                let mut out = Vec::new();
+                let mut expansions = Vec::new();
+                if !self.values(std::slice::from_ref(arg), false, Ctx::Plain, &mut out, &mut expansions) {
+                    return None;
+                }
+                if out.len() != 1 {
+                    self.count_error(arg.span, "an actor id", "1 value", out.len(), &expansions);
+                    return None;
+                }
+                out.pop()?
+            }
+        };
+        let v = id.value;
+        if v.fract() != 0.0 || v < 0.0 {
+            let why = if v < 0.0 { "negative" } else { "not a whole number" };
+            self.error(
+                Diagnostic::error(id.span, format!("actor id {} is not a whole number >= 0", show(v)), why)
+                    .with_note("actors are numbered 0, 1, 2, ...; name them with defines: `define mommy 1`"),
+            );
+            return None;
+        }
+        if v > u32::MAX as f64 {
+            self.error(Diagnostic::error(
+                id.span,
+                format!("actor id {} is too large", show(v)),
+                format!("at most {}", u32::MAX),
+            ));
+            return None;
+        }
+        let n = v as u32;
+        if !self.actors.contains(&n) {
+            if self.actors.len() >= self.limits.actors {
+                if !self.full[ACTORS_FULL] {
+                    self.full[ACTORS_FULL] = true;
+                    let max = self.limits.actors;
+                    self.error(Diagnostic::error(
+                        id.span,
+                        format!("too many actors: a scene may name at most {max}"),
+                        format!("actor {} is one too many", max + 1),
+                    ));
+                }
+                return None;
+            }
+            self.actors.insert(n);
+        }
+        Some(id)
+    }
+
+    fn camera(&mut self, d: &'a ast::Directive<'a>) {
+        let Some(attr_arg) = d.args.first() else {
+            self.error(
+                Diagnostic::error(d.span, "`camera` needs an attribute", "incomplete")
+                    .with_help("a camera command looks like `camera position X Y Z` or `camera direction X Y Z`"),
+            );
+            return;
+        };
+        let Some(attr_name) = attr_arg.as_name() else {
+            self.error(
+                Diagnostic::error(attr_arg.span, "expected a camera attribute", "not an attribute name")
+                    .with_note("camera attributes are position and direction"),
+            );
+            return;
+        };
+        let attr = attr_name.text;
+        if !CAMERA_ATTRIBUTES.contains(&attr) {
+            let e = Diagnostic::error(
+                attr_name.span,
+                format!("unknown camera attribute `{attr}`"),
+                "not a camera attribute",
+            );
+            let e = match closest(attr, CAMERA_ATTRIBUTES) {
+                Some(s) => e.with_help(format!("did you mean `{s}`?")),
+                None => e,
+            };
+            self.error(e.with_note("camera attributes are position and direction"));
+            return;
+        }
+        let rest = &d.args[1..];
+        let mut args = Vec::new();
+        let mut expansions = Vec::new();
+        if !self.values(rest, false, Ctx::Plain, &mut args, &mut expansions) {
+            return;
+        }
+        let span = args_span(rest).unwrap_or(attr_name.span);
+        let attr = match (attr, args.len()) {
+            ("position", 3) => CameraAttr::Position,
+            ("direction", 3) => CameraAttr::DirectionVector,
+            ("direction", 2) => CameraAttr::DirectionAngles,
+            _ => {
+                let expected = if attr == "position" {
+                    "3 values (`x y z`)"
+                } else {
+                    "3 values (a vector `x y z`) or 2 (angles `yaw pitch`)"
+                };
+                self.count_error(span, &format!("`camera {attr}`"), expected, args.len(), &expansions);
+                return;
+            }
+        };
+        if attr == CameraAttr::DirectionVector && args.iter().all(|a| a.value == 0.0) {
+            self.error(
+                Diagnostic::error(span, "camera direction has zero length", "all three are 0")
+                    .with_help("give a look vector such as `0 0 -1`, or two angles `yaw pitch`"),
+            );
+            return;
+        }
+        self.push(d, Command::Camera { attr, args });
+    }
+}

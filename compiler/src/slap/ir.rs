@@ -1,0 +1,170 @@
+//! The checked form of a SLAP scene: what the lowering consumes. Every
+//! name is replaced by its value, every argument count fits its attribute,
+//! every id, action and time is in range, and the commands are in timeline
+//! order.
+
+use animkit_grammar::Span;
+pub use animkit_grammar::slap::ast::BinOp;
+
+/// A checked scene.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SceneIr {
+    /// The commands sorted by frame, stably: within a frame, in source
+    /// order.
+    pub commands: Vec<TimedCommand>,
+    /// The scene's length: the largest frame any time directive named (0
+    /// if there is none). It may lie after the last command's frame.
+    pub length: u32,
+}
+
+/// A command and the frame it runs at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimedCommand {
+    /// The frame: the current time, rounded to the nearest frame (halves
+    /// away from zero).
+    pub frame: u32,
+    /// The directive's line (its keyword to its last argument).
+    pub span: Span,
+    /// What it does.
+    pub command: Command,
+}
+
+/// An actor or camera command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `actor ID ATTRIBUTE ARGS...`
+    Actor {
+        /// The actor's id: a whole number from 0 to `u32::MAX`.
+        id: Value,
+        /// Which attribute, with the form its argument count chose.
+        attr: ActorAttr,
+        /// Exactly [`ActorAttr::arity`] values.
+        args: Vec<Value>,
+    },
+    /// `camera ATTRIBUTE ARGS...`
+    Camera {
+        /// Which attribute and form.
+        attr: CameraAttr,
+        /// Exactly [`CameraAttr::arity`] values.
+        args: Vec<Value>,
+    },
+}
+
+/// An actor attribute, with the form its argument count chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActorAttr {
+    /// `action A`: a whole number from 0 to 11.
+    Action,
+    /// `direction RADIANS`
+    Direction,
+    /// `position X Z`
+    Position2,
+    /// `position X Y Z` (y up)
+    Position3,
+    /// `color R G B`
+    Color,
+    /// `size S`
+    Size,
+}
+
+impl ActorAttr {
+    /// How many values the attribute takes.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::ir::ActorAttr;
+    /// assert_eq!(ActorAttr::Position2.arity(), 2);
+    /// assert_eq!(ActorAttr::Color.arity(), 3);
+    /// ```
+    pub const fn arity(self) -> usize {
+        match self {
+            ActorAttr::Action | ActorAttr::Direction | ActorAttr::Size => 1,
+            ActorAttr::Position2 => 2,
+            ActorAttr::Position3 | ActorAttr::Color => 3,
+        }
+    }
+}
+
+/// A camera attribute, with the form its argument count chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CameraAttr {
+    /// `camera position X Y Z`
+    Position,
+    /// `camera direction X Y Z`: a look vector, not all zero.
+    DirectionVector,
+    /// `camera direction YAW PITCH`, in radians: yaw 0 looks along -z,
+    /// positive yaw turns right (towards +x); pitch 0 is level, positive
+    /// looks up.
+    DirectionAngles,
+}
+
+impl CameraAttr {
+    /// How many values the attribute takes.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::ir::CameraAttr;
+    /// assert_eq!(CameraAttr::DirectionAngles.arity(), 2);
+    /// ```
+    pub const fn arity(self) -> usize {
+        match self {
+            CameraAttr::Position | CameraAttr::DirectionVector => 3,
+            CameraAttr::DirectionAngles => 2,
+        }
+    }
+}
+
+/// One argument value: the arithmetic that computes it, and its result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value {
+    /// The arithmetic, with every name replaced by its value.
+    pub expr: Expr,
+    /// `expr` evaluated ([`Expr::eval`]): finite.
+    pub value: f64,
+    /// The argument it came from (for a name that expanded to several
+    /// values, the name).
+    pub span: Span,
+}
+
+/// An argument's arithmetic, in IEEE `f64` operations.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A number: a literal, or the value of a defined name.
+    Num(f64),
+    /// `-operand`
+    Neg(Box<Expr>),
+    /// `lhs op rhs`
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    /// The value: each operation one IEEE `f64` operation, the left operand
+    /// evaluated before the right. The lowering with constant folding off
+    /// emits exactly these operations, so the VM computes the same bits.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::ir::{BinOp, Expr};
+    /// let e = Expr::Bin(BinOp::Div, Box::new(Expr::Neg(Box::new(Expr::Num(3.0)))), Box::new(Expr::Num(2.0)));
+    /// assert_eq!(e.eval(), -1.5);
+    /// ```
+    pub fn eval(&self) -> f64 {
+        match self {
+            Expr::Num(v) => *v,
+            Expr::Neg(e) => -e.eval(),
+            Expr::Bin(op, l, r) => apply(*op, l.eval(), r.eval()),
+        }
+    }
+}
+
+/// `l op r` in IEEE `f64`.
+///
+/// ```
+/// use animkit_compiler::slap::ir::{apply, BinOp};
+/// assert_eq!(apply(BinOp::Sub, 1.0, 3.0), -2.0);
+/// ```
+pub fn apply(op: BinOp, l: f64, r: f64) -> f64 {
+    match op {
+        BinOp::Add => l + r,
+        BinOp::Sub => l - r,
+        BinOp::Mul => l * r,
+        BinOp::Div => l / r,
+    }
+}

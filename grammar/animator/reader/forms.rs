@@ -1,0 +1,516 @@
+//! The table of command signatures and the building of commands from the
+//! arguments of a matched form.
+
+use super::{Arg, Reader};
+use crate::Span;
+use crate::animator::ast::{Align, Char, Cmd, Color, HAlign, Int, Num, Point, Str, VAlign};
+use crate::animator::lexer::{Keyword, Tok};
+
+/// What one argument position takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Elem {
+    /// A finite number.
+    Num,
+    /// A whole number (an integer-valued float such as `25.000000` included).
+    Int,
+    /// A string: quoted, or a bare word (or number, `-`, `.`) that is not a
+    /// command keyword. The text names it in messages.
+    Str(&'static str),
+    /// A context word, bare.
+    Word(&'static str),
+    /// `on` or `off`.
+    OnOff,
+    /// `left`, `center` or `right`.
+    HAlign,
+    /// `bottom`, `center` or `top`.
+    VAlign,
+    /// A lone `-`.
+    Sep,
+    /// A lone `.`.
+    Dot,
+    /// Pairs of numbers, at least this many pairs, as many as follow.
+    Points(u8),
+    /// One character: the whole token, a quoted string's text, or `'c'`.
+    Char,
+    /// A colour name or `#` and 1, 2, 3 or 6 hex digits (the numeric colour
+    /// forms are forms of their own).
+    ColorName,
+    /// 32x32 bits: 256 hex digits.
+    Hex256,
+}
+
+use Elem::{
+    ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word,
+};
+
+pub(super) type Form = &'static [Elem];
+
+const NONE: &[Form] = &[&[]];
+const ONE_NUM: &[Form] = &[&[N]];
+const ON_OFF: &[Form] = &[&[OnOff]];
+const COLOR: &[Form] = &[&[ColorName], &[N], &[N, N, N]];
+const RECT: &[Form] = &[&[N, N, N, N], &[N, N, Sep, N, N]];
+const LINE: &[Form] = &[&[N, N, N, N]];
+const CIRCLE: &[Form] = &[&[N, N, N, I]];
+const IMAGE: Elem = S("an image name");
+const MACRO: Elem = S("a macro name");
+const AREA: Elem = S("an area name");
+const CURSOR: Elem = S("a cursor name");
+const STRING: Elem = S("a string");
+
+/// The table of command signatures: every form of every command, in the
+/// words of `animator.md`. [`build`] turns a matched form into a [`Cmd`].
+pub(super) fn signature(kw: Keyword) -> &'static [Form] {
+    use Keyword as K;
+    match kw {
+        K::Quit | K::Frame | K::Flush | K::Push | K::Pop | K::Ident | K::Killareas | K::Endmacro | K::Forget => NONE,
+        K::Keepalive | K::Events | K::Aspect => ON_OFF,
+        K::Resize => &[&[I, I]],
+        K::Warp => &[&[N, N], &[Word("area"), AREA]],
+        K::Echo | K::Title => &[&[STRING]],
+        K::Echopt => &[&[STRING, Points(0), Dot]],
+        K::Screenshot => &[&[S("a file name")]],
+        K::Screendump => &[&[S("a file name or `-`")]],
+        K::Sleep | K::Flushdelay | K::Rotate | K::Alpha => ONE_NUM,
+        K::Bg | K::Color => COLOR,
+        K::Scale => &[&[N], &[N, N]],
+        K::Shift | K::Dot => &[&[N, N]],
+        K::Viewport => &[&[N, N, N, N], &[N, N, Sep, N, N], &[Word("aspect"), MACRO], &[MACRO]],
+        K::Mult => &[&[N; 9]],
+        K::Clip | K::Rect | K::Fillrect => RECT,
+        K::Thick | K::Dash => &[&[I]],
+        K::Line | K::Arrow => LINE,
+        K::Text => &[&[N, N, STRING], &[HAl, VAl, N, N, STRING]],
+        K::Blit => &[&[N, N, IMAGE], &[HAl, VAl, N, N, IMAGE]],
+        K::Lines => &[&[Points(2)]],
+        K::Poly => &[&[Points(3)]],
+        K::Circle | K::Fillcircle => CIRCLE,
+        K::Image => &[&[I, I, IMAGE], &[IMAGE, S("a file name")]],
+        K::Colormap => &[&[Elem::Char, ColorName], &[Elem::Char, N], &[Elem::Char, N, N, N]],
+        K::ImageSet => &[&[IMAGE, I, I, STRING]],
+        K::Imgpoly => &[
+            &[N, N, N, N, N, N, IMAGE, Points(3)],
+            &[N, N, N, N, IMAGE, Points(3)],
+            &[N, N, IMAGE, Points(3)],
+            &[IMAGE, Points(3)],
+        ],
+        K::Area => &[&[AREA, Points(3)]],
+        K::Delarea => &[&[AREA]],
+        K::Macro => &[&[Word("push"), MACRO], &[MACRO]],
+        K::Invoke => &[&[N, N, MACRO], &[MACRO]],
+        K::Defcursor => &[&[CURSOR, Hex256, Hex256, I, I]],
+        K::Setcursor => &[&[CURSOR]],
+    }
+}
+
+/// What a command takes, for the error at a command cut short: how many
+/// arguments of which kind, then the spec's own syntax (`` `line` takes 4
+/// numbers, x1 y1 x2 y2; found 3 ``). One row per keyword of
+/// [`signature`], in the same order; commands without arguments take
+/// nothing and are never cut short.
+pub(super) fn usage(kw: Keyword) -> &'static str {
+    use Keyword as K;
+    match kw {
+        K::Quit | K::Frame | K::Flush | K::Push | K::Pop | K::Ident | K::Killareas | K::Endmacro | K::Forget => {
+            "nothing"
+        }
+        K::Keepalive | K::Events | K::Aspect => "`on` or `off`",
+        K::Resize => "2 whole numbers, width height",
+        K::Warp => "2 numbers, X Y, or `area` and an area name",
+        K::Echo | K::Title => "a string",
+        K::Echopt => "a string, points and `.`, string [x y]* .",
+        K::Screenshot => "a file name",
+        K::Screendump => "a file name or `-`",
+        K::Sleep => "a number, the seconds to sleep",
+        K::Flushdelay => "a number, the seconds per frame",
+        K::Bg | K::Color => "a colour: a name, `#` and hex digits, a grey level or red green blue",
+        K::Rotate => "a number, the angle in degrees",
+        K::Scale => "1 or 2 numbers, x [y]",
+        K::Shift | K::Dot => "2 numbers, x y",
+        K::Viewport => "4 numbers, left bottom width height or left bottom - right top, or a macro name, [aspect] name",
+        K::Mult => "9 numbers, a 3x3 matrix row by row",
+        K::Clip => "4 numbers, left bottom width height or left bottom - right top",
+        K::Alpha => "a number, alpha from 0 to 1",
+        K::Thick => "a whole number, the thickness in pixels",
+        K::Dash => "a whole number, the dash pattern",
+        K::Line | K::Arrow => "4 numbers, x1 y1 x2 y2",
+        K::Rect | K::Fillrect => "4 numbers, x y width height or x1 y1 - x2 y2",
+        K::Text => "2 numbers and a string, [h v] x y text",
+        K::Blit => "2 numbers and an image name, [h v] x y image",
+        K::Lines => "at least 2 points, x1 y1 x2 y2 [x3 y3]...",
+        K::Poly => "at least 3 points, x1 y1 x2 y2 x3 y3 [x4 y4]...",
+        K::Circle | K::Fillcircle => "3 numbers and a whole number, x y r verts",
+        K::Image => "an image name and a file name, or 2 whole numbers and an image name, width height name",
+        K::Colormap => "a character and a colour, c color",
+        K::ImageSet => "an image name, 2 whole numbers and a string, image x y string",
+        K::Imgpoly => "an image name and at least 3 points, [[ax ay] ux uy vx vy | ux vy] image x1 y1 x2 y2 x3 y3...",
+        K::Area => "an area name and at least 3 points, name x1 y1 x2 y2 x3 y3 [x4 y4]...",
+        K::Delarea => "an area name",
+        K::Macro => "a macro name, [push] name",
+        K::Invoke => "a macro name, [X Y] name",
+        K::Defcursor => {
+            "a cursor name, 2 strings of 256 hex digits and 2 whole numbers, name data mask hot_col hot_row"
+        }
+        K::Setcursor => "a cursor name",
+    }
+}
+
+/// What an argument kind is called in messages.
+pub(super) fn describe(e: Elem) -> &'static [&'static str] {
+    match e {
+        N | Points(_) => &["a number"],
+        I => &["a whole number"],
+        S("a string") => &["a string"],
+        S("a file name") => &["a file name"],
+        S("a file name or `-`") => &["a file name or `-`"],
+        S("an image name") => &["an image name"],
+        S("a macro name") => &["a macro name"],
+        S("an area name") => &["an area name"],
+        S("a cursor name") => &["a cursor name"],
+        S(_) => &["a string"],
+        Word("area") => &["`area`"],
+        Word("aspect") => &["`aspect`"],
+        Word("push") => &["`push`"],
+        Word(_) => &["a word"],
+        OnOff => &["`on`", "`off`"],
+        HAl => &["`left`", "`center`", "`right`"],
+        VAl => &["`bottom`", "`center`", "`top`"],
+        Sep => &["`-`"],
+        Dot => &["`.`"],
+        Elem::Char => &["a single character"],
+        ColorName => &["a colour"],
+        Hex256 => &["256 hex digits"],
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(super) fn join(items: &[&str]) -> String {
+    match items {
+        [] => "nothing".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The whole number a number token stands for, when it is one that fits
+/// an `i64`: exact for integer text (`9007199254740993`, `0xffff`), else
+/// from the float when it has no fraction (`25.000000`, `1e2`).
+pub(super) fn whole(v: f64, text: &[u8]) -> Option<i64> {
+    if !v.is_finite() {
+        return None;
+    }
+    if let Some(i) = std::str::from_utf8(text).ok().and_then(|s| s.parse::<i64>().ok()) {
+        return Some(i);
+    }
+    let (negative, unsigned) = match text {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, text),
+    };
+    if let [b'0', b'x' | b'X', digits @ ..] = unsigned {
+        if let Some(u) = std::str::from_utf8(digits).ok().and_then(|d| u64::from_str_radix(d, 16).ok()) {
+            let i = i64::try_from(u).ok()?;
+            return Some(if negative { -i } else { i });
+        }
+    }
+    // i64::MAX as f64 rounds up to 2^63, which is out of range.
+    (v.fract() == 0.0 && v.abs() < 9_223_372_036_854_775_808.0).then_some(v as i64)
+}
+
+/// A quoted token's text between the quotes, as bytes.
+pub(super) fn unquoted(text: &[u8]) -> &[u8] {
+    text.strip_prefix(b"\"").and_then(|t| t.strip_suffix(b"\"")).unwrap_or(text)
+}
+
+/// The one character of `c`, `'c'` or `"c"` (already unquoted).
+pub(super) fn single_char(text: &str) -> Option<char> {
+    let text = match text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+        Some(inner) if !inner.is_empty() => inner,
+        _ => text,
+    };
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// The arguments of a complete command, taken in order by [`build`].
+pub(super) struct Args<'r> {
+    pub(super) reader: &'r Reader,
+    pub(super) next: usize,
+}
+
+impl Args<'_> {
+    fn take(&mut self) -> Arg {
+        let a = self.reader.args.get(self.next).copied();
+        self.next += 1;
+        // The form matched, so the argument is there.
+        a.unwrap_or(Arg { tok: Tok::Number, span: Span::default(), num: 0.0, int: 0 })
+    }
+
+    fn num(&mut self) -> Num {
+        let a = self.take();
+        Num { value: a.num, span: a.span }
+    }
+
+    /// A whole number as written: its exact value, or (a fraction, a
+    /// number out of range or not finite) the value written, for the
+    /// checker to explain.
+    fn int(&mut self) -> Int {
+        let a = self.take();
+        match whole(a.num, self.reader.bytes(a.span)) {
+            Some(value) => Int::new(value, a.span),
+            None => Int { value: 0, span: a.span, not_int: Some(a.num) },
+        }
+    }
+
+    /// The one character the reader found in the token.
+    fn char(&mut self) -> Char {
+        let a = self.take();
+        Char { value: u32::try_from(a.int).ok().and_then(char::from_u32).unwrap_or('\0'), span: a.span }
+    }
+
+    fn point(&mut self) -> Point {
+        Point { x: self.num(), y: self.num() }
+    }
+
+    fn str(&mut self) -> Str {
+        let a = self.take();
+        Str { text: self.reader.string(a.tok, a.span).into_owned(), span: a.span }
+    }
+
+    /// A bare word, unquoted if quoted.
+    fn word(&mut self) -> &str {
+        let a = self.take();
+        let text = self.reader.text(a.span);
+        if a.tok == Tok::Str { &text[1..text.len() - 1] } else { text }
+    }
+
+    fn points(&mut self) -> Vec<Point> {
+        let args = &self.reader.args[self.next.min(self.reader.args.len())..];
+        let n = args.iter().take_while(|a| a.tok == Tok::Number).count();
+        let points = args[..n - n % 2]
+            .chunks_exact(2)
+            .map(|xy| Point {
+                x: Num { value: xy[0].num, span: xy[0].span },
+                y: Num { value: xy[1].num, span: xy[1].span },
+            })
+            .collect();
+        self.next += n;
+        points
+    }
+
+    fn color(&mut self, form: u8) -> Color {
+        match form {
+            0 => {
+                let s = self.str();
+                if s.text.starts_with('#') { Color::Hex(s) } else { Color::Name(s) }
+            }
+            1 => Color::Gray(self.num()),
+            _ => Color::Rgb(self.num(), self.num(), self.num()),
+        }
+    }
+
+    fn align(&mut self) -> Align {
+        let start = self.reader.args[self.next].span;
+        let h = match self.word() {
+            "left" => HAlign::Left,
+            "right" => HAlign::Right,
+            _ => HAlign::Center,
+        };
+        let v = match self.word() {
+            "bottom" => VAlign::Bottom,
+            "top" => VAlign::Top,
+            _ => VAlign::Center,
+        };
+        Align { h, v, span: start.to(self.reader.args[self.next - 1].span) }
+    }
+
+    fn on(&mut self) -> bool {
+        self.word() == "on"
+    }
+}
+
+/// Turns the arguments of a matched form into the command (the second half
+/// of the signature table: form numbers are indexes into [`signature`]).
+pub(super) fn build(kw: Keyword, form: u8, a: &mut Args<'_>) -> Cmd {
+    use Keyword as K;
+    match kw {
+        K::Quit => Cmd::Quit,
+        K::Keepalive => Cmd::Keepalive { on: a.on() },
+        K::Events => Cmd::Events { on: a.on() },
+        K::Resize => Cmd::Resize { width: a.int(), height: a.int() },
+        K::Warp if form == 0 => Cmd::Warp { at: a.point() },
+        K::Warp => {
+            a.take();
+            Cmd::WarpArea { area: a.str() }
+        }
+        K::Echo => Cmd::Echo { text: a.str() },
+        K::Echopt => Cmd::Echopt { text: a.str(), points: a.points() },
+        K::Title => Cmd::Title { text: a.str() },
+        K::Frame => Cmd::Frame,
+        K::Flush => Cmd::Flush,
+        K::Screenshot => Cmd::Screenshot { file: a.str() },
+        K::Screendump => {
+            let file = a.str();
+            Cmd::Screendump { file: if file.text == "-" { None } else { Some(file) } }
+        }
+        K::Sleep => Cmd::Sleep { seconds: a.num() },
+        K::Flushdelay => Cmd::Flushdelay { seconds: a.num() },
+        K::Aspect => Cmd::Aspect { on: a.on() },
+        K::Bg => Cmd::Bg { color: a.color(form) },
+        K::Rotate => Cmd::Rotate { degrees: a.num() },
+        K::Scale => Cmd::Scale { x: a.num(), y: if form == 1 { Some(a.num()) } else { None } },
+        K::Shift => Cmd::Shift { x: a.num(), y: a.num() },
+        K::Viewport => match form {
+            0 => Cmd::Viewport { left: a.num(), bottom: a.num(), width: a.num(), height: a.num() },
+            1 => {
+                let (left, bottom) = (a.num(), a.num());
+                a.take();
+                Cmd::ViewportCorners { left, bottom, right: a.num(), top: a.num() }
+            }
+            2 => {
+                a.take();
+                Cmd::ViewportMacro { name: a.str(), keep_aspect: true }
+            }
+            _ => Cmd::ViewportMacro { name: a.str(), keep_aspect: false },
+        },
+        K::Mult => Cmd::Mult { matrix: std::array::from_fn(|_| a.num()) },
+        K::Push => Cmd::Push,
+        K::Pop => Cmd::Pop,
+        K::Ident => Cmd::Ident,
+        K::Clip if form == 0 => Cmd::Clip { left: a.num(), bottom: a.num(), width: a.num(), height: a.num() },
+        K::Clip => {
+            let (left, bottom) = (a.num(), a.num());
+            a.take();
+            Cmd::ClipCorners { left, bottom, right: a.num(), top: a.num() }
+        }
+        K::Color => Cmd::Color { color: a.color(form) },
+        K::Alpha => Cmd::Alpha { alpha: a.num() },
+        K::Thick => Cmd::Thick { pixels: a.int() },
+        K::Dash => Cmd::Dash { pattern: a.int() },
+        K::Dot => Cmd::Dot { at: a.point() },
+        K::Line => Cmd::Line { from: a.point(), to: a.point() },
+        K::Arrow => Cmd::Arrow { from: a.point(), to: a.point() },
+        K::Rect | K::Fillrect => {
+            let fill = kw == K::Fillrect;
+            if form == 0 {
+                let (corner, width, height) = (a.point(), a.num(), a.num());
+                if fill { Cmd::FillRect { corner, width, height } } else { Cmd::Rect { corner, width, height } }
+            } else {
+                let from = a.point();
+                a.take();
+                let to = a.point();
+                if fill { Cmd::FillRectCorners { from, to } } else { Cmd::RectCorners { from, to } }
+            }
+        }
+        K::Text | K::Blit => {
+            let align = if form == 1 { Some(a.align()) } else { None };
+            let (at, s) = (a.point(), a.str());
+            if kw == K::Text { Cmd::Text { align, at, text: s } } else { Cmd::Blit { align, at, image: s } }
+        }
+        K::Lines => Cmd::Lines { points: a.points() },
+        K::Poly => Cmd::Poly { points: a.points() },
+        K::Circle => Cmd::Circle { center: a.point(), radius: a.num(), vertices: a.int() },
+        K::Fillcircle => Cmd::FillCircle { center: a.point(), radius: a.num(), vertices: a.int() },
+        K::Image if form == 0 => Cmd::ImageNew { width: a.int(), height: a.int(), name: a.str() },
+        K::Image => Cmd::ImageLoad { name: a.str(), path: a.str() },
+        K::Colormap => Cmd::Colormap { ch: a.char(), color: a.color(form) },
+        K::ImageSet => Cmd::ImageSet { image: a.str(), x: a.int(), y: a.int(), pixels: a.str() },
+        K::Imgpoly => match form {
+            0 => {
+                let (anchor, u, v) = (a.point(), a.point(), a.point());
+                Cmd::ImgPoly { anchor, u, v, image: a.str(), points: a.points() }
+            }
+            1 => {
+                let (u, v) = (a.point(), a.point());
+                Cmd::ImgPolyEdges { u, v, image: a.str(), points: a.points() }
+            }
+            2 => {
+                let (ux, vy) = (a.num(), a.num());
+                Cmd::ImgPolyAxes { ux, vy, image: a.str(), points: a.points() }
+            }
+            _ => Cmd::ImgPolyUnit { image: a.str(), points: a.points() },
+        },
+        K::Area => Cmd::Area { name: a.str(), points: a.points() },
+        K::Delarea => Cmd::Delarea { name: a.str() },
+        K::Killareas => Cmd::Killareas,
+        K::Macro if form == 0 => {
+            a.take();
+            Cmd::Macro { name: a.str(), push: true }
+        }
+        K::Macro => Cmd::Macro { name: a.str(), push: false },
+        K::Endmacro => Cmd::Endmacro,
+        K::Invoke if form == 0 => Cmd::InvokeAt { at: a.point(), name: a.str() },
+        K::Invoke => Cmd::Invoke { name: a.str() },
+        K::Forget => Cmd::Forget,
+        K::Defcursor => {
+            Cmd::Defcursor { name: a.str(), data: a.str(), mask: a.str(), hot_col: a.int(), hot_row: a.int() }
+        }
+        K::Setcursor => Cmd::Setcursor { name: a.str() },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::MAX_FORMS;
+    use super::*;
+
+    #[test]
+    fn every_keyword_has_forms_within_the_limit() {
+        for k in Keyword::ALL {
+            let forms = signature(k);
+            assert!(!forms.is_empty() && forms.len() <= MAX_FORMS, "{k}");
+            for f in forms {
+                assert!(f.len() < 255, "{k}");
+            }
+        }
+    }
+
+    #[test]
+    fn describe_names_every_string_kind() {
+        for k in Keyword::ALL {
+            for f in signature(k) {
+                for &e in *f {
+                    if let S(name) = e {
+                        assert_eq!(describe(e), &[name], "{k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_with_arguments_has_a_usage() {
+        for k in Keyword::ALL {
+            let takes_nothing = signature(k) == [&[] as &[Elem]];
+            assert_eq!(usage(k) == "nothing", takes_nothing, "{k}");
+        }
+    }
+
+    #[test]
+    fn whole_numbers() {
+        assert_eq!(whole(25.0, b"25.000000"), Some(25));
+        assert_eq!(whole(-3.0, b"-3"), Some(-3));
+        assert_eq!(whole(65535.0, b"0xffff"), Some(65535));
+        assert_eq!(whole(-16.0, b"-0x10"), Some(-16));
+        assert_eq!(whole(100.0, b"1e2"), Some(100));
+        assert_eq!(whole(9007199254740993.0, b"9007199254740993"), Some(9007199254740993));
+        assert_eq!(whole(9223372036854775807.0, b"9223372036854775807"), Some(i64::MAX));
+        assert_eq!(whole(2.5, b"2.5"), None);
+        assert_eq!(whole(1e30, b"1e30"), None);
+        assert_eq!(whole(18446744073709551615.0, b"0xffffffffffffffff"), None);
+        assert_eq!(whole(f64::INFINITY, b"inf"), None);
+    }
+
+    #[test]
+    fn characters() {
+        assert_eq!(single_char("x"), Some('x'));
+        assert_eq!(single_char("'x'"), Some('x'));
+        assert_eq!(single_char("'"), Some('\''));
+        assert_eq!(single_char("''"), None);
+        assert_eq!(single_char("'é'"), Some('é'));
+        assert_eq!(single_char("ab"), None);
+    }
+}

@@ -1,0 +1,275 @@
+//! The SLAP domain ops on a [`Stage`]: each op's register window is checked
+//! and applied at the stage's current frame.
+//!
+//! The verifier cannot see register values, so every check a value needs
+//! is made here, and a failed one is a runtime error naming the command as
+//! a script would write it; the command is skipped and the scene goes on:
+//!
+//! | op | error when |
+//! | --- | --- |
+//! | every actor op | the id is not a whole number in `0..=4294967295` (a NaN, an infinity, a fraction, a negative number, 2^32 or more); the stage already holds [`crate::limits::MAX_SLAP_ACTORS`] others |
+//! | `ACTION` | the action is not a whole number in `0..=11` |
+//! | `DIRECTION`, `POSITION2`, `POSITION3`, `ACOLOR` | a value is not finite |
+//! | `SIZE` | the size is not finite or not above 0 |
+//! | `CAMPOS`, `CAMANGLES` | a value is not finite |
+//! | `CAMDIR` | a value is not finite, or all three are zero |
+//!
+//! ```
+//! use std::sync::Arc;
+//! use animkit_vm::isa::Op;
+//! use animkit_vm::slap::{Scene, SceneAsm};
+//! let mut asm = SceneAsm::new();
+//! asm.line(1, 1).op(Op::Size, &[1.0, 0.5]);
+//! asm.line(2, 1).op(Op::Action, &[1.0, 2.5]); // not a whole number: skipped
+//! let scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+//! assert_eq!(scene.actor(1).unwrap().size, 0.5);
+//! assert_eq!(
+//!     scene.errors()[0].error.to_string(),
+//!     "2:1: `actor 1 action 2.5`: the action must be one of the twelve, a whole number in 0..=11"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::actions::Action;
+use super::stage::{ActorId, Camera, Stage, StageFull};
+use crate::interp::{Args, Domain, Env, Flow};
+use crate::isa::Op;
+
+/// A number as a message shows it: plainly in the usual range, in
+/// exponent form beyond it (`1e300`, not 301 digits).
+fn number(x: f64) -> String {
+    if x == 0.0 || (1e-6..1e16).contains(&x.abs()) { format!("{x}") } else { format!("{x:e}") }
+}
+
+/// The command as a script writes it, for messages: `actor 1 action 12`.
+fn command(op: Op, v: &[f64]) -> String {
+    let words = |v: &[f64]| v.iter().map(|&x| format!(" {}", number(x))).collect::<String>();
+    let (head, attr, rest) = match op {
+        Op::Action => ("actor", "action", 1),
+        Op::Direction => ("actor", "direction", 1),
+        Op::Position2 | Op::Position3 => ("actor", "position", 1),
+        Op::ActorColor => ("actor", "color", 1),
+        Op::Size => ("actor", "size", 1),
+        Op::CamPos => ("camera", "position", 0),
+        _ => ("camera", "direction", 0),
+    };
+    match rest {
+        1 => format!("`{head}{} {attr}{}`", words(&v[..1.min(v.len())]), words(v.get(1..).unwrap_or(&[]))),
+        _ => format!("`{head} {attr}{}`", words(v)),
+    }
+}
+
+/// The window's values, exactly as many as the op's signature (a shorter
+/// window, possible only in an unverified program, reads as zeros).
+fn window<const N: usize>(args: &Args<'_>) -> [f64; N] {
+    std::array::from_fn(|i| args.num(i))
+}
+
+fn id(op: Op, v: &[f64]) -> Result<ActorId, String> {
+    let x = v[0];
+    if x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) {
+        Ok(x as ActorId)
+    } else {
+        Err(format!("{}: the actor id must be a whole number in 0..={}", command(op, v), u32::MAX))
+    }
+}
+
+fn finite(op: Op, v: &[f64], what: &str) -> Result<(), String> {
+    if v.iter().all(|x| x.is_finite()) { Ok(()) } else { Err(format!("{}: {what}", command(op, v))) }
+}
+
+fn full(op: Op, v: &[f64]) -> impl FnOnce(StageFull) -> String + '_ {
+    move |e| format!("{}: {e}", command(op, v))
+}
+
+impl Domain for Stage {
+    fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+        match op {
+            Op::Action => {
+                let v: [f64; 2] = window(&args);
+                let id = id(op, &v)?;
+                let action = (v[1].fract() == 0.0 && v[1] >= 0.0)
+                    .then(|| Action::from_index(v[1].min(u32::MAX as f64) as u32))
+                    .flatten()
+                    .ok_or_else(|| {
+                        format!("{}: the action must be one of the twelve, a whole number in 0..=11", command(op, &v))
+                    })?;
+                self.set_action(id, action).map_err(full(op, &v))?;
+            }
+            Op::Direction => {
+                let v: [f64; 2] = window(&args);
+                let id = id(op, &v)?;
+                finite(op, &v, "the direction must be a finite number")?;
+                self.set_direction(id, v[1]).map_err(full(op, &v))?;
+            }
+            Op::Position2 => {
+                let v: [f64; 3] = window(&args);
+                let id = id(op, &v)?;
+                finite(op, &v, "every coordinate must be a finite number")?;
+                self.set_position(id, v[1], None, v[2]).map_err(full(op, &v))?;
+            }
+            Op::Position3 => {
+                let v: [f64; 4] = window(&args);
+                let id = id(op, &v)?;
+                finite(op, &v, "every coordinate must be a finite number")?;
+                self.set_position(id, v[1], Some(v[2]), v[3]).map_err(full(op, &v))?;
+            }
+            Op::ActorColor => {
+                let v: [f64; 4] = window(&args);
+                let id = id(op, &v)?;
+                finite(op, &v, "every colour component must be a finite number")?;
+                self.set_color(id, [v[1], v[2], v[3]]).map_err(full(op, &v))?;
+            }
+            Op::Size => {
+                let v: [f64; 2] = window(&args);
+                let id = id(op, &v)?;
+                if !(v[1].is_finite() && v[1] > 0.0) {
+                    return Err(format!("{}: the size must be a finite number above 0", command(op, &v)));
+                }
+                self.set_size(id, v[1]).map_err(full(op, &v))?;
+            }
+            Op::CamPos => {
+                let v: [f64; 3] = window(&args);
+                finite(op, &v, "every coordinate must be a finite number")?;
+                self.set_camera_position(v);
+            }
+            Op::CamDir => {
+                let v: [f64; 3] = window(&args);
+                finite(op, &v, "every component must be a finite number")?;
+                if v == [0.0; 3] {
+                    return Err(format!("{}: the look vector must not be all zero", command(op, &v)));
+                }
+                self.set_camera_direction(v);
+            }
+            Op::CamAngles => {
+                let v: [f64; 2] = window(&args);
+                finite(op, &v, "both angles must be finite numbers")?;
+                self.set_camera_direction(Camera::look(v[0], v[1]));
+            }
+            _ => return Err(format!("{op} cannot run in a SLAP scene")),
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::Bindings;
+    use crate::program::{Language, Module};
+
+    fn apply(stage: &mut Stage, op: Op, values: &[f64]) -> Result<(), String> {
+        let module =
+            Module { name: 0, language: Language::Slap, functions: vec![], states: vec![], entry: None, source: None };
+        let bindings = Bindings::default();
+        let env = Env { module: &module, strings: &[], bindings: &bindings, budget: 0 };
+        stage.op(op, Args::new(values, &[]), &env).map(|_| ())
+    }
+
+    #[test]
+    fn every_check_names_the_command() {
+        let nan = f64::NAN;
+        let inf = f64::INFINITY;
+        let id_error = |cmd: &str| format!("`{cmd}`: the actor id must be a whole number in 0..=4294967295");
+        let cases: Vec<(Op, Vec<f64>, String)> = vec![
+            (Op::Size, vec![1.5, 1.0], id_error("actor 1.5 size 1")),
+            (Op::Size, vec![-1.0, 1.0], id_error("actor -1 size 1")),
+            (Op::Size, vec![nan, 1.0], id_error("actor NaN size 1")),
+            (Op::Size, vec![inf, 1.0], id_error("actor inf size 1")),
+            (Op::Size, vec![4294967296.0, 1.0], id_error("actor 4294967296 size 1")),
+            (Op::Size, vec![1e20, 1.0], id_error("actor 1e20 size 1")),
+            (Op::Size, vec![1e-7, 1.0], id_error("actor 1e-7 size 1")),
+            (Op::ActorColor, vec![-0.5, 1.0, 1.0, 1.0], id_error("actor -0.5 color 1 1 1")),
+            (
+                Op::Action,
+                vec![1.0, 12.0],
+                "`actor 1 action 12`: the action must be one of the twelve, a whole number in 0..=11".into(),
+            ),
+            (
+                Op::Action,
+                vec![1.0, -1.0],
+                "`actor 1 action -1`: the action must be one of the twelve, a whole number in 0..=11".into(),
+            ),
+            (
+                Op::Action,
+                vec![1.0, nan],
+                "`actor 1 action NaN`: the action must be one of the twelve, a whole number in 0..=11".into(),
+            ),
+            (
+                Op::Action,
+                vec![1.0, 1e300],
+                "`actor 1 action 1e300`: the action must be one of the twelve, a whole number in 0..=11".into(),
+            ),
+            (Op::Direction, vec![1.0, nan], "`actor 1 direction NaN`: the direction must be a finite number".into()),
+            (
+                Op::Position2,
+                vec![1.0, inf, 0.0],
+                "`actor 1 position inf 0`: every coordinate must be a finite number".into(),
+            ),
+            (
+                Op::Position3,
+                vec![1.0, 0.0, -inf, 0.0],
+                "`actor 1 position 0 -inf 0`: every coordinate must be a finite number".into(),
+            ),
+            (
+                Op::ActorColor,
+                vec![1.0, 0.0, 0.0, nan],
+                "`actor 1 color 0 0 NaN`: every colour component must be a finite number".into(),
+            ),
+            (Op::Size, vec![1.0, 0.0], "`actor 1 size 0`: the size must be a finite number above 0".into()),
+            (Op::Size, vec![1.0, -2.0], "`actor 1 size -2`: the size must be a finite number above 0".into()),
+            (Op::Size, vec![1.0, inf], "`actor 1 size inf`: the size must be a finite number above 0".into()),
+            (
+                Op::CamPos,
+                vec![0.0, nan, 0.0],
+                "`camera position 0 NaN 0`: every coordinate must be a finite number".into(),
+            ),
+            (
+                Op::CamDir,
+                vec![0.0, -0.0, 0.0],
+                "`camera direction 0 -0 0`: the look vector must not be all zero".into(),
+            ),
+            (
+                Op::CamDir,
+                vec![inf, 0.0, 0.0],
+                "`camera direction inf 0 0`: every component must be a finite number".into(),
+            ),
+            (Op::CamAngles, vec![0.0, nan], "`camera direction 0 NaN`: both angles must be finite numbers".into()),
+        ];
+        for (op, values, message) in cases {
+            let mut stage = Stage::new();
+            assert_eq!(apply(&mut stage, op, &values), Err(message), "{op} {values:?}");
+            // The command was skipped: nothing was created or changed.
+            assert!(stage.is_empty(), "{op}");
+            assert_eq!(stage.camera(), Camera::DEFAULT, "{op}");
+        }
+    }
+
+    #[test]
+    fn ids_and_actions_at_their_extremes_are_accepted() {
+        let mut stage = Stage::new();
+        apply(&mut stage, Op::Action, &[4294967295.0, 11.0]).unwrap();
+        apply(&mut stage, Op::Action, &[-0.0, 0.0]).unwrap();
+        stage.settle();
+        let ids: Vec<(u32, Action)> = stage.actors().map(|a| (a.id, a.action)).collect();
+        assert_eq!(ids, [(0, Action::Idle), (u32::MAX, Action::Hop)]);
+    }
+
+    #[test]
+    fn camera_forms() {
+        let mut stage = Stage::new();
+        apply(&mut stage, Op::CamPos, &[1.0, 2.0, 3.0]).unwrap();
+        apply(&mut stage, Op::CamDir, &[0.0, 0.0, -5.0]).unwrap();
+        assert_eq!(stage.camera(), Camera { position: [1.0, 2.0, 3.0], direction: [0.0, 0.0, -5.0] });
+        apply(&mut stage, Op::CamAngles, &[0.5, -0.25]).unwrap();
+        assert_eq!(stage.camera().direction, Camera::look(0.5, -0.25));
+        let d = stage.camera().direction;
+        assert!(((d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() - 1.0).abs() < 1e-15);
+        assert!(d[0] > 0.0 && d[1] < 0.0 && d[2] < 0.0, "{d:?}"); // right, down, into the scene
+    }
+
+    #[test]
+    fn non_slap_ops_are_refused() {
+        assert_eq!(apply(&mut Stage::new(), Op::Line, &[0.0; 4]), Err("LINE cannot run in a SLAP scene".into()));
+    }
+}

@@ -1,0 +1,93 @@
+//! Counting guard rails for the SLAP player (instructions, not time): a
+//! frame between time points runs no bytecode, however long the timeline;
+//! a time point runs its own commands only; the whole timeline runs each
+//! instruction once; observing the actors runs nothing either.
+
+use animkit_vm::isa::Op;
+use animkit_vm::slap::{Scene, SceneAsm};
+use std::sync::Arc;
+
+/// Ten actors, all moving; `points` time points 100 frames apart except
+/// for a gap of 2 000 frames after time point `points / 2`. Each time point
+/// turns one actor and changes another's action (three instructions per
+/// command, one `WAIT`). Returns the scene and the frame of the time point
+/// before the gap.
+fn scene(points: u32) -> (Scene, u64) {
+    let mut asm = SceneAsm::new();
+    for id in 0..10 {
+        asm.op(Op::Action, &[id as f64, 1.0 + (id % 5) as f64]);
+    }
+    let mut before_gap = 0;
+    for i in 1..points {
+        let gap = if i == points / 2 + 1 { 2000 } else { 100 };
+        asm.wait(gap);
+        if i == points / 2 {
+            before_gap = asm.frame();
+        }
+        asm.op(Op::Direction, &[(i % 10) as f64, (i % 7) as f64 * 0.5]);
+        asm.op(Op::Action, &[((i + 3) % 10) as f64, [1.0, 2.0, 10.0, 11.0][i as usize % 4]]);
+    }
+    let program = asm.finish("long").unwrap();
+    assert!(asm.frame() <= animkit_vm::limits::MAX_SLAP_FRAME as u64);
+    (Scene::new(Arc::new(program), "long").unwrap(), before_gap)
+}
+
+/// Instructions run while stepping `frames` frames one at a time, and the
+/// actor states observed on the way (each frame observed in full).
+fn step_and_observe(scene: &mut Scene, frames: u64) -> (u64, usize) {
+    let before = scene.instructions();
+    let mut observed = 0;
+    for _ in 0..frames {
+        scene.step();
+        observed += scene.actors().filter(|a| a.position[0].is_finite()).count();
+    }
+    (scene.instructions() - before, observed)
+}
+
+#[test]
+fn frames_between_time_points_run_no_bytecode_however_long_the_timeline() {
+    let (mut short, short_gap) = scene(10);
+    let (mut long, long_gap) = scene(100_000);
+    assert_eq!(short.length(), 9 * 100 + 1900);
+    assert_eq!(long.length(), 99_999 * 100 + 1900);
+    short.seek(short_gap);
+    long.seek(long_gap);
+    // 1 000 frames inside the gap: nothing interpreted, in either scene,
+    // and observing every actor every frame interprets nothing either.
+    assert_eq!(step_and_observe(&mut short, 1000), (0, 10_000));
+    assert_eq!(step_and_observe(&mut long, 1000), (0, 10_000));
+    assert_eq!(short.next_time_point(), Some(short_gap + 2000));
+    assert_eq!(long.next_time_point(), Some(long_gap + 2000));
+    // Observation is a function of the actors alone: same count, same
+    // shape, whatever the number of time points behind or ahead.
+    assert_eq!(short.actors().len(), long.actors().len());
+}
+
+#[test]
+fn a_time_point_runs_its_own_commands_only() {
+    let (mut short, short_gap) = scene(10);
+    let (mut long, long_gap) = scene(100_000);
+    for (s, gap) in [(&mut short, short_gap), (&mut long, long_gap)] {
+        s.seek(gap - 1);
+        let before = s.instructions();
+        s.step();
+        // Two commands of three instructions (two LOADKs and the op), then
+        // the WAIT to the next time point.
+        assert_eq!(s.instructions() - before, 7);
+        let (ran, _) = step_and_observe(s, 2000);
+        assert_eq!(ran, 7, "the next time point only");
+    }
+}
+
+#[test]
+fn the_whole_timeline_runs_each_instruction_once() {
+    let (mut long, _) = scene(100_000);
+    let code_len = long.program().modules[0].functions[0].code.len() as u64;
+    long.seek(long.length() + 10_000);
+    assert_eq!(long.instructions(), code_len);
+    assert_eq!(long.next_time_point(), None);
+    // Seeking back starts over, and runs the code once more.
+    long.seek(0);
+    long.seek(long.length());
+    assert_eq!(long.instructions(), 2 * code_len);
+}
