@@ -26,6 +26,9 @@ impl std::ops::AddAssign for Work {
     }
 }
 
+/// Fewest animation ticks left for which skipping trips is tried.
+const SKIP_FROM: u64 = 64;
+
 /// Runs `ticks` animation ticks of `c`, exactly as that many calls of the
 /// plain tick would: each event goes to `emit` with the animation tick
 /// (0-based, within this run) that fired it, in order.
@@ -46,8 +49,10 @@ pub(super) fn run(plan: &Plan, module: &Module, c: &mut Cursor, ticks: u64, mut 
         // its cycle or more are left, all but the last one to two are
         // skipped: they fire their events and come back to this step. The
         // trips still walked set the sprite and state each would have.
-        if let Some(trip) = plan.cycles.trip(c.step) {
-            let left = ticks - done;
+        // (Only worth a look when many ticks are left: a tick at speed 2
+        // runs two, and must not pay for the lookup.)
+        let left = ticks - done;
+        if let Some(trip) = (left >= SKIP_FROM).then(|| plan.cycles.trip(c.step)).flatten() {
             if left >= 2 * trip.len {
                 let q = left / trip.len - 1;
                 if trip.event_count() > 0 {
