@@ -167,8 +167,14 @@ fn identifier(raw: &str) -> String {
 /// malformed export is an error naming `path:line:col` (or the tag) and
 /// what was expected.
 pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Converted, String> {
-    let export: Export = serde_json::from_str(json)
-        .map_err(|e| format!("{path}:{}:{}: error: not an Aseprite JSON export: {e}", e.line(), e.column()))?;
+    let export: Export = serde_json::from_str(json).map_err(|e| {
+        // The position leads the message, as in every animkit error.
+        let mut what = e.to_string();
+        if let Some(k) = what.rfind(" at line ") {
+            what.truncate(k);
+        }
+        format!("{path}:{}:{}: error: not an Aseprite JSON export: {what}", e.line(), e.column())
+    })?;
     let tick = options.tick_ms.max(1);
     let frames = &export.frames.0;
     if frames.is_empty() {
