@@ -14,7 +14,9 @@ mod common;
 mod reference;
 
 use animkit_vm::sprite::{Speed, SpriteInstance, Sprites};
-use common::sprite_programs::{GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen};
+use common::sprite_programs::{
+    GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen,
+};
 use common::{frames, sprites};
 use proptest::prelude::*;
 use reference::{RefInstance, RefTick};
@@ -181,7 +183,12 @@ proptest! {
 /// same and keep agreeing for 40 more ticks (so countdowns and credits
 /// agree too). Only instances are ticked `n` times: a batch ticked 10^6
 /// times one by one is too slow for a debug build.
-fn advance_case(src: &str, members: &[(u16, u32, u32, Vec<(usize, GameOp)>)], before: usize, n: u32) -> Result<(), TestCaseError> {
+fn advance_case(
+    src: &str,
+    members: &[(u16, u32, u32, Vec<(usize, GameOp)>)],
+    before: usize,
+    n: u32,
+) -> Result<(), TestCaseError> {
     let s = sprites(src);
     let mut batch = s.batch();
     let mut inst = Vec::new();
@@ -223,7 +230,11 @@ fn advance_case(src: &str, members: &[(u16, u32, u32, Vec<(usize, GameOp)>)], be
         let eb: Vec<u32> = expected.iter().filter(|x| x.1 == k as u32).map(|x| x.2).collect();
         prop_assert!(ea == eb, "instance {k}: {} events after advance({n}), {} after ticks\n{src}", ea.len(), eb.len());
         prop_assert_eq!((a.state(), a.frame(), a.is_waiting()), (b.state(), b.frame(), b.is_waiting()));
-        prop_assert_eq!((batch.state(k as u32), batch.frame(k as u32)), (a.state(), a.frame()), "batch and instance after advance");
+        prop_assert_eq!(
+            (batch.state(k as u32), batch.frame(k as u32)),
+            (a.state(), a.frame()),
+            "batch and instance after advance"
+        );
         advanced.push(a);
         ticked.push(b);
     }
@@ -281,10 +292,7 @@ fn double_speed_fires_every_event_it_crosses() {
         })
         .collect();
     let ev = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-    assert_eq!(
-        ticks,
-        [(1, ev(&["a", "b"])), (3, ev(&["c", "d"])), (1, ev(&["end", "a", "b"])), (3, ev(&["c", "d"]))]
-    );
+    assert_eq!(ticks, [(1, ev(&["a", "b"])), (3, ev(&["c", "d"])), (1, ev(&["end", "a", "b"])), (3, ev(&["c", "d"]))]);
 }
 
 #[test]

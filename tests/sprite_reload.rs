@@ -10,7 +10,9 @@
 mod common;
 
 use animkit_vm::sprite::{ReloadReport, Speed, SpriteError, SpriteInstance, Sprites};
-use common::sprite_programs::{GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen};
+use common::sprite_programs::{
+    GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen,
+};
 use common::{program, sprites};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -144,7 +146,13 @@ fn vanished_states_fall_back_and_are_reported() {
     let r = i.reload(&new, Some("Jump")).unwrap();
     assert_eq!(
         r,
-        ReloadReport { vanished: vec!["Run".into()], fallback: "Jump".into(), fell_back: 1, clamped: 0, dropped_events: 1 }
+        ReloadReport {
+            vanished: vec!["Run".into()],
+            fallback: "Jump".into(),
+            fell_back: 1,
+            clamped: 0,
+            dropped_events: 1
+        }
     );
     // Between the reload and the next tick: the fallback state, the old sprite.
     assert_eq!((i.state_name(), i.frame()), ("Jump", 0));

@@ -209,10 +209,22 @@ fn damaged_snapshots_are_errors_that_change_nothing() {
     let bad_instance = [
         (edit(&snap, |j| j["position"]["state"] = 9.into()), "invalid snapshot: state 9 of a module with 2 states"),
         (edit(&snap, |j| j["position"]["resume"] = 3.into()), "invalid snapshot: no resume point at pc 3"),
-        (edit(&snap, |j| j["position"]["resume"] = u32::MAX.into()), "invalid snapshot: a stopped instance with a resume point or a countdown"),
-        (edit(&snap, |j| j["clock"]["credit"] = 65536.into()), "invalid snapshot: speed 32768 or credit 65536 out of range"),
-        (edit(&snap, |j| j["clock"]["speed"] = (257u32 << 16).into()), "invalid snapshot: speed 16842752 or credit 32767 out of range"),
-        (edit(&snap, |j| j["events"] = serde_json::json!([1000])), "invalid snapshot: event 1000 is not a string of the program"),
+        (
+            edit(&snap, |j| j["position"]["resume"] = u32::MAX.into()),
+            "invalid snapshot: a stopped instance with a resume point or a countdown",
+        ),
+        (
+            edit(&snap, |j| j["clock"]["credit"] = 65536.into()),
+            "invalid snapshot: speed 32768 or credit 65536 out of range",
+        ),
+        (
+            edit(&snap, |j| j["clock"]["speed"] = (257u32 << 16).into()),
+            "invalid snapshot: speed 16842752 or credit 32767 out of range",
+        ),
+        (
+            edit(&snap, |j| j["events"] = serde_json::json!([1000])),
+            "invalid snapshot: event 1000 is not a string of the program",
+        ),
     ];
     for (j, message) in bad_instance {
         let bad: InstanceSnapshot = serde_json::from_value(j).unwrap();

@@ -138,7 +138,11 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--from-aseprite" => a.from_aseprite = Some(value("--from-aseprite")?),
             "--tick-ms" => {
                 let v = value("--tick-ms")?;
-                a.tick_ms = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("--tick-ms `{v}`: expected a whole number of milliseconds above 0"))?;
+                a.tick_ms = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--tick-ms `{v}`: expected a whole number of milliseconds above 0"))?;
             }
             "--lang" => {
                 let name = value("--lang")?;

@@ -45,8 +45,14 @@ fn the_hash_form_converts_tag_by_tag() {
     let rendered = animkit_compiler::diagnostic::render("hero-hash.json", &data("hero-hash.json"), &out.warnings[..1]);
     assert!(rendered.starts_with("warning: tag `Walk`: frame 4 lasts 150 ms"), "{rendered}");
     assert!(rendered.contains("--> hero-hash.json:23:14\n"), "{rendered}");
-    assert_eq!((out.sheet.image.as_str(), out.sheet.category.as_str(), out.sheet.frames.len()), ("hero.png", "hero", 11));
-    assert_eq!((out.sheet.frames[4].x, out.sheet.frames[4].y, out.sheet.frames[4].w, out.sheet.frames[4].h), (0, 24, 16, 24));
+    assert_eq!(
+        (out.sheet.image.as_str(), out.sheet.category.as_str(), out.sheet.frames.len()),
+        ("hero.png", "hero", 11)
+    );
+    assert_eq!(
+        (out.sheet.frames[4].x, out.sheet.frames[4].y, out.sheet.frames[4].w, out.sheet.frames[4].h),
+        (0, 24, 16, 24)
+    );
 }
 
 #[test]
@@ -99,7 +105,11 @@ fn the_converted_states_play_as_aseprite_does() {
 
 fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -108,7 +118,10 @@ fn animc_converts_and_compiles_exports() {
     std::fs::write(dir.path().join("hero.json"), data("hero-hash.json")).unwrap();
     let (status, out, err) = animc(&["--from-aseprite", "hero.json", "-o", "hero.anim"], dir.path());
     assert_eq!((status, out.as_str()), (0, ""));
-    assert!(err.contains("warning: tag `Walk`: frame 4 lasts 150 ms") && err.ends_with("warning: 4 warnings emitted\n"), "{err}");
+    assert!(
+        err.contains("warning: tag `Walk`: frame 4 lasts 150 ms") && err.ends_with("warning: 4 warnings emitted\n"),
+        "{err}"
+    );
     let text = std::fs::read_to_string(dir.path().join("hero.anim")).unwrap();
     assert_eq!(text, HERO.replace("hero-hash.json", "hero.json"));
     // Read directly as a source: the same module.
@@ -118,10 +131,7 @@ fn animc_converts_and_compiles_exports() {
     assert_eq!(status, 0, "{err}");
     let load = |f: &str| animkit_vm::codec::load(&std::fs::read(dir.path().join(f)).unwrap()).unwrap();
     let (a, b) = (Arc::new(load("direct.animb")), Arc::new(load("via.animb")));
-    assert_eq!(
-        Sprites::new(a, "hero").unwrap().module_hash(),
-        Sprites::new(b, "hero").unwrap().module_hash()
-    );
+    assert_eq!(Sprites::new(a, "hero").unwrap().module_hash(), Sprites::new(b, "hero").unwrap().module_hash());
     // --tick-ms.
     let (status, out, _) = animc(&["--from-aseprite", "hero.json", "--tick-ms", "50", "-o", "-"], dir.path());
     assert_eq!(status, 0);
@@ -133,7 +143,10 @@ fn malformed_exports_are_clear_errors_and_write_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for (file, message) in [
         ("malformed-range.json", "error: tag `Run` spans frames 0 to 3, but the export has frames 0 to 0\n"),
-        ("malformed-syntax.json", "malformed-syntax.json:2:73: error: not an Aseprite JSON export: expected `,` or `}`\n"),
+        (
+            "malformed-syntax.json",
+            "malformed-syntax.json:2:73: error: not an Aseprite JSON export: expected `,` or `}`\n",
+        ),
     ] {
         std::fs::write(dir.path().join(file), data(file)).unwrap();
         let (status, _, err) = animc(&["--from-aseprite", file, "-o", "out.anim"], dir.path());

@@ -142,7 +142,12 @@ impl Group for SpriteMixed {
             "ns",
             format!("mixed population at random speeds 1/2..2, {n} instances, events drained"),
         );
-        report.add(format!("sprite_speed_mixed_vs_mixed_{k}"), sp / m, "x", "random speeds time / speed-1 mixed time, same rounds");
+        report.add(
+            format!("sprite_speed_mixed_vs_mixed_{k}"),
+            sp / m,
+            "x",
+            "random speeds time / speed-1 mixed time, same rounds",
+        );
         report.add(
             "sprite_mixed_frame_changes_per_tick",
             (after.frame_changes - before.frame_changes) as f64 / instance_ticks,

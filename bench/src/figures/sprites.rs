@@ -231,5 +231,10 @@ fn catch_up(cx: &mut Context, report: &mut Report) {
             }
         })
     });
-    report.add("sprite_advance_1e6_ns", t * 1e9 / reps as f64, "ns", "SpriteInstance::advance(10^6) on the walk, per call");
+    report.add(
+        "sprite_advance_1e6_ns",
+        t * 1e9 / reps as f64,
+        "ns",
+        "SpriteInstance::advance(10^6) on the walk, per call",
+    );
 }

@@ -185,7 +185,14 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
     let mut tags = export.meta.frame_tags;
     if tags.is_empty() {
         // No tags: the whole animation, forward, as Aseprite plays it.
-        tags.push(Tag { name: "Animation".into(), from: 0, to: frames.len() - 1, direction: forward(), repeat: None, data: None });
+        tags.push(Tag {
+            name: "Animation".into(),
+            from: 0,
+            to: frames.len() - 1,
+            direction: forward(),
+            repeat: None,
+            data: None,
+        });
     }
     let mut text = format!("# Converted from {path} (Aseprite export, {tick} ms per tick).\n");
     let mut warnings = Vec::new();
@@ -219,9 +226,10 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             None => 0,
             Some(Repeat::Number(n)) => *n,
             Some(Repeat::Text(t)) if t.trim().is_empty() => 0,
-            Some(Repeat::Text(t)) => {
-                t.trim().parse().map_err(|_| format!("{path}: error: tag `{}`: `repeat` is `{t}`, not a count", tag.name))?
-            }
+            Some(Repeat::Text(t)) => t
+                .trim()
+                .parse()
+                .map_err(|_| format!("{path}: error: tag `{}`: `repeat` is `{t}`, not a count", tag.name))?,
         };
         let forward: Vec<usize> = (tag.from..=tag.to).collect();
         let (order, pingpong) = match tag.direction.as_str() {
@@ -271,7 +279,9 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 for e in events(tag.data.as_deref()) {
                     match e {
                         Ok(e) => part.push_str(&format!("|{e}")),
-                        Err(bad) => warn(format!("user data `{bad}` of tag `{}` is not an event name: dropped", tag.name)),
+                        Err(bad) => {
+                            warn(format!("user data `{bad}` of tag `{}` is not an event name: dropped", tag.name))
+                        }
                     }
                 }
             }
@@ -305,7 +315,8 @@ fn events(data: Option<&str>) -> Vec<Result<String, String>> {
     data.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .map(|w| {
-            let ok = w.starts_with(|c: char| c.is_ascii_alphabetic()) && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let ok = w.starts_with(|c: char| c.is_ascii_alphabetic())
+                && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if ok { Ok(w.to_string()) } else { Err(w.to_string()) }
         })
         .collect()

@@ -32,7 +32,13 @@ const SKIP_FROM: u64 = 64;
 /// Runs `ticks` animation ticks of `c`, exactly as that many calls of the
 /// plain tick would: each event goes to `emit` with the animation tick
 /// (0-based, within this run) that fired it, in order.
-pub(super) fn run(plan: &Plan, module: &Module, c: &mut Cursor, ticks: u64, mut emit: impl FnMut(u64, EventId)) -> Work {
+pub(super) fn run(
+    plan: &Plan,
+    module: &Module,
+    c: &mut Cursor,
+    ticks: u64,
+    mut emit: impl FnMut(u64, EventId),
+) -> Work {
     let mut work = Work::default();
     let mut done = 0u64;
     while done < ticks {

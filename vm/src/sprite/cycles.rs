@@ -81,7 +81,9 @@ impl Cycles {
         let n = steps.len();
         let mut cycles = Cycles { at: vec![None; n], cycles: Vec::new(), events: Vec::new() };
         let usable = |s: u32| {
-            s != HALT_STEP && s != SLOW_STEP && steps.get(s as usize).is_some_and(|st| st.ev_len != INTERPRET && st.wait != HALTED)
+            s != HALT_STEP
+                && s != SLOW_STEP
+                && steps.get(s as usize).is_some_and(|st| st.ev_len != INTERPRET && st.wait != HALTED)
         };
         // 0: not seen; 1: on the walk being followed; 2: done.
         let mut mark = vec![0u8; n];

@@ -71,7 +71,8 @@ fn code(m: &Module) -> &[Insn] {
 impl Layout {
     fn new(m: &Module) -> Layout {
         let code = code(m);
-        let mut starts: Vec<(u32, StateId)> = m.states.iter().enumerate().map(|(i, s)| (s.entry, i as StateId)).collect();
+        let mut starts: Vec<(u32, StateId)> =
+            m.states.iter().enumerate().map(|(i, s)| (s.entry, i as StateId)).collect();
         starts.sort_unstable();
         let mut frames = vec![Vec::new(); m.states.len()];
         let mut at = HashMap::new();
@@ -153,14 +154,16 @@ impl<'a> Mapper<'a> {
                 }
             })
             .collect();
-        let states: Vec<Option<StateId>> = (0..from.state_count()).map(|s| to.state_id(from.state_name(s as StateId))).collect();
+        let states: Vec<Option<StateId>> =
+            (0..from.state_count()).map(|s| to.state_id(from.state_name(s as StateId))).collect();
         let vanished = states
             .iter()
             .enumerate()
             .filter(|(_, n)| n.is_none())
             .map(|(s, _)| from.state_name(s as StateId).to_string())
             .collect();
-        let report = ReloadReport { vanished, fallback: to.state_name(fallback).to_string(), ..ReloadReport::default() };
+        let report =
+            ReloadReport { vanished, fallback: to.state_name(fallback).to_string(), ..ReloadReport::default() };
         Ok(Mapper { to, to_layout: Layout::new(to.module()), places, states, fallback, report })
     }
 
@@ -290,7 +293,8 @@ impl SpriteBatch {
             b.put(i, c, clock, now);
         }
         let mut events = Events { from: &self.sprites, to, ids: HashMap::new() };
-        b.events = self.events.iter().filter_map(|e| Some(super::BatchEvent { event: events.map(e.event)?, ..*e })).collect();
+        b.events =
+            self.events.iter().filter_map(|e| Some(super::BatchEvent { event: events.map(e.event)?, ..*e })).collect();
         let mut report = mapper.report;
         report.dropped_events = self.events.len() - b.events.len();
         b.stats = self.stats;

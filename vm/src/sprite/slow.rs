@@ -14,12 +14,12 @@
 //! brought up to date, and schedules the next wake-up. An instance whose
 //! speed goes back to 1 leaves the slow path at that wake-up.
 
+use super::EventId;
 use super::StateId;
 use super::advance::{self, Work};
 use super::instance::Cursor;
 use super::plan::{HALT_STEP, HALTED, Plan, SLOW_STEP, Step};
 use super::speed::{Clock, Speed, UNIT};
-use super::EventId;
 use crate::program::Module;
 
 /// An instance's slot on the slow path (see the module docs). Instances

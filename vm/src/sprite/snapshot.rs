@@ -121,7 +121,11 @@ impl ClockSnapshot {
 
     fn clock(&self) -> Result<Clock, SpriteError> {
         if self.speed > Speed::MAX || self.credit as u64 >= UNIT {
-            return Err(SpriteError::BadSnapshot(format!("speed {} or credit {} out of range", self.speed.raw(), self.credit)));
+            return Err(SpriteError::BadSnapshot(format!(
+                "speed {} or credit {} out of range",
+                self.speed.raw(),
+                self.credit
+            )));
         }
         Ok(Clock { speed: self.speed, credit: self.credit, skip: self.skip })
     }
@@ -367,7 +371,12 @@ impl SpriteBatch {
         b.state = vec![0; n];
         let mut clocks = snap.clocks.iter().peekable();
         for i in 0..n {
-            let p = Position { resume: snap.resume[i], remaining: snap.remaining[i], sprite: snap.sprite[i], state: snap.state[i] };
+            let p = Position {
+                resume: snap.resume[i],
+                remaining: snap.remaining[i],
+                sprite: snap.sprite[i],
+                state: snap.state[i],
+            };
             let c = p.cursor(&self.sprites)?;
             let clock = match clocks.next_if(|(k, _)| *k as usize == i) {
                 Some((_, cs)) => cs.clock()?,
