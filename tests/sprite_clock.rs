@@ -88,7 +88,9 @@ fn arb_n() -> impl Strategy<Value = u32> {
 }
 
 /// Per instance: start state, phase, speed, ops before ticks.
-fn arb_member() -> impl Strategy<Value = (u16, u32, u32, Vec<(usize, GameOp)>)> {
+type Member = (u16, u32, u32, Vec<(usize, GameOp)>);
+
+fn arb_member() -> impl Strategy<Value = Member> {
     (0u16..4, prop_oneof![2 => Just(0u32), 1 => 0u32..40], arb_speed(), arb_ops(60))
 }
 
@@ -183,12 +185,7 @@ proptest! {
 /// same and keep agreeing for 40 more ticks (so countdowns and credits
 /// agree too). Only instances are ticked `n` times: a batch ticked 10^6
 /// times one by one is too slow for a debug build.
-fn advance_case(
-    src: &str,
-    members: &[(u16, u32, u32, Vec<(usize, GameOp)>)],
-    before: usize,
-    n: u32,
-) -> Result<(), TestCaseError> {
+fn advance_case(src: &str, members: &[Member], before: usize, n: u32) -> Result<(), TestCaseError> {
     let s = sprites(src);
     let mut batch = s.batch();
     let mut inst = Vec::new();

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! animvm [-h] [-x N] [-y N] [-D bpp] [-k] [-e] [-a] [-d head] [-q] [-C] [-R] [-H] [-F N]
-//!        [--trace --state NAME --ticks N [--module NAME]] [FILE]
+//!        [--trace --state NAME --ticks N [--module NAME]] [--watch] [FILE]
 //! ```
 //!
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
@@ -47,6 +47,10 @@ animkit options:
                      in a window at 50 ticks per second (keys 1-9 pick a state,
                      Left/Right cycle, R restarts, Q or Escape quits), or with -H
                      for --ticks frames, written with -d
+  --watch            sprites: recompile FILE when it is saved and reload it into the
+                     running instance, keeping its state, frame and ticks into it (a
+                     failed compile prints its errors and keeps the old program);
+                     -H and --trace then run at 50 ticks per second
   --help             display this help
 ";
 
@@ -79,6 +83,8 @@ pub struct Args {
     pub dump_fd: i32,
     /// `--trace`.
     pub trace: bool,
+    /// `--watch`.
+    pub watch: bool,
     /// `--state`.
     pub state: Option<String>,
     /// `--ticks`.
@@ -109,6 +115,7 @@ impl Default for Args {
             headless: false,
             dump_fd: 1,
             trace: false,
+            watch: false,
             state: None,
             ticks: 100,
             module: None,
@@ -178,6 +185,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
             match name {
                 "help" => a.help = true,
                 "trace" => a.trace = true,
+                "watch" => a.watch = true,
                 "state" => a.state = Some(value("state")?),
                 "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
                 "module" => a.module = Some(value("module")?),

@@ -155,5 +155,6 @@ pub fn sprite_options(args: &Args) -> SpriteOptions {
         height: args.height,
         dump_head: args.dump_head.clone(),
         sheets: args.sheets.clone(),
+        watch: args.watch,
     }
 }

@@ -99,6 +99,14 @@ impl SpriteView {
         &self.sprites
     }
 
+    /// Moves the instance onto `new`, a new build of its module
+    /// (`--watch`), saying so on `stderr`.
+    pub fn reload(&mut self, new: &Sprites, file: &str, stderr: &mut dyn std::io::Write) {
+        if super::reload::reload_instance(&mut self.instance, new, file, stderr).is_some() {
+            self.sprites = new.clone();
+        }
+    }
+
     /// Switches state (from a key press).
     pub fn set_state(&mut self, state: &str) -> Result<(), String> {
         self.instance.restart_state(state).map_err(|e| e.to_string())
