@@ -67,12 +67,21 @@ pub fn run(
         return run_trace(options, sprites, stdout, stderr).map(|()| 0);
     }
     let state = options.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
-    let sheets = options
+    let mut sheets = options
         .sheets
         .iter()
         .map(|s| SheetSpec::parse(s))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("animvm: {e}\n"))?;
+    if crate::load::is_aseprite(&options.file) {
+        // The export brings its sheet; a --sheet for its category wins.
+        let json = std::fs::read_to_string(&options.file)
+            .map_err(|e| format!("animvm: cannot read `{}`: {e}\n", options.file))?;
+        let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(|e| format!("animvm: {e}\n"))?;
+        if !sheets.iter().any(|s| s.category == sheet.category) {
+            sheets.push(sheet);
+        }
+    }
     if options.headless {
         return run_headless(options, sprites, &state, &sheets, stderr);
     }
