@@ -60,6 +60,9 @@ fn dispatch(
         return sprite::run(&sprite_options(args), program, stdout, stderr);
     }
     let Some(file) = args.file.as_deref() else {
+        if args.watch {
+            return Err("animvm: --watch needs a FILE (standard input cannot be read again)\n".into());
+        }
         return animator::run(&animator_options(args), Source::Stdin, stdin, stderr);
     };
     let program = load_program(file)?;
@@ -133,6 +136,7 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
         keepalive: args.keepalive,
         quit_on_q: args.quit_on_q,
         resizable: !args.no_clear || args.resizable_no_clear,
+        watch: args.file.clone().filter(|_| args.watch),
     }
 }
 

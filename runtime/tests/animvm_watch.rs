@@ -197,3 +197,48 @@ fn the_headless_viewer_draws_the_new_build_after_a_save() {
     assert_eq!(colour(0), Some(RED));
     assert_eq!(colour(59), Some(BLUE));
 }
+
+/// An Animator script starts over on each save that builds, cutting its
+/// sleep short; a broken save is its diagnostics and the script sleeps on.
+#[test]
+fn a_headless_animator_script_starts_over_on_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("menu.draw");
+    std::fs::write(&file, "echo one\nsleep 30\necho never\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_animvm"))
+        .args(["-H", "-x", "32", "-y", "32", "--watch", "menu.draw"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "one");
+    std::fs::write(&file, "echo \"two\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::write(&file, "echo two\nsleep 0.1\necho end\n").unwrap();
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(status.success(), "{err}");
+    assert_eq!(rest, ["two", "end"]);
+    assert_eq!(
+        err,
+        "error: expected `\"` to close the string, found end of line\n \
+         --> menu.draw:1:6\n  |\n1 | echo \"two\n  |      ^^^^ string not closed\n\n\
+         error: could not compile `menu.draw` due to 1 error\n\
+         animvm: `menu.draw` did not build: the previous program keeps running\n\
+         animvm: reloaded `menu.draw`: the script starts over\n"
+    );
+}
+
+#[test]
+fn watch_needs_a_file() {
+    let out = Command::new(env!("CARGO_BIN_EXE_animvm")).args(["-H", "--watch"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "animvm: --watch needs a FILE (standard input cannot be read again)\n"
+    );
+}

@@ -5,10 +5,16 @@
 //! on the file itself), events about other files are ignored, and a change
 //! counts only when the file's bytes differ from the last ones seen, so a
 //! save that changes nothing, or a burst of events for one save, reloads
-//! once at most.
+//! once at most. [`ProgramWatch`] builds each change as `animvm` loads a
+//! file (a bundle, a source compiled on the fly, an Aseprite export); each
+//! language's host decides what a new build means for what it runs
+//! (sprites: `sprite::reload`; Animator scripts start over).
 
+use crate::load::program_from_bytes_to;
+use animkit_vm::Program;
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 
@@ -83,5 +89,63 @@ impl FileWatch {
     /// The watched path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// A watched file that `animvm` is running: each save, built.
+pub struct ProgramWatch {
+    watch: FileWatch,
+    file: String,
+}
+
+impl ProgramWatch {
+    /// Watches `file`, which is running now (its bytes are read again to
+    /// know what a change is).
+    pub fn new(file: &str) -> Result<ProgramWatch, String> {
+        let bytes = std::fs::read(file).map_err(|e| format!("animvm: --watch: cannot read `{file}`: {e}\n"))?;
+        Ok(ProgramWatch { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
+    }
+
+    /// The new build, if the file was saved since the last call and
+    /// builds. Its warnings go to `stderr`; so do a failed build's
+    /// diagnostics, followed by a line saying the previous program keeps
+    /// running. Never blocks.
+    ///
+    /// ```
+    /// use animkit_runtime::host::watch::ProgramWatch;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("menu.draw");
+    /// std::fs::write(&p, "echo one\n").unwrap();
+    /// let mut w = ProgramWatch::new(p.to_str().unwrap()).unwrap();
+    /// std::fs::write(&p, "echo \"two\n").unwrap();
+    /// let mut err = Vec::new();
+    /// for _ in 0..500 {
+    ///     assert!(w.poll(&mut err).is_none());
+    ///     if !err.is_empty() { break }
+    ///     std::thread::sleep(std::time::Duration::from_millis(10));
+    /// }
+    /// assert!(String::from_utf8(err).unwrap().ends_with("did not build: the previous program keeps running\n"));
+    /// ```
+    pub fn poll(&mut self, stderr: &mut dyn Write) -> Option<Program> {
+        let bytes = self.watch.changed()?;
+        match program_from_bytes_to(&self.file, bytes, stderr) {
+            Ok(program) => Some(program),
+            Err(message) => {
+                self.refused(&message, stderr);
+                None
+            }
+        }
+    }
+
+    /// Reports a build the host cannot use: `message`, then that the
+    /// previous program keeps running.
+    pub fn refused(&self, message: &str, stderr: &mut dyn Write) {
+        let _ = write!(stderr, "{message}");
+        let _ = writeln!(stderr, "animvm: `{}` did not build: the previous program keeps running", self.file);
+    }
+
+    /// The watched file.
+    pub fn file(&self) -> &str {
+        &self.file
     }
 }

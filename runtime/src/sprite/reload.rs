@@ -4,23 +4,20 @@
 //! (`SpriteInstance::reload`); a build that fails prints its diagnostics
 //! and the old program keeps running.
 
-use crate::host::watch::FileWatch;
-use crate::load::program_from_bytes_to;
+use crate::host::watch::ProgramWatch;
 use animkit_vm::sprite::{ReloadReport, SpriteInstance, Sprites};
 use std::io::Write;
 use std::sync::Arc;
 
 /// Watches the file a sprite module came from.
 pub struct Reloader {
-    watch: FileWatch,
-    file: String,
+    watch: ProgramWatch,
 }
 
 impl Reloader {
     /// Watches `file`, which is running now.
     pub fn new(file: &str) -> Result<Reloader, String> {
-        let bytes = std::fs::read(file).map_err(|e| format!("animvm: --watch: cannot read `{file}`: {e}\n"))?;
-        Ok(Reloader { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
+        Ok(Reloader { watch: ProgramWatch::new(file)? })
     }
 
     /// A new build of `current`'s module if the file was saved since the
@@ -44,14 +41,11 @@ impl Reloader {
     /// assert_ne!(new.unwrap().module_hash(), old.module_hash());
     /// ```
     pub fn poll(&mut self, current: &Sprites, stderr: &mut dyn Write) -> Option<Sprites> {
-        let bytes = self.watch.changed()?;
-        let built = program_from_bytes_to(&self.file, bytes, stderr)
-            .and_then(|p| current.reload(Arc::new(p)).map_err(|e| format!("animvm: {e}\n")));
-        match built {
+        let program = self.watch.poll(stderr)?;
+        match current.reload(Arc::new(program)) {
             Ok(new) => Some(new),
-            Err(message) => {
-                let _ = write!(stderr, "{message}");
-                let _ = writeln!(stderr, "animvm: `{}` did not build: the previous program keeps running", self.file);
+            Err(e) => {
+                self.watch.refused(&format!("animvm: {e}\n"), stderr);
                 None
             }
         }
@@ -59,7 +53,7 @@ impl Reloader {
 
     /// The watched file.
     pub fn file(&self) -> &str {
-        &self.file
+        self.watch.file()
     }
 }
 
