@@ -23,7 +23,7 @@ Back[hero]: 3|3, 3|2, _loop
 Breathe[hero]: 5|6, 5|7, 5|8, _pingpong
 Sway[hero]: 5|8, 5|7, 5|6, _pingpong
 Jump[hero]: 5|9|jump|land, 10|10, 5|9, 10|10, _wait
-Hop[hero]: 5|7, 5|8, 5|7, _wait
+Hop[hero]: 5|7, 5|8, _wait
 die_now[hero]: 10|10|ok, _loop
 ";
 
@@ -96,11 +96,12 @@ fn the_converted_states_play_as_aseprite_does() {
     assert_eq!(frames(HERO, "Back", 12).0, expand(&[(3, 3), (2, 3), (3, 3), (2, 3)]));
     assert_eq!(frames(HERO, "Breathe", 25).0, expand(&[(6, 5), (7, 5), (8, 5), (7, 5), (6, 5)]));
     assert_eq!(frames(HERO, "Sway", 25).0, expand(&[(8, 5), (7, 5), (6, 5), (7, 5), (8, 5)]));
-    // Repeat 2, then it stays on the last frame; repeat 1 of a ping-pong.
+    // Repeat 2, then it stays on the last frame; repeat 1 of a ping-pong
+    // is one direction (Aseprite counts each direction as one repeat).
     let (f, e) = frames(HERO, "Jump", 40);
     assert_eq!(f, expand(&[(9, 5), (10, 10), (9, 5), (10, 20)]));
     assert_eq!(e, [(0, "jump".to_string()), (0, "land".to_string())]);
-    assert_eq!(frames(HERO, "Hop", 20).0, expand(&[(7, 5), (8, 5), (7, 10)]));
+    assert_eq!(frames(HERO, "Hop", 20).0, expand(&[(7, 5), (8, 15)]));
 }
 
 fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
@@ -159,4 +160,31 @@ fn malformed_exports_are_clear_errors_and_write_nothing() {
     let (status, _, err) = animc(&["--from-aseprite", "hero.json", "extra.json"], dir.path());
     assert_eq!(status, 1);
     assert!(err.starts_with("error: --from-aseprite converts one export: give no other input"), "{err}");
+}
+
+/// A ping-pong's repeat counts directions, as Aseprite plays it: 1 is
+/// there, 2 there and back, 3 there, back and there again; reversed
+/// ping-pongs start from the end.
+#[test]
+fn ping_pong_repeats_count_each_direction() {
+    let json = |direction: &str, repeat: u32| {
+        format!(
+            r#"{{"frames": [{{"frame": {{"x": 0, "y": 0, "w": 8, "h": 8}}, "duration": 20}},
+                           {{"frame": {{"x": 8, "y": 0, "w": 8, "h": 8}}, "duration": 20}},
+                           {{"frame": {{"x": 16, "y": 0, "w": 8, "h": 8}}, "duration": 20}}],
+               "meta": {{"image": "hero.png", "frameTags": [
+                 {{"name": "P", "from": 0, "to": 2, "direction": "{direction}", "repeat": "{repeat}"}}]}}}}"#
+        )
+    };
+    let state = |direction: &str, repeat: u32| {
+        let out = convert("hero.json", &json(direction, repeat), &AsepriteOptions::default()).unwrap();
+        out.text.lines().nth(1).unwrap().to_string()
+    };
+    assert_eq!(state("pingpong", 1), "P[hero]: 1|0, 1|1, 1|2, _wait");
+    assert_eq!(state("pingpong", 2), "P[hero]: 1|0, 1|1, 1|2, 1|1, 1|0, _wait");
+    assert_eq!(state("pingpong", 3), "P[hero]: 1|0, 1|1, 1|2, 1|1, 1|0, 1|1, 1|2, _wait");
+    assert_eq!(state("pingpong_reverse", 2), "P[hero]: 1|2, 1|1, 1|0, 1|1, 1|2, _wait");
+    assert_eq!(state("reverse", 2), "P[hero]: 1|2, 1|1, 1|0, 1|2, 1|1, 1|0, _wait");
+    let src = convert("hero.json", &json("pingpong", 3), &AsepriteOptions::default()).unwrap().text;
+    assert_eq!(frames(&src, "P", 9).0, [0, 1, 2, 1, 0, 1, 2, 2, 2]);
 }

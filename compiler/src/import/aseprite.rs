@@ -251,12 +251,17 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             (true, 0, _) => (order.clone(), "_loop"),
             (false, r, _) => (order.iter().copied().cycle().take(order.len() * r as usize).collect(), "_wait"),
             (true, r, _) => {
-                // There and back r times, sharing the turning frames:
-                // 0 1 2 1 0 1 2 1 0 for r = 2, then it stays.
+                // Aseprite counts each direction of a ping-pong as one
+                // repeat, sharing the turning frames: 0 1 2 for r = 1,
+                // 0 1 2 1 0 for r = 2, 0 1 2 1 0 1 2 for r = 3; then it
+                // stays on the last frame shown.
                 let mut p = vec![order[0]];
-                for _ in 0..r {
-                    p.extend(order.iter().skip(1));
-                    p.extend(order.iter().rev().skip(1));
+                for k in 0..r {
+                    if k % 2 == 0 {
+                        p.extend(order.iter().skip(1));
+                    } else {
+                        p.extend(order.iter().rev().skip(1));
+                    }
                 }
                 (p, "_wait")
             }
