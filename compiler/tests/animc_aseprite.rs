@@ -188,3 +188,20 @@ fn ping_pong_repeats_count_each_direction() {
     let src = convert("hero.json", &json("pingpong", 3), &AsepriteOptions::default()).unwrap().text;
     assert_eq!(frames(&src, "P", 9).0, [0, 1, 2, 1, 0, 1, 2, 2, 2]);
 }
+
+#[test]
+fn rotated_and_trimmed_frames_are_reported_per_tag() {
+    let json = r#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "duration": 20, "rotated": true},
+                              {"frame": {"x": 8, "y": 0, "w": 6, "h": 8}, "duration": 20, "trimmed": true}],
+                  "meta": {"image": "hero.png", "frameTags": [
+                    {"name": "A", "from": 0, "to": 0}, {"name": "B", "from": 1, "to": 1}]}}"#;
+    let out = convert("hero.json", json, &AsepriteOptions::default()).unwrap();
+    let messages: Vec<&str> = out.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "tag `A` has frames packed rotated: the viewer draws them as packed",
+            "tag `B` has trimmed frames: the viewer draws each without its offset in `sourceSize`",
+        ]
+    );
+}

@@ -93,6 +93,8 @@ struct Frame {
     duration: u32,
     #[serde(default)]
     rotated: bool,
+    #[serde(default)]
+    trimmed: bool,
 }
 
 #[derive(Deserialize)]
@@ -270,11 +272,12 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             return Err(format!("{path}: error: tag `{}`: repeat {repeat} makes more than 100000 frames", tag.name));
         }
         let mut lossy = Vec::new();
-        let mut rotated = false;
+        let (mut rotated, mut trimmed) = (false, false);
         let mut parts = Vec::with_capacity(pass.len() + 1);
         for (k, &i) in pass.iter().enumerate() {
             let f = &frames[i];
             rotated |= f.rotated;
+            trimmed |= f.trimmed;
             let ticks = ((f.duration as u64 + tick as u64 / 2) / tick as u64).max(1);
             if ticks * tick as u64 != f.duration as u64 && !lossy.iter().any(|(j, _, _)| *j == i) {
                 lossy.push((i, f.duration, ticks));
@@ -302,6 +305,12 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
         }
         if rotated {
             warn(format!("tag `{}` has frames packed rotated: the viewer draws them as packed", tag.name));
+        }
+        if trimmed {
+            warn(format!(
+                "tag `{}` has trimmed frames: the viewer draws each without its offset in `sourceSize`",
+                tag.name
+            ));
         }
         if pingpong && order.len() < 2 && repeat == 0 {
             warn(format!("tag `{}` ping-pongs over one frame: it loops", tag.name));
