@@ -46,11 +46,12 @@ animkit options:
                      (repeatable); without --trace a sprite bundle plays in the viewer:
                      in a window at 50 ticks per second (keys 1-9 pick a state,
                      Left/Right cycle, R restarts, Q or Escape quits), or with -H
-                     for --ticks frames, written with -d
-  --watch            sprites: recompile FILE when it is saved and reload it into the
-                     running instance, keeping its state, frame and ticks into it (a
-                     failed compile prints its errors and keeps the old program);
-                     -H and --trace then run at 50 ticks per second
+                     for --ticks frames, written with -d; an Aseprite export
+                     (FILE.json) plays with its own sheet
+  --watch            build FILE again each time it is saved: a sprite instance keeps
+                     its state, frame and ticks into it (-H and --trace then run at
+                     50 ticks per second), an Animator script starts over; a failed
+                     build prints its errors and keeps the old program
   --help             display this help
 ";
 
