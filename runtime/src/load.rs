@@ -65,7 +65,7 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
         let n = converted.warnings.len();
         if n > 0 {
             let rendered = render(path, &text, &converted.warnings);
-            let _ = write!(warnings, "{rendered}warning: {n} warning{} emitted\n", if n == 1 { "" } else { "s" });
+            let _ = writeln!(warnings, "{rendered}warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
         }
         Source { path: path.to_string(), text: converted.text, language: Some(Language::Sprite) }
     } else {

@@ -47,7 +47,8 @@ impl<C: Canvas> Script<C> {
     /// its file, over from its first command on the same canvas, which
     /// keeps what it shows until the new run draws (`animvm --watch`).
     /// Runtime errors counted so far stay counted. If `program` has no
-    /// such Animator module, this script is handed back with the reason.
+    /// such Animator module, this script is handed back (boxed) with the
+    /// reason.
     ///
     /// ```
     /// use animkit_runtime::animator::{script::Script, stream::Status};
@@ -55,18 +56,18 @@ impl<C: Canvas> Script<C> {
     /// let build = |text: &str| animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", text)], &Default::default()).unwrap();
     /// let mut s = Script::new(build("echo one\n"), 0, Recorder::default()).unwrap();
     /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
-    /// let mut s = s.restart(build("echo two\n")).map_err(|(_, e)| e).unwrap();
+    /// let mut s = s.restart(build("echo two\n")).map_err(|e| e.1).unwrap();
     /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
     /// assert_eq!(s.canvas().calls, [Call::Echo("one".into()), Call::Echo("two".into())]);
     /// ```
-    pub fn restart(self, program: Program) -> Result<Script<C>, (Script<C>, String)> {
+    pub fn restart(self, program: Program) -> Result<Script<C>, Box<(Script<C>, String)>> {
         let name = self.program.string(self.program.modules[self.module].name).to_string();
         let found = program.modules.iter().enumerate().find_map(|(i, m)| {
             let same = program.string(m.name) == name && m.language == Language::Animator;
             same.then_some(m.entry).flatten().map(|entry| (i, entry))
         });
         let Some((module, entry)) = found else {
-            return Err((self, format!("animvm: the new build has no Animator module `{name}`\n")));
+            return Err(Box::new((self, format!("animvm: the new build has no Animator module `{name}`\n"))));
         };
         let m = &program.modules[module];
         let mut vm = AnimatorVm::new(self.vm.machine.into_canvas());
@@ -133,7 +134,8 @@ pub fn restart<C: Canvas>(
             let _ = writeln!(stderr, "animvm: reloaded `{}`: the script starts over", watch.file());
             s
         }
-        Err((s, message)) => {
+        Err(refused) => {
+            let (s, message) = *refused;
             watch.refused(&message, stderr);
             s
         }
