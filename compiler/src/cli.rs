@@ -3,7 +3,13 @@
 //! ```text
 //! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [--no-fold] [-o OUT] FILE...
 //! animc --fmt [--write] [--lang LANG] FILE...
+//! animc --from-aseprite SHEET.json [--tick-ms N] [-o OUT.anim]
 //! ```
+//!
+//! - `--from-aseprite` converts an Aseprite JSON export into Sprite DSL
+//!   source (`crate::import::aseprite`; default output: the input with
+//!   the extension `.anim`), printing what the DSL cannot express as
+//!   warnings; `--lang aseprite` compiles such exports directly.
 //!
 //! - The language follows each file's extension (`.anim`, `.draw`,
 //!   `.slap`) unless `--lang` says otherwise; `-` reads standard input
@@ -54,8 +60,12 @@ options:
   --emit bundle|asm what to write: the bundle (default) or a disassembly
   --check           only check the sources; write nothing
   --lang LANG       force the language of every input: {names}
+                    (or aseprite: JSON exports, converted to sprite source)
   --strip           leave debug info (source positions) out of the bundle
   --no-fold         do not fold constant expressions
+  --from-aseprite F convert the Aseprite JSON export F into sprite source
+                    (default output: F with the extension .anim)
+  --tick-ms N       Aseprite imports: milliseconds per tick (default 20)
   --fmt             print each file in its language's canonical layout
   --write           with --fmt: rewrite the files in place instead
   -h, --help        print this help
@@ -84,6 +94,10 @@ struct Args {
     write: bool,
     output: Option<String>,
     inputs: Vec<String>,
+    /// `--lang aseprite`.
+    aseprite: bool,
+    from_aseprite: Option<String>,
+    tick_ms: u32,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
@@ -97,6 +111,9 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         write: false,
         output: None,
         inputs: Vec::new(),
+        aseprite: false,
+        from_aseprite: None,
+        tick_ms: 20,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -118,8 +135,22 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                     }
                 }
             }
+            "--from-aseprite" => a.from_aseprite = Some(value("--from-aseprite")?),
+            "--tick-ms" => {
+                let v = value("--tick-ms")?;
+                a.tick_ms = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--tick-ms `{v}`: expected a whole number of milliseconds above 0"))?;
+            }
             "--lang" => {
                 let name = value("--lang")?;
+                if crate::import::importer(&name) {
+                    a.aseprite = true;
+                    a.lang = Some(Language::Sprite);
+                    continue;
+                }
                 a.lang = Some(
                     Language::from_name(&name)
                         .ok_or_else(|| format!("unknown language `{name}` (expected {})", Language::names(", ")))?,
@@ -129,6 +160,12 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
             _ => a.inputs.push(arg.clone()),
         }
+    }
+    if a.from_aseprite.is_some() {
+        if !a.inputs.is_empty() {
+            return Err("--from-aseprite converts one export: give no other input".into());
+        }
+        return Ok(Some(a));
     }
     if a.inputs.is_empty() {
         return Err("no input files".into());
@@ -175,6 +212,10 @@ fn run_inner(
         let _ = stdout.write_all(usage().as_bytes());
         return Ok(());
     };
+    let import = crate::import::aseprite::AsepriteOptions { tick_ms: args.tick_ms };
+    if let Some(path) = &args.from_aseprite {
+        return from_aseprite(path, &import, args.output.as_deref(), stdout, stderr);
+    }
     let mut sources = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
         let text = if path == "-" {
@@ -188,6 +229,7 @@ fn run_inner(
             let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
             String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
         };
+        let text = if args.aseprite { convert_aseprite(path, &text, &import, stderr)? } else { text };
         sources.push(Source { path: path.clone(), text, language: args.lang });
     }
     if args.fmt {
@@ -262,6 +304,43 @@ fn format_files(args: &Args, sources: &[Source], stdout: &mut dyn Write, stderr:
         ));
     }
     Ok(())
+}
+
+/// Converts an Aseprite export, printing its warnings; the error is the
+/// whole message.
+fn convert_aseprite(
+    path: &str,
+    json: &str,
+    options: &crate::import::aseprite::AsepriteOptions,
+    stderr: &mut dyn Write,
+) -> Result<String, String> {
+    let converted = crate::import::aseprite::convert(path, json, options).map_err(|e| format!("{e}\n"))?;
+    let n = converted.warnings.len();
+    if n > 0 {
+        let _ = write!(stderr, "{}", crate::diagnostic::render(path, json, &converted.warnings));
+        let _ = writeln!(stderr, "warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
+    }
+    Ok(converted.text)
+}
+
+/// `--from-aseprite`: the export as sprite source, to `output` (default:
+/// beside it, `.anim`; `-`: standard output). A malformed export writes
+/// nothing.
+fn from_aseprite(
+    path: &str,
+    options: &crate::import::aseprite::AsepriteOptions,
+    output: Option<&str>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+    let json = String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?;
+    let text = convert_aseprite(path, &json, options, stderr)?;
+    let out = output.map(PathBuf::from).unwrap_or_else(|| Path::new(path).with_extension("anim"));
+    if out.as_os_str() == "-" {
+        return stdout.write_all(text.as_bytes()).map_err(|e| format!("error: cannot write output: {e}\n"));
+    }
+    write_atomic(&out, text.as_bytes()).map_err(|e| format!("error: cannot write `{}`: {e}\n", out.display()))
 }
 
 fn default_output(first_input: &str) -> Option<PathBuf> {

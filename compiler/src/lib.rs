@@ -17,6 +17,7 @@ pub mod driver;
 pub mod files;
 pub mod front;
 pub mod hash;
+pub mod import;
 pub mod slap;
 pub mod sprite;
 pub mod suggest;

@@ -4,7 +4,7 @@
 //! ```text
 //! animvm [-h] [-x N] [-y N] [-D bpp] [-k] [-e] [-a] [-d head] [-q] [-C] [-R] [-H] [-F N]
 //!        [--trace --state NAME --ticks N [--module NAME]] [--frames N] [--start F] [--fps N]
-//!        [--gif FILE] [FILE]
+//!        [--gif FILE] [--watch] [FILE]
 //! ```
 //!
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
@@ -55,7 +55,12 @@ animkit options:
                      (repeatable); without --trace a sprite bundle plays in the viewer:
                      in a window at 50 ticks per second (keys 1-9 pick a state,
                      Left/Right cycle, R restarts, Q or Escape quits), or with -H
-                     for --ticks frames, written with -d
+                     for --ticks frames, written with -d; an Aseprite export
+                     (FILE.json) plays with its own sheet
+  --watch            build FILE again each time it is saved: a sprite instance keeps
+                     its state, frame and ticks into it (-H and --trace then run at
+                     50 ticks per second), an Animator script starts over; a failed
+                     build prints its errors and keeps the old program
   --gif FILE         with -H: write the frames as an animated GIF (SLAP scenes, Animator
                      streams and scripts at each flush, the sprite viewer's --ticks frames)
   --help             display this help
@@ -94,6 +99,8 @@ pub struct Args {
     pub dump_fd: i32,
     /// `--trace`.
     pub trace: bool,
+    /// `--watch`.
+    pub watch: bool,
     /// `--state`.
     pub state: Option<String>,
     /// `--ticks`.
@@ -132,6 +139,7 @@ impl Default for Args {
             headless: false,
             dump_fd: 1,
             trace: false,
+            watch: false,
             state: None,
             ticks: 100,
             frames: None,
@@ -205,6 +213,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
             match name {
                 "help" => a.help = true,
                 "trace" => a.trace = true,
+                "watch" => a.watch = true,
                 "state" => a.state = Some(value("state")?),
                 "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
                 "frames" => a.frames = Some(number("--frames", &value("frames")?)?),

@@ -1,12 +1,29 @@
 //! Loading what `animvm` is given: a bundle, or a source file compiled on
 //! the fly.
 
+use animkit_compiler::diagnostic::render;
+use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Options, Source, compile_with_warnings};
+use animkit_vm::program::Language;
 use animkit_vm::{Program, codec};
 use std::io::Write;
 
+/// Whether `path` names an Aseprite JSON export (its extension is `.json`,
+/// in any case).
+///
+/// ```
+/// use animkit_runtime::load::is_aseprite;
+/// assert!(is_aseprite("art/hero.json") && is_aseprite("HERO.JSON"));
+/// assert!(!is_aseprite("hero.anim"));
+/// ```
+pub fn is_aseprite(path: &str) -> bool {
+    std::path::Path::new(path).extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
 /// Loads `path`: a bundle (recognised by its magic bytes, then verified) or
-/// a source file (compiled; the language follows the extension).
+/// a source file (compiled; the language follows the extension). A `.json`
+/// file is an Aseprite export, converted to Sprite DSL source first at 20
+/// ms per tick, as `animc --lang aseprite` does ([`is_aseprite`]).
 ///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
@@ -59,7 +76,18 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
     }
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("error: `{path}` is neither an animkit bundle nor UTF-8 source text\n"))?;
-    match compile_with_warnings(&[Source::new(path, text)], &Options::default()) {
+    let source = if is_aseprite(path) {
+        let converted = convert(path, &text, &AsepriteOptions::default()).map_err(|e| format!("{e}\n"))?;
+        let n = converted.warnings.len();
+        if n > 0 {
+            let rendered = render(path, &text, &converted.warnings);
+            let _ = writeln!(warnings, "{rendered}warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
+        }
+        Source { path: path.to_string(), text: converted.text, language: Some(Language::Sprite) }
+    } else {
+        Source::new(path, text)
+    };
+    match compile_with_warnings(&[source], &Options::default()) {
         Ok(compiled) => {
             let rendered = compiled.render_warnings();
             if !rendered.is_empty() {

@@ -65,6 +65,9 @@ fn dispatch(
         };
     }
     let Some(file) = args.file.as_deref() else {
+        if args.watch {
+            return Err("animvm: --watch needs a FILE (standard input cannot be read again)\n".into());
+        }
         return animator::run(&animator_options(args), Source::Stdin, stdin, stderr);
     };
     let program = load_program_to(file, stderr)?;
@@ -167,6 +170,7 @@ pub fn animator_options(args: &Args) -> AnimatorOptions {
         keepalive: args.keepalive,
         quit_on_q: args.quit_on_q,
         resizable: !args.no_clear || args.resizable_no_clear,
+        watch: args.file.clone().filter(|_| args.watch),
     }
 }
 
@@ -215,5 +219,6 @@ pub fn sprite_options(args: &Args) -> SpriteOptions {
         dump_head: args.dump_head.clone(),
         gif: args.gif.clone(),
         sheets: args.sheets.clone(),
+        watch: args.watch,
     }
 }

@@ -77,3 +77,24 @@ fn clear_errors() {
     assert_eq!(status, 1);
     assert!(err.starts_with("error: state `Walk` has no end behaviour\n --> bad.anim:1:7\n"), "{err}");
 }
+
+/// An Aseprite export traced directly: converted at 20 ms per tick, its
+/// losses printed as `animc --lang aseprite` prints them.
+#[test]
+fn traces_an_aseprite_export_and_prints_its_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hero.json"),
+        r#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "duration": 30},
+                      {"frame": {"x": 8, "y": 0, "w": 8, "h": 8}, "duration": 40}],
+           "meta": {"image": "hero.png", "frameTags": [{"name": "Run", "from": 0, "to": 1, "direction": "reverse"}]}}"#,
+    )
+    .unwrap();
+    let (status, out, err) = animvm(&["--trace", "--ticks", "4", "hero.json"], dir.path());
+    assert_eq!(status, 0, "{err}");
+    let frames: Vec<&str> = out.lines().map(|l| &l[l.find("\"frame\":").unwrap()..][8..9]).collect();
+    assert_eq!(frames, ["1", "1", "0", "0"]);
+    assert!(err.starts_with("warning: tag `Run`: frame 0 lasts 30 ms, shown for 2 ticks of 20 ms (40 ms)\n"), "{err}");
+    assert!(err.contains(" --> hero.json:3:65\n"), "{err}");
+    assert!(err.ends_with("warning: 1 warning emitted\n"), "{err}");
+}

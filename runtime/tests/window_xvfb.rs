@@ -572,6 +572,64 @@ fn a_draw_file_runs_in_the_window() {
     assert!(vm.wait_exit(WAIT).expect("-k ends at the script's end").success());
 }
 
+/// `--watch` in a window: the script starts over on a save that builds
+/// (here after it ended, the window kept open).
+#[test]
+fn a_draw_file_starts_over_in_the_window_on_save() {
+    let x = Xvfb::start();
+    let dir = tmp();
+    let file = dir.path().join("s.draw");
+    std::fs::write(&file, "echo one\n").unwrap();
+    let mut vm = Animvm::start(&x, &["--watch", "s.draw"], dir.path());
+    vm.expect("one");
+    vm.window(&x);
+    std::fs::write(&file, "echo two\nsleep 30\necho never\n").unwrap();
+    vm.expect("two");
+    // A save during the sleep cuts it short.
+    std::fs::write(&file, "echo three\n").unwrap();
+    let rest = vm.lines_until("three");
+    assert_eq!(rest, ["three"]);
+    let err = vm.stderr.recv_timeout(WAIT).unwrap();
+    assert_eq!(err, "animvm: reloaded `s.draw`: the script starts over");
+}
+
+/// `--watch` in the sprite viewer's window: frames drawn after a save show
+/// the new build.
+#[test]
+fn sprite_viewer_reloads_in_a_window() {
+    let x = Xvfb::start();
+    let dir = tmp();
+    let mut sheet = RgbaImage::new(16, 8, [0; 4]);
+    for px in 0..16 {
+        for py in 0..8 {
+            sheet.set_pixel(px, py, if px < 8 { [255, 0, 0, 255] } else { [0, 0, 255, 255] });
+        }
+    }
+    animkit_runtime::host::files::save_png(&sheet, dir.path().join("walk.png")).unwrap();
+    let file = dir.path().join("hero.anim");
+    std::fs::write(&file, "Walk: 2|0, 2|0, _loop\n").unwrap();
+    let args = ["--watch", "hero.anim", "--sheet", "Walk=walk.png:2x1", "-d", "f", "--ticks", "150"];
+    let mut vm = Animvm::start(&x, &[&args[..], &["-x", "160", "-y", "120"]].concat(), dir.path());
+    let start = Instant::now();
+    while !dir.path().join("f0005.png").exists() && start.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::fs::write(&file, "Walk: 2|1, 2|1, _loop\n").unwrap();
+    assert_eq!(vm.stderr.recv_timeout(WAIT).unwrap(), "animvm: reloaded `hero.anim`");
+    let last = dir.path().join("f0149.png");
+    while !last.exists() && start.elapsed() < 3 * WAIT {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let first = RgbaImage::load_png(dir.path().join("f0000.png")).unwrap();
+    let frame = RgbaImage::load_png(&last).unwrap();
+    assert_eq!(first.pixel(80, 60), Some([255, 0, 0, 255]));
+    assert_eq!(frame.pixel(80, 60), Some([0, 0, 255, 255]));
+    vm.focus(&x);
+    x.xdotool(&["key", "q"]);
+    assert!(vm.wait_exit(WAIT).expect("Q closes the viewer").success());
+}
+
 #[test]
 fn sprite_viewer_plays_in_a_window() {
     let x = Xvfb::start();

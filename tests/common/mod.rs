@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod equivalence;
+pub mod sprite_programs;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::sprite::{SpriteInstance, Sprites};

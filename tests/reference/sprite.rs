@@ -117,6 +117,7 @@ impl RefInstance {
     }
 
     /// `set_state`: no effect when already in that state.
+    #[allow(dead_code)] // sprite_clock.rs applies phases, so it restarts itself
     pub fn set_state(&mut self, name: &str) {
         if self.states[self.state].name != name {
             self.restart_state(name);
@@ -129,6 +130,13 @@ impl RefInstance {
         self.entering = true;
         self.waiting = false;
         self.remaining = 0;
+    }
+
+    /// What the instance shows now, without ticking (no events).
+    #[allow(dead_code)] // used by sprite_clock.rs, not by every test that includes this file
+    pub fn observe(&self) -> RefTick {
+        let s = &self.states[self.state];
+        RefTick { state: s.name.clone(), category: s.category.clone(), frame: self.sprite, events: Vec::new() }
     }
 
     /// One tick.

@@ -4,12 +4,17 @@
 //! phases, events drained every tick. benimator cannot express events or
 //! transitions, so this figure has no peer; its reference is the plain walk
 //! at the same size, measured in the same rounds.
+//!
+//! The same population with a random playback speed per instance (1/2,
+//! 3/4, 1, 5/4, 3/2 or 2: a crowd that does not move in lockstep) is
+//! `sprite_speed_mixed_ns_per_tick_*`, measured in the same rounds: every
+//! instance at a speed other than 1 goes through the batch's slow path.
 
 use super::{Group, sprites::WALK, sprites_from};
 use crate::corpus::Rng;
-use crate::timing::{best_interleaved, time};
+use crate::timing::{best_rotating, time};
 use crate::{Context, Report};
-use animkit_vm::sprite::SpriteBatch;
+use animkit_vm::sprite::{Speed, SpriteBatch};
 use std::hint::black_box;
 
 /// The mixed module.
@@ -102,13 +107,24 @@ impl Group for SpriteMixed {
         let t = if cx.opts.quick { 20 } else { 60 };
         let mut mixed = batch(MIXED, "mixed", n, true);
         let mut walk = batch(WALK, "walk", n, false);
+        let mut speedy = batch(MIXED, "mixed", n, true);
+        let mut rng = Rng::new(7);
+        let speeds = [(1, 2), (3, 4), (1, 1), (5, 4), (3, 2), (2, 1)];
+        for i in 0..n as u32 {
+            let (a, b) = speeds[(rng.next_u64() % speeds.len() as u64) as usize];
+            speedy.set_speed(i, Speed::ratio(a, b).expect("ratio"));
+        }
         let before = mixed.stats();
         let events = std::cell::Cell::new(0usize);
-        let (m, w) = best_interleaved(
+        let best = best_rotating(
             cx.rounds(),
-            || ticks(&mut mixed, t, &events),
-            || ticks(&mut walk, t, &std::cell::Cell::new(0)),
+            &mut [
+                &mut || ticks(&mut mixed, t, &events),
+                &mut || ticks(&mut walk, t, &std::cell::Cell::new(0)),
+                &mut || ticks(&mut speedy, t, &std::cell::Cell::new(0)),
+            ],
         );
+        let (m, w, sp) = (best[0], best[1], best[2]);
         let after = mixed.stats();
         let instance_ticks = ((after.ticks - before.ticks) * n as u64) as f64;
         let per = 1e9 / (t * n) as f64;
@@ -120,6 +136,18 @@ impl Group for SpriteMixed {
             format!("mixed population, {n} instances, events drained"),
         );
         report.add(format!("sprite_mixed_vs_walk_{k}"), m / w, "x", "mixed time / staggered walk time, same rounds");
+        report.add(
+            format!("sprite_speed_mixed_ns_per_tick_{k}"),
+            sp * per,
+            "ns",
+            format!("mixed population at random speeds 1/2..2, {n} instances, events drained"),
+        );
+        report.add(
+            format!("sprite_speed_mixed_vs_mixed_{k}"),
+            sp / m,
+            "x",
+            "random speeds time / speed-1 mixed time, same rounds",
+        );
         report.add(
             "sprite_mixed_frame_changes_per_tick",
             (after.frame_changes - before.frame_changes) as f64 / instance_ticks,

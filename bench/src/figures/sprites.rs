@@ -12,10 +12,15 @@
 //!   `hash(i) % 20`, so every tick a random fifth of the instances changes
 //!   frame, as in a game where characters started walking at different
 //!   times. This is the harder case for memory traffic.
+//!
+//! Then the game-side operations of issue 16, which have no peer:
+//! snapshot size and restore time of a staggered walk of 10^6 instances
+//! (`sprite_snapshot_bytes_per_instance`, `sprite_restore_ms_1e6`) and
+//! `SpriteInstance::advance(10^6)` on the walk (`sprite_advance_1e6_ns`).
 
 use super::{Group, pow10_name, sprites_from};
 use crate::corpus::Rng;
-use crate::timing::{best_interleaved, time};
+use crate::timing::{best, best_interleaved, time};
 use crate::{Context, Report};
 use animkit_vm::sprite::SpriteBatch;
 use benimator::{Animation, Frame, State};
@@ -162,5 +167,74 @@ impl Group for Sprites {
             "B",
             "bytes of per-instance state in a SpriteBatch",
         );
+        snapshots(cx, report);
+        catch_up(cx, report);
     }
+}
+
+/// A staggered walk of `n` instances (as in [`Pair::new`]), events drained.
+fn staggered(n: usize) -> SpriteBatch {
+    let mut b = sprites_from(WALK, "walk").batch();
+    for _ in 0..n {
+        b.spawn("Walk").expect("state");
+    }
+    let mut phase = Rng::new(n as u64);
+    let phases: Vec<u8> = (0..n).map(|_| (phase.next_u64() % CYCLE as u64) as u8).collect();
+    for t in 0..CYCLE as u8 {
+        for (i, p) in phases.iter().enumerate() {
+            if *p == t && t > 0 {
+                b.restart_state(i as u32, "Walk").expect("state");
+            }
+        }
+        b.tick();
+        b.drain_events().for_each(drop);
+    }
+    b
+}
+
+/// Snapshot size, and the time to take and to restore one.
+fn snapshots(cx: &mut Context, report: &mut Report) {
+    let n = if cx.opts.quick { 10_000 } else { 1_000_000 };
+    let k = pow10_name(n);
+    cx.progress.note(&format!("sprites: snapshots of {n} instances"));
+    let b = staggered(n);
+    let snap = b.snapshot();
+    report.add(
+        "sprite_snapshot_bytes_per_instance",
+        snap.bytes() as f64 / n as f64,
+        "B",
+        "bytes per instance of a SpriteBatch snapshot (staggered walk, speed 1)",
+    );
+    let mut target = b.sprites().batch();
+    let take = best(cx.rounds(), || time(|| black_box(b.snapshot())));
+    let restore = best(cx.rounds(), || time(|| target.restore(&snap).expect("restores")));
+    report.add(format!("sprite_snapshot_ms_{k}"), take * 1e3, "ms", format!("SpriteBatch::snapshot of {n} instances"));
+    report.add(
+        format!("sprite_restore_ms_{k}"),
+        restore * 1e3,
+        "ms",
+        format!("SpriteBatch::restore of {n} instances (validated) into a batch"),
+    );
+}
+
+/// `advance(10^6)` on the looping walk: whole cycles are skipped, so this
+/// is a few dozen nanoseconds whatever the count.
+fn catch_up(cx: &mut Context, report: &mut Report) {
+    let walk = sprites_from(WALK, "walk");
+    let mut i = walk.instance("Walk").expect("state");
+    let reps = if cx.opts.quick { 1_000 } else { 200_000 };
+    let t = best(cx.rounds(), || {
+        time(|| {
+            for _ in 0..reps {
+                i.advance(1_000_000);
+                black_box(i.frame());
+            }
+        })
+    });
+    report.add(
+        "sprite_advance_1e6_ns",
+        t * 1e9 / reps as f64,
+        "ns",
+        "SpriteInstance::advance(10^6) on the walk, per call",
+    );
 }

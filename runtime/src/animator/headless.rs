@@ -6,11 +6,13 @@
 //! writes the GIF when the program ends.
 
 use super::gl_canvas::GlCanvas;
-use super::script::Script;
+use super::script::{POLL, Script, restart};
 use super::stream::{Status, Stream};
-use super::{AnimatorOptions, Source};
+use super::{AnimatorOptions, CanvasOptions, Source};
+use crate::host::watch::ProgramWatch;
 use crate::render::HeadlessGl;
 use std::io::{Read, Write};
+use std::time::{Duration, Instant};
 
 /// Runs `source` headless; returns the number of errors reported.
 pub fn run(
@@ -29,8 +31,24 @@ pub fn run(
         }
         Source::Script(program, index) => {
             let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
+            let mut watch = options.watch.as_deref().map(ProgramWatch::new).transpose()?;
             while let Status::Suspended(s) = script.run(stderr) {
-                std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+                let Some(w) = watch.as_mut() else {
+                    std::thread::sleep(Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+                    continue;
+                };
+                // --watch: the canvas hands its waits back (see
+                // `headless_canvas`), so that a save that builds cuts the
+                // wait short and the script starts over.
+                let due = Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e6));
+                while Instant::now() < due {
+                    if let Some(program) = w.poll(stderr) {
+                        script = restart(script, program, w, stderr);
+                        break;
+                    }
+                    std::thread::sleep(due.saturating_duration_since(Instant::now()).min(POLL));
+                }
+                script.canvas_mut().resume();
             }
             script.canvas_mut().finish_progress();
             Ok(script.error_count() + finish_gif(script.canvas_mut(), stderr))
@@ -51,7 +69,9 @@ fn finish_gif(canvas: &mut GlCanvas, stderr: &mut dyn Write) -> usize {
 }
 
 /// A headless canvas of `options`' size and canvas options, printing to
-/// standard output.
+/// standard output. With `--watch` its `sleep` and `flushdelay` waits are
+/// handed back to the host ([`CanvasOptions::suspend_waits`]), which
+/// watches the file meanwhile.
 ///
 /// ```no_run
 /// use animkit_runtime::animator::{AnimatorOptions, headless::headless_canvas};
@@ -63,7 +83,8 @@ pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, String> {
     let renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
-    Ok(GlCanvas::new(renderer, options.canvas.clone(), Box::new(std::io::stdout())))
+    let canvas = CanvasOptions { suspend_waits: options.watch.is_some(), ..options.canvas.clone() };
+    Ok(GlCanvas::new(renderer, canvas, Box::new(std::io::stdout())))
 }
 
 /// Feeds `stdin` to a headless stream until it ends or quits, as `animvm

@@ -56,6 +56,9 @@ pub struct AnimatorOptions {
     pub quit_on_q: bool,
     /// In a window: the user may resize it (not `-C`; `-R` allows it again).
     pub resizable: bool,
+    /// `--watch`: the file a script came from; each save that builds
+    /// starts the script over on the same canvas.
+    pub watch: Option<String>,
 }
 
 impl Default for AnimatorOptions {
@@ -68,6 +71,7 @@ impl Default for AnimatorOptions {
             keepalive: true,
             quit_on_q: false,
             resizable: true,
+            watch: None,
         }
     }
 }

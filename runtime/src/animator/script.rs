@@ -3,11 +3,14 @@
 //! script, including the timing of `sleep` and `flushdelay`.
 
 use super::stream::Status;
+use crate::host::watch::ProgramWatch;
 use crate::report;
 use animkit_vm::Program;
 use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
+use animkit_vm::program::Language;
 use std::io::Write;
+use std::time::Duration;
 
 /// A compiled Animator module being run on a canvas.
 ///
@@ -38,6 +41,38 @@ impl<C: Canvas> Script<C> {
         let mut vm = AnimatorVm::new(canvas);
         vm.start(m, entry);
         Ok(Script { program, module, vm, file, errors: 0, done: None })
+    }
+
+    /// Starts this script's module (by name) of `program`, a new build of
+    /// its file, over from its first command on the same canvas, which
+    /// keeps what it shows until the new run draws (`animvm --watch`).
+    /// Runtime errors counted so far stay counted. If `program` has no
+    /// such Animator module, this script is handed back (boxed) with the
+    /// reason.
+    ///
+    /// ```
+    /// use animkit_runtime::animator::{script::Script, stream::Status};
+    /// use animkit_vm::animator::record::{Call, Recorder};
+    /// let build = |text: &str| animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", text)], &Default::default()).unwrap();
+    /// let mut s = Script::new(build("echo one\n"), 0, Recorder::default()).unwrap();
+    /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
+    /// let mut s = s.restart(build("echo two\n")).map_err(|e| e.1).unwrap();
+    /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
+    /// assert_eq!(s.canvas().calls, [Call::Echo("one".into()), Call::Echo("two".into())]);
+    /// ```
+    pub fn restart(self, program: Program) -> Result<Script<C>, Box<(Script<C>, String)>> {
+        let name = self.program.string(self.program.modules[self.module].name).to_string();
+        let found = program.modules.iter().enumerate().find_map(|(i, m)| {
+            let same = program.string(m.name) == name && m.language == Language::Animator;
+            same.then_some(m.entry).flatten().map(|entry| (i, entry))
+        });
+        let Some((module, entry)) = found else {
+            return Err(Box::new((self, format!("animvm: the new build has no Animator module `{name}`\n"))));
+        };
+        let m = &program.modules[module];
+        let mut vm = AnimatorVm::new(self.vm.machine.into_canvas());
+        vm.start(m, entry);
+        Ok(Script { program, module, vm, file: self.file, errors: self.errors, done: None })
     }
 
     /// The canvas.
@@ -78,6 +113,31 @@ impl<C: Canvas> Script<C> {
                     report::runtime_error(errors, &self.file, &e);
                 }
             }
+        }
+    }
+}
+
+/// How often `--watch` looks at the file while a script sleeps.
+pub const POLL: Duration = Duration::from_millis(20);
+
+/// `script` started over on `program` (a new build of its file), or, if
+/// the build has no such module, `script` as it was, the reason on
+/// `stderr`; a restart is announced there.
+pub fn restart<C: Canvas>(
+    script: Script<C>,
+    program: Program,
+    watch: &ProgramWatch,
+    stderr: &mut dyn Write,
+) -> Script<C> {
+    match script.restart(program) {
+        Ok(s) => {
+            let _ = writeln!(stderr, "animvm: reloaded `{}`: the script starts over", watch.file());
+            s
+        }
+        Err(refused) => {
+            let (s, message) = *refused;
+            watch.refused(&message, stderr);
+            s
         }
     }
 }

@@ -24,10 +24,11 @@ use super::cursor::CursorImage;
 use super::events;
 use super::gl_canvas::{GlCanvas, WindowHooks};
 use super::keys::{self, Keyboard, Report};
-use super::script::Script;
+use super::script::{POLL, Script, restart};
 use super::stream::{Status, Stream};
 use super::{AnimatorOptions, Source};
 use crate::host::gl_window::GlWindow;
+use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::render::Renderer;
 use animkit_vm::animator::Canvas;
@@ -79,6 +80,8 @@ pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) ->
         keyboard: Keyboard::default(),
         wheel: (0.0, 0.0),
         errors: 0,
+        watch: options.watch.as_deref().map(ProgramWatch::new).transpose()?,
+        next_poll: Instant::now(),
     };
     window_loop.run(&window, &mut app)?;
     Ok(app.errors)
@@ -301,9 +304,33 @@ struct AnimatorApp<'a> {
     wheel: (f64, f64),
     /// Errors reported by the program (set by `close`).
     errors: usize,
+    /// `--watch`: the script's file, looked at every [`POLL`]; a save
+    /// that builds starts the script over.
+    watch: Option<ProgramWatch>,
+    next_poll: Instant,
 }
 
 impl AnimatorApp<'_> {
+    /// `--watch`: if it is time, looks at the file; a save that builds
+    /// starts the script over (a pending sleep is dropped). Whether it did.
+    fn poll_watch(&mut self, window: &mut Window<'_>) -> bool {
+        let now = Instant::now();
+        let Some(w) = self.watch.as_mut().filter(|_| now >= self.next_poll) else { return false };
+        self.next_poll = now + POLL;
+        let Some(program) = w.poll(&mut *self.stderr) else { return false };
+        let Some(Driver::Script(script)) = self.driver.take() else { return false };
+        let script = restart(*script, program, w, &mut *self.stderr);
+        self.driver = Some(Driver::Script(Box::new(script)));
+        self.deadline = None;
+        self.done = false;
+        if let Some(d) = self.driver.as_mut() {
+            d.canvas().resume();
+        }
+        self.run_program(window);
+        self.pump(window);
+        true
+    }
+
     /// Runs the program until it needs input, waits or ends.
     fn run_program(&mut self, window: &mut Window<'_>) {
         let Some(driver) = self.driver.as_mut() else { return };
@@ -508,10 +535,18 @@ impl WindowApp for AnimatorApp<'_> {
     }
 
     fn deadline(&self) -> Option<Instant> {
-        self.deadline
+        match (self.deadline, &self.watch) {
+            (Some(d), Some(_)) => Some(d.min(self.next_poll)),
+            (None, Some(_)) => Some(self.next_poll),
+            (d, None) => d,
+        }
     }
 
     fn wake(&mut self, window: &mut Window<'_>) {
+        if self.poll_watch(window) || self.deadline.is_none_or(|d| Instant::now() < d) {
+            // Only the file was looked at: the program's own wait goes on.
+            return;
+        }
         self.deadline = None;
         if let Some(d) = self.driver.as_mut() {
             d.canvas().resume();

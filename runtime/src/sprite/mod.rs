@@ -4,7 +4,10 @@
 //! and an overlay), headless for `--ticks` frames (written by `-d`, or as
 //! one GIF by `--gif`) or in a window
 //! ([`window`], an app of the shared window loop) at 50 ticks per second.
+//! With `--watch`, [`reload`] moves the running instance onto each new
+//! build of the file.
 
+pub mod reload;
 pub mod trace;
 pub mod view;
 pub mod window;
@@ -47,6 +50,9 @@ pub struct SpriteOptions {
     pub gif: Option<String>,
     /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
     pub sheets: Vec<String>,
+    /// `--watch`: reload the file when it is saved (headless and traces
+    /// then run at 50 ticks per second).
+    pub watch: bool,
 }
 
 /// Runs a sprite module of `program` as `options` say: a trace to
@@ -67,17 +73,26 @@ pub fn run(
     let program = Arc::new(program);
     let sprites = pick_module(options, &program)?;
     if options.trace {
-        return run_trace(options, &sprites, stdout).map(|()| 0);
+        return run_trace(options, sprites, stdout, stderr).map(|()| 0);
     }
     let state = options.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
-    let sheets = options
+    let mut sheets = options
         .sheets
         .iter()
         .map(|s| SheetSpec::parse(s))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("animvm: {e}\n"))?;
+    if crate::load::is_aseprite(&options.file) {
+        // The export brings its sheet; a --sheet for its category wins.
+        let json = std::fs::read_to_string(&options.file)
+            .map_err(|e| format!("animvm: cannot read `{}`: {e}\n", options.file))?;
+        let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(|e| format!("animvm: {e}\n"))?;
+        if !sheets.iter().any(|s| s.category == sheet.category) {
+            sheets.push(sheet);
+        }
+    }
     if options.headless {
-        return run_headless(options, sprites, &state, &sheets);
+        return run_headless(options, sprites, &state, &sheets, stderr);
     }
     window::run(options, sprites, &state, sheets, stderr)
 }
@@ -101,8 +116,28 @@ fn pick_module(options: &SpriteOptions, program: &Arc<Program>) -> Result<Sprite
     Sprites::new(program.clone(), &name).map_err(|e| format!("animvm: {e}\n"))
 }
 
+/// The `--watch` reloader, if asked for.
+fn reloader(options: &SpriteOptions) -> Result<Option<reload::Reloader>, String> {
+    options.watch.then(|| reload::Reloader::new(&options.file)).transpose()
+}
+
+/// With `--watch`, waits for tick `t` of a run at 50 ticks per second, so
+/// that edits made while it runs land at a known time.
+fn pace(options: &SpriteOptions, start: std::time::Instant, t: u64) {
+    if options.watch {
+        let due = start + std::time::Duration::from_millis(t * 1000 / view::TICKS_PER_SECOND as u64);
+        std::thread::sleep(due.saturating_duration_since(std::time::Instant::now()));
+    }
+}
+
 /// `--trace`: one JSON line per tick.
-fn run_trace(options: &SpriteOptions, sprites: &Sprites, stdout: &mut dyn Write) -> Result<(), String> {
+fn run_trace(
+    options: &SpriteOptions,
+    sprites: Sprites,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), String> {
+    let mut sprites = sprites;
     let state = match &options.state {
         Some(s) => s.clone(),
         None => sprites.state_name(0).to_string(),
@@ -111,16 +146,32 @@ fn run_trace(options: &SpriteOptions, sprites: &Sprites, stdout: &mut dyn Write)
         let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
         format!("animvm: {e}; the states are: {}\n", names.join(", "))
     })?;
+    let mut watch = reloader(options)?;
     let mut out = std::io::BufWriter::new(stdout);
+    let start = std::time::Instant::now();
     for t in 0..options.ticks {
+        pace(options, start, t);
+        if let Some(new) = watch.as_mut().and_then(|w| w.poll(&sprites, stderr)) {
+            reload::reload_instance(&mut inst, &new, &options.file, stderr);
+            sprites = new;
+        }
         inst.tick();
         trace::write_line(&mut out, t, &mut inst).map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+        if options.watch {
+            out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+        }
     }
     out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
 }
 
 /// The viewer, headless: `--ticks` frames, written by `-d` and `--gif`.
-fn run_headless(options: &SpriteOptions, sprites: Sprites, state: &str, sheets: &[SheetSpec]) -> Result<usize, String> {
+fn run_headless(
+    options: &SpriteOptions,
+    sprites: Sprites,
+    state: &str,
+    sheets: &[SheetSpec],
+    stderr: &mut dyn Write,
+) -> Result<usize, String> {
     let mut renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
@@ -132,7 +183,13 @@ fn run_headless(options: &SpriteOptions, sprites: Sprites, state: &str, sheets: 
     };
     let mut bar =
         Progress::with_terminal(options.gif.clone().unwrap_or_default(), options.ticks, progress && gif.is_some());
+    let mut watch = reloader(options)?;
+    let start = std::time::Instant::now();
     for t in 0..options.ticks {
+        pace(options, start, t);
+        if let Some(new) = watch.as_mut().and_then(|w| w.poll(view.sprites(), stderr)) {
+            view.reload(&new, &options.file, stderr);
+        }
         view.tick();
         view.draw(&mut renderer);
         if options.dump_head.is_none() && gif.is_none() {

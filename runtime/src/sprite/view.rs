@@ -1,10 +1,12 @@
 //! The sprite viewer: `animvm sprite.animb --sheet Category=sheet.png:COLSxROWS ... --state NAME`
 //! plays a state at 50 ticks per second, drawing each frame's cell from the
 //! category's sprite sheet (a grid of COLS x ROWS equal cells, numbered
-//! left to right, top to bottom), scaled to fit the window. A category
-//! without a sheet is drawn as its frame index in large text, so timing can
-//! still be seen. An overlay names the state, category, frame, tick and the
-//! events fired.
+//! left to right, top to bottom), scaled to fit the window. An Aseprite
+//! export (`animvm hero.json`) brings its own sheet: the image its
+//! `meta.image` names, sliced by each frame's `frame` rectangle
+//! ([`SheetSpec::from_aseprite`]). A category without a sheet is drawn as
+//! its frame index in large text, so timing can still be seen. An overlay
+//! names the state, category, frame, tick and the events fired.
 
 use crate::render::{HAlign, ImageId, PixelRect, Renderer, VAlign};
 use animkit_vm::sprite::{SpriteInstance, Sprites};
@@ -13,17 +15,31 @@ use std::collections::HashMap;
 /// Ticks per second of the viewer (the DSL's usual fixed update).
 pub const TICKS_PER_SECOND: u32 = 50;
 
-/// One `--sheet Category=path:COLSxROWS` option.
+/// One sprite sheet for the viewer: a `--sheet Category=path:COLSxROWS`
+/// option, or the sheet of an Aseprite export.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SheetSpec {
     /// The sprite category it serves.
     pub category: String,
     /// PNG path.
     pub path: String,
-    /// Cells per row.
-    pub cols: u32,
-    /// Rows of cells.
-    pub rows: u32,
+    /// Where frame `i` is in the image.
+    pub cells: Cells,
+}
+
+/// How a sheet's image is cut into frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cells {
+    /// A grid of equal cells, numbered left to right, top to bottom.
+    Grid {
+        /// Cells per row.
+        cols: u32,
+        /// Rows of cells.
+        rows: u32,
+    },
+    /// Frame `i` is rectangle `i` (x, y, width, height in pixels), as an
+    /// Aseprite export lists them.
+    Rects(Vec<[u32; 4]>),
 }
 
 impl SheetSpec {
@@ -32,7 +48,9 @@ impl SheetSpec {
     /// ```
     /// use animkit_runtime::sprite::view::SheetSpec;
     /// let s = SheetSpec::parse("Walk=art/walk.png:4x2").unwrap();
-    /// assert_eq!((s.category.as_str(), s.path.as_str(), s.cols, s.rows), ("Walk", "art/walk.png", 4, 2));
+    /// use animkit_runtime::sprite::view::Cells;
+    /// assert_eq!((s.category.as_str(), s.path.as_str()), ("Walk", "art/walk.png"));
+    /// assert_eq!(s.cells, Cells::Grid { cols: 4, rows: 2 });
     /// assert!(SheetSpec::parse("Walk=walk.png").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<SheetSpec, String> {
@@ -45,15 +63,42 @@ impl SheetSpec {
         if category.is_empty() || path.is_empty() || cols == 0 || rows == 0 {
             return Err(bad());
         }
-        Ok(SheetSpec { category: category.into(), path: path.into(), cols, rows })
+        Ok(SheetSpec { category: category.into(), path: path.into(), cells: Cells::Grid { cols, rows } })
+    }
+
+    /// The sheet of the Aseprite export `json`, read from `path`: the
+    /// image `meta.image` names (relative to the export's folder) and each
+    /// frame's `frame` rectangle, for the category the converted states
+    /// draw from (`animkit_compiler::import::aseprite`).
+    ///
+    /// ```
+    /// use animkit_runtime::sprite::view::{Cells, SheetSpec};
+    /// let json = r#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 16, "h": 8}, "duration": 100},
+    ///                           {"frame": {"x": 16, "y": 0, "w": 16, "h": 8}, "duration": 100}],
+    ///               "meta": {"image": "hero.png"}}"#;
+    /// let s = SheetSpec::from_aseprite("art/hero.json", json).unwrap();
+    /// assert_eq!((s.category.as_str(), s.path.as_str()), ("hero", "art/hero.png"));
+    /// assert_eq!(s.cells, Cells::Rects(vec![[0, 0, 16, 8], [16, 0, 16, 8]]));
+    /// ```
+    pub fn from_aseprite(path: &str, json: &str) -> Result<SheetSpec, String> {
+        let options = animkit_compiler::import::aseprite::AsepriteOptions::default();
+        let sheet = animkit_compiler::import::aseprite::convert(path, json, &options)?.sheet;
+        if sheet.image.is_empty() {
+            return Err(format!("{path}: the export names no image (`meta.image`)"));
+        }
+        let dir = std::path::Path::new(path).parent().unwrap_or(std::path::Path::new(""));
+        Ok(SheetSpec {
+            category: sheet.category,
+            path: dir.join(&sheet.image).to_string_lossy().into_owned(),
+            cells: Cells::Rects(sheet.frames.iter().map(|r| [r.x, r.y, r.w, r.h]).collect()),
+        })
     }
 }
 
 struct Sheet {
     image: ImageId,
-    cols: u32,
-    rows: u32,
-    cell: (u32, u32),
+    /// Frame `i`'s rectangle in the image.
+    cells: Vec<PixelRect>,
 }
 
 /// A sprite instance drawn every tick.
@@ -78,13 +123,36 @@ impl SpriteView {
         for s in sheets {
             let image = renderer.load_png(&s.path).map_err(|e| format!("--sheet {}: {e}", s.path))?;
             let (w, h) = renderer.image_size(image).unwrap_or((0, 0));
-            if w < s.cols || h < s.rows {
-                return Err(format!("--sheet {}: a {w}x{h} image cannot hold {}x{} cells", s.path, s.cols, s.rows));
-            }
-            loaded.insert(
-                s.category.clone(),
-                Sheet { image, cols: s.cols, rows: s.rows, cell: (w / s.cols, h / s.rows) },
-            );
+            let cells = match &s.cells {
+                &Cells::Grid { cols, rows } => {
+                    if w < cols || h < rows {
+                        return Err(format!("--sheet {}: a {w}x{h} image cannot hold {cols}x{rows} cells", s.path));
+                    }
+                    let (cw, ch) = (w / cols, h / rows);
+                    (0..cols * rows)
+                        .map(|i| {
+                            PixelRect::new(((i % cols) * cw) as i32, ((i / cols) * ch) as i32, cw as i32, ch as i32)
+                        })
+                        .collect()
+                }
+                Cells::Rects(rects) => {
+                    // A rectangle outside the image would sample nothing:
+                    // the export does not belong to this image.
+                    if let Some((i, r)) = rects.iter().enumerate().find(|(_, r)| {
+                        r[2] == 0
+                            || r[3] == 0
+                            || r[0] as u64 + r[2] as u64 > w as u64
+                            || r[1] as u64 + r[3] as u64 > h as u64
+                    }) {
+                        return Err(format!(
+                            "{}: frame {i}'s rectangle {}x{} at ({}, {}) is not inside the {w}x{h} image",
+                            s.path, r[2], r[3], r[0], r[1]
+                        ));
+                    }
+                    rects.iter().map(|r| PixelRect::new(r[0] as i32, r[1] as i32, r[2] as i32, r[3] as i32)).collect()
+                }
+            };
+            loaded.insert(s.category.clone(), Sheet { image, cells });
         }
         Ok(SpriteView { sprites, instance, sheets: loaded, tick: 0, recent_events: Vec::new() })
     }
@@ -97,6 +165,14 @@ impl SpriteView {
     /// The module.
     pub fn sprites(&self) -> &Sprites {
         &self.sprites
+    }
+
+    /// Moves the instance onto `new`, a new build of its module
+    /// (`--watch`), saying so on `stderr`.
+    pub fn reload(&mut self, new: &Sprites, file: &str, stderr: &mut dyn std::io::Write) {
+        if super::reload::reload_instance(&mut self.instance, new, file, stderr).is_some() {
+            self.sprites = new.clone();
+        }
     }
 
     /// Switches state (from a key press).
@@ -124,19 +200,14 @@ impl SpriteView {
         let frame = self.instance.frame();
         let category = self.instance.category();
         let area = [w as f32 * 0.1, h as f32 * 0.12, w as f32 * 0.8, h as f32 * 0.76];
-        match self.sheets.get(category) {
-            Some(sheet) if frame < sheet.cols * sheet.rows => {
-                let (cw, ch) = sheet.cell;
-                let src = PixelRect::new(
-                    ((frame % sheet.cols) * cw) as i32,
-                    ((frame / sheet.cols) * ch) as i32,
-                    cw as i32,
-                    ch as i32,
-                );
+        let cell = self.sheets.get(category).map(|s| (s.image, s.cells.get(frame as usize)));
+        match cell {
+            Some((image, Some(&src))) => {
+                let (cw, ch) = (src.w, src.h);
                 let scale = (area[2] / cw as f32).min(area[3] / ch as f32).floor().max(1.0);
                 let (dw, dh) = (cw as f32 * scale, ch as f32 * scale);
                 let dst = [(w as f32 - dw) / 2.0, (h as f32 - dh) / 2.0, dw, dh];
-                let _ = r.blit_region(sheet.image, src, dst);
+                let _ = r.blit_region(image, src, dst);
             }
             other => {
                 let centre = [w as f32 / 2.0, h as f32 / 2.0];

@@ -106,6 +106,7 @@ pub fn run(
         setup: Some((sprites, state.to_string(), sheets)),
         stderr,
         ticker: Ticker::new(TICKS_PER_SECOND, Instant::now()),
+        watch: if options.watch { Some(super::reload::Reloader::new(&options.file)?) } else { None },
         tick: 0,
         progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
@@ -123,6 +124,8 @@ struct SpriteApp<'a> {
     setup: Option<(Sprites, String, Vec<SheetSpec>)>,
     stderr: &'a mut dyn Write,
     ticker: Ticker,
+    /// `--watch`.
+    watch: Option<super::reload::Reloader>,
     tick: u64,
     progress: bool,
 }
@@ -205,6 +208,11 @@ impl WindowApp for SpriteApp<'_> {
     }
 
     fn wake(&mut self, window: &mut Window<'_>) {
+        if let (Some(w), Some(view)) = (self.watch.as_mut(), self.view.as_mut()) {
+            if let Some(new) = w.poll(view.sprites(), &mut *self.stderr) {
+                view.reload(&new, &self.options.file, &mut *self.stderr);
+            }
+        }
         for _ in 0..self.ticker.due(Instant::now()) {
             if let Err(e) = self.step() {
                 window.fail(e);

@@ -1,13 +1,19 @@
 //! Many instances of one sprite module ([`SpriteBatch`]), stored
-//! column-wise, woken by a scan of their wake-up ticks (`scan.rs`).
+//! column-wise, woken by a scan of their wake-up ticks (`scan.rs`);
+//! instances at another speed than 1 or with a phase to skip go through
+//! the slow path (`slow.rs`).
 
+use super::advance::{self, Work};
 use super::instance::Cursor;
-use super::plan::HALT_STEP;
+use super::plan::{HALT_STEP, HALTED, SLOW_STEP};
 use super::scan::{Columns, scan};
+use super::slow::{Slow, catch_up, place};
+use super::speed::{Clock, ENTRY_CREDIT, Speed};
 use super::{EventId, SpriteError, Sprites, StateId};
+use serde::{Deserialize, Serialize};
 
 /// An event fired by an instance of a [`SpriteBatch`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BatchEvent {
     /// Index of the instance in the batch.
     pub instance: u32,
@@ -27,24 +33,34 @@ pub(super) const WHEEL: usize = 64;
 /// counts of wake-up ticks modulo 64 (halted instances not counted) lets a
 /// tick on which no instance wakes skip the scan, so a batch of instances
 /// mid-countdown, or waiting on `_wait`, costs next to nothing.
+///
+/// Speeds and phases ([`SpriteBatch::set_speed`], [`SpriteBatch::spawn_at`])
+/// behave as on a [`SpriteInstance`](super::SpriteInstance); instances
+/// using them live on a slow path (`slow.rs`) whose extra column
+/// ([`SpriteBatch::slow_bytes`]) the batch allocates the first time it is
+/// needed, so a batch that plays everything at speed 1 is not slowed down.
 #[derive(Clone, Debug)]
 pub struct SpriteBatch {
-    sprites: Sprites,
+    pub(super) sprites: Sprites,
     /// Number of the next tick (wrapping).
-    now: u32,
+    pub(super) now: u32,
     /// `due[t % WHEEL]`: instances whose `wake % WHEEL == t % WHEEL`.
-    due: [u32; WHEEL],
+    pub(super) due: [u32; WHEEL],
     /// Tick at which each instance applies its next step. A halted
     /// instance wakes `2^32 - 1` ticks later, to its no-op halt step.
-    wake: Vec<u32>,
-    /// The step each instance applies when it wakes.
-    step: Vec<u32>,
-    sprite: Vec<u32>,
-    state: Vec<StateId>,
-    events: Vec<BatchEvent>,
-    stats: BatchStats,
+    pub(super) wake: Vec<u32>,
+    /// The step each instance applies when it wakes ([`SLOW_STEP`] for an
+    /// instance on the slow path).
+    pub(super) step: Vec<u32>,
+    pub(super) sprite: Vec<u32>,
+    pub(super) state: Vec<StateId>,
+    /// Empty until some instance first leaves speed 1; then one slot per
+    /// instance (`slow.rs`).
+    pub(super) slow: Vec<Slow>,
+    pub(super) events: Vec<BatchEvent>,
+    pub(super) stats: BatchStats,
     /// Whether the next scan adds wake-up counts in runs (see `scan`).
-    runs: bool,
+    pub(super) runs: bool,
 }
 
 /// Work counts of a [`SpriteBatch`] since it was created: cheap enough to
@@ -60,6 +76,11 @@ pub struct BatchStats {
     pub frame_changes: u64,
     /// Bytecode instructions those frame changes stand for.
     pub instructions: u64,
+    /// Trips round a cycle of frames (a looping state, a cycle of
+    /// transitions) that [`SpriteBatch::advance`] took in one
+    /// multiplication instead of frame by frame; their frame changes are
+    /// counted in `frame_changes`.
+    pub trips_skipped: u64,
 }
 
 impl SpriteBatch {
@@ -73,6 +94,7 @@ impl SpriteBatch {
             step: Vec::new(),
             sprite: Vec::new(),
             state: Vec::new(),
+            slow: Vec::new(),
             events: Vec::new(),
             stats: BatchStats::default(),
             runs: true,
@@ -88,6 +110,22 @@ impl SpriteBatch {
     /// assert_eq!(b.spawn("Walk").unwrap(), 1);
     /// ```
     pub fn spawn(&mut self, state: &str) -> Result<u32, SpriteError> {
+        self.spawn_at(state, 0)
+    }
+
+    /// Adds an instance in state `state`, entered `phase` animation ticks
+    /// in (see [`SpriteInstance::restart_state_at`](super::SpriteInstance::restart_state_at)):
+    /// a crowd spawned with different phases does not walk in lockstep.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn_at("Walk", 0).unwrap();
+    /// b.spawn_at("Walk", 2).unwrap();
+    /// b.tick();
+    /// assert_eq!(b.frames(), &[0, 1]);
+    /// ```
+    pub fn spawn_at(&mut self, state: &str, phase: u32) -> Result<u32, SpriteError> {
         let id = self.sprites.state_id(state).ok_or_else(|| SpriteError::NoState(state.to_string()))?;
         let c = Cursor::enter(&self.sprites, id);
         self.wake.push(self.now);
@@ -95,7 +133,14 @@ impl SpriteBatch {
         self.step.push(c.step);
         self.sprite.push(c.sprite);
         self.state.push(c.state);
-        Ok(self.wake.len() as u32 - 1)
+        if !self.slow.is_empty() {
+            self.slow.push(Slow::default());
+        }
+        let i = self.wake.len() - 1;
+        if phase > 0 {
+            self.store(i, c, Clock { skip: phase, ..Clock::default() });
+        }
+        Ok(i as u32)
     }
 
     /// Number of instances.
@@ -124,6 +169,23 @@ impl SpriteBatch {
             + size_of_val(&self.step[..])
             + size_of_val(&self.sprite[..])
             + size_of_val(&self.state[..])
+    }
+
+    /// Bytes of the slow-path column: 0 until some instance is given a
+    /// speed other than 1 or a phase, then [`BATCH_SLOW_BYTES_PER_INSTANCE`]
+    /// per instance (read only for the instances on the slow path).
+    ///
+    /// ```
+    /// use animkit_vm::sprite::{Speed, BATCH_SLOW_BYTES_PER_INSTANCE};
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// assert_eq!(b.slow_bytes(), 0);
+    /// b.set_speed(0, Speed::ratio(1, 2).unwrap());
+    /// assert_eq!(b.slow_bytes(), BATCH_SLOW_BYTES_PER_INSTANCE);
+    /// ```
+    pub fn slow_bytes(&self) -> usize {
+        std::mem::size_of_val(&self.slow[..])
     }
 
     /// True when the batch holds no instance.
@@ -159,9 +221,10 @@ impl SpriteBatch {
         let n = self.wake.len();
         let (wake, step) = (&mut self.wake[..n], &mut self.step[..n]);
         let (sprite, state) = (&mut self.sprite[..n], &mut self.state[..n]);
+        let slow = &mut self.slow[..];
         let events = &mut self.events;
         let due = &mut self.due;
-        let cols = Columns { wake, step, sprite, state };
+        let cols = Columns { wake, step, sprite, state, slow };
         // Two ways to add up the wake-up ticks of the instances that wake
         // (see `scan`); each scan counts how often consecutive wake-ups
         // change slot, and the next scan picks the way that suits.
@@ -239,10 +302,25 @@ impl SpriteBatch {
     /// assert!(b.set_state(0, "Fly").is_err());
     /// ```
     pub fn set_state(&mut self, i: u32, name: &str) -> Result<(), SpriteError> {
+        self.set_state_at(i, name, 0)
+    }
+
+    /// [`SpriteBatch::set_state`], entering the state `phase` animation
+    /// ticks in (no-op if already in it).
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// assert!(b.set_state_at(0, "Walk", 3).is_ok());
+    /// b.tick();
+    /// assert_eq!(b.frame(0), 0, "already walking: the phase is not applied");
+    /// ```
+    pub fn set_state_at(&mut self, i: u32, name: &str, phase: u32) -> Result<(), SpriteError> {
         let id = self.sprites.state_id(name).ok_or_else(|| SpriteError::NoState(name.to_string()))?;
         let i = i as usize;
         if i < self.len() && self.state[i] != id {
-            self.restart_at(i, id);
+            self.restart_at(i, id, phase);
         }
         Ok(())
     }
@@ -256,22 +334,189 @@ impl SpriteBatch {
     /// b.restart_state(0, "Walk").unwrap();
     /// ```
     pub fn restart_state(&mut self, i: u32, name: &str) -> Result<(), SpriteError> {
+        self.restart_state_at(i, name, 0)
+    }
+
+    /// Restarts instance `i` in state `name`, `phase` animation ticks in
+    /// (see [`SpriteInstance::restart_state_at`](super::SpriteInstance::restart_state_at)).
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// b.restart_state_at(0, "Walk", 2).unwrap();
+    /// b.tick();
+    /// assert_eq!(b.frame(0), 1);
+    /// assert_eq!(b.drain_events().count(), 0);
+    /// ```
+    pub fn restart_state_at(&mut self, i: u32, name: &str, phase: u32) -> Result<(), SpriteError> {
         let id = self.sprites.state_id(name).ok_or_else(|| SpriteError::NoState(name.to_string()))?;
         if (i as usize) < self.len() {
-            self.restart_at(i as usize, id);
+            self.restart_at(i as usize, id, phase);
         }
         Ok(())
     }
 
-    fn restart_at(&mut self, i: usize, id: StateId) {
-        let c = Cursor::enter(&self.sprites, id);
-        if self.step[i] != HALT_STEP {
+    pub(super) fn restart_at(&mut self, i: usize, id: StateId, phase: u32) {
+        let mut c = Cursor::enter(&self.sprites, id);
+        if phase == 0 && self.slow.is_empty() {
+            // Every instance is on the plain path: only the columns change.
+            if self.step[i] != HALT_STEP {
+                self.due[self.wake[i] as usize % WHEEL] -= 1;
+            }
+            self.due[self.now as usize % WHEEL] += 1;
+            self.wake[i] = self.now;
+            self.step[i] = c.step;
+            self.state[i] = c.state;
+            return;
+        }
+        let (old, clock) = self.load(i);
+        // The displayed sprite changes only when the next tick enters.
+        c.sprite = old.sprite;
+        self.store(i, c, Clock { speed: clock.speed, credit: ENTRY_CREDIT, skip: phase });
+    }
+
+    /// Sets instance `i`'s playback speed from the next tick on, as
+    /// [`SpriteInstance::set_speed`](super::SpriteInstance::set_speed) does.
+    ///
+    /// ```
+    /// use animkit_vm::sprite::Speed;
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// b.spawn("Walk").unwrap();
+    /// b.set_speed(1, Speed::ratio(2, 1).unwrap());
+    /// b.tick(); b.tick();
+    /// assert_eq!(b.frames(), &[0, 1]);
+    /// assert_eq!(b.speed(1), Speed::ratio(2, 1).unwrap());
+    /// ```
+    pub fn set_speed(&mut self, i: u32, speed: Speed) {
+        let i = i as usize;
+        if i < self.len() {
+            let (c, mut clock) = self.load(i);
+            if clock.speed != speed {
+                clock.speed = speed;
+                self.store(i, c, clock);
+            }
+        }
+    }
+
+    /// Instance `i`'s playback speed ([`Speed::ONE`] if out of range).
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// assert_eq!(b.speed(0), animkit_vm::sprite::Speed::ONE);
+    /// ```
+    pub fn speed(&self, i: u32) -> Speed {
+        match (self.step.get(i as usize), self.slow.get(i as usize)) {
+            (Some(&SLOW_STEP), Some(s)) => s.clock.speed,
+            _ => Speed::ONE,
+        }
+    }
+
+    /// Runs `ticks` ticks at once, exactly as that many calls of
+    /// [`SpriteBatch::tick`] would: every event each instance crosses
+    /// fires once, and they are queued in the order those ticks would have
+    /// queued them (by tick, then by instance). The time it takes grows
+    /// with the instances and the events fired, not with `ticks` (see
+    /// [`SpriteInstance::advance`](super::SpriteInstance::advance)).
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// b.spawn_at("Walk", 1).unwrap();
+    /// b.advance(10);
+    /// assert_eq!(b.frames(), &[0, 1]);
+    /// let order: Vec<u32> = b.drain_events().map(|e| e.instance).collect();
+    /// assert_eq!(order, [0, 1, 0, 1, 0]);
+    /// ```
+    pub fn advance(&mut self, ticks: u32) {
+        if ticks == 0 {
+            return;
+        }
+        let end = self.now.wrapping_add(ticks);
+        let mut fired: Vec<(u64, BatchEvent)> = Vec::new();
+        let mut work = Work::default();
+        // Every instance is placed again at the end: the counts start over.
+        self.due = [0; WHEEL];
+        for i in 0..self.len() {
+            let (mut c, mut clock) = self.load(i);
+            let (plan, module) = (&*self.sprites.plan, self.sprites.module());
+            if clock.skip > 0 {
+                work += advance::run(plan, module, &mut c, clock.skip as u64, |_, _| {});
+                clock.skip = 0;
+            }
+            let start = clock;
+            let n = clock.take(ticks as u64);
+            let instance = i as u32;
+            work += advance::run(plan, module, &mut c, n, |j, event| {
+                fired.push((start.tick_of(j), BatchEvent { instance, event }));
+            });
+            self.put(i, c, clock, end);
+        }
+        // Stable: within a tick, instance order and each one's own order.
+        fired.sort_by_key(|&(t, _)| t);
+        self.events.extend(fired.into_iter().map(|(_, e)| e));
+        self.now = end;
+        self.stats.ticks += ticks as u64;
+        self.stats.frame_changes += work.steps;
+        self.stats.instructions += work.insns;
+        self.stats.trips_skipped += work.trips;
+    }
+
+    /// Whether instance `i` is counted in the wake-up counts.
+    fn counted(&self, i: usize) -> bool {
+        match self.step[i] {
+            SLOW_STEP => self.slow.get(i).is_some_and(|s| s.counted),
+            HALT_STEP => false,
+            _ => true,
+        }
+    }
+
+    /// Instance `i` as a cursor and clock at the start of tick `now`.
+    pub(super) fn load(&self, i: usize) -> (Cursor, Clock) {
+        let (sprite, state) = (self.sprite[i], self.state[i]);
+        let credit = self.slow.get(i).map_or(ENTRY_CREDIT, |s| s.clock.credit);
+        let plain = Clock { credit, ..Clock::default() };
+        match (self.step[i], self.slow.get(i)) {
+            (SLOW_STEP, Some(slot)) => {
+                let (remaining, clock) = catch_up(slot, self.now);
+                (Cursor { step: slot.step, remaining, sprite, state }, clock)
+            }
+            (HALT_STEP, _) | (SLOW_STEP, None) => (Cursor { step: HALT_STEP, remaining: HALTED, sprite, state }, plain),
+            (step, _) => (Cursor { step, remaining: self.wake[i].wrapping_sub(self.now), sprite, state }, plain),
+        }
+    }
+
+    /// Puts instance `i` back as cursor `c` with `clock` at the start of
+    /// tick `now`, keeping the wake-up counts right.
+    pub(super) fn store(&mut self, i: usize, c: Cursor, clock: Clock) {
+        if self.counted(i) {
             self.due[self.wake[i] as usize % WHEEL] -= 1;
         }
-        self.due[self.now as usize % WHEEL] += 1;
-        self.wake[i] = self.now;
-        self.step[i] = c.step;
+        self.put(i, c, clock, self.now);
+    }
+
+    /// [`SpriteBatch::store`] at the start of tick `at`, for an instance
+    /// not counted in the wake-up counts.
+    pub(super) fn put(&mut self, i: usize, c: Cursor, clock: Clock, at: u32) {
+        let p = place(&c, &clock, at);
+        if self.slow.is_empty() && (p.step == SLOW_STEP || clock.credit != ENTRY_CREDIT) {
+            self.slow = vec![Slow::default(); self.len()];
+        }
+        if let Some(s) = self.slow.get_mut(i) {
+            *s = Slow { step: c.step, remaining: c.remaining, clock, at, counted: p.counted };
+        }
+        self.step[i] = p.step;
+        self.wake[i] = p.wake;
+        self.sprite[i] = c.sprite;
         self.state[i] = c.state;
+        if p.counted {
+            self.due[p.wake as usize % WHEEL] += 1;
+        }
     }
 
     /// Removes and yields the events fired since the last drain, in the
@@ -303,3 +548,7 @@ impl SpriteBatch {
 /// Bytes of per-instance state a [`SpriteBatch`] keeps (wake-up tick, step,
 /// sprite, state).
 pub const BATCH_BYTES_PER_INSTANCE: usize = 4 + 4 + 4 + std::mem::size_of::<StateId>();
+
+/// Bytes per instance of a [`SpriteBatch`]'s slow-path column, once some
+/// instance uses a speed or a phase ([`SpriteBatch::slow_bytes`]).
+pub const BATCH_SLOW_BYTES_PER_INSTANCE: usize = std::mem::size_of::<Slow>();

@@ -35,16 +35,25 @@
 //! assert_eq!(events, ["step", "step"]);
 //! ```
 
+mod advance;
 mod batch;
+mod cycles;
 mod instance;
 mod plan;
+mod reload;
 mod scan;
+mod slow;
+mod snapshot;
+mod speed;
 
-pub use batch::{BATCH_BYTES_PER_INSTANCE, BatchEvent, BatchStats, SpriteBatch};
+pub use batch::{BATCH_BYTES_PER_INSTANCE, BATCH_SLOW_BYTES_PER_INSTANCE, BatchEvent, BatchStats, SpriteBatch};
 pub use instance::SpriteInstance;
+pub use reload::ReloadReport;
+pub use snapshot::{BatchSnapshot, InstanceSnapshot};
+pub use speed::Speed;
 
 use crate::isa::{Insn, Op};
-use crate::program::{Language, Program, StrId};
+use crate::program::{Language, Module, Program, StrId};
 use plan::Plan;
 use std::fmt;
 use std::sync::Arc;
@@ -64,6 +73,18 @@ pub enum SpriteError {
     NotSprite(String),
     /// No state of that name in the module (names are case-sensitive).
     NoState(String),
+    /// A snapshot taken of another module (or another build of it) than
+    /// the one it is restored into: the two module hashes
+    /// ([`Sprites::module_hash`]).
+    WrongModule {
+        /// The hash of the module restored into.
+        expected: u64,
+        /// The hash the snapshot names.
+        found: u64,
+    },
+    /// A snapshot that names this module but cannot be one of its (edited
+    /// by hand or corrupted): what is wrong with it.
+    BadSnapshot(String),
 }
 
 impl fmt::Display for SpriteError {
@@ -74,6 +95,11 @@ impl fmt::Display for SpriteError {
             SpriteError::NoState(s) => {
                 write!(f, "no state named `{s}` (state names are case-sensitive)")
             }
+            SpriteError::WrongModule { expected, found } => write!(
+                f,
+                "the snapshot belongs to another program (module hash {found:016x}; this module's is {expected:016x})"
+            ),
+            SpriteError::BadSnapshot(what) => write!(f, "invalid snapshot: {what}"),
         }
     }
 }
@@ -86,6 +112,8 @@ pub struct Sprites {
     program: Arc<Program>,
     module: usize,
     plan: Arc<Plan>,
+    /// [`Sprites::module_hash`].
+    hash: u64,
 }
 
 impl fmt::Debug for Sprites {
@@ -129,7 +157,49 @@ impl Sprites {
 
     fn with_plan(program: Arc<Program>, module: usize) -> Sprites {
         let plan = Arc::new(Plan::new(&program.modules[module]));
-        Sprites { program, module, plan }
+        let hash = snapshot::module_hash(&program, &program.modules[module]);
+        Sprites { program, module, plan, hash }
+    }
+
+    /// The same module (by name) in a new build of the program, for hot
+    /// reloading: hand the result to [`SpriteInstance::reload`] or
+    /// [`SpriteBatch::reload`], which map each instance onto it keeping its
+    /// state, frame and ticks into the frame.
+    ///
+    /// ```
+    /// # let program = animkit_vm::sprite::doc_program();
+    /// let s = animkit_vm::sprite::Sprites::new(program.clone(), "hero").unwrap();
+    /// let again = s.reload(program).unwrap(); // a recompiled bundle, in a game
+    /// assert_eq!(again.module_hash(), s.module_hash());
+    /// ```
+    pub fn reload(&self, program: Arc<Program>) -> Result<Sprites, SpriteError> {
+        Sprites::new(program, self.name())
+    }
+
+    /// A 64-bit hash naming this module's behaviour, which every snapshot
+    /// carries: a snapshot restores only into a module with the same hash.
+    ///
+    /// It covers the module's name, its code word for word, its states
+    /// (name, category and entry, names as text), and the text of every
+    /// event its code fires (events are held by string-table id, so a
+    /// table in another order is another program). It does not cover debug
+    /// positions, other modules of the bundle or the bundle's format, so
+    /// the same source compiled again (stripped or not, alone or with
+    /// other files that leave its string ids alone) restores, and any
+    /// change to a frame, an event or a state is refused. FNV-1a, 64 bits.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let again = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// assert_eq!(s.module_hash(), again.module_hash());
+    /// ```
+    pub fn module_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The module in the program.
+    pub(super) fn module(&self) -> &Module {
+        &self.program.modules[self.module]
     }
 
     /// The module's name.
@@ -219,8 +289,22 @@ impl Sprites {
     /// assert!(s.instance("Run").is_err());
     /// ```
     pub fn instance(&self, state: &str) -> Result<SpriteInstance, SpriteError> {
+        self.instance_at(state, 0)
+    }
+
+    /// A new instance in state `state`, entered `phase` animation ticks in
+    /// (see [`SpriteInstance::restart_state_at`]): instances spawned with
+    /// different phases do not walk in lockstep.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut i = s.instance_at("Walk", 2).unwrap();
+    /// i.tick();
+    /// assert_eq!(i.frame(), 1);
+    /// ```
+    pub fn instance_at(&self, state: &str, phase: u32) -> Result<SpriteInstance, SpriteError> {
         let id = self.state_id(state).ok_or_else(|| SpriteError::NoState(state.to_string()))?;
-        Ok(SpriteInstance::new(self.clone(), id))
+        Ok(SpriteInstance::new(self.clone(), id, phase))
     }
 
     /// An empty batch of instances of this module.

@@ -54,6 +54,17 @@ pub(super) const KEEP_STATE: StateId = StateId::MAX;
 /// Step 0 of every plan: what a halted instance resumes to. It changes
 /// nothing and halts again.
 pub(super) const HALT_STEP: u32 = 0;
+/// Step 1 of every plan: never applied, but held in a
+/// [`SpriteBatch`](super::SpriteBatch)'s step column by an instance on the
+/// batch's slow path (a speed other than 1, or a phase still to skip),
+/// whose own step is in its slow slot (`slow.rs`). Its `ev_len` is
+/// [`SLOW`], so the scan's test for steps with events catches it and the
+/// plain path pays no extra test.
+pub(super) const SLOW_STEP: u32 = 1;
+/// `Step::ev_len` of [`SLOW_STEP`].
+pub(super) const SLOW: u32 = u32::MAX - 1;
+/// `Plan::pcs` of the two steps that stand for no resume point.
+pub(super) const NO_PC: u32 = u32::MAX;
 
 /// A module's code, pre-run from each resume point (see [`Step`]).
 #[derive(Debug, Default)]
@@ -62,8 +73,14 @@ pub(super) struct Plan {
     events: Vec<EventId>,
     /// The step that enters each state.
     pub(super) entry: Vec<u32>,
-    /// Resume pc -> step, kept only when some steps are [`INTERPRET`]ed.
+    /// Resume pc -> step (`u32::MAX`: no step there). Snapshots name
+    /// resume points by pc, so that they do not depend on how steps are
+    /// numbered.
     index: Vec<u32>,
+    /// Step -> its resume pc ([`NO_PC`] for [`HALT_STEP`] and [`SLOW_STEP`]).
+    pub(super) pcs: Vec<u32>,
+    /// The cycles of the step graph, for skipping whole cycles (`cycles.rs`).
+    pub(super) cycles: super::cycles::Cycles,
 }
 
 /// `Step::ev_len` of a step that is not pre-run but interpreted when it is
@@ -80,21 +97,24 @@ impl Plan {
     /// code without a `WAIT` (impossible once verified) halts too.
     pub(super) fn new(m: &Module) -> Plan {
         let code: &[Insn] = m.functions.first().map_or(&[], |f| &f.code);
+        let halt = Step {
+            next: HALT_STEP,
+            wait: HALTED,
+            sprite: KEEP,
+            ev_start: 0,
+            ev_len: 0,
+            insns: 0,
+            state: KEEP_STATE,
+            from_live: 0,
+            to_live: 0,
+        };
         let mut plan = Plan {
-            steps: vec![Step {
-                next: HALT_STEP,
-                wait: HALTED,
-                sprite: KEEP,
-                ev_start: 0,
-                ev_len: 0,
-                insns: 0,
-                state: KEEP_STATE,
-                from_live: 0,
-                to_live: 0,
-            }],
+            steps: vec![halt, Step { next: SLOW_STEP, ev_len: SLOW, ..halt }],
             events: Vec::new(),
             entry: Vec::with_capacity(m.states.len()),
             index: Vec::new(),
+            pcs: vec![NO_PC, NO_PC],
+            cycles: Default::default(),
         };
         // Resume pc -> step index (u32::MAX: not assigned yet).
         let mut index = vec![u32::MAX; code.len() + 1];
@@ -105,6 +125,7 @@ impl Plan {
             if *slot == u32::MAX {
                 *slot = plan.steps.len() as u32;
                 plan.steps.push(Step { next: pc, ..plan.steps[0] });
+                plan.pcs.push(pc);
                 queue.push(*slot);
             }
             *slot
@@ -129,7 +150,6 @@ impl Plan {
                     let st = &mut plan.steps[q as usize];
                     *st = Step { ev_len: INTERPRET, from_live: 1, to_live: 1, ..*st };
                 }
-                plan.index = index;
                 break;
             }
             let start = plan.steps[si as usize].next;
@@ -156,7 +176,14 @@ impl Plan {
                 to_live,
             };
         }
+        plan.index = index;
+        plan.cycles = super::cycles::Cycles::new(&plan.steps, |st| plan.events(st));
         plan
+    }
+
+    /// The step that resumes at `pc`, if the module has one there.
+    pub(super) fn step_at(&self, pc: u32) -> Option<u32> {
+        self.index.get(pc as usize).copied().filter(|&s| s != u32::MAX)
     }
 
     /// The effect of an [`INTERPRET`] step (whose `next` is its pc), as a
@@ -165,8 +192,7 @@ impl Plan {
     pub(super) fn interpret(&self, m: &Module, st: &Step, emit: impl FnMut(EventId)) -> Step {
         let code: &[Insn] = m.functions.first().map_or(&[], |f| &f.code);
         let run = run_code(code, &m.states, st.next, emit);
-        let next = run.resume.and_then(|r| self.index.get(r as usize).copied()).filter(|&s| s != u32::MAX);
-        let next = next.unwrap_or(HALT_STEP);
+        let next = run.resume.and_then(|r| self.step_at(r)).unwrap_or(HALT_STEP);
         Step {
             next,
             wait: run.wait,

@@ -4,7 +4,8 @@
 
 use super::StateId;
 use super::batch::{BatchEvent, WHEEL};
-use super::plan::{INTERPRET, KEEP, KEEP_STATE, Plan};
+use super::plan::{INTERPRET, KEEP, KEEP_STATE, Plan, SLOW};
+use super::slow::{self, Slow};
 use crate::program::Module;
 
 /// The columns of a batch a scan writes.
@@ -13,6 +14,8 @@ pub(super) struct Columns<'a> {
     pub(super) step: &'a mut [u32],
     pub(super) sprite: &'a mut [u32],
     pub(super) state: &'a mut [StateId],
+    /// Empty, or one slot per instance (`slow.rs`).
+    pub(super) slow: &'a mut [Slow],
 }
 
 /// What a scan did.
@@ -43,10 +46,11 @@ pub(super) fn scan<const RUNS: bool>(
     due: &mut [u32; WHEEL],
     now: u32,
 ) -> Scanned {
-    let Columns { wake, step, sprite, state } = cols;
+    let Columns { wake, step, sprite, state, slow } = cols;
     let mut sc = ScanState {
         plan,
         module,
+        slow,
         events,
         now,
         r: Scanned { woken: 0, insns: 0, counted: 0, switches: 0 },
@@ -100,6 +104,7 @@ pub(super) fn scan<const RUNS: bool>(
 struct ScanState<'a> {
     plan: &'a Plan,
     module: &'a Module,
+    slow: &'a mut [Slow],
     events: &'a mut Vec<BatchEvent>,
     now: u32,
     r: Scanned,
@@ -129,8 +134,18 @@ impl ScanState<'_> {
             if st.ev_len != 0 {
                 let instance = (base + j) as u32;
                 let events = &mut *self.events;
+                let emit = |event| events.push(BatchEvent { instance, event });
                 if st.ev_len == INTERPRET {
-                    interpreted = plan.interpret(self.module, st, |event| events.push(BatchEvent { instance, event }));
+                    interpreted = plan.interpret(self.module, st, emit);
+                    st = &interpreted;
+                } else if st.ev_len == SLOW {
+                    // An instance on the slow path: its own step, countdown
+                    // and clock are in its slot (a slot-less one is halted).
+                    let slot = self.slow.get_mut(base + j);
+                    interpreted = match slot {
+                        Some(slot) => slow::wake(plan, self.module, slot, sprite[j], state[j], now, emit),
+                        None => plan.steps[super::plan::HALT_STEP as usize],
+                    };
                     st = &interpreted;
                 } else {
                     events.extend(plan.events(st).iter().map(|&event| BatchEvent { instance, event }));

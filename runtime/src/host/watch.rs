@@ -1,0 +1,151 @@
+//! `animvm --watch`: noticing that the file being run was saved again.
+//!
+//! The file's folder is watched (not the file: editors often save by
+//! writing a new file and renaming it over the old one, which ends a watch
+//! on the file itself), events about other files are ignored, and a change
+//! counts only when the file's bytes differ from the last ones seen, so a
+//! save that changes nothing, or a burst of events for one save, reloads
+//! once at most. [`ProgramWatch`] builds each change as `animvm` loads a
+//! file (a bundle, a source compiled on the fly, an Aseprite export); each
+//! language's host decides what a new build means for what it runs
+//! (sprites: `sprite::reload`; Animator scripts start over).
+
+use crate::load::program_from_bytes_to;
+use animkit_vm::Program;
+use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+
+/// A watched file.
+pub struct FileWatch {
+    path: PathBuf,
+    name: OsString,
+    events: Receiver<notify::Result<Event>>,
+    /// Dropping it ends the watch.
+    _watcher: RecommendedWatcher,
+    last: Vec<u8>,
+}
+
+impl FileWatch {
+    /// Watches `path`, whose current contents are `bytes` (what is
+    /// running).
+    ///
+    /// ```
+    /// use animkit_runtime::host::watch::FileWatch;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("hero.anim");
+    /// std::fs::write(&p, "Idle: 5, _loop\n").unwrap();
+    /// let mut w = FileWatch::new(p.to_str().unwrap(), b"Idle: 5, _loop\n".to_vec()).unwrap();
+    /// assert_eq!(w.changed(), None);
+    /// std::fs::write(&p, "Idle: 6, _loop\n").unwrap();
+    /// let mut got = None;
+    /// for _ in 0..200 {
+    ///     got = got.or_else(|| w.changed());
+    ///     if got.is_some() { break }
+    ///     std::thread::sleep(std::time::Duration::from_millis(10));
+    /// }
+    /// assert_eq!(got.as_deref(), Some(&b"Idle: 6, _loop\n"[..]));
+    /// ```
+    pub fn new(path: &str, bytes: Vec<u8>) -> Result<FileWatch, String> {
+        let path = PathBuf::from(path);
+        let name = path
+            .file_name()
+            .map(OsString::from)
+            .ok_or_else(|| format!("animvm: --watch: `{}` is not a file", path.display()))?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let (tx, events) = channel();
+        let mut watcher = notify::recommended_watcher(tx).map_err(|e| format!("animvm: --watch: {e}\n"))?;
+        watcher
+            .watch(&dir, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("animvm: --watch: cannot watch `{}`: {e}\n", dir.display()))?;
+        Ok(FileWatch { path, name, events, _watcher: watcher, last: bytes })
+    }
+
+    /// The file's new bytes, if it changed since the last call (or since
+    /// it was watched). Never blocks.
+    pub fn changed(&mut self) -> Option<Vec<u8>> {
+        let mut touched = false;
+        while let Ok(event) = self.events.try_recv() {
+            if let Ok(event) = event {
+                touched |= event.paths.iter().any(|p| p.file_name() == Some(&self.name));
+            }
+        }
+        if !touched {
+            return None;
+        }
+        let bytes = std::fs::read(&self.path).ok()?;
+        if bytes == self.last {
+            return None;
+        }
+        self.last = bytes.clone();
+        Some(bytes)
+    }
+
+    /// The watched path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// A watched file that `animvm` is running: each save, built.
+pub struct ProgramWatch {
+    watch: FileWatch,
+    file: String,
+}
+
+impl ProgramWatch {
+    /// Watches `file`, which is running now (its bytes are read again to
+    /// know what a change is).
+    pub fn new(file: &str) -> Result<ProgramWatch, String> {
+        let bytes = std::fs::read(file).map_err(|e| format!("animvm: --watch: cannot read `{file}`: {e}\n"))?;
+        Ok(ProgramWatch { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
+    }
+
+    /// The new build, if the file was saved since the last call and
+    /// builds. Its warnings go to `stderr`; so do a failed build's
+    /// diagnostics, followed by a line saying the previous program keeps
+    /// running. Never blocks.
+    ///
+    /// ```
+    /// use animkit_runtime::host::watch::ProgramWatch;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("menu.draw");
+    /// std::fs::write(&p, "echo one\n").unwrap();
+    /// let mut w = ProgramWatch::new(p.to_str().unwrap()).unwrap();
+    /// std::fs::write(&p, "echo \"two\n").unwrap();
+    /// let mut err = Vec::new();
+    /// for _ in 0..500 {
+    ///     assert!(w.poll(&mut err).is_none());
+    ///     if !err.is_empty() { break }
+    ///     std::thread::sleep(std::time::Duration::from_millis(10));
+    /// }
+    /// assert!(String::from_utf8(err).unwrap().ends_with("did not build: the previous program keeps running\n"));
+    /// ```
+    pub fn poll(&mut self, stderr: &mut dyn Write) -> Option<Program> {
+        let bytes = self.watch.changed()?;
+        match program_from_bytes_to(&self.file, bytes, stderr) {
+            Ok(program) => Some(program),
+            Err(message) => {
+                self.refused(&message, stderr);
+                None
+            }
+        }
+    }
+
+    /// Reports a build the host cannot use: `message`, then that the
+    /// previous program keeps running.
+    pub fn refused(&self, message: &str, stderr: &mut dyn Write) {
+        let _ = write!(stderr, "{message}");
+        let _ = writeln!(stderr, "animvm: `{}` did not build: the previous program keeps running", self.file);
+    }
+
+    /// The watched file.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+}
