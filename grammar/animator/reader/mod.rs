@@ -108,12 +108,12 @@
 //! bytes being read.
 
 use super::ast::{Command, Pos};
-use super::lexer::{Keyword, Tok, check_utf8, parse_number, unescape};
+use super::lexer::{Keyword, Tok, check_utf8, parse_number, single_char, unescape, unquoted};
 use crate::{Span, SyntaxError};
 use forms::Elem::{
     ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word,
 };
-use forms::{Args, Elem, Form, build, signature, single_char, unquoted};
+use forms::{Args, Elem, Form, build, signature};
 use logos::Logos;
 use std::fmt;
 
