@@ -35,6 +35,10 @@ pub enum ReadErrorKind {
     /// A command that ended before its arguments were complete: the span
     /// is the command, from its keyword to its last argument.
     Incomplete,
+    /// A resource limit of the reader (a token, command or point list too
+    /// long, see [`crate::animator::reader`]): a bound on what a stream
+    /// may make it hold, not a rule of the language.
+    Limit,
     /// Any other error.
     Other,
 }
@@ -176,6 +180,11 @@ impl Reader {
     pub(super) fn error(&mut self, span: Span, message: String, label: &str) -> ReadError {
         let pos = self.track(span.start);
         ReadError { pos, ..plain(span, message, label) }
+    }
+
+    /// A resource limit's error ([`ReadErrorKind::Limit`]).
+    pub(super) fn limit(&mut self, span: Span, message: String, label: &str) -> ReadError {
+        ReadError { kind: ReadErrorKind::Limit, ..self.error(span, message, label) }
     }
 
     /// `e` at the position of its span's start.
