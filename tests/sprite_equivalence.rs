@@ -200,3 +200,126 @@ fn fixed_cases_match_the_reference() {
         assert!(got == expected, "{text}{}", difference(&got, &expected).unwrap_or_default());
     }
 }
+
+// ----- issue 17 §6: debug info stripped, events drained every k ticks,
+// `is_waiting` every tick ---------------------------------------------------
+
+/// What a host sees when it drains events only every `k` ticks: each tick's
+/// state, category, frame and `is_waiting`, and the events of each drain
+/// with the tick it came at (the last drain after the last tick).
+#[derive(Debug, PartialEq, Eq)]
+struct Observed {
+    ticks: Vec<(String, String, u32, bool)>,
+    drains: Vec<(usize, Vec<String>)>,
+}
+
+fn vm_observed(sprites: &Sprites, start: &str, changes: &[(usize, usize, bool)], ticks: usize, k: usize) -> Observed {
+    let mut inst = sprites.instance(start).unwrap();
+    let mut seen = Observed { ticks: Vec::new(), drains: Vec::new() };
+    for t in 0..ticks {
+        for &(at, s, restart) in changes {
+            if at == t && s < sprites.state_count() {
+                let name = sprites.state_name(s as u16).to_string();
+                if restart { inst.restart_state(&name).unwrap() } else { inst.set_state(&name).unwrap() }
+            }
+        }
+        inst.tick();
+        seen.ticks.push((inst.state_name().into(), inst.category().into(), inst.frame(), inst.is_waiting()));
+        if (t + 1) % k == 0 || t + 1 == ticks {
+            seen.drains.push((t, inst.drain_events().map(|e| sprites.event_name(e).to_string()).collect()));
+        }
+    }
+    seen
+}
+
+fn ref_observed(file: &File, start: &str, changes: &[(usize, usize, bool)], ticks: usize, k: usize) -> Observed {
+    let mut inst = RefInstance::new(file, start);
+    let mut seen = Observed { ticks: Vec::new(), drains: Vec::new() };
+    let mut pending = Vec::new();
+    for t in 0..ticks {
+        for &(at, s, restart) in changes {
+            if at == t && s < file.states.len() {
+                let name = &file.states[s].name.text;
+                if restart { inst.restart_state(name) } else { inst.set_state(name) }
+            }
+        }
+        let tick = inst.tick();
+        seen.ticks.push((tick.state, tick.category, tick.frame, inst.is_waiting()));
+        pending.extend(tick.events);
+        if (t + 1) % k == 0 || t + 1 == ticks {
+            seen.drains.push((t, std::mem::take(&mut pending)));
+        }
+    }
+    seen
+}
+
+/// The first tick or drain where two observations differ.
+fn observed_difference(got: &Observed, want: &Observed) -> Option<String> {
+    let tick = |t: &(String, String, u32, bool)| format!("{}[{}] frame {} waiting {}", t.0, t.1, t.2, t.3);
+    let drain = |d: &(usize, Vec<String>)| format!("after tick {}: {:?}", d.0, d.1);
+    common::equivalence::first_difference(&got.ticks, &want.ticks, "tick", ("vm", "ref"), tick, |a, b| a == b).or_else(
+        || {
+            common::equivalence::first_difference(&got.drains, &want.drains, "drain", ("vm", "ref"), drain, |a, b| {
+                a == b
+            })
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(common::equivalence::config())]
+
+    /// With and without debug info (`strip`), before and after the bundle's
+    /// bytes round trip: the same states, frames and `is_waiting` every
+    /// tick, and the same events however rarely the host drains them.
+    #[test]
+    fn vm_matches_the_reference_stripped_draining_every_k_ticks(
+        file in file_strategy(),
+        start in 0..STATES.len(),
+        changes in changes_strategy(),
+        strip in any::<bool>(),
+        k in 1usize..12,
+    ) {
+        let start = &file.states[start % file.states.len()].name.text;
+        let text = format(&file, None);
+        let program = compile(&[Source::new("p.anim", &text)], &Options { strip, ..Options::default() })
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let want = ref_observed(&file, start, &changes, 100, k);
+        for (what, program) in [
+            ("compiled", Arc::new(program.clone())),
+            ("bundle", Arc::new(animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).unwrap())),
+        ] {
+            let sprites = Sprites::new(program, "p").unwrap();
+            let got = vm_observed(&sprites, start, &changes, 100, k);
+            prop_assert!(
+                got == want,
+                "{what}, strip {strip}, drained every {k} ticks; program:\n{text}start {start}, changes {changes:?}\n{}",
+                observed_difference(&got, &want).unwrap_or_default()
+            );
+        }
+    }
+}
+
+/// `is_waiting` around `_wait`, `set_state` out of it and `restart_state`
+/// into it, with events drained every 3 ticks, stripped and not.
+#[test]
+fn waiting_and_rare_drains_match_the_reference() {
+    let cases: [(&str, &str); 3] = [
+        ("A: 1|e, 2|f, _wait|w\nB: 0|x, A\n", "A"),
+        ("W: 0|a, _wait|b\n", "W"),
+        ("A: 2|7|s, B\nB[A]: 1|t, _wait\n", "A"),
+    ];
+    for (text, start) in cases {
+        let (file, errors) = animkit_grammar::sprite::parse(text);
+        assert!(errors.is_empty());
+        for strip in [false, true] {
+            let program = compile(&[Source::new("p.anim", text)], &Options { strip, ..Options::default() }).unwrap();
+            let sprites = Sprites::new(Arc::new(program), "p").unwrap();
+            let changes = [(6, 1 % file.states.len(), false), (9, 0, true), (15, 0, false)];
+            let (got, want) =
+                (vm_observed(&sprites, start, &changes, 30, 3), ref_observed(&file, start, &changes, 30, 3));
+            assert!(got == want, "{text}strip {strip}\n{}", observed_difference(&got, &want).unwrap_or_default());
+            assert!(want.ticks.iter().any(|t| t.3), "{text}: the case waits");
+        }
+    }
+}

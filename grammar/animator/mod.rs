@@ -1,5 +1,5 @@
-//! The Animator drawing command language (`.draw`): lexer, AST and the
-//! streaming command reader.
+//! The Animator drawing command language (`.draw`): lexer, AST, the
+//! streaming command reader and the LALRPOP grammar that is its reference.
 //!
 //! ```
 //! use animkit_grammar::animator::{parse, ast::{Cmd, Color}};
@@ -22,6 +22,15 @@
 //! therefore a logos lexer ([`lexer`]) plus a hand-written incremental
 //! command reader ([`Reader`]) driven by one table of command signatures;
 //! [`parse`] runs the same reader over a whole text.
+//!
+//! The language is also written as a LALRPOP grammar
+//! (`animator.lalrpop`, [`reference`]), the reference for the reader as the
+//! sprite DSL's grammar is the reference for its fast path: a property
+//! (`tests/animator_grammar.rs`) checks that the two read the same commands
+//! and errors. A file is read by the reader; when it reports errors, the
+//! grammar reads the file again and its commands and errors are the ones
+//! [`parse`] returns (the same as the reader's: same messages, spans,
+//! positions and second labels).
 //!
 //! The reader's rules (when a command is returned, how errors are reported
 //! and recovered from, which words are context words) are in [`reader`]; the
@@ -52,6 +61,33 @@
 pub mod ast;
 pub mod lexer;
 pub mod reader;
+pub mod reference;
 
+use crate::SyntaxError;
 pub use ast::{Cmd, Command, Pos};
-pub use reader::{ReadError, ReadErrorKind, Reader, parse, parse_with_pos};
+pub use reader::{ReadError, ReadErrorKind, Reader};
+
+/// Reads a whole file: every command that could be read, and every error,
+/// each in text order. The streaming reader reads it; when it reports
+/// errors, the grammar ([`reference`]) reads the file again and its result
+/// is returned (unless the reader hit one of its memory limits, which the
+/// grammar does not have). The two are property-tested to agree.
+///
+/// ```
+/// let (commands, errors) = animkit_grammar::animator::parse("frame\nlien 0 0 1 1\nflush\n");
+/// assert_eq!(commands.len(), 2);
+/// assert_eq!(errors[0].message, "expected a command, found `lien`");
+/// ```
+pub fn parse(src: &str) -> (Vec<Command>, Vec<SyntaxError>) {
+    let (commands, errors) = parse_with_pos(src);
+    (commands, errors.into_iter().map(SyntaxError::from).collect())
+}
+
+/// [`parse`], with each error's line and column.
+pub fn parse_with_pos(src: &str) -> (Vec<Command>, Vec<ReadError>) {
+    let (commands, errors) = reader::parse_with_pos(src);
+    if errors.is_empty() || errors.iter().any(|e| e.kind == ReadErrorKind::Limit) {
+        return (commands, errors);
+    }
+    reference::parse_with_pos(src)
+}

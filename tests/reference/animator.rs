@@ -45,7 +45,9 @@
 //!   NAME` directly followed by `endmacro` only makes sure NAME is in the
 //!   table, `forget` empties the table. `invoke X Y NAME` is `push`,
 //!   `shift X Y`, `invoke NAME`, `pop`. Invocations nest at most 1000 deep:
-//!   the invocation that would go deeper is an error at that `invoke`, and
+//!   the invocation that would go deeper is an error at that `invoke` (an
+//!   invocation of a macro only declared, with no body, runs nothing and
+//!   nests nothing), and
 //!   the program goes on after the outermost invocation (so an outermost
 //!   `invoke X Y NAME` still pops).
 //! - **`viewport NAME`** measures the macro: it runs the commands of its
@@ -59,14 +61,23 @@
 //!   `aspect` and a single point (a square of no size) are errors. Measurements nest at most 16 deep (a `viewport
 //!   NAME` inside a measured macro measures again; the VM's limit, which
 //!   `animator.md` and the README leave open).
-//! - **Errors** are reported (command position and a message) and the
-//!   command is ignored; the program goes on. `quit` ends it.
+//! - **Work.** A top-level command's invocations may take at most
+//!   2^24 work units (an instruction, a point, a vertex, 64 bytes of text
+//!   each; 4 096 for frame, file and clock ops, as `tests/README.md`'s
+//!   limits say): past that the whole call stops, is reported at the
+//!   top-level `invoke` and the program goes on after it. The reference
+//!   does not know the lowering, so it keeps bounds on the work and says
+//!   when it cannot tell what the VM does (`Outcome::undecidable`).
+//! - **Errors** are reported (command position and a message in the VM's
+//!   words) and the command is ignored; the program goes on. `quit` ends
+//!   it.
 
 use animkit_compiler::animator::colors::resolve;
 use animkit_grammar::animator::ast::{Align, Cmd, Color, Command, HAlign as AstH, Point, Pos, VAlign as AstV};
 use animkit_vm::animator::record::{Call, Recorder};
 use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, VAlign};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Deepest nesting of macro invocations.
 pub const MAX_NESTING: usize = 1000;
@@ -74,6 +85,15 @@ pub const MAX_NESTING: usize = 1000;
 pub const MAX_STACK: usize = 65_536;
 /// Deepest nesting of measurements (`viewport NAME` in measured macros).
 pub const MAX_MEASURE: usize = 16;
+/// Most work units the invocations of one top-level command may take
+/// (`tests/README.md`'s limits: an instruction, a point, a vertex each,
+/// [`HEAVY`] for frame, file and clock ops), see [`Reference::step`].
+pub const MAX_STEPS: u64 = 16_777_216;
+/// The work of a frame, file or clock op beyond its instruction.
+pub const HEAVY: u64 = 4096;
+/// The most instructions one command of a macro body may lower to (the
+/// reference does not know the lowering; this bounds it from above).
+const MOST_INSTRUCTIONS: u64 = 8;
 
 type M = [f64; 9];
 
@@ -108,12 +128,16 @@ fn viewport_matrix(l: f64, b: f64, r: f64, t: f64) -> M {
 pub struct RefError {
     /// The command's line and column.
     pub pos: (u32, u32),
-    /// What went wrong (the reference's own words).
+    /// What went wrong, in the VM's words (the property compares them).
     pub message: String,
 }
 
-/// Too deep a nesting: unwinds to the outermost invocation.
-struct Nesting(RefError);
+/// Too deep a nesting (the error), or the work limit reached (the error
+/// is made at the top-level command): unwinds to the outermost invocation.
+enum Nesting {
+    Deep(RefError),
+    Steps,
+}
 
 /// What a program did.
 #[derive(Debug)]
@@ -122,13 +146,17 @@ pub struct Outcome {
     pub calls: Vec<Call>,
     /// The errors, in order.
     pub errors: Vec<RefError>,
+    /// Whether a top-level call came so near the work limit that the
+    /// reference cannot tell whether the VM stopped it (see
+    /// [`Reference::step`]); its calls and errors then mean nothing.
+    pub undecidable: bool,
 }
 
 /// Runs a whole program on a fresh [`Recorder`].
 pub fn run(commands: &[Command]) -> Outcome {
     let mut r = Reference::new();
     r.run(commands);
-    Outcome { calls: r.canvas.calls, errors: r.errors }
+    Outcome { calls: r.canvas.calls, errors: r.errors, undecidable: r.undecidable }
 }
 
 /// The bounding box of the points a measured macro draws.
@@ -144,7 +172,8 @@ pub struct Reference {
     stack: Vec<M>,
     pen: Pen,
     colormap: HashMap<char, [f64; 3]>,
-    macros: HashMap<String, Vec<Vec<Command>>>,
+    /// Bodies are shared: invoking a macro copies the list, not the bodies.
+    macros: HashMap<String, Vec<Rc<[Command]>>>,
     /// The macro being recorded: name, `push`, body.
     recording: Option<(String, bool, Vec<Command>)>,
     errors: Vec<RefError>,
@@ -154,6 +183,11 @@ pub struct Reference {
     measuring: Option<Option<BBox>>,
     /// How many measurements enclose this one.
     level: usize,
+    /// Lower and upper bounds of the work the current top-level command's
+    /// invocations have taken.
+    work: (u64, u64),
+    /// See [`Outcome::undecidable`].
+    undecidable: bool,
 }
 
 impl Reference {
@@ -169,6 +203,8 @@ impl Reference {
             quit: false,
             measuring: None,
             level: 0,
+            work: (0, 0),
+            undecidable: false,
         }
     }
 
@@ -194,7 +230,7 @@ impl Reference {
                 if !push {
                     bodies.clear();
                 }
-                bodies.push(body);
+                bodies.push(body.into());
             }
             return;
         }
@@ -202,6 +238,7 @@ impl Reference {
             Cmd::Macro { name, push } => self.recording = Some((name.text.clone(), *push, Vec::new())),
             Cmd::Forget => self.macros.clear(),
             _ => {
+                self.work = (0, 0);
                 // Too deep a nesting is caught at the outermost invocation.
                 let _ = self.exec(cmd, 0);
             }
@@ -248,7 +285,7 @@ impl Reference {
 
     fn push(&mut self, pos: Pos) {
         if self.stack.len() >= MAX_STACK {
-            self.error(pos, "matrix stack full");
+            self.error(pos, format!("push: the matrix stack is full ({MAX_STACK} matrices)"));
         } else {
             self.stack.push(self.matrix());
         }
@@ -256,7 +293,7 @@ impl Reference {
 
     fn pop(&mut self, pos: Pos) {
         if self.stack.len() == 1 {
-            self.error(pos, "pop with only the root matrix");
+            self.error(pos, "pop without a matching push: the matrix stack holds only the root matrix");
         } else {
             self.stack.pop();
         }
@@ -264,7 +301,7 @@ impl Reference {
 
     fn viewport(&mut self, pos: Pos, l: f64, b: f64, r: f64, t: f64) {
         if r == l || t == b {
-            self.error(pos, "viewport without width or height");
+            self.error(pos, format!("viewport {l} {b} - {r} {t} has no width or no height"));
         } else {
             self.then(viewport_matrix(l, b, r, t));
         }
@@ -275,42 +312,128 @@ impl Reference {
     /// invocation.
     fn invoke_from(&mut self, pos: Pos, name: &str, depth: usize) -> Result<(), Nesting> {
         match self.invoke(pos, name, depth) {
-            Err(Nesting(e)) if depth == 0 => {
+            Err(Nesting::Deep(e)) if depth == 0 => {
                 self.errors.push(e);
+                Ok(())
+            }
+            Err(Nesting::Steps) if depth == 0 => {
+                let message = format!(
+                    "macro `{name}` ran longer than {MAX_STEPS} steps (instructions, points and vertices drawn); it was stopped"
+                );
+                self.error(pos, message);
                 Ok(())
             }
             result => result,
         }
     }
 
-    fn invoke(&mut self, pos: Pos, name: &str, depth: usize) -> Result<(), Nesting> {
-        let Some(bodies) = self.macros.get(name).cloned() else {
-            self.error(pos, format!("no macro {name}"));
-            return Ok(());
-        };
-        if depth >= MAX_NESTING {
-            return Err(Nesting(RefError { pos: (pos.line, pos.col), message: format!("{name} nested too deep") }));
+    /// The work limit. Inside an invocation every instruction costs one
+    /// unit, and the VM stops the top-level command's whole call at the
+    /// first instruction that takes the work past [`MAX_STEPS`]; drawing
+    /// ops add their points and vertices, frame, file and clock ops
+    /// [`HEAVY`]. The reference does not know how many instructions a
+    /// command lowers to (one to [`MOST_INSTRUCTIONS`]), so it keeps bounds:
+    /// a command whose lower bound passes the limit certainly stops the
+    /// call; a visible one whose upper bound does, while its lower bound
+    /// does not, is [`Outcome::undecidable`]. The programs that reach the
+    /// limit do so with a bomb of `ident`s that shows nothing while the
+    /// bounds straddle the limit.
+    /// `visible`: whether running the command shows (a host call, an
+    /// error, a change of state); one that does not may run or not near
+    /// the limit without the outcome depending on it.
+    fn step(&mut self, instructions: (u64, u64), visible: bool) -> Result<(), Nesting> {
+        self.work = (self.work.0.saturating_add(instructions.0), self.work.1.saturating_add(instructions.1));
+        if self.work.0 > MAX_STEPS {
+            return Err(Nesting::Steps);
         }
-        for body in &bodies {
-            for cmd in body {
-                self.exec(cmd, depth + 1)?;
-            }
+        if self.work.1 > MAX_STEPS && visible {
+            self.undecidable = true;
         }
         Ok(())
+    }
+
+    /// Whether running `cmd` at `depth` shows: all but `ident` on the
+    /// identity and the invocation of a macro that exists, within the
+    /// nesting limit (its commands show or not by themselves).
+    fn visible(&self, cmd: &Cmd, depth: usize) -> bool {
+        match cmd {
+            Cmd::Ident => self.matrix() != IDENTITY,
+            Cmd::Invoke { name } => !self.macros.contains_key(&name.text) || depth >= MAX_NESTING,
+            _ => true,
+        }
+    }
+
+    /// Work beyond the instructions (checked at the next instruction).
+    fn spend(&mut self, units: u64) {
+        self.work = (self.work.0.saturating_add(units), self.work.1.saturating_add(units));
+    }
+
+    fn invoke(&mut self, pos: Pos, name: &str, depth: usize) -> Result<(), Nesting> {
+        let Some(bodies) = self.macros.get(name).cloned() else {
+            self.error(pos, format!("no macro named `{name}`"));
+            return Ok(());
+        };
+        // A macro only declared (`macro push NAME` then `endmacro`) has no
+        // body to run, so invoking it nests nothing, however deep.
+        if depth >= MAX_NESTING && !bodies.is_empty() {
+            let message =
+                format!("macro `{name}` nested more than {MAX_NESTING} invocations deep (unbounded recursion?)");
+            return Err(Nesting::Deep(RefError { pos: (pos.line, pos.col), message }));
+        }
+        for body in &bodies {
+            for cmd in body.iter() {
+                // Its instructions (the invocation's own `CALLN` included).
+                let visible = self.visible(&cmd.kind, depth + 1);
+                self.step((1, MOST_INSTRUCTIONS), visible)?;
+                self.exec(cmd, depth + 1)?;
+                self.spend(Self::work_of(&cmd.kind));
+            }
+            // The body's return.
+            self.step((1, MOST_INSTRUCTIONS), false)?;
+        }
+        Ok(())
+    }
+
+    /// The work of a command beyond its instructions: its points and
+    /// vertices, 64 bytes of text, [`HEAVY`] for frame, file and clock ops.
+    fn work_of(cmd: &Cmd) -> u64 {
+        let text = |s: &str| s.len() as u64 / 64;
+        match cmd {
+            Cmd::Frame
+            | Cmd::Flush
+            | Cmd::Screenshot { .. }
+            | Cmd::Screendump { .. }
+            | Cmd::ImageLoad { .. }
+            | Cmd::Sleep { .. }
+            | Cmd::Flushdelay { .. }
+            | Cmd::Resize { .. } => HEAVY,
+            Cmd::ImageNew { width, height, .. } => (width.value as u64 * height.value as u64 / 16).max(HEAVY),
+            Cmd::Lines { points } | Cmd::Poly { points } | Cmd::Area { points, .. } => points.len() as u64,
+            Cmd::Circle { vertices, .. } | Cmd::FillCircle { vertices, .. } => vertices.value as u64,
+            Cmd::Echo { text: t } | Cmd::Title { text: t } => text(&t.text),
+            Cmd::Echopt { text: t, points } => text(&t.text) + points.len() as u64,
+            Cmd::Text { text: t, .. } => text(&t.text),
+            Cmd::ImageSet { pixels, .. } => pixels.text.len() as u64,
+            Cmd::ImgPoly { points, .. }
+            | Cmd::ImgPolyEdges { points, .. }
+            | Cmd::ImgPolyAxes { points, .. }
+            | Cmd::ImgPolyUnit { points, .. } => points.len() as u64,
+            _ => 0,
+        }
     }
 
     /// The bounding box of what macro `name` draws, in its own coordinates.
     fn measure(&mut self, name: &str) -> Result<Option<BBox>, String> {
         if self.level >= MAX_MEASURE {
-            return Err(format!("{name} measured more than {MAX_MEASURE} deep"));
+            return Err(format!("viewport {name}: macros measure each other more than {MAX_MEASURE} levels deep"));
         }
-        let Some(bodies) = self.macros.get(name) else { return Err(format!("no macro {name}")) };
+        let Some(bodies) = self.macros.get(name).cloned() else { return Err(format!("no macro named `{name}`")) };
         let mut m = Reference::new();
         m.macros = self.macros.clone();
         m.measuring = Some(None);
         m.level = self.level + 1;
-        for body in bodies {
-            for cmd in body {
+        for body in &bodies {
+            for cmd in body.iter() {
                 // As at the top level; errors are dropped with `m`.
                 let _ = m.exec(cmd, 0);
             }
@@ -413,14 +536,31 @@ impl Reference {
             }
             Cmd::ViewportMacro { name, keep_aspect } => match self.measure(&name.text) {
                 Err(e) => self.error(pos, e),
-                Ok(None) => self.error(pos, format!("{} draws nothing", name.text)),
+                Ok(None) => {
+                    let message = format!("viewport {}: the macro draws nothing, so it has no size to fit", name.text);
+                    self.error(pos, message)
+                }
                 Ok(Some(BBox { min: [l, b], max: [r, t] })) => {
-                    if *keep_aspect {
+                    let text = &name.text;
+                    let (l2, b2, r2, t2) = if *keep_aspect {
                         let (cx, cy) = ((l + r) / 2.0, (b + t) / 2.0);
                         let half = (r - l).max(t - b) / 2.0;
-                        self.viewport(pos, cx - half, cy - half, cx + half, cy + half);
+                        (cx - half, cy - half, cx + half, cy + half)
                     } else {
-                        self.viewport(pos, l, b, r, t);
+                        (l, b, r, t)
+                    };
+                    if r2 != l2 && t2 != b2 {
+                        self.viewport(pos, l2, b2, r2, t2);
+                    } else if *keep_aspect {
+                        self.error(
+                            pos,
+                            format!("macro `{text}` draws a single point ({l} {b}), which has no size to fit"),
+                        );
+                    } else {
+                        let message = format!(
+                            "macro `{text}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions"
+                        );
+                        self.error(pos, message);
                     }
                 }
             },

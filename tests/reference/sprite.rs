@@ -210,3 +210,11 @@ impl RefInstance {
         }
     }
 }
+
+impl RefInstance {
+    /// Whether the instance is held at a `_wait` frame (after its last
+    /// tick): it stays on that frame until `set_state` / `restart_state`.
+    pub fn is_waiting(&self) -> bool {
+        self.waiting
+    }
+}

@@ -4,7 +4,7 @@
 use super::{Arg, Reader};
 use crate::Span;
 use crate::animator::ast::{Align, Char, Cmd, Color, HAlign, Int, Num, Point, Str, VAlign};
-use crate::animator::lexer::{Keyword, Tok};
+use crate::animator::lexer::{Keyword, Tok, whole};
 
 /// What one argument position takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,49 +189,6 @@ pub(super) fn join(items: &[&str]) -> String {
         [] => "nothing".to_string(),
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-/// The whole number a number token stands for, when it is one that fits
-/// an `i64`: exact for integer text (`9007199254740993`, `0xffff`), else
-/// from the float when it has no fraction (`25.000000`, `1e2`).
-pub(super) fn whole(v: f64, text: &[u8]) -> Option<i64> {
-    if !v.is_finite() {
-        return None;
-    }
-    if let Some(i) = std::str::from_utf8(text).ok().and_then(|s| s.parse::<i64>().ok()) {
-        return Some(i);
-    }
-    let (negative, unsigned) = match text {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        _ => (false, text),
-    };
-    if let [b'0', b'x' | b'X', digits @ ..] = unsigned {
-        if let Some(u) = std::str::from_utf8(digits).ok().and_then(|d| u64::from_str_radix(d, 16).ok()) {
-            let i = i64::try_from(u).ok()?;
-            return Some(if negative { -i } else { i });
-        }
-    }
-    // i64::MAX as f64 rounds up to 2^63, which is out of range.
-    (v.fract() == 0.0 && v.abs() < 9_223_372_036_854_775_808.0).then_some(v as i64)
-}
-
-/// A quoted token's text between the quotes, as bytes.
-pub(super) fn unquoted(text: &[u8]) -> &[u8] {
-    text.strip_prefix(b"\"").and_then(|t| t.strip_suffix(b"\"")).unwrap_or(text)
-}
-
-/// The one character of `c`, `'c'` or `"c"` (already unquoted).
-pub(super) fn single_char(text: &str) -> Option<char> {
-    let text = match text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
-        Some(inner) if !inner.is_empty() => inner,
-        _ => text,
-    };
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
     }
 }
 
@@ -487,30 +444,5 @@ mod tests {
             let takes_nothing = signature(k) == [&[] as &[Elem]];
             assert_eq!(usage(k) == "nothing", takes_nothing, "{k}");
         }
-    }
-
-    #[test]
-    fn whole_numbers() {
-        assert_eq!(whole(25.0, b"25.000000"), Some(25));
-        assert_eq!(whole(-3.0, b"-3"), Some(-3));
-        assert_eq!(whole(65535.0, b"0xffff"), Some(65535));
-        assert_eq!(whole(-16.0, b"-0x10"), Some(-16));
-        assert_eq!(whole(100.0, b"1e2"), Some(100));
-        assert_eq!(whole(9007199254740993.0, b"9007199254740993"), Some(9007199254740993));
-        assert_eq!(whole(9223372036854775807.0, b"9223372036854775807"), Some(i64::MAX));
-        assert_eq!(whole(2.5, b"2.5"), None);
-        assert_eq!(whole(1e30, b"1e30"), None);
-        assert_eq!(whole(18446744073709551615.0, b"0xffffffffffffffff"), None);
-        assert_eq!(whole(f64::INFINITY, b"inf"), None);
-    }
-
-    #[test]
-    fn characters() {
-        assert_eq!(single_char("x"), Some('x'));
-        assert_eq!(single_char("'x'"), Some('x'));
-        assert_eq!(single_char("'"), Some('\''));
-        assert_eq!(single_char("''"), None);
-        assert_eq!(single_char("'é'"), Some('é'));
-        assert_eq!(single_char("ab"), None);
     }
 }

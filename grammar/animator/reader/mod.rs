@@ -108,16 +108,16 @@
 //! bytes being read.
 
 use super::ast::{Command, Pos};
-use super::lexer::{Keyword, Tok, check_utf8, parse_number, unescape};
+use super::lexer::{Keyword, Tok, check_utf8, parse_number, single_char, unescape, unquoted};
 use crate::{Span, SyntaxError};
 use forms::Elem::{
     ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word,
 };
-use forms::{Args, Elem, Form, build, signature, single_char, unquoted};
+use forms::{Args, Elem, Form, build, signature};
 use logos::Logos;
 use std::fmt;
 
-mod errors;
+pub(in crate::animator) mod errors;
 mod fast;
 mod forms;
 
@@ -417,7 +417,7 @@ impl Reader {
                         _ => "word",
                     };
                     let message = format!("{what} longer than {MAX_TOKEN} bytes");
-                    return Some(Err(self.error(span, message, "too long")));
+                    return Some(Err(self.limit(span, message, "too long")));
                 }
             };
             match self.state {
@@ -651,7 +651,7 @@ impl Reader {
     /// The error for a command that grew past [`MAX_COMMAND`] bytes.
     fn command_too_long(&mut self) -> ReadError {
         let message = format!("`{}` command longer than {MAX_COMMAND} bytes", self.keyword);
-        self.error(self.keyword_span(), message, "command too long")
+        self.limit(self.keyword_span(), message, "command too long")
     }
 
     /// The pending command's keyword.
@@ -670,7 +670,7 @@ impl Reader {
             if too_many {
                 self.args.pop();
                 let message = format!("`{}` has more than {MAX_POINTS} points", self.keyword);
-                return Step::Bad(self.error(self.keyword_span(), message, "too many points"));
+                return Step::Bad(self.limit(self.keyword_span(), message, "too many points"));
             }
         }
         step
