@@ -214,6 +214,8 @@ impl RefInstance {
 impl RefInstance {
     /// Whether the instance is held at a `_wait` frame (after its last
     /// tick): it stays on that frame until `set_state` / `restart_state`.
+    /// (Not every test that includes this file asks.)
+    #[allow(dead_code)]
     pub fn is_waiting(&self) -> bool {
         self.waiting
     }
