@@ -393,18 +393,3 @@ fn the_reference_refuses_what_the_docs_call_errors() {
         assert!(evaluate(src).is_ok(), "{src}");
     }
 }
-
-#[test]
-#[ignore]
-fn tmp_dump() {
-    use proptest::strategy::ValueTree;
-    let mut runner = proptest::test_runner::TestRunner::deterministic();
-    for _ in 0..4 {
-        let t = scenes::scene(30).new_tree(&mut runner).unwrap().current();
-        println!("-----\n{t}");
-    }
-    for _ in 0..3 {
-        let t = scenes::scene_with_mistake(5).new_tree(&mut runner).unwrap().current();
-        println!("-----\n{t}");
-    }
-}

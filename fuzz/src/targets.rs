@@ -18,12 +18,18 @@
 //!   without errors; the compiled script verifies; the same
 //!   text streamed through `runtime::stream::Stream` on a recording canvas
 //!   runs to the end with bounded work and memory.
+//! - [`slap_front`]: parse and check a SLAP source; a checked scene's IR
+//!   keeps its invariants (sorted by frame, values finite and equal to
+//!   their arithmetic, ids, actions and frames in range); every
+//!   diagnostic renders; the formatter's output parses to the same tree,
+//!   formats to itself and checks the same.
 //!
 //! This file is compiled twice: as the `animkit-fuzz` library (the fuzz
 //! crate, `fuzz/Cargo.toml`) and as a module of `tests/fuzz_smoke.rs`, so
 //! it uses only the animkit crates.
 
-use animkit_compiler::{Options, Source, compile};
+use animkit_compiler::slap::ir::{ActorAttr, Command, SceneIr, Value};
+use animkit_compiler::{Options, Source, compile, diagnostic};
 use animkit_grammar::animator::Reader;
 use animkit_runtime::stream::{Status, Stream, StreamLimits};
 use animkit_vm::animator::AnimatorVm;
@@ -257,4 +263,99 @@ fn read_all(pieces: &[&[u8]], fast: bool) -> Vec<String> {
     reader.finish();
     take(&mut reader);
     out
+}
+
+/// Target `slap_front`: bytes as SLAP source.
+pub fn slap_front(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let checked = animkit_compiler::slap::front(text);
+    let diagnostics = match &checked {
+        Ok(c) => {
+            check_scene_ir(&c.ir);
+            assert!(c.warnings.iter().all(|w| !w.is_error()), "an error among the warnings of a checked scene");
+            c.warnings.clone()
+        }
+        Err(d) => {
+            assert!(d.iter().any(|d| d.is_error()), "refused without an error");
+            d.clone()
+        }
+    };
+    let rendered = diagnostic::render("fuzz.slap", text, &diagnostics);
+    for d in &diagnostics {
+        assert!(rendered.contains(&d.message), "`{}` is not in the rendering:\n{rendered}", d.message);
+    }
+
+    // The formatter (`animc --fmt` formats files without syntax errors):
+    // its output parses to the same tree, is its own format, and checks
+    // to the same scene or the same errors.
+    let (file, syntax) = animkit_grammar::slap::parse(text);
+    if !syntax.is_empty() {
+        return;
+    }
+    let formatted = animkit_compiler::slap::format::format(&file, Some(text));
+    let (again, errors) = animkit_grammar::slap::parse(&formatted);
+    assert!(errors.is_empty(), "the formatter's output does not parse:\n{formatted}\n{errors:?}");
+    assert_eq!(again.without_spans(), file.without_spans(), "the formatter changed the tree:\n{formatted}");
+    assert_eq!(animkit_compiler::slap::format::format(&again, Some(&formatted)), formatted, "formatting is not idempotent");
+    let rechecked = animkit_compiler::slap::front(&formatted);
+    match (&checked, &rechecked) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(plain_ir(&a.ir), plain_ir(&b.ir), "the formatted scene checks differently:\n{formatted}");
+            assert_eq!(messages(&a.warnings), messages(&b.warnings), "other warnings after formatting");
+        }
+        (Err(a), Err(b)) => assert_eq!(messages(a), messages(b), "other errors after formatting:\n{formatted}"),
+        _ => panic!("formatting changed whether the scene checks:\n{formatted}"),
+    }
+}
+
+fn messages(d: &[diagnostic::Diagnostic]) -> Vec<&str> {
+    d.iter().map(|d| d.message.as_str()).collect()
+}
+
+/// The IR without spans, every number by its bits.
+fn plain_ir(ir: &SceneIr) -> Vec<String> {
+    let v = |v: &Value| format!("{:?}={:016x}", v.expr, v.value.to_bits());
+    let mut out = vec![format!("length {}", ir.length)];
+    for c in &ir.commands {
+        out.push(match &c.command {
+            Command::Actor { id, attr, args } => {
+                format!("{} actor {} {attr:?} {:?}", c.frame, v(id), args.iter().map(v).collect::<Vec<_>>())
+            }
+            Command::Camera { attr, args } => {
+                format!("{} camera {attr:?} {:?}", c.frame, args.iter().map(v).collect::<Vec<_>>())
+            }
+        });
+    }
+    out
+}
+
+/// What the lowering may assume of a checked scene.
+pub fn check_scene_ir(ir: &SceneIr) {
+    let finite = |v: &Value| {
+        assert!(v.value.is_finite(), "a value is not finite: {v:?}");
+        assert_eq!(v.value.to_bits(), v.expr.eval().to_bits(), "a value is not its arithmetic: {v:?}");
+    };
+    let mut last = 0;
+    for c in &ir.commands {
+        assert!(c.frame >= last, "the timeline is not sorted by frame");
+        assert!(c.frame <= ir.length && c.frame <= animkit_vm::limits::MAX_SLAP_FRAME, "frame {} out of range", c.frame);
+        last = c.frame;
+        match &c.command {
+            Command::Actor { id, attr, args } => {
+                finite(id);
+                assert!(id.value.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&id.value), "actor id {id:?}");
+                assert_eq!(args.len(), attr.arity());
+                args.iter().for_each(finite);
+                if *attr == ActorAttr::Action {
+                    let a = args[0].value;
+                    assert!(a.fract() == 0.0 && (0.0..=11.0).contains(&a), "action {a}");
+                }
+            }
+            Command::Camera { attr, args } => {
+                assert_eq!(args.len(), attr.arity());
+                args.iter().for_each(finite);
+            }
+        }
+    }
+    assert!(ir.length <= animkit_vm::limits::MAX_SLAP_FRAME);
 }

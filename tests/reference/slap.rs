@@ -431,11 +431,6 @@ impl<'a> RefPlayer<'a> {
         self.run_frame();
     }
 
-    /// The commands the simulation refused so far.
-    pub fn errors(&self) -> &[RefError] {
-        &self.errors
-    }
-
     fn run_frame(&mut self) {
         while let Some(c) = self.scene.timeline.get(self.next).filter(|c| c.frame == self.frame) {
             self.next += 1;
