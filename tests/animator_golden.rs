@@ -5,8 +5,8 @@
 //! `BLESS=1` rewrites them). A script's first comments may set
 //! `! size WxH` and `! option -C` / `! option -a`.
 
+use animkit_runtime::animator::{CanvasOptions, GlCanvas};
 use animkit_runtime::golden;
-use animkit_runtime::host::{CanvasOptions, GlCanvas};
 use animkit_runtime::render::HeadlessGl;
 use animkit_runtime::stream::{Status, Stream};
 

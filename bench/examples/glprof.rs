@@ -15,8 +15,8 @@
 use animkit_bench::draw::stream_text;
 use animkit_bench::figures::gl::{SEED, SIZE, Scene, canvas, flushed_triangles};
 use animkit_bench::rawgl::{RawGl, finish, raw_vertices};
+use animkit_runtime::animator::headless::feed_stream;
 use animkit_runtime::render::Geometry;
-use animkit_runtime::run::feed_stream;
 use animkit_runtime::stream::Stream;
 use animkit_vm::animator::Canvas;
 

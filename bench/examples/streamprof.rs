@@ -3,7 +3,7 @@
 //! through `feed_stream` over a `CpuCanvas`. Instructions per command:
 //!
 //! ```sh
-//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='animkit_runtime::run::feed_stream*' \
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='animkit_runtime::animator::headless::feed_stream*' \
 //!     target/release/examples/streamprof 100000
 //! ```
 use animkit_bench::draw::stream_text;

@@ -20,6 +20,7 @@ pub mod figures;
 pub mod progress;
 pub mod rawgl;
 pub mod report;
+pub mod slap_corpus;
 pub mod timing;
 
 pub use report::Report;
@@ -45,7 +46,7 @@ pub const USAGE: &str = "usage: animkit-bench [--json] [--quick] [--only GROUP].
   --quick       tiny sizes and one round (smoke test; numbers not comparable)
   --only GROUP  run only the figure groups whose name starts with GROUP
                 (groups: sprites, sprite_mixed, compile, compile_animator,
-                bundle, load, stream, gl, startup)";
+                bundle, load, stream, gl, startup, slap)";
 
 impl Options {
     /// Parses the command line (without the program name).
@@ -74,12 +75,13 @@ pub struct Context {
     pub progress: progress::Progress,
     corpus: Option<corpus::Corpus>,
     draw_corpus: Option<draw::DrawCorpus>,
+    slap_corpus: Option<slap_corpus::SlapCorpus>,
 }
 
 impl Context {
     /// A context for `opts`.
     pub fn new(opts: Options) -> Context {
-        Context { opts, progress: progress::Progress::new(), corpus: None, draw_corpus: None }
+        Context { opts, progress: progress::Progress::new(), corpus: None, draw_corpus: None, slap_corpus: None }
     }
 
     /// The generated sprite corpus (at least 10 MB; 200 kB with `--quick`).
@@ -99,6 +101,16 @@ impl Context {
             self.progress.note("generating the Animator corpus");
         }
         self.draw_corpus.get_or_insert_with(|| draw::DrawCorpus::generate(draw::SEED, bytes))
+    }
+
+    /// The generated SLAP scene corpus (at least 10 MB; 200 kB with
+    /// `--quick`).
+    pub fn slap_corpus(&mut self) -> &slap_corpus::SlapCorpus {
+        let bytes = if self.opts.quick { 200_000 } else { corpus::FULL_BYTES };
+        if self.slap_corpus.is_none() {
+            self.progress.note("generating the SLAP corpus");
+        }
+        self.slap_corpus.get_or_insert_with(|| slap_corpus::SlapCorpus::generate(slap_corpus::SEED, bytes))
     }
 
     /// Rounds per figure: 11, or 1 with `--quick`.
@@ -145,6 +157,12 @@ mod tests {
             "bundle_ratio_source_animator_corpus",
             "stream_cmds_per_s_cpu",
             "stream_cpu_vs_reference",
+            "compile_mb_s_slap",
+            "bundle_ratio_source_slap",
+            "bundle_ratio_source_slap_corpus",
+            "bundle_ratio_source_story",
+            "slap_sim_ns_per_actor_frame_1e3",
+            "slap_sim_ns_per_actor_frame_1e5",
         ] {
             let v = report.get(key).unwrap_or_else(|| panic!("{key} missing"));
             assert!(v.is_finite() && v > 0.0, "{key} = {v}");
@@ -154,6 +172,7 @@ mod tests {
             assert!(report.get(key).is_some(), "{key} missing");
         }
         assert!(report.get("sprite_bytes_per_instance").unwrap() <= 16.0);
+        assert!(report.get("bundle_ratio_source_slap").unwrap() <= 0.5);
         let json = report.to_json();
         assert!(json.starts_with('{') && json.ends_with('}') && json.contains("\"load_mb_s\": "));
     }

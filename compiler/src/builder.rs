@@ -71,6 +71,22 @@ impl FunctionBuilder {
         FunctionBuilder { f: old, last_pos: None }
     }
 
+    /// Makes room for `code` more instructions, `consts` more constants
+    /// and `lines` more debug positions (a lowering that knows its sizes
+    /// avoids growing them step by step).
+    ///
+    /// ```
+    /// let mut f = animkit_compiler::builder::FunctionBuilder::new(0);
+    /// f.reserve(10, 4, 2);
+    /// assert_eq!(f.size(), 0);
+    /// ```
+    pub fn reserve(&mut self, code: usize, consts: usize, lines: usize) {
+        self.f.code.reserve(code);
+        self.f.consts.reserve(consts);
+        self.f.kinds.reserve(consts);
+        self.f.lines.reserve(lines);
+    }
+
     /// Index of the next instruction.
     pub fn pc(&self) -> u32 {
         self.f.code.len() as u32

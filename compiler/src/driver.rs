@@ -56,8 +56,9 @@ pub struct Options {
     /// Drop debug info (`--strip`).
     pub strip: bool,
     /// Fold constant expressions while lowering (on by default; `animc
-    /// --no-fold` turns it off). Each front end's lowering gets it; neither
-    /// the sprite DSL nor Animator has an expression to fold, SLAP will.
+    /// --no-fold` turns it off). Each front end's lowering gets it; only
+    /// SLAP has expressions to fold (its arguments' arithmetic, computed by
+    /// the VM when off, with the same bits).
     pub fold: bool,
 }
 

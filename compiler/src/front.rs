@@ -15,7 +15,9 @@
 //! let checked = animator.check(&Source::new("a.draw", "line 0 0 1 1\n")).unwrap();
 //! assert!(checked.warnings.is_empty());
 //! assert!(animator.check(&Source::new("a.draw", "line 0 0 1\n")).is_err());
-//! assert!(front_end(Language::Slap).is_none()); // not in this build yet
+//! let slap = front_end(Language::Slap).unwrap();
+//! let checked = slap.check(&Source::new("a.slap", "time 10\ntime 5\n")).unwrap();
+//! assert_eq!(checked.warnings.len(), 1); // time going back
 //! ```
 //!
 //! # How a language plugs in
@@ -96,7 +98,7 @@ impl LowerCx<'_> {
 }
 
 /// Every front end of this build, one per language it compiles.
-pub static FRONT_ENDS: &[&dyn FrontEnd] = &[&crate::sprite::Sprite, &crate::animator::Animator];
+pub static FRONT_ENDS: &[&dyn FrontEnd] = &[&crate::sprite::Sprite, &crate::animator::Animator, &crate::slap::Slap];
 
 /// The front end of `language`, if this build has one.
 pub fn front_end(language: Language) -> Option<&'static dyn FrontEnd> {

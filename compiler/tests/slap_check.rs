@@ -254,7 +254,19 @@ fn frame_limit() {
 }
 
 fn small() -> SlapLimits {
-    SlapLimits { actors: 3, defines: 2, define_values: 4, time_points: 2, frame: 100 }
+    SlapLimits { actors: 3, defines: 2, define_values: 4, time_points: 2, frame: 100, constants: 12 }
+}
+
+#[test]
+fn constant_limit() {
+    // Every number of the arithmetic counts (what lowering with folding
+    // off needs): 2, then 1 + 3 + 1, then 4 make 11; 4 more go over 12.
+    let src = "define red 1 0 0\nactor 1 size 2\nactor 1 position (1+2)*3 4\nactor 1 color red\nactor 2 color red\nactor 3 size 1\n";
+    assert_eq!(
+        errors_with(src, &small()),
+        "error: too many numbers: the commands of a scene may hold at most 12\n --> t.slap:5:1\n  |\n5 | actor 2 color red\n  | ^^^^^ this command goes over\n  |\n  = note: every number in an argument counts, literal or a name's value; split the scene\n\n"
+    );
+    assert!(front_with("actor 1 size 2\nactor 1 position (1+2)*3 4\nactor 1 color 1 0 0\n", &small()).is_ok());
 }
 
 #[test]

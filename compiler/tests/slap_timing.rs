@@ -1,7 +1,7 @@
 //! A rough timing of SLAP's front end (parse + check) over a generated
-//! corpus of realistic scenes, to see where it stands against the
-//! 30 MB/s compile target before the lowering exists. Not a benchmark (the
-//! bench crate's `slap` group is); ignored by default:
+//! corpus of realistic scenes: the front half of the 30 MB/s compile
+//! target. Not a benchmark (the bench crate's `slap` group measures the
+//! whole compile, `compile_mb_s_slap`); ignored by default:
 //!
 //! ```sh
 //! cargo test --release -p animkit-compiler --test slap_timing -- --ignored --nocapture

@@ -42,7 +42,7 @@ fn main() -> Result<(), RenderError> {
         &[[210.0, 170.0], [310.0, 180.0], [290.0, 235.0], [215.0, 230.0]],
     )?;
     let out = std::env::args().nth(1).unwrap_or_else(|| "render_smoke.png".into());
-    r.save_png(&out)?;
+    animkit_runtime::host::files::save_png(&r.read_pixels(), &out)?;
     eprintln!("{:?}", r.stats());
     Ok(())
 }

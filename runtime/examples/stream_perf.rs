@@ -6,7 +6,7 @@
 //!
 //! `N=1000000 cargo run --release -p animkit-runtime --example stream_perf`;
 //! under `valgrind --tool=callgrind` use a smaller N.
-use animkit_runtime::host::CpuCanvas;
+use animkit_runtime::animator::CpuCanvas;
 use animkit_runtime::stream::{Status, Stream};
 use animkit_vm::animator::{Canvas, Pen, Point};
 

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! animvm [-h] [-x N] [-y N] [-D bpp] [-k] [-e] [-a] [-d head] [-q] [-C] [-R] [-H] [-F N]
-//!        [--trace --state NAME --ticks N [--module NAME]] [FILE]
+//!        [--trace --state NAME --ticks N [--module NAME]] [--trace --frames N --fps N] [FILE]
 //! ```
 //!
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
@@ -37,10 +37,17 @@ animator options:
   -F N        file descriptor for screendump - (default 1)
 
 animkit options:
-  --trace            print a sprite instance's state, frame and events per tick (JSON lines)
+  --trace            print a sprite instance's state, frame and events per tick, or a
+                     SLAP scene's actors and camera per frame (JSON lines)
   --state NAME       the state the traced instance starts in
   --ticks N          how many ticks to trace or write with -d (default 100)
-  --module NAME      which sprite module of the bundle to use (default: the only one)
+  --frames N         SLAP: how many frames to trace (default: the scene's length + 1,
+                     frames 0 to its last time point)
+  --fps N            SLAP: playback speed in frames per second (default 30); a trace
+                     does not depend on it
+  --module NAME      which module of the bundle to run (default: the first Animator
+                     module, else the only sprite module, else the first SLAP module;
+                     --trace: a sprite module, else the first SLAP module)
   --sheet C=PNG:CxR  sprite viewer: the sheet of category C, a grid of C columns x R rows
                      (repeatable); without --trace a sprite bundle plays in the viewer:
                      in a window at 50 ticks per second (keys 1-9 pick a state,
@@ -50,7 +57,7 @@ animkit options:
 ";
 
 /// Parsed command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Args {
     /// `-x`.
     pub width: u32,
@@ -82,6 +89,10 @@ pub struct Args {
     pub state: Option<String>,
     /// `--ticks`.
     pub ticks: u64,
+    /// `--frames` (SLAP traces).
+    pub frames: Option<u64>,
+    /// `--fps` (SLAP playback speed; 30 unless given).
+    pub fps: f64,
     /// `--module`.
     pub module: Option<String>,
     /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
@@ -110,6 +121,8 @@ impl Default for Args {
             trace: false,
             state: None,
             ticks: 100,
+            frames: None,
+            fps: crate::slap::DEFAULT_FPS,
             module: None,
             sheets: Vec::new(),
             file: None,
@@ -179,6 +192,13 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 "trace" => a.trace = true,
                 "state" => a.state = Some(value("state")?),
                 "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
+                "frames" => a.frames = Some(number("--frames", &value("frames")?)?),
+                "fps" => {
+                    let v = value("fps")?;
+                    a.fps = v.trim().parse::<f64>().ok().filter(|f| f.is_finite() && *f > 0.0).ok_or_else(|| {
+                        ArgError(format!("option --fps needs a number of frames per second above 0, got `{v}`"))
+                    })?;
+                }
                 "module" => a.module = Some(value("module")?),
                 "sheet" => a.sheets.push(value("sheet")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),

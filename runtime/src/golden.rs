@@ -21,6 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::host::files::save_png;
 use crate::render::{RenderError, RgbaImage};
 
 /// The repository root (the folder above this crate's `Cargo.toml`).
@@ -149,7 +150,7 @@ pub fn check(dir: &Path, name: &str, actual: &RgbaImage, tolerance: u8) -> Resul
     let path = dir.join(format!("{name}.png"));
     if blessing() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        actual.save_png(&path).map_err(|e| e.to_string())?;
+        save_png(actual, &path).map_err(|e| e.to_string())?;
         return Ok(());
     }
     let expected = match RgbaImage::load_png(&path) {
@@ -198,12 +199,12 @@ fn save_artefacts(name: &str, actual: &RgbaImage, expected: Option<&RgbaImage>, 
     let dir = diff_dir();
     let result = (|| -> Result<(), RenderError> {
         std::fs::create_dir_all(&dir).map_err(|source| RenderError::Io { path: dir.clone(), source })?;
-        actual.save_png(dir.join(format!("{name}.actual.png")))?;
+        save_png(actual, dir.join(format!("{name}.actual.png")))?;
         if let Some(e) = expected {
-            e.save_png(dir.join(format!("{name}.expected.png")))?;
+            save_png(e, dir.join(format!("{name}.expected.png")))?;
         }
         if let Some(d) = diff {
-            d.save_png(dir.join(format!("{name}.diff.png")))?;
+            save_png(d, dir.join(format!("{name}.diff.png")))?;
         }
         Ok(())
     })();

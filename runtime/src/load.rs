@@ -20,6 +20,22 @@ pub fn load_program(path: &str) -> Result<Program, String> {
     program_from_bytes(path, bytes)
 }
 
+/// [`load_program`], writing a compiled source's warnings to `warnings`
+/// (`animvm` passes its standard error).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let p = dir.path().join("s.slap");
+/// std::fs::write(&p, "time 10\ntime 5\n").unwrap();
+/// let mut warnings = Vec::new();
+/// animkit_runtime::load::load_program_to(p.to_str().unwrap(), &mut warnings).unwrap();
+/// assert!(String::from_utf8(warnings).unwrap().ends_with("warning: 1 warning emitted\n"));
+/// ```
+pub fn load_program_to(path: &str, warnings: &mut dyn Write) -> Result<Program, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+    program_from_bytes_to(path, bytes, warnings)
+}
+
 /// [`load_program`] on bytes already read (`path` names them in messages).
 /// A source compiled on the fly may have warnings: they go to standard
 /// error, as `animc` prints them ([`program_from_bytes_to`] takes another

@@ -1,17 +1,15 @@
-//! What `animvm` does with its parsed arguments.
+//! What `animvm` does with its parsed arguments: it loads the program,
+//! picks the module to run and hands it to its language's host
+//! ([`animator`], [`sprite`], [`slap`](crate::slap)), each with its own
+//! options gathered from the command line here. No host sees [`Args`].
 
+use crate::animator::{self, AnimatorOptions, CanvasOptions, Source};
 use crate::cli::{Args, USAGE, parse};
-use crate::host::{CanvasOptions, GlCanvas, sprite_window, window};
-use crate::load::load_program;
-use crate::render::HeadlessGl;
-use crate::script::Script;
-use crate::sprite_view::{SheetSpec, SpriteView};
-use crate::stream::{Status, Stream};
-use crate::trace;
+use crate::load::load_program_to;
+use crate::slap::SlapOptions;
+use crate::sprite::{self, SpriteOptions};
 use animkit_vm::program::{Language, Program};
-use animkit_vm::sprite::Sprites;
 use std::io::{Read, Write};
-use std::sync::Arc;
 
 /// Runs `animvm` with `args` (without the program name); returns the exit
 /// status.
@@ -58,182 +56,147 @@ fn dispatch(
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
     if args.trace {
-        return run_trace(args, stdout).map(|_| 0);
+        let file =
+            args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle, or a .anim or .slap source)\n")?;
+        let program = load_program_to(file, stderr)?;
+        return match pick_traced(&program, args.module.as_deref())? {
+            Some(index) => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
+            None => sprite::run(&sprite_options(args), program, stdout, stderr),
+        };
     }
-    let windowed = !args.headless;
     let Some(file) = args.file.as_deref() else {
-        if windowed {
-            check_display()?;
-            return window::run(args, window::Source::Stdin, stderr);
-        }
-        let canvas = headless_canvas(args, args.width, args.height)?;
-        let mut stream = Stream::new(canvas, "<stdin>");
-        feed_stream(&mut stream, stdin, stderr);
-        stream.canvas_mut().finish_progress();
-        return Ok(stream.error_count());
+        return animator::run(&animator_options(args), Source::Stdin, stdin, stderr);
     };
-    let program = load_program(file)?;
-    if let Some(index) = program.modules.iter().position(|m| m.language == Language::Animator) {
-        if windowed {
-            check_display()?;
-            return window::run(args, window::Source::Script(program, index), stderr);
-        }
-        let canvas = headless_canvas(args, args.width, args.height)?;
-        let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
-        while let Status::Suspended(s) = script.run(stderr) {
-            std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9)));
-        }
-        script.canvas_mut().finish_progress();
-        return Ok(script.error_count());
-    }
-    if windowed {
-        check_display()?;
-        return run_sprite_window(args, program, stderr);
-    }
-    run_sprite_view(args, program)
-}
-
-/// Without `-H`, a window needs a display: `DISPLAY` or `WAYLAND_DISPLAY`.
-fn check_display() -> Result<(), String> {
-    if window::display_available(|v| std::env::var(v).ok()) { Ok(()) } else { Err(window::NO_DISPLAY.into()) }
-}
-
-/// A headless canvas with the options of `args`, printing to standard
-/// output.
-pub fn headless_canvas(args: &Args, width: u32, height: u32) -> Result<GlCanvas, String> {
-    let renderer = HeadlessGl::new(width, height)
-        .and_then(|gl| gl.into_renderer())
-        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
-    Ok(GlCanvas::new(renderer, canvas_options(args), Box::new(std::io::stdout())))
-}
-
-/// The canvas options an `animvm` command line asks for.
-pub fn canvas_options(args: &Args) -> CanvasOptions {
-    CanvasOptions {
-        aspect: args.aspect,
-        no_clear: args.no_clear,
-        depth: args.depth,
-        dump_fd: args.dump_fd,
-        dump_head: args.dump_head.clone(),
-        events: args.events,
-        suspend_waits: false,
+    let program = load_program_to(file, stderr)?;
+    let (index, language) = pick_module(&program, args.module.as_deref())?;
+    match language {
+        Language::Animator => animator::run(&animator_options(args), Source::Script(program, index), stdin, stderr),
+        Language::Sprite => sprite::run(&sprite_options(args), program, stdout, stderr),
+        Language::Slap => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
     }
 }
 
-/// Feeds `stdin` to a headless stream until it ends or quits, as `animvm
-/// -H` does with its standard input (one `read` of up to 64 KiB at a time,
-/// every complete command run as soon as it has arrived, `sleep` in place).
+/// What `--trace` traces: `Some(index)` of a SLAP module (the one
+/// `--module` names, or without it the first SLAP module of a program that
+/// has no sprite module), `None` for the sprite host (which picks its own
+/// module and reports what is missing).
 ///
 /// ```
-/// use animkit_runtime::{host::CpuCanvas, run::feed_stream, stream::Stream};
-/// let mut s = Stream::new(CpuCanvas::new(64, 64), "<stdin>");
-/// feed_stream(&mut s, &mut &b"line 0 0 1 1\nflush\n"[..], &mut std::io::sink());
-/// assert_eq!((s.command_count(), s.canvas().flushes()), (2, 1));
+/// use animkit_compiler::{Source, compile};
+/// use animkit_runtime::run::pick_traced;
+/// let sources = [Source::new("hero.anim", "Idle: 5, _loop\n"), Source::new("walk.slap", "time 1\n")];
+/// let program = compile(&sources, &Default::default()).unwrap();
+/// assert_eq!(pick_traced(&program, None), Ok(None));
+/// assert_eq!(pick_traced(&program, Some("walk")), Ok(Some(1)));
+/// let program = compile(&sources[1..], &Default::default()).unwrap();
+/// assert_eq!(pick_traced(&program, None), Ok(Some(0)));
 /// ```
-pub fn feed_stream<C: animkit_vm::animator::Canvas>(
-    stream: &mut Stream<C>,
-    stdin: &mut dyn Read,
-    stderr: &mut dyn Write,
-) {
-    let mut input = stdin;
-    loop {
-        match stream.run(stderr) {
-            Status::NeedInput => match stream.read_from(&mut input) {
-                Ok(0) => stream.finish(),
-                Ok(_) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    let _ = writeln!(stderr, "animvm: cannot read standard input: {e}");
-                    stream.finish();
-                }
-            },
-            Status::Suspended(s) => std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9))),
-            Status::Done | Status::Quit => break,
-        }
+pub fn pick_traced(program: &Program, module: Option<&str>) -> Result<Option<usize>, String> {
+    let modules = &program.modules;
+    if module.is_some() {
+        let (index, language) = pick_module(program, module)?;
+        return Ok((language == Language::Slap).then_some(index));
     }
-}
-
-/// What the sprite viewer shows: the module, the starting state, the sheets.
-fn viewer_setup(args: &Args, program: Program) -> Result<(Sprites, String, Vec<SheetSpec>), String> {
-    let program = Arc::new(program);
-    let sprites = pick_sprite_module(args, &program, args.file.as_deref().unwrap_or(""))?;
-    let state = args.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
-    let sheets = args
-        .sheets
-        .iter()
-        .map(|s| SheetSpec::parse(s))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("animvm: {e}\n"))?;
-    Ok((sprites, state, sheets))
-}
-
-/// The sprite viewer in a window (see [`sprite_window`]).
-fn run_sprite_window(args: &Args, program: Program, stderr: &mut dyn Write) -> Result<usize, String> {
-    let (sprites, state, sheets) = viewer_setup(args, program)?;
-    sprite_window::run(args, sprites, &state, sheets, stderr)
-}
-
-/// The sprite viewer, headless: `--ticks` frames, written by `-d`.
-fn run_sprite_view(args: &Args, program: Program) -> Result<usize, String> {
-    let (sprites, state, sheets) = viewer_setup(args, program)?;
-    let mut renderer = HeadlessGl::new(args.width, args.height)
-        .and_then(|gl| gl.into_renderer())
-        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
-    let mut view = SpriteView::new(sprites, &state, &sheets, &mut renderer).map_err(|e| format!("animvm: {e}\n"))?;
-    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    for t in 0..args.ticks {
-        view.tick();
-        view.draw(&mut renderer);
-        if let Some(head) = &args.dump_head {
-            let path = format!("{head}{t:04}.png");
-            if t == 0 {
-                crate::host::gl_canvas::create_parent_dir(&path).map_err(|e| format!("animvm: {e}\n"))?;
-            }
-            renderer.save_png(&path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-            if progress {
-                eprint!("\ranimvm: wrote {path}");
-            }
-        }
+    if modules.iter().any(|m| m.language == Language::Sprite) {
+        return Ok(None);
     }
-    if progress && args.dump_head.is_some() {
-        eprintln!();
-    }
-    Ok(0)
+    Ok(modules.iter().position(|m| m.language == Language::Slap))
 }
 
-fn pick_sprite_module(args: &Args, program: &Arc<Program>, file: &str) -> Result<Sprites, String> {
-    let sprite_modules: Vec<&str> =
-        program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();
-    let name = match (&args.module, sprite_modules.as_slice()) {
-        (Some(m), _) => m.clone(),
-        (None, [one]) => one.to_string(),
-        (None, []) => return Err(format!("animvm: `{file}` has no sprite module to run\n")),
-        (None, many) => {
-            return Err(format!(
-                "animvm: `{file}` has several sprite modules ({}); choose one with --module\n",
-                many.join(", ")
-            ));
-        }
+/// The order in which a program's languages are preferred when no
+/// `--module` is given: the first Animator module runs if there is one,
+/// then a sprite module (the sprite host asks for `--module` when there are
+/// several), then SLAP.
+const PREFERENCE: [Language; 3] = [Language::Animator, Language::Sprite, Language::Slap];
+
+/// The module to run, and its language: the one `--module` names, or the
+/// first module of the first language the program has, in the order
+/// Animator, sprite, SLAP.
+///
+/// ```
+/// use animkit_compiler::{Source, compile};
+/// use animkit_runtime::run::pick_module;
+/// use animkit_vm::program::Language;
+/// let sources = [Source::new("hero.anim", "Idle: 5, _loop\n"), Source::new("menu.draw", "echo hi\n")];
+/// let program = compile(&sources, &Default::default()).unwrap();
+/// assert_eq!(pick_module(&program, None), Ok((1, Language::Animator)));
+/// assert_eq!(pick_module(&program, Some("hero")), Ok((0, Language::Sprite)));
+/// assert_eq!(pick_module(&program, Some("x")).unwrap_err(), "animvm: no module named `x` in the bundle\n");
+/// ```
+pub fn pick_module(program: &Program, module: Option<&str>) -> Result<(usize, Language), String> {
+    let modules = &program.modules;
+    let found = match module {
+        Some(name) => modules.iter().position(|m| program.string(m.name) == name),
+        None => PREFERENCE.iter().find_map(|&l| modules.iter().position(|m| m.language == l)),
     };
-    Sprites::new(program.clone(), &name).map_err(|e| format!("animvm: {e}\n"))
+    match (found, module) {
+        (Some(i), _) => Ok((i, modules[i].language)),
+        (None, Some(name)) => Err(format!("animvm: no module named `{name}` in the bundle\n")),
+        (None, None) => Err("animvm: the bundle has no module to run\n".into()),
+    }
 }
 
-fn run_trace(args: &Args, stdout: &mut dyn Write) -> Result<(), String> {
-    let file = args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle or a .anim source)\n")?;
-    let program = Arc::new(load_program(file)?);
-    let sprites = pick_sprite_module(args, &program, file)?;
-    let state = match &args.state {
-        Some(s) => s.clone(),
-        None => sprites.state_name(0).to_string(),
-    };
-    let mut inst = sprites.instance(&state).map_err(|e| {
-        let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-        format!("animvm: {e}; the states are: {}\n", names.join(", "))
-    })?;
-    let mut out = std::io::BufWriter::new(stdout);
-    for t in 0..args.ticks {
-        inst.tick();
-        trace::write_line(&mut out, t, &mut inst).map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+/// The Animator host's options on an `animvm` command line.
+///
+/// ```
+/// use animkit_runtime::{cli::parse, run::animator_options};
+/// let o = animator_options(&parse(&["-e".into(), "-x".into(), "320".into()]).unwrap());
+/// assert_eq!((o.width, o.canvas.events, o.keepalive, o.resizable), (320, true, true, true));
+/// // -C: frames are not cleared, so the picture could not be redrawn at
+/// // another size; -R keeps the frame and allows resizing (the picture
+/// // stays anchored at the top-left corner).
+/// assert!(!animator_options(&parse(&["-C".into()]).unwrap()).resizable);
+/// assert!(animator_options(&parse(&["-R".into()]).unwrap()).resizable);
+/// ```
+pub fn animator_options(args: &Args) -> AnimatorOptions {
+    AnimatorOptions {
+        width: args.width,
+        height: args.height,
+        canvas: CanvasOptions {
+            aspect: args.aspect,
+            no_clear: args.no_clear,
+            depth: args.depth,
+            dump_fd: args.dump_fd,
+            dump_head: args.dump_head.clone(),
+            events: args.events,
+            suspend_waits: false,
+        },
+        headless: args.headless,
+        keepalive: args.keepalive,
+        quit_on_q: args.quit_on_q,
+        resizable: !args.no_clear || args.resizable_no_clear,
     }
-    out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
+}
+
+/// The SLAP host's options on an `animvm` command line.
+///
+/// ```
+/// use animkit_runtime::{cli::parse, run::slap_options};
+/// let o = slap_options(&parse(&["--trace".into(), "--frames".into(), "5".into(), "--fps".into(), "60".into()]).unwrap());
+/// assert_eq!((o.trace, o.frames, o.fps), (true, Some(5), 60.0));
+/// ```
+pub fn slap_options(args: &Args) -> SlapOptions {
+    SlapOptions { trace: args.trace, frames: args.frames, fps: args.fps }
+}
+
+/// The sprite host's options on an `animvm` command line.
+///
+/// ```
+/// use animkit_runtime::{cli::parse, run::sprite_options};
+/// let o = sprite_options(&parse(&["--trace".into(), "--ticks".into(), "5".into(), "hero.anim".into()]).unwrap());
+/// assert_eq!((o.trace, o.ticks, o.file.as_str()), (true, 5, "hero.anim"));
+/// ```
+pub fn sprite_options(args: &Args) -> SpriteOptions {
+    SpriteOptions {
+        file: args.file.clone().unwrap_or_default(),
+        module: args.module.clone(),
+        state: args.state.clone(),
+        ticks: args.ticks,
+        trace: args.trace,
+        headless: args.headless,
+        width: args.width,
+        height: args.height,
+        dump_head: args.dump_head.clone(),
+        sheets: args.sheets.clone(),
+    }
 }

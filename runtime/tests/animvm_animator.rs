@@ -184,3 +184,44 @@ fn screendump_goes_to_the_descriptor_named_by_dash_f() {
     assert_eq!(std::fs::read(dir.path().join("fd3.raw")).unwrap().len(), 4 * 2 * 4);
     assert_eq!(std::fs::read_to_string(dir.path().join("stdout.txt")).unwrap(), "hello\n");
 }
+
+#[test]
+fn bg_inside_a_frame_colours_that_frame_streamed_compiled_and_bundled() {
+    // What thumbnail clients send: `frame`, then `bg`, then the drawing;
+    // then a `bg` after drawing and a flush, as a second thumbnail would.
+    let dir = tempfile::tempdir().unwrap();
+    let script = "frame\nbg #336699\ncolor white\nfillrect -0.5 -0.5 1 1\nscreenshot a.png\nalpha 0.5\ncolor red\n\
+                  fillrect -1 -1 0.2 0.2\nflush\nbg #102030\nscreendump b.raw\nframe\nscreenshot c.png\n";
+    std::fs::write(dir.path().join("thumb.draw"), script).unwrap();
+    let program = animkit_runtime::load::load_program(dir.path().join("thumb.draw").to_str().unwrap()).unwrap();
+    std::fs::write(dir.path().join("thumb.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    let mut runs = Vec::new();
+    for (file, input) in [(None, script), (Some("thumb.draw"), ""), (Some("thumb.animb"), "")] {
+        let mut args = vec!["-H", "-x", "8", "-y", "8", "-d", "f"];
+        args.extend(file);
+        let (status, out, err) = run_with_input(&args, input, dir.path());
+        assert_eq!((status, out.len(), err.as_str()), (0, 0, ""), "{file:?}");
+        let read = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
+        runs.push([read("a.png"), read("b.raw"), read("c.png"), read("f0002.png")]);
+    }
+    assert_eq!(runs[0], runs[1], "compiled == streamed");
+    assert_eq!(runs[0], runs[2], "bundled == streamed");
+    let png = |bytes: &[u8]| animkit_runtime::render::RgbaImage::decode_png(bytes).unwrap();
+    let a = png(&runs[0][0]);
+    assert_eq!((a.pixel(0, 0), a.pixel(4, 4)), (Some([0x33, 0x66, 0x99, 255]), Some([255; 4])));
+    // b.raw: B, G, R, A at 32 bpp; the new background under the white
+    // square, and under the half-transparent red corner (rows top down:
+    // the corner is the bottom-left pixel), every pixel opaque.
+    let raw = &runs[0][1];
+    let px = |x: usize, y: usize| &raw[4 * (y * 8 + x)..4 * (y * 8 + x) + 4];
+    assert_eq!(px(0, 0), [0x30, 0x20, 0x10, 255]);
+    assert_eq!(px(4, 4), [255, 255, 255, 255]);
+    // Red at alpha 0.5 over #102030 is (135.5, 16, 24): within one step of
+    // rounding (the background was #336699 when the red was blended).
+    let near = |p: &[u8], q: [u8; 4]| p.iter().zip(q).all(|(&a, b)| a.abs_diff(b) <= 1);
+    assert!(near(px(0, 7), [24, 16, 136, 255]), "{:?}", px(0, 7));
+    // The next frame clears to the last bg; the -d frame of the flush
+    // after `bg` (f0002: a.png's flush, the flush, screendump's) shows it.
+    assert_eq!(png(&runs[0][2]).pixel(4, 4), Some([0x10, 0x20, 0x30, 255]));
+    assert_eq!(png(&runs[0][3]).pixel(0, 0), Some([0x10, 0x20, 0x30, 255]));
+}

@@ -3,8 +3,8 @@
 //! canvas asks of the window and that waits suspend the program. Well
 //! under a second.
 
-use animkit_runtime::host::cursor::CursorImage;
-use animkit_runtime::host::{CanvasOptions, GlCanvas, WindowHooks};
+use animkit_runtime::animator::cursor::CursorImage;
+use animkit_runtime::animator::{CanvasOptions, GlCanvas, WindowHooks};
 use animkit_runtime::render::{HeadlessGl, Renderer};
 use animkit_runtime::stream::{Status, Stream};
 use std::cell::RefCell;

@@ -11,6 +11,7 @@
 //! and a failing comparison leaves `target/golden-diff/NAME.{actual,expected,diff}.png`.
 
 use animkit_runtime::golden;
+use animkit_runtime::host::files::save_png;
 use animkit_runtime::render::*;
 
 const WHITE: Rgba = [1.0, 1.0, 1.0, 1.0];
@@ -602,7 +603,7 @@ fn png_output_is_atomic_and_errors_are_reported() {
     let mut r = renderer(16, 8);
     r.dot([3.0, 2.0], RED);
     let path = dir.path().join("shot.png");
-    r.save_png(&path).unwrap();
+    save_png(&r.read_pixels(), &path).unwrap();
     let back = RgbaImage::load_png(&path).unwrap();
     assert_eq!(back, r.read_pixels());
     // loading it as an image works too
@@ -610,7 +611,7 @@ fn png_output_is_atomic_and_errors_are_reported() {
     assert_eq!(r.image_size(id), Some((16, 8)));
     // A directory that does not exist: an error, and nothing left behind.
     let bad = dir.path().join("missing").join("x.png");
-    assert!(matches!(r.save_png(&bad), Err(RenderError::Io { .. })));
+    assert!(matches!(save_png(&r.read_pixels(), &bad), Err(RenderError::Io { .. })));
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("shot.png")]);
     // Bad inputs never panic.
@@ -734,4 +735,156 @@ fn blit_to_default_framebuffer_is_harmless_without_a_window() {
     r.blit_to_default_framebuffer(16, 16);
     r.dot([5.0, 5.0], BLACK);
     assert_eq!(painted(&r.read_pixels()), vec![(2, 2), (5, 5)]);
+}
+
+#[test]
+fn set_background_goes_under_what_was_drawn() {
+    let rect = |x0: f32, x1: f32| [[x0, 0.0], [x1, 0.0], [x1, 4.0], [x0, 4.0]];
+    let mut r = renderer(12, 4);
+    // Before any drawing: exactly a clear.
+    r.clear_to_background([1.0, 1.0, 1.0]);
+    r.set_background([0.0, 1.0, 0.0]);
+    assert_eq!(r.read_pixels().pixel(0, 0), Some([0, 255, 0, 255]));
+    // After drawing, flushed or still queued: opaque drawing keeps its
+    // colour, uncovered pixels take the new one, half-transparent drawing
+    // is what drawing it on the new background gives (within rounding).
+    r.fill_convex(&rect(0.0, 4.0), RED);
+    r.flush();
+    r.fill_convex(&rect(4.0, 8.0), [0.0, 0.0, 1.0, 0.5]);
+    r.set_background([0.2, 0.4, 0.6]);
+    let img = r.read_pixels();
+    assert_eq!(img.pixel(1, 1), Some([255, 0, 0, 255]));
+    assert_eq!(img.pixel(10, 1), Some([51, 102, 153, 255]));
+    let [red, green, blue, alpha] = img.pixel(5, 1).unwrap();
+    assert!(
+        red.abs_diff(26) <= 1 && green.abs_diff(51) <= 1 && blue.abs_diff(204) <= 1 && alpha == 255,
+        "{red} {green} {blue}"
+    );
+    // Drawing after it lies on top; the dumps are opaque too.
+    r.dot([11.0, 0.0], BLACK);
+    let img = r.read_pixels();
+    assert_eq!(img.pixel(11, 0), Some([0, 0, 0, 255]));
+    assert!(r.raw_dump().chunks_exact(4).all(|p| p[3] == 255));
+    // A resize keeping the picture fills new area with the background.
+    r.resize(14, 4, true).unwrap();
+    assert_eq!(r.read_pixels().pixel(13, 0), Some([51, 102, 153, 255]));
+    // After a plain clear the cleared colour counts as drawing.
+    r.clear(WHITE);
+    r.set_background([0.0, 0.0, 0.0]);
+    assert_eq!(r.read_pixels().pixel(0, 0), Some([255, 255, 255, 255]));
+}
+
+/// `n` deterministic points scattered over `w` x `h`, on the 1/256 px grid
+/// (llvmpipe's sub-pixel precision, so its snapping moves nothing).
+fn scattered(n: usize, w: f32, h: f32, seed: u64) -> Vec<Point> {
+    let mut z = seed;
+    let mut next = || {
+        z = z.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (z >> 40) as f32 / (1u64 << 24) as f32
+    };
+    (0..n).map(|_| [(next() * w * 256.0).floor() / 256.0, (next() * h * 256.0).floor() / 256.0]).collect()
+}
+
+/// The even-odd rule at each pixel centre (nudged 1/64 px up-left, as
+/// the renderer's coverage rule says), computed on the CPU.
+fn even_odd_reference(points: &[Point], w: u32, h: u32) -> Vec<(u32, u32)> {
+    let mut inside = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let (px, py) = (f64::from(x) + 0.5 - 1.0 / 64.0, f64::from(y) + 0.5 - 1.0 / 64.0);
+            let mut odd = false;
+            for i in 0..points.len() {
+                let (a, b) = (points[i], points[(i + 1) % points.len()]);
+                let (ax, ay, bx, by) = (f64::from(a[0]), f64::from(a[1]), f64::from(b[0]), f64::from(b[1]));
+                if (ay > py) != (by > py) && px < ax + (py - ay) / (by - ay) * (bx - ax) {
+                    odd = !odd;
+                }
+            }
+            if odd {
+                inside.push((x, y));
+            }
+        }
+    }
+    inside
+}
+
+#[test]
+fn large_polygons_fill_even_odd_through_the_stencil_in_two_draw_calls() {
+    let (w, h) = (64, 48);
+    let mut r = renderer(w, h);
+    // 10^5 random points: the points as one fan, and a cover.
+    r.fill_polygon(&scattered(100_000, w as f32, h as f32, 1), BLACK);
+    r.flush();
+    assert_eq!((r.stats().draw_calls, r.stats().vertices), (2, 100_008));
+    // Pixel for pixel the even-odd rule, polygon after polygon (the
+    // stencil is left clean), with drawing before and after in the frame.
+    for seed in 2..5 {
+        let points = scattered(1500, w as f32, h as f32, seed);
+        r.clear(WHITE);
+        r.dot([0.0, 0.0], RED);
+        r.fill_polygon(&points, BLACK);
+        r.dot([1.0, 0.0], RED);
+        let img = r.read_pixels();
+        assert_eq!(r.stats().draw_calls, 4);
+        let black: Vec<_> =
+            painted(&img).into_iter().filter(|&(x, y)| img.pixel(x, y) == Some([0, 0, 0, 255])).collect();
+        let mut expected = even_odd_reference(&points, w, h);
+        expected.retain(|&(x, y)| y > 0 || x > 1);
+        assert_eq!(black, expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn exact_and_stencil_fills_draw_the_same_pixels() {
+    // A pentagram and a polygon with a hole-like overlap, as 5 / 8 points
+    // (triangulated exactly) and with every edge cut into 8 (the stencil
+    // path), drawn opaque and half-transparent.
+    let star: Vec<Point> = (0..5)
+        .map(|i| {
+            let a = (i * 2) as f32 / 5.0 * std::f32::consts::TAU - std::f32::consts::FRAC_PI_2;
+            [40.0 + 30.0 * a.cos(), 32.0 + 30.0 * a.sin()]
+        })
+        .collect();
+    let overlap = vec![
+        [75.0, 5.0],
+        [125.0, 5.0],
+        [125.0, 60.0],
+        [75.0, 60.0],
+        [85.0, 15.0],
+        [115.0, 15.0],
+        [115.0, 45.0],
+        [85.0, 45.0],
+    ];
+    let cut = |p: &[Point]| -> Vec<Point> {
+        (0..p.len())
+            .flat_map(|i| {
+                let (a, b) = (p[i], p[(i + 1) % p.len()]);
+                (0..8).map(move |k| {
+                    let t = k as f32 / 8.0;
+                    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+                })
+            })
+            .collect()
+    };
+    let draw = |shapes: [&[Point]; 2]| {
+        let mut r = renderer(200, 64);
+        r.fill_polygon(shapes[0], BLACK);
+        r.fill_polygon(shapes[1], [0.1, 0.3, 0.9, 0.5]);
+        let id = r.create_image(2, 2, RED).unwrap();
+        r.image_polygon(
+            id,
+            [0.0, 0.0],
+            [4.0, 0.0],
+            [0.0, 4.0],
+            &shapes[0].iter().map(|p| [p[0] + 125.0, p[1]]).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        r.read_pixels()
+    };
+    let (star_cut, overlap_cut) = (cut(&star), cut(&overlap));
+    assert!(star_cut.len() > EXACT_MAX_POINTS && !is_convex(&star_cut));
+    let exact = draw([&star, &overlap]);
+    let stencil = draw([&star_cut, &overlap_cut]);
+    assert!(!is_painted(&exact, 40, 33) && !is_painted(&exact, 100, 30), "even-odd: centre and hole empty");
+    assert_eq!(exact, stencil);
 }

@@ -1,6 +1,7 @@
 //! The sprite viewer, headless: each tick's frame is drawn from the
 //! category's sheet cell, and `-d` writes one PNG per tick.
 
+use animkit_runtime::host::files::save_png;
 use animkit_runtime::render::RgbaImage;
 use std::process::Command;
 
@@ -16,7 +17,7 @@ fn plays_a_state_from_its_sheet_at_one_frame_per_tick() {
             sheet.set_pixel(x, y, COLOURS[(x / 8) as usize]);
         }
     }
-    sheet.save_png(dir.path().join("walk.png")).unwrap();
+    save_png(&sheet, dir.path().join("walk.png")).unwrap();
     std::fs::write(dir.path().join("hero.anim"), "Walk: 2, 1, 1|2, 3|step, _loop\nRun[Walk]: 1|3, _wait\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_animvm"))
         .args(["-H", "-x", "100", "-y", "80", "--ticks", "9", "-d", "frames/f", "--sheet", "Walk=walk.png:4x1"])

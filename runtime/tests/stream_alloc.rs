@@ -8,7 +8,7 @@
 //! A dedicated test binary, because it replaces the global allocator with
 //! one that counts the allocations of the measuring thread.
 
-use animkit_runtime::host::CpuCanvas;
+use animkit_runtime::animator::CpuCanvas;
 use animkit_runtime::stream::{Status, Stream};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

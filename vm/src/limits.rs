@@ -88,3 +88,9 @@ pub const MAX_SLAP_DEFINE_VALUES: usize = 64;
 pub const MAX_SLAP_TIME_POINTS: usize = 1 << 24;
 /// The largest frame a scene may name (the 24-bit operand of `WAIT`).
 pub const MAX_SLAP_FRAME: u32 = (1 << 24) - 1;
+/// Most numbers one scene's commands may hold: every number of every
+/// argument's arithmetic (a literal, or a name's value), which is how many
+/// constants the lowering needs with constant folding off (with it on, one
+/// per argument, never more). It is what `LOADKX` can address (its
+/// `EXTRAARG` has 24 bits), so that lowering cannot fail.
+pub const MAX_SLAP_CONSTANTS: usize = 1 << 24;

@@ -90,7 +90,7 @@ impl Group for Bundle {
 }
 
 /// Reports a corpus's ratios as `bundle_ratio_*_NAME`; returns (source, gzip).
-fn corpus_ratios(report: &mut Report, name: &str, sources: &[Source], src: usize, all: &[u8]) -> (f64, f64) {
+pub(crate) fn corpus_ratios(report: &mut Report, name: &str, sources: &[Source], src: usize, all: &[u8]) -> (f64, f64) {
     let gz = gzip9(all);
     let (full, stripped) = bundle_sizes(sources);
     let (rs, rg) = (full as f64 / src as f64, full as f64 / gz as f64);
@@ -107,7 +107,7 @@ fn corpus_ratios(report: &mut Report, name: &str, sources: &[Source], src: usize
 
 /// Reports the ratios of every `examples/*.EXT`; returns the worst, starting
 /// from `worst`.
-fn examples_ratios(report: &mut Report, ext: &str, mut worst: (f64, f64)) -> (f64, f64) {
+pub(crate) fn examples_ratios(report: &mut Report, ext: &str, mut worst: (f64, f64)) -> (f64, f64) {
     for (path, text) in examples_with(ext) {
         let stem = path.file_stem().map_or("?".into(), |s| s.to_string_lossy().into_owned());
         // As `animc examples/NAME.EXT` from the repository root names it.

@@ -36,7 +36,7 @@ impl Group for Compile {
 /// Times compiling `sources` (`bytes` of text) to bundle bytes on every
 /// core and on one thread, alternating, and reports `compile_mb_s_LANG`
 /// and `compile_mb_s_LANG_1thread`.
-fn measure(cx: &Context, report: &mut Report, sources: &[Source], bytes: usize, lang: &str, unit: &str) {
+pub(crate) fn measure(cx: &Context, report: &mut Report, sources: &[Source], bytes: usize, lang: &str, unit: &str) {
     let rounds = if cx.opts.quick { 1 } else { 7 };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let run = |jobs: usize| {
@@ -47,7 +47,11 @@ fn measure(cx: &Context, report: &mut Report, sources: &[Source], bytes: usize, 
     };
     let (all, one) = best_interleaved(rounds, || run(cores), || run(1));
     let mb = bytes as f64 / 1e6;
-    let title = if lang == "sprite" { "sprite" } else { "Animator" };
+    let title = match lang {
+        "sprite" => "sprite",
+        "animator" => "Animator",
+        _ => "SLAP",
+    };
     report.add(
         format!("compile_mb_s_{lang}"),
         mb / all,

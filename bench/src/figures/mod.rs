@@ -1,4 +1,4 @@
-//! One module per figure group. To add figures (SLAP next), write a module
+//! One module per figure group. To add figures, write a module
 //! with a type implementing [`Group`] and list it in [`all`].
 
 use crate::{Context, Report};
@@ -7,6 +7,7 @@ pub mod bundle;
 pub mod compile;
 pub mod gl;
 pub mod load;
+pub mod slap;
 pub mod sprite_mixed;
 pub mod sprites;
 pub mod startup;
@@ -34,6 +35,7 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(stream::StreamCpu),
         Box::new(gl::Gl),
         Box::new(startup::Startup),
+        Box::new(slap::Slap),
     ]
 }
 

@@ -30,7 +30,8 @@ pub const REFERENCE_FLAG: &str = "--startup-reference";
 /// 640x480 context, clear to white, read back, write a PNG. Returns the exit
 /// status.
 pub fn reference_main(path: &str) -> i32 {
-    use animkit_runtime::render::{HeadlessGl, RgbaImage, write_atomic};
+    use animkit_runtime::host::files::write_atomic;
+    use animkit_runtime::render::{HeadlessGl, RgbaImage};
     use glow::HasContext;
     let Ok(host) = HeadlessGl::new(640, 480) else { return 1 };
     let gl = host.gl();

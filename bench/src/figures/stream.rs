@@ -13,9 +13,9 @@ use super::Group;
 use crate::draw::stream_text;
 use crate::timing::best_interleaved;
 use crate::{Context, Report};
-use animkit_runtime::host::CpuCanvas;
+use animkit_runtime::animator::CpuCanvas;
+use animkit_runtime::animator::headless::feed_stream;
 use animkit_runtime::render::{MODE_SOLID, Vertex};
-use animkit_runtime::run::feed_stream;
 use animkit_runtime::stream::Stream;
 use std::time::Instant;
 

@@ -48,6 +48,9 @@ pub struct SlapLimits {
     pub time_points: usize,
     /// The largest frame.
     pub frame: u32,
+    /// Most numbers in the arithmetic of all commands (the constants the
+    /// lowering needs with folding off).
+    pub constants: usize,
 }
 
 impl Default for SlapLimits {
@@ -58,6 +61,7 @@ impl Default for SlapLimits {
             define_values: limits::MAX_SLAP_DEFINE_VALUES,
             time_points: limits::MAX_SLAP_TIME_POINTS,
             frame: limits::MAX_SLAP_FRAME,
+            constants: limits::MAX_SLAP_CONSTANTS,
         }
     }
 }
@@ -207,18 +211,21 @@ struct Checker<'a> {
     /// The last time directive, for the warning.
     time_span: Option<Span>,
     time_points: usize,
+    /// Numbers in the commands' arithmetic so far.
+    constants: usize,
     length: u32,
     commands: Vec<TimedCommand>,
     diags: Vec<Diagnostic>,
     errors: usize,
     budget: u64,
     /// Set once a limit has been reported, so that it is reported once.
-    full: [bool; 3],
+    full: [bool; 4],
 }
 
 const ACTORS_FULL: usize = 0;
 const DEFINES_FULL: usize = 1;
 const TIMES_FULL: usize = 2;
+const CONSTANTS_FULL: usize = 3;
 
 fn show(v: f64) -> String {
     crate::animator::format::number(v)
@@ -268,12 +275,13 @@ impl<'a> Checker<'a> {
             time: Some(0.0),
             time_span: None,
             time_points: 0,
+            constants: 0,
             length: 0,
             commands: Vec::with_capacity(file.lines.len()),
             diags: Vec::new(),
             errors: 0,
             budget: SUGGEST_BUDGET,
-            full: [false; 3],
+            full: [false; 4],
         }
     }
 
@@ -712,6 +720,27 @@ impl<'a> Checker<'a> {
     }
 
     fn push(&mut self, d: &ast::Directive<'_>, command: Command) {
+        let (id, args) = match &command {
+            Command::Actor { id, args, .. } => (Some(id), args),
+            Command::Camera { args, .. } => (None, args),
+        };
+        let numbers: usize = id.into_iter().chain(args).map(|v| v.expr.numbers()).sum();
+        self.constants = self.constants.saturating_add(numbers);
+        if self.constants > self.limits.constants {
+            if !self.full[CONSTANTS_FULL] {
+                self.full[CONSTANTS_FULL] = true;
+                let max = self.limits.constants;
+                self.error(
+                    Diagnostic::error(
+                        d.keyword.span,
+                        format!("too many numbers: the commands of a scene may hold at most {max}"),
+                        "this command goes over",
+                    )
+                    .with_note("every number in an argument counts, literal or a name's value; split the scene"),
+                );
+            }
+            return;
+        }
         if let Some(frame) = self.frame() {
             self.commands.push(TimedCommand { frame, span: d.span, command });
         }

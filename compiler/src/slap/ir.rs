@@ -50,6 +50,24 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// How many values the command loads: the actor id (for an actor)
+    /// and its arguments.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::front;
+    /// let scene = front("actor 1 color 1 0 0\ncamera position 0 1 2\n").unwrap().ir;
+    /// assert_eq!(scene.commands[0].command.window(), 4);
+    /// assert_eq!(scene.commands[1].command.window(), 3);
+    /// ```
+    pub fn window(&self) -> usize {
+        match self {
+            Command::Actor { args, .. } => 1 + args.len(),
+            Command::Camera { args, .. } => args.len(),
+        }
+    }
+}
+
 /// An actor attribute, with the form its argument count chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ActorAttr {
@@ -150,6 +168,21 @@ impl Expr {
             Expr::Num(v) => *v,
             Expr::Neg(e) => -e.eval(),
             Expr::Bin(op, l, r) => apply(*op, l.eval(), r.eval()),
+        }
+    }
+
+    /// How many numbers it holds: the constants computing it takes.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::ir::{BinOp, Expr};
+    /// let e = Expr::Bin(BinOp::Div, Box::new(Expr::Neg(Box::new(Expr::Num(3.0)))), Box::new(Expr::Num(2.0)));
+    /// assert_eq!(e.numbers(), 2);
+    /// ```
+    pub fn numbers(&self) -> usize {
+        match self {
+            Expr::Num(_) => 1,
+            Expr::Neg(e) => e.numbers(),
+            Expr::Bin(_, l, r) => l.numbers() + r.numbers(),
         }
     }
 }

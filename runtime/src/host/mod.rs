@@ -1,22 +1,12 @@
-//! Hosts: what runs Animator programs against real pixels. [`gl_canvas`]
-//! is the canvas over the glow renderer, [`cpu_canvas`] the same front
-//! half with no GL (tessellation only); [`view`] maps root coordinates to
-//! pixels; [`areas`] hit-tests named areas; [`events`] formats event lines.
-//! The window host ([`window`], over [`gl_window`]) runs Animator programs
-//! in a real window, with input in SDL 1.2's terms ([`keys`]) and
-//! `defcursor` cursors ([`cursor`]); [`sprite_window`] is the sprite
-//! viewer's window. See `docs/window.md`.
+//! What every language's host shares, whatever it runs: a window with its
+//! OpenGL context ([`gl_window`]), the one window event loop
+//! ([`window_loop`]: the [`WindowApp`](window_loop::WindowApp) trait each
+//! windowed host implements), a fixed-rate [`ticker`], and the files
+//! `animvm` writes ([`files`]: the renderer produces bytes, the host writes
+//! them). The hosts themselves live with their language: `animator/`,
+//! `sprite/`, and `slap/` next. See `docs/window.md`.
 
-pub mod areas;
-pub mod cpu_canvas;
-pub mod cursor;
-pub mod events;
-pub mod gl_canvas;
+pub mod files;
 pub mod gl_window;
-pub mod keys;
-pub mod sprite_window;
-pub mod view;
-pub mod window;
-
-pub use cpu_canvas::CpuCanvas;
-pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
+pub mod ticker;
+pub mod window_loop;

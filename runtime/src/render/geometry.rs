@@ -69,7 +69,7 @@ fn length(a: Point) -> f32 {
     dot(a, a).sqrt()
 }
 
-fn finite(points: &[Point]) -> bool {
+pub(crate) fn finite(points: &[Point]) -> bool {
     points.iter().all(|p| p[0].is_finite() && p[1].is_finite())
 }
 
@@ -132,6 +132,9 @@ pub(crate) struct Scratch {
     segs: Vec<Seg>,
     lyon_points: Vec<lyon_tessellation::math::Point>,
     lyon_out: VertexBuffers<Point, u32>,
+    /// A polygon's triangles before they are known to be any (see
+    /// `Geometry::polygon`).
+    pub(crate) polygon: Vec<Vertex>,
 }
 
 /// Appends a polyline. See [`Renderer::stroke`](super::Renderer::stroke) for
@@ -446,7 +449,8 @@ pub(crate) fn tessellate_even_odd(
 }
 
 /// A run of queued vertices drawn with one draw call: it breaks only when
-/// the image texture or the clip rectangle changes.
+/// the image texture or the clip rectangle changes, and around the two
+/// draws of a stencil fill (see [`super::fill`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Batch {
     pub start: usize,
@@ -455,6 +459,23 @@ pub(crate) struct Batch {
     /// The modes of its vertices: bit `1 << m` for mode `m` (a superset is
     /// fine). The renderer picks the cheapest shader that draws them all.
     pub modes: u8,
+    /// How its vertices are drawn.
+    pub kind: BatchKind,
+}
+
+/// How a batch's vertices are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BatchKind {
+    /// Triangles (3 vertices each), blended into the picture.
+    Triangles,
+    /// A polygon's points as one triangle fan into the stencil buffer
+    /// only: each pixel's stencil bit 0 is inverted once per fan triangle
+    /// covering it, so it ends up 1 where the polygon's outline winds an
+    /// odd number of times around it (even-odd). No colour is written.
+    StencilFan,
+    /// Triangles covering a stencil fan, blended where its stencil bit is
+    /// 1, which they reset to 0 (so the stencil is all zero again after).
+    Cover,
 }
 
 /// The mode bit of solid geometry.
@@ -556,19 +577,33 @@ impl Geometry {
         let clip = self.clip;
         let start = self.vertices.len();
         match self.batches.last_mut() {
-            Some(b) if b.start == start => {
+            Some(b) if b.start == start && b.kind == BatchKind::Triangles => {
                 // Empty batch: retarget it.
                 b.image = image;
                 b.clip = clip;
                 b.modes = modes;
             }
-            Some(b) if b.clip == clip && (image.is_none() || b.image.is_none() || b.image == image) => {
+            Some(b)
+                if b.kind == BatchKind::Triangles
+                    && b.clip == clip
+                    && (image.is_none() || b.image.is_none() || b.image == image) =>
+            {
                 if image.is_some() {
                     b.image = image;
                 }
                 b.modes |= modes;
             }
-            _ => self.batches.push(Batch { start, image, clip, modes }),
+            _ => self.batches.push(Batch { start, image, clip, modes, kind: BatchKind::Triangles }),
+        }
+    }
+
+    /// Starts a batch of its own of `kind` (never merged with another).
+    pub(crate) fn push_batch(&mut self, kind: BatchKind, image: Option<ImageId>, modes: u8) {
+        let (start, clip) = (self.vertices.len(), self.clip);
+        match self.batches.last_mut() {
+            // An empty batch: retarget it.
+            Some(b) if b.start == start => *b = Batch { start, image, clip, modes, kind },
+            _ => self.batches.push(Batch { start, image, clip, modes, kind }),
         }
     }
 
@@ -603,14 +638,8 @@ impl Geometry {
 
     /// See [`Renderer::fill_polygon`](super::Renderer::fill_polygon).
     pub fn fill_polygon(&mut self, points: &[Point], rgba: Rgba) {
-        self.batch_for(None, SOLID_BIT);
         let color = rgba_to_u8(rgba);
-        tessellate_even_odd(&mut self.tess, &mut self.scratch, points, &mut self.vertices, |pos| Vertex {
-            pos,
-            uv: [0.0, 0.0],
-            color,
-            mode: MODE_SOLID,
-        });
+        self.polygon(points, None, SOLID_BIT, |pos| Vertex { pos, uv: [0.0, 0.0], color, mode: MODE_SOLID });
     }
 }
 

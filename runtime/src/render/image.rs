@@ -1,5 +1,6 @@
 //! [`RgbaImage`]: a CPU-side RGBA8 picture (what `read_pixels` returns), its
-//! PNG codec, the raw `screendump` byte layouts, and atomic file writes.
+//! PNG codec and the raw `screendump` byte layouts. Bytes only: writing
+//! them to files is the host's (`host::files`).
 
 use std::path::Path;
 
@@ -159,17 +160,6 @@ impl RgbaImage {
         Ok(out)
     }
 
-    /// Encodes as PNG and writes it to `path` atomically (see [`write_atomic`]).
-    ///
-    /// ```no_run
-    /// animkit_runtime::render::RgbaImage::new(4, 4, [0, 0, 0, 255]).save_png("out.png")?;
-    /// # Ok::<(), animkit_runtime::render::RenderError>(())
-    /// ```
-    pub fn save_png(&self, path: impl AsRef<Path>) -> Result<(), RenderError> {
-        let bytes = self.encode_png()?;
-        write_atomic(path.as_ref(), &bytes)
-    }
-
     /// The raw frame-buffer bytes Animator's `screendump` writes, in the layout
     /// of an SDL software surface of depth `bpp`:
     ///
@@ -238,40 +228,9 @@ impl RgbaImage {
     }
 }
 
-/// Writes `bytes` to `path` so that the file is either fully written or left
-/// as it was (see [`animkit_compiler::files::write_atomic`], shared with
-/// `animc`); errors name `path`, not the temporary file.
-///
-/// ```no_run
-/// animkit_runtime::render::write_atomic("frame.png".as_ref(), b"...")?;
-/// # Ok::<(), animkit_runtime::render::RenderError>(())
-/// ```
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RenderError> {
-    animkit_compiler::files::write_atomic(path, bytes)
-        .map_err(|source| RenderError::Io { path: path.to_path_buf(), source })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn stale_temporary_files_of_dead_processes_are_removed() {
-        let dir = tempfile::tempdir().unwrap();
-        let mine = format!(".a.png.tmp{}-999999", std::process::id());
-        for name in [".a.png.tmp4194305-3", mine.as_str(), ".a.png.tmp4194305", ".b.png.tmp4194305-3"] {
-            std::fs::write(dir.path().join(name), b"junk").unwrap();
-        }
-        write_atomic(&dir.path().join("a.png"), b"png").unwrap();
-        let mut left: Vec<String> =
-            std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().into_string().unwrap()).collect();
-        left.sort();
-        // `.a.png.tmp4194305` is a temporary name of the shared writer too
-        // (a process's first write), so a dead process's one goes as well.
-        let mut expected = vec![mine, ".b.png.tmp4194305-3".into(), "a.png".into()];
-        expected.sort();
-        assert_eq!(left, expected);
-    }
 
     fn encode(
         w: u32,
@@ -330,16 +289,5 @@ mod tests {
         assert_eq!(px.to_raw(15).unwrap()[..2], ((31u16 << 10) | (16 << 5) | 1).to_le_bytes());
         assert!(matches!(px.to_raw(8), Err(RenderError::UnsupportedBpp(8))));
         assert_eq!(RgbaImage::new(5, 2, [0; 4]).to_raw(24).unwrap().len(), 2 * 16);
-    }
-
-    #[test]
-    fn write_atomic_replaces_files_and_writes_devices_directly() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("a.bin");
-        write_atomic(&p, b"first").unwrap();
-        write_atomic(&p, b"second").unwrap();
-        assert_eq!(std::fs::read(&p).unwrap(), b"second");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-        write_atomic(Path::new("/dev/null"), b"discarded").unwrap();
     }
 }

@@ -1,12 +1,19 @@
 //! The pixel layer: a batched OpenGL 2D renderer ([`Renderer`]) that draws
-//! into its own offscreen RGBA8 framebuffer, a headless EGL host
-//! ([`HeadlessGl`]), images and PNG/raw-dump output ([`RgbaImage`]).
+//! into its own offscreen framebuffer (RGBA8 colour and a depth-stencil
+//! buffer), a headless EGL host ([`HeadlessGl`]), images and the bytes of
+//! PNG and raw-dump output ([`RgbaImage`]).
 //!
-//! Coordinates are pixels with the origin at the top-left corner, x right,
-//! y down; transformations are the caller's business. Decisions worth
-//! knowing (each documented on its item):
+//! It knows pixels only: coordinates are pixels with the origin at the
+//! top-left corner, x right, y down; transformations are the caller's
+//! business, and so are files (the renderer encodes PNG bytes, the host
+//! writes them: `host::files`). 3D drawing will live beside the 2D batcher
+//! (`render/scene3d/`), sharing the renderer's context and framebuffer; see
+//! `docs/renderer.md`. Decisions worth knowing (each documented on its
+//! item):
 //!
-//! * polygons fill with the **even-odd** rule ([`Renderer::fill_polygon`]);
+//! * polygons fill with the **even-odd** rule ([`Renderer::fill_polygon`]),
+//!   in time linear in their points (large ones through the stencil buffer,
+//!   see `render/fill.rs`);
 //! * text is DejaVu Sans Mono at [`FONT_PX`] = 14 px (8 px cells, 17 px lines);
 //! * an arrow's head is [`arrow_head_length`]`(thick) = 6 + 4 * max(thick, 1)`
 //!   pixels long and as wide as it is long;
@@ -20,13 +27,14 @@
 //! let mut r = HeadlessGl::new(128, 96)?.into_renderer()?;
 //! r.clear([1.0, 1.0, 1.0, 1.0]);
 //! r.fill_polygon(&[[10.0, 10.0], [100.0, 20.0], [40.0, 80.0]], [0.2, 0.4, 0.8, 1.0]);
-//! r.save_png("thumb.png")?;
+//! let png: Vec<u8> = r.encode_png()?;
 //! # Ok::<(), RenderError>(())
 //! ```
 
 #![warn(missing_docs)]
 
 mod error;
+mod fill;
 mod geometry;
 mod headless;
 mod image;
@@ -36,11 +44,12 @@ mod text;
 mod types;
 
 pub use error::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIZE, RenderError};
+pub use fill::{EXACT_MAX_POINTS, STRAIGHT, is_convex};
 pub use geometry::{
     Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
 };
 pub use headless::{GlApi, HeadlessGl};
-pub use image::{RgbaImage, write_atomic};
+pub use image::RgbaImage;
 pub use renderer::Renderer;
 pub use text::FONT_PX;
 pub use types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, rgba_to_u8};

@@ -19,8 +19,13 @@
 //!   the previous block ended (as the compiler lays blocks out: in code
 //!   order, tiling the function's constants; a block's length follows from
 //!   the op's signature and, for point lists, the count in the block);
-//!   any other word is `0xff` and the word's 4 bytes (see
-//!   `register_code.rs`);
+//!   a folded SLAP command (loads of the next constants into `R0`, `R1`,
+//!   ..., then its register-window op at `R0`) is its op's byte alone too;
+//!   a load of the next constant is `LOADK` and the register, `WAIT d` its
+//!   byte and `d` in LEB128, register arithmetic its byte and its register
+//!   bytes; any other word is `0xff` and the word's 4 bytes (see
+//!   `register_code.rs`). The SLAP tokens were invalid bytes before, and
+//!   Animator code never has them, so format 3 stayed format 3;
 //! - code of sprite modules: *frame groups*, one token byte for the
 //!   `SPRITE i; EVENT e*; WAIT d` the lowering emits per frame, with the
 //!   sprite predicted as the previous one ± 1 (0 at the start of a state)

@@ -12,7 +12,7 @@ use animkit_vm::animator::Point;
 /// Window size and aspect rule.
 ///
 /// ```
-/// use animkit_runtime::host::view::View;
+/// use animkit_runtime::animator::view::View;
 /// let v = View { width: 640, height: 480, aspect: true };
 /// assert_eq!(v.to_pixel([0.0, 0.0]), [320.0, 240.0]);
 /// assert_eq!(v.to_pixel([-1.0, 1.0]), [80.0, 0.0]);
@@ -61,7 +61,7 @@ impl View {
     /// once it has grown).
     ///
     /// ```
-    /// use animkit_runtime::host::view::View;
+    /// use animkit_runtime::animator::view::View;
     /// let v = View { width: 640, height: 480, aspect: true };
     /// let mut out = Vec::new();
     /// v.pixels_into(&[[0.0, 0.0], [-1.0, 1.0]], &mut out);
@@ -84,7 +84,7 @@ impl View {
     /// Pixels to root coordinates.
     ///
     /// ```
-    /// use animkit_runtime::host::view::View;
+    /// use animkit_runtime::animator::view::View;
     /// let v = View { width: 200, height: 100, aspect: true };
     /// assert_eq!(v.to_root([100.0, 50.0]), [0.0, 0.0]);
     /// assert_eq!(v.to_root([0.0, 0.0]), [-2.0, 1.0]);

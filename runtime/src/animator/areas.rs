@@ -6,7 +6,7 @@ use animkit_vm::animator::Point;
 /// The areas defined so far, in definition order.
 ///
 /// ```
-/// use animkit_runtime::host::areas::Areas;
+/// use animkit_runtime::animator::areas::Areas;
 /// let mut a = Areas::default();
 /// a.define("box", &[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]);
 /// assert_eq!(a.at([0.5, 0.5]).collect::<Vec<_>>(), ["box"]);
@@ -76,4 +76,28 @@ pub fn contains(poly: &[Point], p: Point) -> bool {
         }
     }
     inside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_intersecting_areas_hit_test_by_the_fill_rule() {
+        // The renderer fills polygons even-odd (`render/fill.rs`); areas
+        // take the same rule, so what is drawn empty is not in the area.
+        let star: Vec<Point> = (0..5)
+            .map(|i| {
+                let a = f64::from(i * 2) / 5.0 * std::f64::consts::TAU + std::f64::consts::FRAC_PI_2;
+                [a.cos(), a.sin()]
+            })
+            .collect();
+        assert!(!contains(&star, [0.0, 0.0]), "the pentagram's centre");
+        assert!(contains(&star, [0.0, 0.8]), "an arm");
+        // An outer square, then an inner one wound the same way.
+        let overlap =
+            [[-2.0, -2.0], [2.0, -2.0], [2.0, 2.0], [-2.0, 2.0], [-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]];
+        assert!(!contains(&overlap, [0.0, 0.0]), "the hole");
+        assert!(contains(&overlap, [1.5, 0.0]));
+    }
 }

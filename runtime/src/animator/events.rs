@@ -8,7 +8,7 @@ use std::fmt::Write;
 /// Formats a coordinate or duration.
 ///
 /// ```
-/// use animkit_runtime::host::events::num;
+/// use animkit_runtime::animator::events::num;
 /// assert_eq!(num(0.5), "0.5");
 /// assert_eq!(num(-1.0), "-1");
 /// assert_eq!(num(1.0 / 3.0), "0.333333");
@@ -33,7 +33,7 @@ pub fn num(v: f64) -> String {
 /// `PRESS button x y [area ...]`, `RELEASE ...` or `MOTION mask x y [area ...]`.
 ///
 /// ```
-/// use animkit_runtime::host::events::pointer_line;
+/// use animkit_runtime::animator::events::pointer_line;
 /// assert_eq!(pointer_line("PRESS", 1, [0.25, -1.0], ["a", "b"]), "PRESS 1 0.25 -1 a b");
 /// ```
 pub fn pointer_line<'a>(kind: &str, button: u32, p: [f64; 2], areas: impl IntoIterator<Item = &'a str>) -> String {
@@ -47,7 +47,7 @@ pub fn pointer_line<'a>(kind: &str, button: u32, p: [f64; 2], areas: impl IntoIt
 /// `RESIZE width height left bottom right top`.
 ///
 /// ```
-/// assert_eq!(animkit_runtime::host::events::resize_line(640, 480, [-4.0/3.0, -1.0, 4.0/3.0, 1.0]),
+/// assert_eq!(animkit_runtime::animator::events::resize_line(640, 480, [-4.0/3.0, -1.0, 4.0/3.0, 1.0]),
 ///     "RESIZE 640 480 -1.333333 -1 1.333333 1");
 /// ```
 pub fn resize_line(width: u32, height: u32, bounds: [f64; 4]) -> String {

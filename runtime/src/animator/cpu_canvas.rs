@@ -8,8 +8,8 @@
 //! events and output are not its business (they do nothing).
 //!
 //! ```
-//! use animkit_runtime::host::cpu_canvas::CpuCanvas;
-//! use animkit_runtime::stream::{Status, Stream};
+//! use animkit_runtime::animator::cpu_canvas::CpuCanvas;
+//! use animkit_runtime::animator::stream::{Status, Stream};
 //! let mut s = Stream::new(CpuCanvas::new(640, 480), "<stdin>");
 //! s.push(b"line 0 0 1 1\nfillcircle 0 0 0.5 16\nflush\n");
 //! s.finish();

@@ -2,8 +2,8 @@
 //! compiled on the fly): the same VM and host calls as streaming the
 //! script, including the timing of `sleep` and `flushdelay`.
 
+use super::stream::Status;
 use crate::report;
-use crate::stream::Status;
 use animkit_vm::Program;
 use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
@@ -12,7 +12,7 @@ use std::io::Write;
 /// A compiled Animator module being run on a canvas.
 ///
 /// ```
-/// use animkit_runtime::{script::Script, stream::Status};
+/// use animkit_runtime::animator::{script::Script, stream::Status};
 /// use animkit_vm::animator::record::{Call, Recorder};
 /// let program = animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", "echo hi\n")], &Default::default()).unwrap();
 /// let mut s = Script::new(program, 0, Recorder::default()).unwrap();

@@ -28,7 +28,7 @@ impl CursorImage {
     /// Builds the image from `defcursor`'s bitmaps.
     ///
     /// ```
-    /// use animkit_runtime::host::cursor::CursorImage;
+    /// use animkit_runtime::animator::cursor::CursorImage;
     /// let mut data = [0u8; 128];
     /// let mut mask = [0u8; 128];
     /// data[0] = 0b1100_0000; // pixels (0,0) and (1,0)

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 /// let mut i = s.instance("Walk").unwrap();
 /// i.tick();
 /// let mut out = Vec::new();
-/// animkit_runtime::trace::write_line(&mut out, 0, &mut i).unwrap();
+/// animkit_runtime::sprite::trace::write_line(&mut out, 0, &mut i).unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(),
 ///     "{\"tick\":0,\"state\":\"Walk\",\"category\":\"Walk\",\"frame\":0,\"events\":[\"step\"]}\n");
 /// ```

@@ -80,7 +80,7 @@ impl SdlKey {
 /// `key_without_modifiers`).
 ///
 /// ```
-/// use animkit_runtime::host::keys::{sdl_key, LSHIFT};
+/// use animkit_runtime::animator::keys::{sdl_key, LSHIFT};
 /// use winit::keyboard::{Key, KeyCode, NamedKey, PhysicalKey};
 /// assert_eq!(sdl_key(PhysicalKey::Code(KeyCode::KeyB), &Key::Character("b".into())).name, "b");
 /// let shift = sdl_key(PhysicalKey::Code(KeyCode::ShiftLeft), &Key::Named(NamedKey::Shift));
@@ -145,7 +145,7 @@ fn by_position(code: KeyCode, unmodified: &Key) -> Option<SdlKey> {
 /// SDL 1.2's name of the key whose unshifted symbol is `c`.
 ///
 /// ```
-/// use animkit_runtime::host::keys::char_name;
+/// use animkit_runtime::animator::keys::char_name;
 /// assert_eq!(char_name('A'), "a");
 /// assert_eq!(char_name('\\'), "\\");
 /// assert_eq!(char_name('ä'), "world 68");
@@ -308,7 +308,7 @@ fn fallback(physical: PhysicalKey) -> SdlKey {
 /// every modifier applied (winit's `text_with_all_modifiers`), or 0.
 ///
 /// ```
-/// use animkit_runtime::host::keys::unicode;
+/// use animkit_runtime::animator::keys::unicode;
 /// assert_eq!(unicode(Some("B")), 66);
 /// assert_eq!(unicode(Some("\r")), 13);
 /// assert_eq!(unicode(None), 0);
@@ -331,7 +331,7 @@ pub enum Report {
 /// The modifier state, kept from key events as SDL 1.2 kept it.
 ///
 /// ```
-/// use animkit_runtime::host::keys::{sdl_key, Keyboard, Report};
+/// use animkit_runtime::animator::keys::{sdl_key, Keyboard, Report};
 /// use winit::keyboard::{Key, KeyCode, NamedKey, PhysicalKey};
 /// let shift = sdl_key(PhysicalKey::Code(KeyCode::ShiftLeft), &Key::Named(NamedKey::Shift));
 /// let b = sdl_key(PhysicalKey::Code(KeyCode::KeyB), &Key::Character("b".into()));

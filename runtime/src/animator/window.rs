@@ -1,9 +1,11 @@
-//! The window host: `animvm` without `-H` runs an Animator program (a
-//! stream on standard input, or a `.draw` file / bundle) in a real window.
+//! The Animator window host: `animvm` without `-H` runs an Animator
+//! program (a stream on standard input, or a `.draw` file / bundle) in a
+//! real window, as one [`WindowApp`] of the shared window loop
+//! ([`crate::host::window_loop`]).
 //!
-//! * A winit 0.30 event loop owns everything; a glutin context
-//!   ([`GlWindow`]) is current on its thread and the [`Renderer`] draws into
-//!   its own framebuffer, which is blitted to the window at every flush
+//! * The loop owns the window; a glutin context ([`GlWindow`]) is current
+//!   on its thread and the [`Renderer`] draws into its own framebuffer,
+//!   which is blitted to the window at every flush
 //!   ([`WindowHooks::present`]), so the window, screenshots and `-d` frames
 //!   show the same pixels.
 //! * Standard input is read on its own thread and handed to the loop as
@@ -11,35 +13,35 @@
 //!   waiting to be run, so a client printing faster than the program runs
 //!   (or while it sleeps) blocks on the pipe as it would with `animator`.
 //! * `sleep` and `flushdelay` suspend the program
-//!   ([`CanvasOptions::suspend_waits`]); the loop waits with
-//!   `ControlFlow::WaitUntil` and keeps handling (and reporting) window
-//!   events meanwhile, then reports `FLUSHDELAY dt` and resumes the program.
+//!   ([`CanvasOptions::suspend_waits`](super::CanvasOptions::suspend_waits));
+//!   the app's [`deadline`](WindowApp::deadline) is the end of the wait, so
+//!   the loop keeps handling (and reporting) window events meanwhile, then
+//!   the app reports `FLUSHDELAY dt` and resumes the program.
 //! * Input events are reported as `animator` reported them (SDL 1.2's
 //!   numbers and names): see `docs/window.md` and [`super::keys`].
 
 use super::cursor::CursorImage;
 use super::events;
-use super::gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
-use super::gl_window::GlWindow;
+use super::gl_canvas::{GlCanvas, WindowHooks};
 use super::keys::{self, Keyboard, Report};
-use crate::cli::Args;
+use super::script::Script;
+use super::stream::{Status, Stream};
+use super::{AnimatorOptions, Source};
+use crate::host::gl_window::GlWindow;
+use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::render::Renderer;
-use crate::script::Script;
-use crate::stream::{Status, Stream};
 use animkit_vm::animator::Canvas;
-use animkit_vm::program::Program;
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Write};
 use std::rc::Rc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
-use winit::application::ApplicationHandler;
 use winit::dpi::{PhysicalPosition, PhysicalSize};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoopProxy};
+use winit::event_loop::EventLoopProxy;
 use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
-use winit::window::{CustomCursor, WindowAttributes, WindowId};
+use winit::window::CustomCursor;
 
 /// Bytes read from standard input per chunk.
 const CHUNK: usize = 64 * 1024;
@@ -48,47 +50,24 @@ const IN_FLIGHT: usize = 256 * 1024;
 /// Pixels of a touchpad scroll that count as one wheel click.
 const PIXELS_PER_CLICK: f64 = 40.0;
 
-/// What the window host runs.
-pub enum Source {
-    /// Animator commands from standard input (read on a thread of its own;
-    /// the `stdin` that `run::main` was given is not used).
-    Stdin,
-    /// Module `index` of a compiled program.
-    Script(Program, usize),
-}
-
-/// Says whether a window can be opened at all: `DISPLAY` or
-/// `WAYLAND_DISPLAY` must be set.
-///
-/// ```
-/// use animkit_runtime::host::window::display_available;
-/// assert!(display_available(|v| (v == "DISPLAY").then(|| ":0".into())));
-/// assert!(!display_available(|v| (v == "DISPLAY").then(String::new)));
-/// assert!(!display_available(|_| None));
-/// ```
-pub fn display_available(var: impl Fn(&str) -> Option<String>) -> bool {
-    ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| var(v).is_some_and(|s| !s.is_empty()))
-}
-
-/// The message when there is no display.
-pub const NO_DISPLAY: &str = "animvm: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); \
-                              run with -H for headless mode (no window; use screenshot or -d for output)\n";
-
-/// Runs `source` in a window with the options of `args`; returns the
-/// number of errors reported.
-pub fn run(args: &Args, source: Source, stderr: &mut dyn Write) -> Result<usize, String> {
-    let event_loop = super::gl_window::event_loop::<Input>()
-        .map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
-    event_loop.set_control_flow(ControlFlow::Wait);
+/// Runs `source` in a window with `options`; returns the number of errors
+/// reported.
+pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) -> Result<usize, String> {
+    let window_loop = WindowLoop::<Input>::new()?;
     let credit = Arc::new(Credit::default());
     if matches!(source, Source::Stdin) {
-        spawn_reader(event_loop.create_proxy(), credit.clone())
+        spawn_reader(window_loop.proxy(), credit.clone())
             .map_err(|e| format!("animvm: cannot start the input thread: {e}\n"))?;
     }
-    let mut app = App {
+    let window = WindowOptions {
+        width: options.width,
+        height: options.height,
+        title: DEFAULT_TITLE.into(),
+        resizable: options.resizable,
+    };
+    let mut app = AnimatorApp {
         driver: None,
-        gfx: None,
-        args,
+        options,
         source: Some(source),
         stderr,
         requests: Rc::new(RefCell::new(Vec::new())),
@@ -99,19 +78,10 @@ pub fn run(args: &Args, source: Source, stderr: &mut dyn Write) -> Result<usize,
         done: false,
         keyboard: Keyboard::default(),
         wheel: (0.0, 0.0),
-        fatal: None,
-        exiting: false,
         errors: 0,
-        destroyed: false,
     };
-    let result = event_loop.run_app(&mut app);
-    app.close();
-    let (errors, fatal) = (app.errors, app.fatal.take());
-    if let Some(message) = fatal {
-        return Err(message);
-    }
-    result.map_err(|e| format!("animvm: window event loop: {e}\n"))?;
-    Ok(errors)
+    window_loop.run(&window, &mut app)?;
+    Ok(app.errors)
 }
 
 /// Standard input, as the reader thread hands it over.
@@ -247,7 +217,7 @@ pub const DEFAULT_TITLE: &str = "animvm";
 /// 2 middle, 3 right, 8 back, 9 forward, other buttons by their X number.
 ///
 /// ```
-/// use animkit_runtime::host::window::button_number;
+/// use animkit_runtime::animator::window::button_number;
 /// use winit::event::MouseButton;
 /// assert_eq!(button_number(MouseButton::Right), 3);
 /// assert_eq!(button_number(MouseButton::Other(12)), 12);
@@ -266,7 +236,7 @@ pub fn button_number(button: MouseButton) -> u32 {
 /// SDL's `SDL_BUTTON(n)`: the bit of button `n` in a `MOTION` mask.
 ///
 /// ```
-/// use animkit_runtime::host::window::button_bit;
+/// use animkit_runtime::animator::window::button_bit;
 /// assert_eq!((button_bit(1), button_bit(3), button_bit(5)), (1, 4, 16));
 /// ```
 pub fn button_bit(n: u32) -> u32 {
@@ -278,7 +248,7 @@ pub fn button_bit(n: u32) -> u32 {
 /// numbers them).
 ///
 /// ```
-/// use animkit_runtime::host::window::wheel_clicks;
+/// use animkit_runtime::animator::window::wheel_clicks;
 /// let mut acc = (0.0, 0.0);
 /// assert_eq!(wheel_clicks(&mut acc, 0.0, 1.0), [4]);
 /// assert_eq!(wheel_clicks(&mut acc, 0.0, -2.0), [5, 5]);
@@ -310,12 +280,12 @@ pub fn wheel_clicks(acc: &mut (f64, f64), dx: f64, dy: f64) -> Vec<u32> {
     clicks
 }
 
-struct App<'a> {
-    // Dropped first: the renderer deletes its GL objects while the
-    // context (in `gfx`, shared with the canvas) is alive.
+/// The Animator program in the window: see the [module docs](self).
+struct AnimatorApp<'a> {
+    // Dropped before the window (which the loop owns): the renderer
+    // deletes its GL objects while the context is alive.
     driver: Option<Driver>,
-    gfx: Option<Rc<GlWindow>>,
-    args: &'a Args,
+    options: &'a AnimatorOptions,
     source: Option<Source>,
     stderr: &'a mut dyn Write,
     requests: Rc<RefCell<Vec<Request>>>,
@@ -329,73 +299,16 @@ struct App<'a> {
     done: bool,
     keyboard: Keyboard,
     wheel: (f64, f64),
-    fatal: Option<String>,
-    exiting: bool,
     /// Errors reported by the program (set by `close`).
     errors: usize,
-    /// Another client destroyed the window.
-    destroyed: bool,
 }
 
-impl App<'_> {
-    /// Ends the program and closes the window, while the event loop (and
-    /// its display connection) is still alive.
-    fn close(&mut self) {
-        if let Some(mut d) = self.driver.take() {
-            d.canvas().finish_progress();
-            self.errors = d.error_count();
-        }
-        self.cursors.clear();
-        if let Some(gfx) = self.gfx.take() {
-            if self.destroyed {
-                if let Ok(gfx) = Rc::try_unwrap(gfx) {
-                    gfx.abandon();
-                }
-            }
-        }
-    }
-
-    fn exit(&mut self, event_loop: &ActiveEventLoop) {
-        self.exiting = true;
-        event_loop.exit();
-    }
-
-    fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
-        let args = self.args;
-        let attributes = WindowAttributes::default()
-            .with_title(DEFAULT_TITLE)
-            .with_inner_size(PhysicalSize::new(args.width, args.height))
-            .with_resizable(resizable(args));
-        let (gfx, gl) = GlWindow::open(event_loop, attributes).map_err(|e| format!("animvm: {e}\n"))?;
-        let gfx = Rc::new(gfx);
-        let renderer = Renderer::new(gl, args.width, args.height)
-            .map_err(|e| format!("animvm: cannot start OpenGL in the window: {e}\n"))?;
-        let options = CanvasOptions { suspend_waits: true, ..crate::run::canvas_options(args) };
-        let mut canvas = GlCanvas::new(renderer, options, Box::new(std::io::stdout()));
-        canvas.keepalive(args.keepalive);
-        canvas.set_window(Box::new(Link { gfx: gfx.clone(), requests: self.requests.clone() }));
-        canvas.present();
-        self.gfx = Some(gfx);
-        self.driver = Some(match self.source.take() {
-            Some(Source::Script(program, index)) => {
-                Driver::Script(Box::new(Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?))
-            }
-            _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
-        });
-        if let Some(size) = self.gfx.as_ref().map(|g| g.window.inner_size()) {
-            self.resized(size);
-        }
-        if matches!(self.driver, Some(Driver::Script(_))) {
-            self.run_program(event_loop);
-        }
-        Ok(())
-    }
-
+impl AnimatorApp<'_> {
     /// Runs the program until it needs input, waits or ends.
-    fn run_program(&mut self, event_loop: &ActiveEventLoop) {
+    fn run_program(&mut self, window: &mut Window<'_>) {
         let Some(driver) = self.driver.as_mut() else { return };
         let status = driver.run(&mut *self.stderr);
-        self.apply_requests(event_loop);
+        self.apply_requests(window);
         match status {
             Status::NeedInput => {}
             Status::Suspended(s) => {
@@ -405,16 +318,16 @@ impl App<'_> {
             Status::Done => {
                 self.done = true;
                 if !self.driver.as_mut().is_some_and(|d| d.canvas().keepalive_on()) {
-                    self.exit(event_loop);
+                    window.exit();
                 }
             }
-            Status::Quit => self.exit(event_loop),
+            Status::Quit => window.exit(),
         }
     }
 
     /// Feeds queued input to the program while it is not waiting.
-    fn pump(&mut self, event_loop: &ActiveEventLoop) {
-        while !self.exiting && self.deadline.is_none() && !self.done {
+    fn pump(&mut self, window: &mut Window<'_>) {
+        while !window.exiting() && self.deadline.is_none() && !self.done {
             let Some(driver) = self.driver.as_mut() else { return };
             let Some(input) = self.queue.pop_front() else { return };
             match input {
@@ -433,11 +346,11 @@ impl App<'_> {
                     }
                 }
             }
-            self.run_program(event_loop);
+            self.run_program(window);
         }
     }
 
-    fn apply_requests(&mut self, event_loop: &ActiveEventLoop) {
+    fn apply_requests(&mut self, window: &mut Window<'_>) {
         let requests = std::mem::take(&mut *self.requests.borrow_mut());
         for r in requests {
             match r {
@@ -445,7 +358,7 @@ impl App<'_> {
                     let size = super::cursor::SIZE as u16;
                     match CustomCursor::from_rgba(image.rgba, size, size, image.hot.0, image.hot.1) {
                         Ok(source) => {
-                            self.cursors.insert(name, event_loop.create_custom_cursor(source));
+                            self.cursors.insert(name, window.event_loop().create_custom_cursor(source));
                         }
                         Err(e) => {
                             let _ = writeln!(self.stderr, "animvm: cursor `{name}`: {e}");
@@ -453,37 +366,27 @@ impl App<'_> {
                     }
                 }
                 Request::SetCursor(name) => {
-                    if let (Some(cursor), Some(gfx)) = (self.cursors.get(&name), self.gfx.as_ref()) {
-                        gfx.window.set_cursor(cursor.clone());
+                    if let Some(cursor) = self.cursors.get(&name) {
+                        window.gl_window().window.set_cursor(cursor.clone());
                     }
                 }
-                Request::Resized(size) => self.resized(size),
+                Request::Resized(size) => self.sync_size(window, size),
             }
         }
     }
 
-    /// The window system reports a new inner size.
-    fn resized(&mut self, size: PhysicalSize<u32>) {
-        let (Some(gfx), Some(driver)) = (self.gfx.as_ref(), self.driver.as_mut()) else { return };
-        if size.width == 0 || size.height == 0 {
+    /// The window has `size` (reported outside the loop's `Resized`: at the
+    /// start, or by a platform that applies `resize` at once): as the loop
+    /// does for `Resized`, resize the surface, the frame, and present.
+    fn sync_size(&mut self, window: &mut Window<'_>, size: PhysicalSize<u32>) {
+        if size.width == 0 || size.height == 0 || self.driver.is_none() {
             return;
         }
-        gfx.resized(size);
-        let canvas = driver.canvas();
-        if let Err(e) = canvas.window_resized(size.width, size.height) {
-            let _ = writeln!(self.stderr, "animvm: cannot resize to {}x{}: {e}", size.width, size.height);
+        window.gl_window().resized(size);
+        self.resized(window, size.width, size.height);
+        if let Some(d) = self.driver.as_mut() {
+            d.canvas().present();
         }
-        canvas.present();
-    }
-
-    fn set_control_flow(&self, event_loop: &ActiveEventLoop) {
-        if self.exiting {
-            return;
-        }
-        event_loop.set_control_flow(match self.deadline {
-            Some(d) => ControlFlow::WaitUntil(d),
-            None => ControlFlow::Wait,
-        });
     }
 
     fn pointer(&mut self, kind: &str, code: u32) {
@@ -494,7 +397,7 @@ impl App<'_> {
         }
     }
 
-    fn key(&mut self, event_loop: &ActiveEventLoop, event: &winit::event::KeyEvent, synthetic: bool) {
+    fn key(&mut self, window: &mut Window<'_>, event: &winit::event::KeyEvent, synthetic: bool) {
         let key = keys::sdl_key(event.physical_key, &event.key_without_modifiers());
         let pressed = event.state == ElementState::Pressed;
         if synthetic {
@@ -517,64 +420,49 @@ impl App<'_> {
                 }
             }
         }
-        if pressed && self.args.quit_on_q && key.name == "q" {
-            self.exit(event_loop);
+        if pressed && self.options.quit_on_q && key.name == "q" {
+            window.exit();
         }
     }
 }
 
-/// Whether the user may resize the window: yes, except with `-C` (frames
-/// are not cleared, so the picture could not be redrawn at another size);
-/// `-R` keeps the frame and allows resizing, keeping the picture anchored
-/// at the top-left corner.
-///
-/// ```
-/// use animkit_runtime::{cli::parse, host::window::resizable};
-/// assert!(resizable(&parse(&[]).unwrap()));
-/// assert!(!resizable(&parse(&["-C".into()]).unwrap()));
-/// assert!(resizable(&parse(&["-R".into()]).unwrap()));
-/// ```
-pub fn resizable(args: &Args) -> bool {
-    !args.no_clear || args.resizable_no_clear
-}
+impl WindowApp for AnimatorApp<'_> {
+    type Event = Input;
 
-impl ApplicationHandler<Input> for App<'_> {
-    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.gfx.is_some() || self.exiting {
-            return;
+    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), String> {
+        let options = super::CanvasOptions { suspend_waits: true, ..self.options.canvas.clone() };
+        let mut canvas = GlCanvas::new(renderer, options, Box::new(std::io::stdout()));
+        canvas.keepalive(self.options.keepalive);
+        canvas.set_window(Box::new(Link { gfx: window.gl_window().clone(), requests: self.requests.clone() }));
+        canvas.present();
+        self.driver = Some(match self.source.take() {
+            Some(Source::Script(program, index)) => {
+                Driver::Script(Box::new(Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?))
+            }
+            _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
+        });
+        let size = window.gl_window().window.inner_size();
+        self.sync_size(window, size);
+        if matches!(self.driver, Some(Driver::Script(_))) {
+            self.run_program(window);
         }
-        if let Err(e) = self.start(event_loop) {
-            self.fatal = Some(e);
-            self.exit(event_loop);
-            return;
-        }
-        self.pump(event_loop);
-        self.set_control_flow(event_loop);
+        self.pump(window);
+        Ok(())
     }
 
-    fn user_event(&mut self, event_loop: &ActiveEventLoop, input: Input) {
-        self.queue.push_back(input);
-        self.pump(event_loop);
-        self.set_control_flow(event_loop);
+    fn renderer(&mut self) -> Option<&mut Renderer> {
+        self.driver.as_mut().map(|d| &mut d.canvas().renderer)
     }
 
-    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
-        if self.exiting {
-            return;
+    fn resized(&mut self, _window: &mut Window<'_>, width: u32, height: u32) {
+        let Some(driver) = self.driver.as_mut() else { return };
+        if let Err(e) = driver.canvas().window_resized(width, height) {
+            let _ = writeln!(self.stderr, "animvm: cannot resize to {width}x{height}: {e}");
         }
+    }
+
+    fn input(&mut self, window: &mut Window<'_>, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => self.exit(event_loop),
-            // Destroyed by another client (`xdotool windowclose`).
-            WindowEvent::Destroyed => {
-                self.destroyed = true;
-                self.exit(event_loop);
-            }
-            WindowEvent::Resized(size) => self.resized(size),
-            WindowEvent::RedrawRequested => {
-                if let Some(d) = self.driver.as_mut() {
-                    d.canvas().present();
-                }
-            }
             WindowEvent::CursorMoved { position, .. } => {
                 if let Some(d) = self.driver.as_mut() {
                     let c = d.canvas();
@@ -609,27 +497,34 @@ impl ApplicationHandler<Input> for App<'_> {
                     self.pointer("RELEASE", n);
                 }
             }
-            WindowEvent::KeyboardInput { event, is_synthetic, .. } => self.key(event_loop, &event, is_synthetic),
+            WindowEvent::KeyboardInput { event, is_synthetic, .. } => self.key(window, &event, is_synthetic),
             _ => {}
         }
-        self.set_control_flow(event_loop);
     }
 
-    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
-        self.close();
+    fn user_event(&mut self, window: &mut Window<'_>, input: Input) {
+        self.queue.push_back(input);
+        self.pump(window);
     }
 
-    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        if let Some(deadline) = self.deadline {
-            if !self.exiting && Instant::now() >= deadline {
-                self.deadline = None;
-                if let Some(d) = self.driver.as_mut() {
-                    d.canvas().resume();
-                }
-                self.run_program(event_loop);
-                self.pump(event_loop);
-            }
+    fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    fn wake(&mut self, window: &mut Window<'_>) {
+        self.deadline = None;
+        if let Some(d) = self.driver.as_mut() {
+            d.canvas().resume();
         }
-        self.set_control_flow(event_loop);
+        self.run_program(window);
+        self.pump(window);
+    }
+
+    fn close(&mut self) {
+        if let Some(mut d) = self.driver.take() {
+            d.canvas().finish_progress();
+            self.errors = d.error_count();
+        }
+        self.cursors.clear();
     }
 }

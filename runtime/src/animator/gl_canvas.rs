@@ -9,6 +9,7 @@ use super::areas::Areas;
 use super::cursor::CursorImage;
 use super::events;
 use super::view::View;
+use crate::host::files::{self, create_parent_dir, frame_path};
 use crate::render::{self, ImageId, PixelRect, Renderer};
 use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
 use animkit_vm::interp::Flow;
@@ -133,23 +134,13 @@ fn v_align(v: VAlign) -> render::VAlign {
     }
 }
 
-/// Creates the directory a `-d head` prefix points into, if needed.
-pub fn create_parent_dir(path: &str) -> HostResult {
-    match std::path::Path::new(path).parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))
-        }
-        _ => Ok(()),
-    }
-}
-
 impl GlCanvas {
     /// A canvas over `renderer`, writing `echo` and event lines to `out`.
     /// The frame starts cleared to the default white background.
     pub fn new(mut renderer: Renderer, options: CanvasOptions, out: Box<dyn Write>) -> GlCanvas {
         let (width, height) = renderer.size();
         let background = [1.0, 1.0, 1.0];
-        renderer.clear([1.0, 1.0, 1.0, 1.0]);
+        renderer.clear_to_background([1.0, 1.0, 1.0]);
         GlCanvas {
             renderer,
             view: View { width, height, aspect: options.aspect },
@@ -258,7 +249,7 @@ impl GlCanvas {
     pub fn set_size(&mut self, width: u32, height: u32) -> HostResult {
         self.renderer.resize(width, height, self.options.no_clear).map_err(|e| e.to_string())?;
         if !self.options.no_clear {
-            self.renderer.clear(rgb8(self.background).map(|c| c as f32 / 255.0));
+            self.renderer.clear_to_background(self.background_rgb());
         }
         self.view.width = width;
         self.view.height = height;
@@ -288,6 +279,13 @@ impl GlCanvas {
         }
     }
 
+    /// The background colour as the renderer takes it (rounded to 8 bits,
+    /// as the frame stores it).
+    fn background_rgb(&self) -> [f32; 3] {
+        let c = rgb8(self.background).map(|c| f32::from(c) / 255.0);
+        [c[0], c[1], c[2]]
+    }
+
     fn px(&self, p: Point) -> render::Point {
         self.view.to_pixel_f32(p)
     }
@@ -298,11 +296,11 @@ impl GlCanvas {
 
     fn write_frame_file(&mut self) -> HostResult {
         let Some(head) = self.options.dump_head.clone() else { return Ok(()) };
-        let path = format!("{head}{:04}.png", self.frames_written);
+        let path = frame_path(&head, self.frames_written.into());
         if self.frames_written == 0 {
             create_parent_dir(&path)?;
         }
-        self.renderer.save_png(&path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
+        files::save_png(&self.renderer.read_pixels(), &path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
         self.frames_written += 1;
         if self.progress {
             eprint!("\ranimvm: wrote {path}");
@@ -391,7 +389,7 @@ impl Canvas for GlCanvas {
     }
     fn frame(&mut self) {
         if !self.options.no_clear {
-            self.renderer.clear(rgb8(self.background).map(|c| c as f32 / 255.0));
+            self.renderer.clear_to_background(self.background_rgb());
         }
         self.renderer.set_clip(None);
     }
@@ -403,13 +401,14 @@ impl Canvas for GlCanvas {
     }
     fn screenshot(&mut self, path: &str) -> HostResult {
         self.flush()?;
-        self.renderer.save_png(path).map_err(|e| format!("cannot write screenshot `{path}`: {e}"))
+        files::save_png(&self.renderer.read_pixels(), path)
+            .map_err(|e| format!("cannot write screenshot `{path}`: {e}"))
     }
     fn screendump(&mut self, target: DumpTarget<'_>) -> HostResult {
         self.flush()?;
         let bytes = self.renderer.raw_dump_bpp(self.options.depth).map_err(|e| e.to_string())?;
         match target {
-            DumpTarget::File(path) => render::write_atomic(std::path::Path::new(path), &bytes)
+            DumpTarget::File(path) => files::write_atomic(std::path::Path::new(path), &bytes)
                 .map_err(|e| format!("cannot write screendump `{path}`: {e}")),
             DumpTarget::Descriptor if self.options.dump_fd == 1 => {
                 self.out.write_all(&bytes).and_then(|_| self.out.flush()).map_err(|e| format!("screendump: {e}"))
@@ -468,6 +467,13 @@ impl Canvas for GlCanvas {
     }
     fn background(&mut self, rgb: [f64; 3]) {
         self.background = rgb;
+        // The background of the frame being drawn, whenever in the frame it
+        // is set (what was drawn stays on top). With -C/-R nothing is
+        // cleared, so the picture keeps the background it has; `bg` is
+        // then what new area and `image W H` get.
+        if !self.options.no_clear {
+            self.renderer.set_background(self.background_rgb());
+        }
     }
     fn clip(&mut self, min: Point, max: Point) {
         let a = self.px([min[0], max[1]]);

@@ -30,7 +30,7 @@ impl SheetSpec {
     /// Parses `Category=path.png:4x2`.
     ///
     /// ```
-    /// use animkit_runtime::sprite_view::SheetSpec;
+    /// use animkit_runtime::sprite::view::SheetSpec;
     /// let s = SheetSpec::parse("Walk=art/walk.png:4x2").unwrap();
     /// assert_eq!((s.category.as_str(), s.path.as_str(), s.cols, s.rows), ("Walk", "art/walk.png", 4, 2));
     /// assert!(SheetSpec::parse("Walk=walk.png").is_err());

@@ -1,0 +1,85 @@
+//! Running an Animator program with no window (`animvm -H`): a stream fed
+//! from standard input, or a script, on a [`GlCanvas`] over a headless EGL
+//! context; `sleep` and `flushdelay` sleep in place.
+
+use super::gl_canvas::GlCanvas;
+use super::script::Script;
+use super::stream::{Status, Stream};
+use super::{AnimatorOptions, Source};
+use crate::render::HeadlessGl;
+use std::io::{Read, Write};
+
+/// Runs `source` headless; returns the number of errors reported.
+pub fn run(
+    options: &AnimatorOptions,
+    source: Source,
+    stdin: &mut dyn Read,
+    stderr: &mut dyn Write,
+) -> Result<usize, String> {
+    let canvas = headless_canvas(options)?;
+    match source {
+        Source::Stdin => {
+            let mut stream = Stream::new(canvas, "<stdin>");
+            feed_stream(&mut stream, stdin, stderr);
+            stream.canvas_mut().finish_progress();
+            Ok(stream.error_count())
+        }
+        Source::Script(program, index) => {
+            let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
+            while let Status::Suspended(s) = script.run(stderr) {
+                std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+            }
+            script.canvas_mut().finish_progress();
+            Ok(script.error_count())
+        }
+    }
+}
+
+/// A headless canvas of `options`' size and canvas options, printing to
+/// standard output.
+///
+/// ```no_run
+/// use animkit_runtime::animator::{AnimatorOptions, headless::headless_canvas};
+/// let canvas = headless_canvas(&AnimatorOptions { headless: true, ..AnimatorOptions::default() })?;
+/// assert_eq!(canvas.view().width, 640);
+/// # Ok::<(), String>(())
+/// ```
+pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, String> {
+    let renderer = HeadlessGl::new(options.width, options.height)
+        .and_then(|gl| gl.into_renderer())
+        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
+    Ok(GlCanvas::new(renderer, options.canvas.clone(), Box::new(std::io::stdout())))
+}
+
+/// Feeds `stdin` to a headless stream until it ends or quits, as `animvm
+/// -H` does with its standard input (one `read` of up to 64 KiB at a time,
+/// every complete command run as soon as it has arrived, `sleep` in place).
+///
+/// ```
+/// use animkit_runtime::animator::{CpuCanvas, headless::feed_stream, stream::Stream};
+/// let mut s = Stream::new(CpuCanvas::new(64, 64), "<stdin>");
+/// feed_stream(&mut s, &mut &b"line 0 0 1 1\nflush\n"[..], &mut std::io::sink());
+/// assert_eq!((s.command_count(), s.canvas().flushes()), (2, 1));
+/// ```
+pub fn feed_stream<C: animkit_vm::animator::Canvas>(
+    stream: &mut Stream<C>,
+    stdin: &mut dyn Read,
+    stderr: &mut dyn Write,
+) {
+    let mut input = stdin;
+    loop {
+        match stream.run(stderr) {
+            Status::NeedInput => match stream.read_from(&mut input) {
+                Ok(0) => stream.finish(),
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    let _ = writeln!(stderr, "animvm: cannot read standard input: {e}");
+                    stream.finish();
+                }
+            },
+            Status::Suspended(s) => std::thread::sleep(std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9))),
+            Status::Done | Status::Quit => break,
+        }
+    }
+}

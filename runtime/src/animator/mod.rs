@@ -1,0 +1,99 @@
+//! The Animator host: everything that runs Animator programs against real
+//! pixels. A [`stream`] reads commands as they arrive (standard input) and
+//! runs each at once; a [`script`] runs a compiled module; both drive the
+//! same canvas: [`gl_canvas`] over the glow renderer, or [`cpu_canvas`],
+//! the same front half with no GL (tessellation only). [`view`] maps root
+//! coordinates to pixels, [`areas`] hit-tests named areas, [`events`]
+//! formats event lines. [`headless`] runs a program with no window (`-H`);
+//! [`window`] runs it in one, as an app of the shared window loop, with
+//! input in SDL 1.2's terms ([`keys`]) and `defcursor` cursors
+//! ([`cursor`]). See `docs/window.md`.
+//!
+//! ```
+//! use animkit_runtime::animator::{CpuCanvas, stream::{Status, Stream}};
+//! let mut s = Stream::new(CpuCanvas::new(64, 64), "<stdin>");
+//! s.push(b"line 0 0 1 1\nflush\n");
+//! s.finish();
+//! assert_eq!(s.run(&mut std::io::sink()), Status::Done);
+//! assert_eq!(s.canvas().flushes(), 1);
+//! ```
+
+pub mod areas;
+pub mod cpu_canvas;
+pub mod cursor;
+pub mod events;
+pub mod gl_canvas;
+pub mod headless;
+pub mod keys;
+pub mod script;
+pub mod stream;
+pub mod view;
+pub mod window;
+
+pub use cpu_canvas::CpuCanvas;
+pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
+
+use crate::host::window_loop::check_display;
+use animkit_vm::Program;
+use std::io::{Read, Write};
+
+/// How `animvm` runs an Animator program: what its command line says,
+/// gathered by `run::animator_options`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnimatorOptions {
+    /// Frame width in pixels (`-x`).
+    pub width: u32,
+    /// Frame height in pixels (`-y`).
+    pub height: u32,
+    /// What shapes the canvas (`-a -C -R -D -F -d -e`).
+    pub canvas: CanvasOptions,
+    /// No window (`-H`).
+    pub headless: bool,
+    /// In a window: keep it (and its events) alive after the input ends
+    /// (not `-k`).
+    pub keepalive: bool,
+    /// In a window: the Q key quits (`-q`).
+    pub quit_on_q: bool,
+    /// In a window: the user may resize it (not `-C`; `-R` allows it again).
+    pub resizable: bool,
+}
+
+impl Default for AnimatorOptions {
+    fn default() -> AnimatorOptions {
+        AnimatorOptions {
+            width: 640,
+            height: 480,
+            canvas: CanvasOptions::default(),
+            headless: false,
+            keepalive: true,
+            quit_on_q: false,
+            resizable: true,
+        }
+    }
+}
+
+/// What an Animator host runs.
+pub enum Source {
+    /// Animator commands from standard input (in a window, read on a
+    /// thread of its own; the `stdin` given to [`run`] is not used).
+    Stdin,
+    /// Module `index` of a compiled program (an Animator module with an
+    /// entry function).
+    Script(Program, usize),
+}
+
+/// Runs `source` headless or in a window, as `options` say; returns the
+/// number of errors reported along the way (the exit status is 1 when
+/// there were any).
+pub fn run(
+    options: &AnimatorOptions,
+    source: Source,
+    stdin: &mut dyn Read,
+    stderr: &mut dyn Write,
+) -> Result<usize, String> {
+    if options.headless {
+        return headless::run(options, source, stdin, stderr);
+    }
+    check_display()?;
+    window::run(options, source, stderr)
+}

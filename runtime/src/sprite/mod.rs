@@ -1,0 +1,139 @@
+//! The sprite host: `animvm --trace` prints a sprite instance's states,
+//! frames and events tick by tick ([`trace`]); otherwise a sprite module
+//! plays in the viewer ([`view`]: each frame's cell of its sprite sheet,
+//! and an overlay), headless for `--ticks` frames or in a window
+//! ([`window`], an app of the shared window loop) at 50 ticks per second.
+
+pub mod trace;
+pub mod view;
+pub mod window;
+
+use crate::host::files::{self, create_parent_dir, frame_path};
+use crate::host::window_loop::check_display;
+use crate::render::HeadlessGl;
+use animkit_vm::program::{Language, Program};
+use animkit_vm::sprite::Sprites;
+use std::io::Write;
+use std::sync::Arc;
+use view::{SheetSpec, SpriteView};
+
+/// How `animvm` runs a sprite module: what its command line says,
+/// gathered by `run::sprite_options`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpriteOptions {
+    /// The file the program came from (for messages).
+    pub file: String,
+    /// `--module`: which sprite module (default: the only one).
+    pub module: Option<String>,
+    /// `--state`: the state to start in (default: the first).
+    pub state: Option<String>,
+    /// `--ticks`: ticks to trace, or frames to draw headless and write.
+    pub ticks: u64,
+    /// `--trace`: JSON lines instead of pictures.
+    pub trace: bool,
+    /// The viewer without a window (`-H`).
+    pub headless: bool,
+    /// Viewer size in pixels (`-x`, `-y`).
+    pub width: u32,
+    /// See `width`.
+    pub height: u32,
+    /// `-d head`: write the first `ticks` frames as `headNNNN.png`.
+    pub dump_head: Option<String>,
+    /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
+    pub sheets: Vec<String>,
+}
+
+/// Runs a sprite module of `program` as `options` say: a trace to
+/// `stdout`, or the viewer; returns the number of errors reported (0).
+pub fn run(
+    options: &SpriteOptions,
+    program: Program,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<usize, String> {
+    let windowed = !options.trace && !options.headless;
+    if windowed {
+        check_display()?;
+    }
+    let program = Arc::new(program);
+    let sprites = pick_module(options, &program)?;
+    if options.trace {
+        return run_trace(options, &sprites, stdout).map(|()| 0);
+    }
+    let state = options.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
+    let sheets = options
+        .sheets
+        .iter()
+        .map(|s| SheetSpec::parse(s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("animvm: {e}\n"))?;
+    if options.headless {
+        return run_headless(options, sprites, &state, &sheets);
+    }
+    window::run(options, sprites, &state, sheets, stderr)
+}
+
+/// The sprite module `--module` names, or the only one.
+fn pick_module(options: &SpriteOptions, program: &Arc<Program>) -> Result<Sprites, String> {
+    let file = &options.file;
+    let sprite_modules: Vec<&str> =
+        program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();
+    let name = match (&options.module, sprite_modules.as_slice()) {
+        (Some(m), _) => m.clone(),
+        (None, [one]) => one.to_string(),
+        (None, []) => return Err(format!("animvm: `{file}` has no sprite module to run\n")),
+        (None, many) => {
+            return Err(format!(
+                "animvm: `{file}` has several sprite modules ({}); choose one with --module\n",
+                many.join(", ")
+            ));
+        }
+    };
+    Sprites::new(program.clone(), &name).map_err(|e| format!("animvm: {e}\n"))
+}
+
+/// `--trace`: one JSON line per tick.
+fn run_trace(options: &SpriteOptions, sprites: &Sprites, stdout: &mut dyn Write) -> Result<(), String> {
+    let state = match &options.state {
+        Some(s) => s.clone(),
+        None => sprites.state_name(0).to_string(),
+    };
+    let mut inst = sprites.instance(&state).map_err(|e| {
+        let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
+        format!("animvm: {e}; the states are: {}\n", names.join(", "))
+    })?;
+    let mut out = std::io::BufWriter::new(stdout);
+    for t in 0..options.ticks {
+        inst.tick();
+        trace::write_line(&mut out, t, &mut inst).map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+    }
+    out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
+}
+
+/// The viewer, headless: `--ticks` frames, written by `-d`.
+fn run_headless(options: &SpriteOptions, sprites: Sprites, state: &str, sheets: &[SheetSpec]) -> Result<usize, String> {
+    let mut renderer = HeadlessGl::new(options.width, options.height)
+        .and_then(|gl| gl.into_renderer())
+        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
+    let mut view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(|e| format!("animvm: {e}\n"))?;
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    for t in 0..options.ticks {
+        view.tick();
+        view.draw(&mut renderer);
+        if let Some(head) = &options.dump_head {
+            let path = frame_path(head, t);
+            if t == 0 {
+                create_parent_dir(&path).map_err(|e| format!("animvm: {e}\n"))?;
+            }
+            files::save_png(&renderer.read_pixels(), &path)
+                .map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
+            if progress {
+                eprint!("\ranimvm: wrote {path}");
+            }
+        }
+    }
+    if progress && options.dump_head.is_some() {
+        eprintln!();
+    }
+    Ok(0)
+}
