@@ -452,7 +452,11 @@ impl<'a> RefPlayer<'a> {
                 // neither creates nor changes anything.
                 if let RefCommand::Size { size, .. } = *actor_command {
                     if !(size > 0.0) {
-                        self.errors.push(RefError { frame: f, line: c.line, why: "the size must be above 0" });
+                        self.errors.push(RefError {
+                            frame: f,
+                            line: c.line,
+                            why: "the size must be a finite number above 0",
+                        });
                         return;
                     }
                 }
