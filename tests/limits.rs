@@ -313,10 +313,14 @@ fn slap_frames() {
     assert_eq!(first_error(&slap_errors("time 16777216\n")), format!("{past}\n--> t.slap:1:6"));
     assert_eq!(first_error(&slap_errors("time 16777215.5\n")), format!("{past}\n--> t.slap:1:6"));
     assert_eq!(first_error(&slap_errors("time 16777215\n  time +1\n")), format!("{past}\n--> t.slap:2:8"));
-    assert_eq!(first_error(&slap_errors("define sec 1e7\ntimep 2*sec\n")), format!(
-        "error: frame 20000000 is past the last frame a scene may have\n--> t.slap:2:7"
-    ));
-    assert_eq!(first_error(&slap_errors("time 1e300\n")), "error: frame 1e300 is past the last frame a scene may have\n--> t.slap:1:6");
+    assert_eq!(
+        first_error(&slap_errors("define sec 1e7\ntimep 2*sec\n")),
+        format!("error: frame 20000000 is past the last frame a scene may have\n--> t.slap:2:7")
+    );
+    assert_eq!(
+        first_error(&slap_errors("time 1e300\n")),
+        "error: frame 1e300 is past the last frame a scene may have\n--> t.slap:1:6"
+    );
 }
 
 #[test]

@@ -92,7 +92,9 @@ fn agree(src: &str) -> Result<(), TestCaseError> {
     let (checked, reference) = match (checked, reference) {
         (Ok(c), Ok(r)) => (c, r),
         (Err(_), Err(_)) => return Ok(()),
-        (Ok(_), Err(e)) => return Err(TestCaseError::fail(format!("the checker accepts, the reference says {e}\n{src}"))),
+        (Ok(_), Err(e)) => {
+            return Err(TestCaseError::fail(format!("the checker accepts, the reference says {e}\n{src}")));
+        }
         (Err(d), Ok(_)) => {
             let shown = animkit_compiler::diagnostic::render("t.slap", src, &d);
             return Err(TestCaseError::fail(format!("the reference accepts, the checker says\n{shown}\n{src}")));
@@ -100,7 +102,8 @@ fn agree(src: &str) -> Result<(), TestCaseError> {
     };
     let want = reference_timeline(&reference);
     let got = checker_timeline(&checked.ir);
-    if let Some(d) = first_difference(&got, &want, "command", ("checker", "reference"), |e| format!("{e:?}"), |a, b| a == b)
+    if let Some(d) =
+        first_difference(&got, &want, "command", ("checker", "reference"), |e| format!("{e:?}"), |a, b| a == b)
     {
         return Err(TestCaseError::fail(format!("{d}\n{src}")));
     }
@@ -389,7 +392,9 @@ fn the_reference_refuses_what_the_docs_call_errors() {
     ] {
         assert!(evaluate(src).is_err(), "{src}");
     }
-    for src in ["time 16777215.4\n", "actor 4294967295 size 0\n", "camera direction 1e-320 0 0\n", "actor -0 action -0\n"] {
+    for src in
+        ["time 16777215.4\n", "actor 4294967295 size 0\n", "camera direction 1e-320 0 0\n", "actor -0 action -0\n"]
+    {
         assert!(evaluate(src).is_ok(), "{src}");
     }
 }

@@ -296,7 +296,11 @@ pub fn slap_front(data: &[u8]) {
     let (again, errors) = animkit_grammar::slap::parse(&formatted);
     assert!(errors.is_empty(), "the formatter's output does not parse:\n{formatted}\n{errors:?}");
     assert_eq!(again.without_spans(), file.without_spans(), "the formatter changed the tree:\n{formatted}");
-    assert_eq!(animkit_compiler::slap::format::format(&again, Some(&formatted)), formatted, "formatting is not idempotent");
+    assert_eq!(
+        animkit_compiler::slap::format::format(&again, Some(&formatted)),
+        formatted,
+        "formatting is not idempotent"
+    );
     let rechecked = animkit_compiler::slap::front(&formatted);
     match (&checked, &rechecked) {
         (Ok(a), Ok(b)) => {
@@ -338,7 +342,11 @@ pub fn check_scene_ir(ir: &SceneIr) {
     let mut last = 0;
     for c in &ir.commands {
         assert!(c.frame >= last, "the timeline is not sorted by frame");
-        assert!(c.frame <= ir.length && c.frame <= animkit_vm::limits::MAX_SLAP_FRAME, "frame {} out of range", c.frame);
+        assert!(
+            c.frame <= ir.length && c.frame <= animkit_vm::limits::MAX_SLAP_FRAME,
+            "frame {} out of range",
+            c.frame
+        );
         last = c.frame;
         match &c.command {
             Command::Actor { id, attr, args } => {

@@ -167,8 +167,11 @@ fn e_strategy(depth: u32) -> impl Strategy<Value = E> {
     leaf.prop_recursive(depth, 16, 2, |inner| {
         prop_oneof![
             inner.clone().prop_map(|e| E::Neg(Box::new(e))),
-            (select(vec!['+', '-', '*', '/']), inner.clone(), inner.clone())
-                .prop_map(|(op, l, r)| E::Bin(op, Box::new(l), Box::new(r))),
+            (select(vec!['+', '-', '*', '/']), inner.clone(), inner.clone()).prop_map(|(op, l, r)| E::Bin(
+                op,
+                Box::new(l),
+                Box::new(r)
+            )),
             inner.prop_map(|e| E::Paren(Box::new(e))),
         ]
     })
@@ -210,9 +213,8 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 fn look() -> impl Strategy<Value = Look> {
-    (0..4u8, 0..4u8, 0..4u8, prop::option::weighted(0.2, 0..5u8), prop::bool::weighted(0.1)).prop_map(
-        |(indent, sep, inside, comment, crlf)| Look { indent, sep, inside, comment, crlf },
-    )
+    (0..4u8, 0..4u8, 0..4u8, prop::option::weighted(0.2, 0..5u8), prop::bool::weighted(0.1))
+        .prop_map(|(indent, sep, inside, comment, crlf)| Look { indent, sep, inside, comment, crlf })
 }
 
 /// Plans of up to `steps` lines after the prelude.
@@ -469,7 +471,9 @@ impl Builder {
 
     fn id(&self, id: u64, form: u8) -> String {
         match form {
-            1 => self.name_for(id as f64, ["idle", "mommy", "chick"][(id as usize).min(2)]).map_or(id.to_string(), str::to_string),
+            1 => self
+                .name_for(id as f64, ["idle", "mommy", "chick"][(id as usize).min(2)])
+                .map_or(id.to_string(), str::to_string),
             2 if id < 1000 => format!("({} + {})", id / 2, id - id / 2),
             3 if id == 0 => "-0".into(),
             3 => format!("{}*1", id),
@@ -513,7 +517,10 @@ fn prelude(b: &mut Builder, which: &[bool], pi: bool) {
     }
     if on(2) {
         for (i, a) in ACTIONS.iter().enumerate() {
-            b.step(&Step::Define(a, vec![num(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"][i])]), &plain);
+            b.step(
+                &Step::Define(a, vec![num(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"][i])]),
+                &plain,
+            );
         }
     }
     if on(3) {
