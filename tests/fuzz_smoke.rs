@@ -136,6 +136,12 @@ const SLAP_SNIPPETS: &[&str] = &[
     "camera position 0 3 12\ncamera direction 0 -0.2 -1\ncamera direction PI/4 -0.1\n",
     "define x 1\ndefine x x+1\ndefine color 5\nactor x color color color color\n",
     "actor 1 size --2*-3/(1 - 2)\nactor 4294967295 action 11\ntime 16777215\n",
+    "define PI 3.14159265358979\ndefine sprint 10\nactor 3 direction PI/2\nactor 3 action sprint\ntime 12.5\n\
+     actor 3 direction -PI/4\ncamera direction 0.3 -0.1\ntime 4\nactor 3 position 1 0.5 -2\ntime +20\nactor 3 action 0\n",
+    "define spot 2 (0.5 + 0.25)\ndefine high 1 2 3\nactor 0 position spot\nactor 7 position high\nactor 7 color high\n\
+     actor 0 action 11\n\ttime\t3 # tab\r\nactor 0 action 11\nactor 7 action 1\ntimep 2.5\nactor 7 size 1/3\n",
+    "actor 1 action 1\nactor 2 action 2\nactor 3 action 3\nactor 4 action 4\nactor 5 action 5\nactor 6 action 6\n\
+     actor 7 action 7\nactor 8 action 8\nactor 9 action 9\ntime 30\nactor 1 action 10\nactor 2 size 0\ntime 60\n",
 ];
 
 /// The seed corpus of each target, by file name.
@@ -177,13 +183,21 @@ fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
             sources.extend(
                 ANIMATOR_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.draw"), s.as_bytes().to_vec())),
             );
+            sources.extend(source_files("slap"));
+            sources.extend(
+                SLAP_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.slap"), s.as_bytes().to_vec())),
+            );
             let mut good = Vec::new();
             for (name, text) in sources {
-                let ext = if name.ends_with(".anim") { "anim" } else { "draw" };
+                let ext = [".anim", ".slap"].into_iter().find(|e| name.ends_with(e)).map_or("draw", |e| &e[1..]);
                 let source = Source::new(format!("{name}.{ext}"), String::from_utf8_lossy(&text));
-                for strip in [false, true] {
-                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip, ..Options::default() }) {
-                        out.push((format!("{name}{}.animb", if strip { ".strip" } else { "" }), codec::encode(&p)));
+                // SLAP scenes also without constant folding: their bundles
+                // then hold arithmetic for the VM.
+                let folds: &[bool] = if ext == "slap" { &[true, false] } else { &[true] };
+                for (strip, &fold) in [false, true].into_iter().flat_map(|s| folds.iter().map(move |f| (s, f))) {
+                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip, fold }) {
+                        let how = format!("{}{}", if strip { ".strip" } else { "" }, if fold { "" } else { ".nofold" });
+                        out.push((format!("{name}{how}.animb"), codec::encode(&p)));
                         good.push(source.clone());
                     }
                 }

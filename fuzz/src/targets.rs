@@ -22,7 +22,15 @@
 //!   keeps its invariants (sorted by frame, values finite and equal to
 //!   their arithmetic, ids, actions and frames in range); every
 //!   diagnostic renders; the formatter's output parses to the same tree,
-//!   formats to itself and checks the same.
+//!   formats to itself and checks the same. A checked scene lowers with
+//!   constant folding on and off to programs that verify, round-trip
+//!   through bytes and play the same first frames and last time point, bit
+//!   for bit, as the reference evaluator (`tests/reference/slap.rs`) does;
+//!   a scene the checker refuses, the reference refuses too.
+//!
+//! Every SLAP module a target meets (compiled, or decoded by
+//! `load_bundle`) is played for [`SLAP_FRAMES`] frames, then to its length
+//! (at most [`SLAP_SEEK`]) and back, observing every actor and the camera.
 //!
 //! This file is compiled twice: as the `animkit-fuzz` library (the fuzz
 //! crate, `fuzz/Cargo.toml`) and as a module of `tests/fuzz_smoke.rs`, so
@@ -36,6 +44,7 @@ use animkit_vm::animator::AnimatorVm;
 use animkit_vm::animator::record::Recorder;
 use animkit_vm::interp::{Exit, Limits};
 use animkit_vm::program::{Language, Program};
+use animkit_vm::slap::Scene;
 use animkit_vm::sprite::Sprites;
 use animkit_vm::{codec, disasm, verify};
 use std::sync::Arc;
@@ -50,6 +59,18 @@ pub const TICKS: usize = 40;
 pub const STATES: usize = 64;
 /// Most times a suspended Animator program is resumed.
 pub const RESUMES: usize = 64;
+/// Frames each SLAP scene is stepped through and observed.
+pub const SLAP_FRAMES: u64 = 24;
+/// The farthest frame a SLAP scene is sought to (its length, at most this:
+/// a bundle's `WAIT` loop makes a scene endless, and seeking runs every
+/// time point on the way).
+pub const SLAP_SEEK: u64 = 1 << 16;
+
+// The reference evaluator, the same file the equivalence tests use (it
+// needs only the grammar crate).
+#[path = "../../tests/reference/slap.rs"]
+#[allow(dead_code)]
+mod slap_reference;
 
 fn fuzz_limits() -> Limits {
     Limits { max_steps: WORK, whole_run: true, ..Limits::default() }
@@ -95,9 +116,81 @@ pub fn run_program(program: Arc<Program>) {
         match module.language {
             Language::Sprite => run_sprites(&program, index),
             Language::Animator => run_animator(&program, index),
-            Language::Slap => {}
+            Language::Slap => run_slap(&program, index),
         }
     }
+}
+
+/// Plays the SLAP module at `index`: [`SLAP_FRAMES`] frames, the scene's
+/// length (at most [`SLAP_SEEK`]), back to the start; the frame, the
+/// actors' order and the errors keep their invariants.
+fn run_slap(program: &Arc<Program>, index: usize) {
+    let Ok(mut scene) = Scene::with_index(program.clone(), index) else { return };
+    let observe = |scene: &Scene, frame: u64| {
+        assert_eq!(scene.frame(), frame, "the scene is not at the frame it was sent to");
+        let mut last = None;
+        for a in scene.actors() {
+            assert!(last < Some(a.id), "actors out of order: {last:?} then {}", a.id);
+            last = Some(a.id);
+        }
+        let _ = scene.camera();
+        assert!(scene.error_count() >= scene.errors().len() as u64);
+        for e in scene.errors() {
+            assert!(!e.to_string().is_empty());
+        }
+    };
+    observe(&scene, 0);
+    for f in 1..=SLAP_FRAMES {
+        scene.step();
+        observe(&scene, f);
+    }
+    let end = scene.length().min(SLAP_SEEK);
+    scene.seek(end);
+    observe(&scene, end);
+    scene.seek(1);
+    observe(&scene, 1);
+}
+
+/// What a scene shows at its current frame, every number by its bits
+/// (`Debug` prints -0 and 0 apart), and its errors so far (frame, why,
+/// source line).
+fn slap_snapshot(scene: &Scene) -> String {
+    let actors: Vec<_> = scene.actors().collect();
+    // A message names the command, then says why: the reference knows why.
+    let why = |m: &str| m.rsplit(": ").next().unwrap_or_default().to_string();
+    let errors: Vec<_> =
+        scene.errors().iter().map(|e| (e.frame, why(&e.error.message), e.error.position.map(|p| p.0))).collect();
+    format!("frame {} {actors:?} {:?} {errors:?}", scene.frame(), scene.camera())
+}
+
+/// The reference's frame as [`slap_snapshot`] prints it (the pose from the
+/// VM's table at the phase the reference computes: the table's values are
+/// the implementation's, its cycle lengths the documented ones).
+fn reference_snapshot(f: &slap_reference::RefFrame, errors: &[slap_reference::RefError]) -> String {
+    use animkit_vm::slap::{Action, ActorState, Camera};
+    let actors: Vec<_> = f
+        .actors
+        .iter()
+        .map(|a| {
+            let action = Action::from_index(a.action).unwrap_or_default();
+            ActorState {
+                id: a.id,
+                action,
+                position: a.position,
+                direction: a.direction,
+                color: a.color,
+                size: a.size,
+                pose: action.pose(a.phase),
+            }
+        })
+        .collect();
+    let camera = Camera { position: f.camera.position, direction: f.camera.direction };
+    let errors: Vec<_> = errors
+        .iter()
+        .take(animkit_vm::slap::scene::MAX_KEPT_ERRORS)
+        .map(|e| (e.frame, e.why.to_string(), Some(e.line as u32)))
+        .collect();
+    format!("frame {} {actors:?} {camera:?} {errors:?}", f.frame)
 }
 
 fn run_sprites(program: &Arc<Program>, index: usize) {
@@ -285,6 +378,15 @@ pub fn slap_front(data: &[u8]) {
         assert!(rendered.contains(&d.message), "`{}` is not in the rendering:\n{rendered}", d.message);
     }
 
+    // The reference agrees on which scenes are valid; a valid one plays
+    // alike in the VM, folded or not, in memory or through bytes.
+    match (&checked, slap_reference::evaluate(text)) {
+        (Ok(c), Ok(reference)) => play_slap(text, c.ir.length, &reference),
+        (Err(_), Err(_)) => {}
+        (Ok(_), Err(e)) => panic!("the reference refuses a scene the checker accepts: {e}"),
+        (Err(d), Ok(_)) => panic!("the checker refuses a scene the reference accepts: {}", messages(d).join("; ")),
+    }
+
     // The formatter (`animc --fmt` formats files without syntax errors):
     // its output parses to the same tree, is its own format, and checks
     // to the same scene or the same errors.
@@ -310,6 +412,45 @@ pub fn slap_front(data: &[u8]) {
         (Err(a), Err(b)) => assert_eq!(messages(a), messages(b), "other errors after formatting:\n{formatted}"),
         _ => panic!("formatting changed whether the scene checks:\n{formatted}"),
     }
+}
+
+/// Compiles a checked scene with folding on and off, plays each program
+/// in memory and decoded from its bytes, and compares every one with the
+/// reference: the first frames and the last time point.
+fn play_slap(text: &str, length: u32, reference: &slap_reference::RefScene) {
+    let source = Source::new("fuzz.slap", text);
+    let mut scenes = Vec::new();
+    for fold in [true, false] {
+        let program = compile(std::slice::from_ref(&source), &Options { fold, strip: false })
+            .unwrap_or_else(|e| panic!("a checked scene does not compile (fold {fold}): {e}"));
+        verify::verify_program(&program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+        let decoded = codec::load(&codec::encode(&program)).unwrap_or_else(|e| panic!("the bundle does not load: {e}"));
+        for p in [program, decoded] {
+            let scene = Scene::with_index(Arc::new(p), 0).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(scene.length(), u64::from(length), "the scene's length");
+            scenes.push((fold, scene));
+        }
+    }
+    let mut player = slap_reference::RefPlayer::new(reference);
+    let compare = |player: &slap_reference::RefPlayer<'_>, scenes: &[(bool, Scene)]| {
+        let want = reference_snapshot(&player.observe(), player.errors());
+        for (fold, scene) in scenes {
+            let got = slap_snapshot(scene);
+            assert_eq!(got, want, "the VM (fold {fold}) and the reference differ at frame {}", scene.frame());
+        }
+    };
+    compare(&player, &scenes);
+    for _ in 0..SLAP_FRAMES {
+        player.step();
+        scenes.iter_mut().for_each(|(_, s)| s.step());
+        compare(&player, &scenes);
+    }
+    let end = u64::from(length).clamp(SLAP_FRAMES, SLAP_SEEK);
+    player.seek(end);
+    scenes.iter_mut().for_each(|(_, s)| s.seek(end));
+    compare(&player, &scenes);
+    let (_, scene) = scenes.swap_remove(0);
+    check_program(Arc::unwrap_or_clone(scene.program().clone()));
 }
 
 fn messages(d: &[diagnostic::Diagnostic]) -> Vec<&str> {

@@ -431,6 +431,21 @@ impl<'a> RefPlayer<'a> {
         self.run_frame();
     }
 
+    /// Goes forward to `frame` (no earlier than the current one), running
+    /// the commands of every frame on the way.
+    pub fn seek(&mut self, frame: u64) {
+        while let Some(c) = self.scene.timeline.get(self.next).filter(|c| c.frame <= frame) {
+            self.frame = c.frame.max(self.frame);
+            self.run_frame();
+        }
+        self.frame = frame.max(self.frame);
+    }
+
+    /// The commands refused so far, oldest first.
+    pub fn errors(&self) -> &[RefError] {
+        &self.errors
+    }
+
     fn run_frame(&mut self) {
         while let Some(c) = self.scene.timeline.get(self.next).filter(|c| c.frame == self.frame) {
             self.next += 1;
