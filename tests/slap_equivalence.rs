@@ -8,7 +8,9 @@
 //! the compiled program as it is, and through bundle bytes with constant
 //! folding on and off, with and without debug info (`Options { fold,
 //! strip }`); and the formatter round trip (format, recompile) gives the
-//! same trace. Scenes come from `tests/common/slap_scenes.rs`; fixed cases
+//! same trace. `animvm --trace`'s lines (`animkit_runtime::slap::trace`)
+//! equal the reference's frames written in the issue's JSON form. Scenes
+//! come from `tests/common/slap_scenes.rs`; fixed cases
 //! are the examples, the spec's scene and hand-computed motion.
 //!
 //! Cases per property: 256 by default (`PROPTEST_CASES`).
@@ -141,6 +143,59 @@ fn compiled(src: &str, options: &Options, through_bytes: bool) -> Scene {
     open(animkit_vm::codec::load(&bytes).unwrap_or_else(|e| panic!("the bundle does not load: {e}\n{src}")))
 }
 
+/// `v` as the issue's trace format writes a number: a plain JSON number,
+/// `null` for what JSON cannot hold.
+fn json(v: f64) -> String {
+    serde_json::to_string(&v).unwrap_or_default()
+}
+
+fn json3(v: &[f64; 3]) -> String {
+    format!("[{},{},{}]", json(v[0]), json(v[1]), json(v[2]))
+}
+
+/// The reference's frame as a trace line (issue 14: `{"frame":0,"actors":
+/// [{"id":1,"action":0,"position":[x,y,z],"direction":d,"color":[r,g,b],
+/// "size":s}],"camera":{"position":[x,y,z],"direction":[x,y,z]}}`).
+fn reference_line(f: &RefFrame) -> String {
+    let actors: Vec<String> = f
+        .actors
+        .iter()
+        .map(|a| {
+            format!(
+                "{{\"id\":{},\"action\":{},\"position\":{},\"direction\":{},\"color\":{},\"size\":{}}}",
+                a.id,
+                a.action,
+                json3(&a.position),
+                json(a.direction),
+                json3(&a.color),
+                json(a.size)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"frame\":{},\"actors\":[{}],\"camera\":{{\"position\":{},\"direction\":{}}}}}",
+        f.frame,
+        actors.join(","),
+        json3(&f.camera.position),
+        json3(&f.camera.direction)
+    )
+}
+
+/// `animvm --trace`'s lines (`animkit_runtime::slap::trace`) for frames
+/// `0..=last` of `src` equal the reference's frames written as the issue
+/// says; the first difference otherwise.
+fn trace_matches(src: &str, scene: &RefScene, last: u64) -> Result<(), String> {
+    let vm = compiled(src, &Options::default(), true);
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    animkit_runtime::slap::trace::run(vm, Some(last + 1), &mut out, &mut errors)?;
+    let got: Vec<String> = String::from_utf8_lossy(&out).lines().map(str::to_string).collect();
+    let want: Vec<String> = trace(scene, last).0.iter().map(reference_line).collect();
+    match first_difference(&got, &want, "trace line", ("animvm --trace", "reference"), String::clone, |a, b| a == b) {
+        Some(d) => Err(format!("{d}\n{src}")),
+        None => Ok(()),
+    }
+}
+
 /// The ways a scene reaches the VM.
 const WAYS: [(Options, bool); 5] = [
     (Options { strip: false, fold: true }, false),
@@ -161,6 +216,7 @@ fn equivalent(src: &str) -> Result<(), String> {
     } else {
         return Err(format!("the formatter refuses a valid scene\n{src}"));
     }
+    trace_matches(src, &scene, last)?;
     for (which, text) in &texts {
         // Formatting may join blank lines: error lines are compared for
         // the text as written only.
