@@ -10,8 +10,12 @@
 //!
 //! Cases per property: 256 by default (`PROPTEST_CASES`).
 
+// Scripts define PI as the spec's examples do (3.1416, 3.14159265358979).
+#![allow(clippy::approx_constant)]
+
 mod common;
 #[path = "reference/slap.rs"]
+#[allow(dead_code)]
 mod reference;
 #[path = "common/slap_scenes.rs"]
 #[allow(dead_code)]

@@ -463,10 +463,10 @@ impl<'a> RefPlayer<'a> {
             }
             ref actor_command => {
                 let id = actor_command.id().unwrap_or_default() as u32;
-                // `size 0` or below is refused, and a refused command
-                // neither creates nor changes anything.
+                // `size 0` or below (or NaN) is refused, and a refused
+                // command neither creates nor changes anything.
                 if let RefCommand::Size { size, .. } = *actor_command {
-                    if !(size > 0.0) {
+                    if size.is_nan() || size <= 0.0 {
                         self.errors.push(RefError {
                             frame: f,
                             line: c.line,
