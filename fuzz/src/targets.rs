@@ -29,8 +29,9 @@
 //!   a scene the checker refuses, the reference refuses too.
 //!
 //! Every SLAP module a target meets (compiled, or decoded by
-//! `load_bundle`) is played for [`SLAP_FRAMES`] frames, then to its length
-//! (at most [`SLAP_SEEK`]) and back, observing every actor and the camera.
+//! `load_bundle`) is played for [`SLAP_FRAMES`] frames, then time point by
+//! time point to its length (at most [`SLAP_SEEK`], within [`WORK`]
+//! instructions) and back, observing every actor and the camera.
 //!
 //! This file is compiled twice: as the `animkit-fuzz` library (the fuzz
 //! crate, `fuzz/Cargo.toml`) and as a module of `tests/fuzz_smoke.rs`, so
@@ -121,9 +122,10 @@ pub fn run_program(program: Arc<Program>) {
     }
 }
 
-/// Plays the SLAP module at `index`: [`SLAP_FRAMES`] frames, the scene's
-/// length (at most [`SLAP_SEEK`]), back to the start; the frame, the
-/// actors' order and the errors keep their invariants.
+/// Plays the SLAP module at `index`: [`SLAP_FRAMES`] frames, each time
+/// point up to the scene's length (at most [`SLAP_SEEK`], within [`WORK`]
+/// instructions), back to the start; the frame, the actors' order and the
+/// errors keep their invariants.
 fn run_slap(program: &Arc<Program>, index: usize) {
     let Ok(mut scene) = Scene::with_index(program.clone(), index) else { return };
     let observe = |scene: &Scene, frame: u64| {
@@ -144,9 +146,21 @@ fn run_slap(program: &Arc<Program>, index: usize) {
         scene.step();
         observe(&scene, f);
     }
+    // Time point by time point, within the work budget: a bundle's loop
+    // of `WAIT 1` and many commands would otherwise run 65 536 times.
     let end = scene.length().min(SLAP_SEEK);
-    scene.seek(end);
-    observe(&scene, end);
+    let start = scene.instructions();
+    while let Some(t) = scene.next_time_point().filter(|&t| t <= end) {
+        if scene.instructions() - start > WORK {
+            break;
+        }
+        scene.seek(t);
+        observe(&scene, t);
+    }
+    if scene.instructions() - start <= WORK {
+        scene.seek(end);
+        observe(&scene, end);
+    }
     scene.seek(1);
     observe(&scene, 1);
 }
