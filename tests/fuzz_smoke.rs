@@ -1,4 +1,4 @@
-//! The fuzz smoke run, on stable: the three fuzz targets' bodies
+//! The fuzz smoke run, on stable: the four fuzz targets' bodies
 //! (`fuzz/src/targets.rs`, the same code `cargo +nightly fuzz run` drives)
 //! fed the seed corpus and deterministic random mutations of it: bit
 //! flips, interesting bytes, truncations, deleted and repeated ranges,
@@ -8,8 +8,8 @@
 //! so that they reach the decoder and the verifier.
 //!
 //! `FUZZ_SMOKE_ITERS=N` sets the mutations per target (by default 150 000,
-//! 100 000 and 20 000: about 10, 10 and 25 seconds in a debug build on
-//! one core), `FUZZ_SMOKE_SEED=S` the random seed. `cargo test --test fuzz_smoke -- --ignored regenerate_corpus`
+//! 100 000, 20 000 and 40 000: about 10, 10, 25 and 15 seconds in a debug
+//! build on one core), `FUZZ_SMOKE_SEED=S` the random seed. `cargo test --test fuzz_smoke -- --ignored regenerate_corpus`
 //! rewrites `fuzz/corpus/<target>/seed-*` from the sources listed below.
 //! A failure prints the input (as a byte string) and its file under
 //! `target/fuzz-smoke/`; `cargo +nightly fuzz run TARGET FILE` replays it.
@@ -25,7 +25,7 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
 /// Counts the bytes allocated by the thread that asks, while it asks (the
-/// three targets run on threads of their own): the `load_bundle` smoke run
+/// targets run on threads of their own): the `load_bundle` smoke run
 /// checks that decoding allocates in proportion to the bundle.
 struct Counting;
 
@@ -94,7 +94,7 @@ fn decode_allocates_in_proportion(data: &[u8]) {
 /// Sources every seed set starts from: the examples and the tests' inputs.
 fn source_files(ext: &str) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
-    for dir in ["examples", "tests/ui/sprite", "tests/ui/animator", "tests/golden/animator"] {
+    for dir in ["examples", "tests/ui/sprite", "tests/ui/animator", "tests/ui/slap", "tests/golden/animator"] {
         let Ok(entries) = std::fs::read_dir(dir) else { continue };
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
@@ -127,6 +127,23 @@ const ANIMATOR_SNIPPETS: &[&str] = &[
     "defcursor c 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 0 0\nsetcursor c\nquit\n",
 ];
 
+const SLAP_SNIPPETS: &[&str] = &[
+    "define PI 3.1416\ndefine halfpi PI/2\ndefine left -halfpi\nactor 1 direction left\n",
+    "define red 1 0 0\ndefine pale red\nactor 1 color pale\nactor 2 color 1 (0.5 + 0.05) 0\n",
+    "time 0.4\nactor 1 size .9\ntime +0.4\ntimep 0.4\ntime +(a + 1)*2\ntime 2.5\n",
+    "define sec 30\ntimep sec/2\ntimep 2*sec\ntime 500\ntime 10 # back: a warning\n",
+    "define mommy 1\nactor mommy position 1 2\nactor mommy position 1 2 3\nactor mommy action 2\nactor mommy size 0\n",
+    "camera position 0 3 12\ncamera direction 0 -0.2 -1\ncamera direction PI/4 -0.1\n",
+    "define x 1\ndefine x x+1\ndefine color 5\nactor x color color color color\n",
+    "actor 1 size --2*-3/(1 - 2)\nactor 4294967295 action 11\ntime 16777215\n",
+    "define PI 3.14159265358979\ndefine sprint 10\nactor 3 direction PI/2\nactor 3 action sprint\ntime 12.5\n\
+     actor 3 direction -PI/4\ncamera direction 0.3 -0.1\ntime 4\nactor 3 position 1 0.5 -2\ntime +20\nactor 3 action 0\n",
+    "define spot 2 (0.5 + 0.25)\ndefine high 1 2 3\nactor 0 position spot\nactor 7 position high\nactor 7 color high\n\
+     actor 0 action 11\n\ttime\t3 # tab\r\nactor 0 action 11\nactor 7 action 1\ntimep 2.5\nactor 7 size 1/3\n",
+    "actor 1 action 1\nactor 2 action 2\nactor 3 action 3\nactor 4 action 4\nactor 5 action 5\nactor 6 action 6\n\
+     actor 7 action 7\nactor 8 action 8\nactor 9 action 9\ntime 30\nactor 1 action 10\nactor 2 size 0\ntime 60\n",
+];
+
 /// The seed corpus of each target, by file name.
 fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
@@ -151,6 +168,12 @@ fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
                 }
             }
         }
+        "slap_front" => {
+            out.extend(source_files("slap"));
+            out.extend(
+                SLAP_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.slap"), s.as_bytes().to_vec())),
+            );
+        }
         "load_bundle" => {
             let mut sources = source_files("anim");
             sources.extend(source_files("draw"));
@@ -160,13 +183,21 @@ fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
             sources.extend(
                 ANIMATOR_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.draw"), s.as_bytes().to_vec())),
             );
+            sources.extend(source_files("slap"));
+            sources.extend(
+                SLAP_SNIPPETS.iter().enumerate().map(|(i, s)| (format!("snippet{i}.slap"), s.as_bytes().to_vec())),
+            );
             let mut good = Vec::new();
             for (name, text) in sources {
-                let ext = if name.ends_with(".anim") { "anim" } else { "draw" };
+                let ext = [".anim", ".slap"].into_iter().find(|e| name.ends_with(e)).map_or("draw", |e| &e[1..]);
                 let source = Source::new(format!("{name}.{ext}"), String::from_utf8_lossy(&text));
-                for strip in [false, true] {
-                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip, ..Options::default() }) {
-                        out.push((format!("{name}{}.animb", if strip { ".strip" } else { "" }), codec::encode(&p)));
+                // SLAP scenes also without constant folding: their bundles
+                // then hold arithmetic for the VM.
+                let folds: &[bool] = if ext == "slap" { &[true, false] } else { &[true] };
+                for (strip, &fold) in [false, true].into_iter().flat_map(|s| folds.iter().map(move |f| (s, f))) {
+                    if let Ok(p) = compile(std::slice::from_ref(&source), &Options { strip, fold }) {
+                        let how = format!("{}{}", if strip { ".strip" } else { "" }, if fold { "" } else { ".nofold" });
+                        out.push((format!("{name}{how}.animb"), codec::encode(&p)));
                         good.push(source.clone());
                     }
                 }
@@ -304,6 +335,52 @@ const ANIMATOR_TOKENS: &[&str] = &[
     "top",
     "on",
     "off",
+];
+
+const SLAP_TOKENS: &[&str] = &[
+    "define ",
+    "define x ",
+    "define red 1 0 0\n",
+    "time ",
+    "time +",
+    "timep ",
+    "actor ",
+    "actor 1 ",
+    "camera ",
+    "camera direction ",
+    "camera position ",
+    "action ",
+    "direction ",
+    "position ",
+    "color ",
+    "size ",
+    "red",
+    "PI",
+    "x",
+    "(",
+    ")",
+    "( ",
+    " )",
+    "+",
+    "*",
+    "/",
+    "/0",
+    "*1e308",
+    "--",
+    "-(",
+    "((((((((((((((((((((((((((((((((",
+    "1e400",
+    "1e-400",
+    "4294967295",
+    "16777215",
+    "0.5",
+    ".5",
+    "2.5",
+    "11",
+    "12",
+    " # c\n",
+    "\ntime +10\n",
+    "\nactor 1 action 2\n",
 ];
 
 /// One random change to `data` (`others`: seeds to splice with).
@@ -515,6 +592,7 @@ fn smoke(target: &str, body: fn(&[u8]), default_iterations: usize) {
     let mut rng = Rng(seed ^ fnv(target.as_bytes()));
     let tokens = match target {
         "sprite_front" => SPRITE_TOKENS,
+        "slap_front" => SLAP_TOKENS,
         _ => ANIMATOR_TOKENS,
     };
     for i in 0..iterations(default_iterations) {
@@ -579,9 +657,14 @@ fn animator_front() {
 }
 
 #[test]
+fn slap_front() {
+    smoke("slap_front", targets::slap_front, 40_000);
+}
+
+#[test]
 #[ignore = "writes fuzz/corpus/<target>/seed-*; run with --ignored when the examples or tests change"]
 fn regenerate_corpus() {
-    for target in ["load_bundle", "sprite_front", "animator_front"] {
+    for target in ["load_bundle", "sprite_front", "animator_front", "slap_front"] {
         let dir = Path::new("fuzz/corpus").join(target);
         std::fs::create_dir_all(&dir).unwrap();
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {

@@ -1,5 +1,6 @@
 //! Every resource limit, with its exact error message and position: the
-//! compiler's (sources), the Animator reader's (pending command), the
+//! compiler's (sources; SLAP's too, with hostile lines that must stay
+//! linear), the Animator reader's (pending command), the
 //! stream's (what a long session keeps) and the interpreter's (runaway
 //! execution). The list, with where each is enforced, is in
 //! `tests/README.md`.
@@ -198,6 +199,219 @@ fn sprite_event_ids() {
     text.push_str(", _loop\n");
     let e = compile_errors("t.anim", text);
     assert!(e.starts_with("error: the sources use 16777"), "{e}");
+}
+
+// ---- the compiler: SLAP ------------------------------------------------------
+
+/// `animc --check`'s rendering of a SLAP source's diagnostics as `t.slap`
+/// (the front end and the renderer the driver uses).
+fn slap_errors(text: &str) -> String {
+    match animkit_compiler::slap::front(text) {
+        Ok(_) => panic!("the scene checked"),
+        Err(d) => animkit_compiler::diagnostic::render("t.slap", text, &d),
+    }
+}
+
+fn slap_checks(text: &str) {
+    if let Err(d) = animkit_compiler::slap::front(text) {
+        panic!("{}", animkit_compiler::diagnostic::render("t.slap", text, &d));
+    }
+}
+
+/// The diagnostics of a SLAP source, unrendered (for lines too long to
+/// print in a test).
+fn slap_diagnostics(text: &str) -> Vec<animkit_compiler::diagnostic::Diagnostic> {
+    animkit_compiler::slap::front(text).err().unwrap_or_default()
+}
+
+const TOO_DEEP: &str = "error: expression nested more than 64 levels deep";
+
+#[test]
+fn slap_expression_nesting() {
+    use animkit_vm::limits::MAX_SLAP_NESTING;
+    assert_eq!(MAX_SLAP_NESTING, 64);
+    let parens = |n: usize| format!("actor 1 size {}1{}\n", "(".repeat(n), ")".repeat(n));
+    let sums = |n: usize| format!("actor 1 size 1{}\n", "+1".repeat(n));
+    let minuses = |n: usize| format!("actor 1 size {}1\n", "-".repeat(n));
+    for text in [parens(64), sums(64), minuses(64), format!("time +{}1{}\n", "-(".repeat(32), ")".repeat(32))] {
+        slap_checks(&text);
+    }
+    // The 65th open parenthesis (the lexer's limit), the 65th operator
+    // from the inside (the grammar's): for `+`, the last one; for unary
+    // minus, the first one written.
+    assert_eq!(first_error(&slap_errors(&parens(65))), format!("{TOO_DEEP}\n--> t.slap:1:78"));
+    assert_eq!(first_error(&slap_errors(&sums(65))), format!("{TOO_DEEP}\n--> t.slap:1:143"));
+    assert_eq!(first_error(&slap_errors(&minuses(65))), format!("{TOO_DEEP}\n--> t.slap:1:14"));
+    // `-(` is two levels: the 33rd pair from the inside goes over at its
+    // parenthesis.
+    let rendered = slap_errors(&format!("\ntime 1\n  camera position 0 0 {}1{}\n", "-(".repeat(33), ")".repeat(33)));
+    assert_eq!(first_error(&rendered), format!("{TOO_DEEP}\n--> t.slap:3:24"));
+    assert_eq!(rendered.matches("error:").count(), 1, "{rendered}");
+}
+
+#[test]
+fn slap_deep_nesting_stays_linear() {
+    // A million parentheses, unary minuses, operators, unclosed and
+    // unmatched parentheses on one line: one error each, at the level
+    // that goes over, in about a second each in a debug build (a
+    // quadratic pass would take hours).
+    let n = 1_000_000;
+    let cases = [
+        (format!("actor 1 size {}1{}\n", "(".repeat(n), ")".repeat(n)), "1:78"),
+        (format!("actor 1 size {}1\n", "(".repeat(n)), "1:78"),
+        (format!("actor 1 size {}1\n", "-".repeat(n)), "1:999949"),
+        (format!("actor 1 size 1{}\n", "+1".repeat(n)), "1:143"),
+        (format!("actor 1 size 1{}\n", "*-1".repeat(n)), "1:204"),
+    ];
+    let t = std::time::Instant::now();
+    for (text, at) in &cases {
+        let d = slap_diagnostics(text);
+        assert_eq!(d.len(), 1, "{at}: {:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
+        let rendered = slap_errors(text);
+        assert_eq!(first_error(&rendered), format!("{TOO_DEEP}\n--> t.slap:{at}"));
+    }
+    let text = format!("actor 1 size 1{}\n", ")".repeat(n));
+    assert_eq!(first_error(&slap_errors(&text)), "error: unmatched `)`\n--> t.slap:1:15");
+    assert!(t.elapsed().as_secs() < 120, "{:?}", t.elapsed());
+}
+
+#[test]
+fn slap_counts() {
+    use animkit_vm::limits::{MAX_SLAP_DEFINE_VALUES, MAX_SLAP_DEFINES};
+    // Defines: 65 536 names, the 65 537th refused at its name.
+    let mut text = String::new();
+    for i in 0..MAX_SLAP_DEFINES {
+        text.push_str(&format!("define d{i} 1\n"));
+    }
+    text.push_str("define d0 2\nactor d65535 size d0\n");
+    slap_checks(&text);
+    text.push_str("define  one_more 1\n");
+    assert_eq!(
+        first_error(&slap_errors(&text)),
+        "error: too many defines: a scene may define at most 65536 names\n--> t.slap:65539:9"
+    );
+    // Values of one define: 64, counted after expansion, the 65th refused.
+    let values = |n: usize| format!("define x{}\n", " 1".repeat(n));
+    slap_checks(&values(MAX_SLAP_DEFINE_VALUES));
+    assert_eq!(
+        first_error(&slap_errors(&values(65))),
+        "error: `x` would hold 65 values, more than the 64 a define may hold\n--> t.slap:1:10"
+    );
+    let expanded = format!("define eight{}\ndefine x{}\n", " 1".repeat(8), " eight".repeat(8) + " 1");
+    assert_eq!(
+        first_error(&slap_errors(&expanded)),
+        "error: `x` would hold 65 values, more than the 64 a define may hold\n--> t.slap:2:10"
+    );
+}
+
+#[test]
+fn slap_frames() {
+    use animkit_vm::limits::MAX_SLAP_FRAME;
+    assert_eq!(MAX_SLAP_FRAME, 16_777_215);
+    slap_checks("time 16777215\nactor 1 size 1\ntime 16777215.4\ntime +0.09\n");
+    let past = "error: frame 16777216 is past the last frame a scene may have";
+    assert_eq!(first_error(&slap_errors("time 16777216\n")), format!("{past}\n--> t.slap:1:6"));
+    assert_eq!(first_error(&slap_errors("time 16777215.5\n")), format!("{past}\n--> t.slap:1:6"));
+    assert_eq!(first_error(&slap_errors("time 16777215\n  time +1\n")), format!("{past}\n--> t.slap:2:8"));
+    assert_eq!(
+        first_error(&slap_errors("define sec 1e7\ntimep 2*sec\n")),
+        format!("error: frame 20000000 is past the last frame a scene may have\n--> t.slap:2:7")
+    );
+    assert_eq!(
+        first_error(&slap_errors("time 1e300\n")),
+        "error: frame 1e300 is past the last frame a scene may have\n--> t.slap:1:6"
+    );
+}
+
+#[test]
+#[ignore = "a million SLAP actors and 16.7 million time directives (tens of seconds, gigabytes in a debug build); run with --release --ignored"]
+fn slap_actors_and_time_points() {
+    use animkit_vm::limits::{MAX_SLAP_ACTORS, MAX_SLAP_TIME_POINTS};
+    let mut text = String::with_capacity(24 * MAX_SLAP_ACTORS);
+    for i in 0..MAX_SLAP_ACTORS {
+        text.push_str(&format!("actor {i} size 1\n"));
+    }
+    text.push_str("actor 0 size 2\n");
+    slap_checks(&text);
+    text.push_str("actor 4294967295 size 1\n");
+    assert_eq!(
+        first_error(&slap_errors(&text)),
+        "error: too many actors: a scene may name at most 1048576\n--> t.slap:1048578:7"
+    );
+    let mut text = "timep 0\n".repeat(MAX_SLAP_TIME_POINTS);
+    slap_checks(&text);
+    text.push_str("time 1\n");
+    assert_eq!(
+        first_error(&slap_errors(&text)),
+        "error: too many time directives: a scene may have at most 16777216\n--> t.slap:16777217:1"
+    );
+}
+
+/// Lines of 50 MB whose cost is their bytes: a name, a number, a comment,
+/// spaces, a fraction. Checked in linear time and a few times their size
+/// in memory (`tests/slap_alloc.rs` counts).
+#[test]
+fn slap_50_mb_lines() {
+    let mb = 50 << 20;
+    let t = std::time::Instant::now();
+    let name = "a".repeat(mb);
+    let d = slap_diagnostics(&format!("{name}\ntime 1\n"));
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].message.len(), &d[0].message[..20]), (mb + 20, "unknown directive `a"));
+    assert_eq!((d[0].span.start, d[0].span.end), (0, mb));
+    let d = slap_diagnostics(&format!("actor 1 size {}\n", "1".repeat(mb)));
+    assert_eq!(d.len(), 1);
+    assert!(d[0].message.starts_with("number `111") && d[0].message.ends_with("` is too large"));
+    drop(d);
+    slap_checks(&format!("actor 1 size 1 # {name}\n"));
+    slap_checks(&format!("actor 1 size 0.{}1\n", "0".repeat(mb)));
+    slap_checks(&format!("actor 1 size{}1\n", " \t".repeat(mb / 2)));
+    slap_checks(&format!("define {name} 1\nactor 1 size ({name} + 1)\n"));
+    assert!(t.elapsed().as_secs() < 120, "{:?}", t.elapsed());
+}
+
+/// Lines of many tokens: 1 MB by default (in a debug build, a 50 MB one
+/// takes a minute and gigabytes: the tokens of a line are kept until it
+/// ends, about 40 bytes each; `--ignored` runs them at 50 MB).
+fn slap_many_token_lines(mb: usize) {
+    let n = mb << 20;
+    let t = std::time::Instant::now();
+    let found = |text: String| {
+        let d = slap_diagnostics(&text);
+        assert_eq!(d.len(), 1, "{:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
+        (d[0].message.clone(), d[0].span.start)
+    };
+    let values = n / 2;
+    assert_eq!(
+        found(format!("actor 1 color{}\n", " 1".repeat(values))),
+        (format!("`color` takes 3 values (`r g b`), found {values}"), 14)
+    );
+    assert_eq!(
+        found(format!("define x{}\n", " 1".repeat(values))),
+        (format!("`x` would hold {values} values, more than the 64 a define may hold"), 9)
+    );
+    assert_eq!(
+        found(format!("actor 1 color{}\n", " (1)".repeat(n / 4))),
+        (format!("`color` takes 3 values (`r g b`), found {}", n / 4), 14)
+    );
+    let minus = n / 3;
+    assert_eq!(
+        found(format!("actor 1 size {}\n", "1 -".repeat(minus))),
+        ("expected a number, a name or `(` after `-`, found end of line".to_string(), 13 + 3 * minus - 1)
+    );
+    assert_eq!(found(format!("actor 1 size {}\n", ";".repeat(n))), ("unexpected character `;`".to_string(), 13));
+    assert!(t.elapsed().as_secs() < 60 * mb as u64, "{:?}", t.elapsed());
+}
+
+#[test]
+fn slap_long_lines_of_many_tokens() {
+    slap_many_token_lines(1);
+}
+
+#[test]
+#[ignore = "50 MB lines of 13 to 50 million tokens (minutes and about 8 GB in a debug build); run with --release --ignored"]
+fn slap_50_mb_lines_of_many_tokens() {
+    slap_many_token_lines(50);
 }
 
 // ---- streams --------------------------------------------------------------
