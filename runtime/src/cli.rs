@@ -59,8 +59,9 @@ animkit options:
                      (FILE.json) plays with its own sheet
   --watch            build FILE again each time it is saved: a sprite instance keeps
                      its state, frame and ticks into it (-H and --trace then run at
-                     50 ticks per second), an Animator script starts over; a failed
-                     build prints its errors and keeps the old program
+                     50 ticks per second), an Animator script and a SLAP scene in
+                     the player start over; a failed build prints its errors
+                     and keeps the old program
   --gif FILE         with -H: write the frames as an animated GIF (SLAP scenes, Animator
                      streams and scripts at each flush, the sprite viewer's --ticks frames)
   --help             display this help

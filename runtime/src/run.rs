@@ -196,6 +196,7 @@ pub fn slap_options(args: &Args) -> SlapOptions {
         dump_head: args.dump_head.clone(),
         gif: args.gif.clone(),
         start: args.start,
+        watch: args.watch,
     }
 }
 

@@ -159,3 +159,23 @@ fn option_errors() {
     assert_eq!(status, 1);
     assert!(err.starts_with("animvm: "), "{err}");
 }
+
+/// `--watch` is the player window's: a trace or headless frames are one
+/// fixed run, so they refuse it with a clear error.
+#[test]
+fn watch_is_refused_for_traces_and_headless_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.slap"), "actor 1 size 2\ntime 3\n").unwrap();
+    for args in [&["--watch", "--trace", "s.slap"][..], &["--watch", "-H", "s.slap"][..]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_animvm"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "animvm: --watch plays a SLAP scene in a window (it starts over on each save); a trace or headless frames are one fixed run: leave out --trace and -H\n"
+        );
+    }
+}

@@ -746,3 +746,42 @@ fn slap_scene_plays_pauses_steps_restarts_and_quits() {
     assert!(status.success(), "{status:?}: {}", vm.stderr_text());
     assert_eq!(vm.stderr_text(), "");
 }
+
+/// `--watch` in the SLAP player: a save that builds replaces the scene,
+/// which starts over (the title shows the new length); a save that does
+/// not build prints its diagnostics and the old scene plays on.
+#[test]
+fn slap_scene_starts_over_in_the_player_on_save() {
+    let x = Xvfb::start();
+    let dir = tmp();
+    let file = dir.path().join("walk.slap");
+    std::fs::write(&file, "actor 1 color 1 0 0\nactor 1 action 2\ntime 300\n").unwrap();
+    let mut vm = Animvm::start(&x, &["--watch", "-x", "160", "-y", "120", "walk.slap"], dir.path());
+    let w = vm.focus(&x);
+    wait_state(&x, &w, "to frame 20", |(f, _)| f >= 20);
+    assert!(x.xdotool(&["getwindowname", &w]).contains("/300"));
+    std::fs::write(&file, "actor 1 color 0 0 1\nactor 1 action 2\ntime 900\n").unwrap();
+    assert_eq!(vm.stderr.recv_timeout(WAIT).unwrap(), "animvm: reloaded `walk.slap`: the scene starts over");
+    let start = Instant::now();
+    loop {
+        let title = x.xdotool(&["getwindowname", &w]);
+        if title.contains("/900") {
+            break;
+        }
+        assert!(start.elapsed() < WAIT, "the title never showed the new scene: {title}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::fs::write(&file, "actor 1 colour 1 0 0\ntime 900\n").unwrap();
+    let mut err = Vec::new();
+    while !err.last().is_some_and(|l: &String| l.ends_with("did not build: the previous program keeps running")) {
+        err.push(vm.stderr.recv_timeout(WAIT).expect("the failed build is reported"));
+    }
+    assert!(err[0].starts_with("error"), "{err:?}");
+    assert!(err.iter().any(|l| l.contains("walk.slap:1:")), "{err:?}");
+    // The old scene plays on.
+    let (f, _) = player_state(&x, &w);
+    wait_state(&x, &w, "a later frame", |(g, _)| g > f);
+    assert!(x.xdotool(&["getwindowname", &w]).contains("/900"));
+    x.xdotool(&["key", "q"]);
+    assert!(vm.wait_exit(WAIT).expect("Q closes the player").success());
+}

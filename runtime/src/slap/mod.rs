@@ -69,6 +69,11 @@ pub struct SlapOptions {
     /// from frame 0, so frame F looks the same either way); the window
     /// starts there too.
     pub start: u64,
+    /// `--watch`: in the player window, build the file again each time it
+    /// is saved and start the new scene over at `start` (a failed build
+    /// keeps the old one playing). A trace or headless frames are one
+    /// fixed run, so they refuse it.
+    pub watch: bool,
 }
 
 impl Default for SlapOptions {
@@ -84,6 +89,7 @@ impl Default for SlapOptions {
             dump_head: None,
             gif: None,
             start: 0,
+            watch: false,
         }
     }
 }
@@ -108,19 +114,49 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
+    if options.watch && (options.trace || options.headless) {
+        return Err("animvm: --watch plays a SLAP scene in a window (it starts over on each save); \
+                    a trace or headless frames are one fixed run: leave out --trace and -H\n"
+            .into());
+    }
     if !options.trace && !options.headless {
         if options.gif.is_some() {
             return Err("animvm: --gif writes frames headless: add -H\n".into());
         }
         crate::host::window_loop::check_display()?;
     }
+    let name = program.modules.get(index).map(|m| program.string(m.name).to_string()).unwrap_or_default();
     let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
     if options.trace {
         let (first, count) = headless::frame_range(options, scene.length());
         scene.seek(first);
         return trace::run(scene, Some(count), stdout, stderr);
     }
-    if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, stderr) }
+    if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, &name, stderr) }
+}
+
+/// The scene of a new build of the file (`--watch`): its SLAP module named
+/// `name`, or else its only SLAP module; an error says why there is none.
+///
+/// ```
+/// use animkit_compiler::{compile, Source};
+/// use animkit_runtime::slap::scene_of;
+/// let program = compile(&[Source::new("s.slap", "actor 1 size 2\ntime 4\n")], &Default::default()).unwrap();
+/// assert_eq!(scene_of(program, "s").map(|s| s.length()).ok(), Some(4));
+/// let sprites = compile(&[Source::new("s.anim", "Idle: 5, _loop\n")], &Default::default()).unwrap();
+/// assert_eq!(scene_of(sprites, "s").err().as_deref(), Some("animvm: the new build has no SLAP scene\n"));
+/// ```
+pub fn scene_of(program: Program, name: &str) -> Result<Scene, String> {
+    let slap: Vec<usize> = (0..program.modules.len())
+        .filter(|&i| program.modules[i].language == animkit_vm::program::Language::Slap)
+        .collect();
+    let named = slap.iter().copied().find(|&i| program.string(program.modules[i].name) == name);
+    let index = match (named, slap.as_slice()) {
+        (Some(i), _) | (None, &[i]) => i,
+        (None, []) => return Err("animvm: the new build has no SLAP scene\n".into()),
+        (None, _) => return Err(format!("animvm: the new build has no SLAP scene `{name}` (and several others)\n")),
+    };
+    Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))
 }
 
 /// Prints a scene's runtime errors as the frames they happened at are

@@ -10,10 +10,18 @@
 //! frame, **Q** or **Escape** quits. The title says the frame, the scene's
 //! length and whether it is paused: `animvm story.slap: frame 120/1200
 //! (paused)`.
+//!
+//! With `--watch` the file is looked at every
+//! [`POLL`](crate::animator::script::POLL); a save that builds replaces
+//! the scene, which starts over at `--start` (paused or not, as it was),
+//! and says so on standard error; a failed build prints its diagnostics
+//! and the old scene plays on.
 
 use super::view::SceneView;
-use super::{ErrorLog, SlapOptions};
+use super::{ErrorLog, SlapOptions, scene_of};
+use crate::animator::script::POLL;
 use crate::host::ticker::Ticker;
+use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::render::Renderer;
 use animkit_vm::slap::Scene;
@@ -77,9 +85,10 @@ pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
     format!("animvm {file}: frame {frame}/{length}{}", if paused { " (paused)" } else { "" })
 }
 
-/// Plays `scene` in a window until it is closed; returns the number of
-/// runtime errors reported.
-pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Result<usize, String> {
+/// Plays `scene` (the SLAP module `name` of the file) in a window until it
+/// is closed; returns the number of runtime errors reported.
+pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, String> {
+    let watch = if options.watch { Some(ProgramWatch::new(&options.file)?) } else { None };
     let window_loop = WindowLoop::<()>::new()?;
     let paused = false;
     let window = WindowOptions {
@@ -97,11 +106,15 @@ pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Resul
         ticker: Ticker::with_rate(options.fps, Instant::now()),
         paused,
         errors: ErrorLog::default(),
+        earlier_errors: 0,
         title: String::new(),
+        watch,
+        name: name.to_string(),
+        next_poll: Instant::now(),
     };
     window_loop.run(&window, &mut app)?;
     app.errors.finish(&app.scene, app.stderr);
-    Ok(app.errors.count())
+    Ok(app.earlier_errors + app.errors.count())
 }
 
 struct Player<'a> {
@@ -113,10 +126,41 @@ struct Player<'a> {
     ticker: Ticker,
     paused: bool,
     errors: ErrorLog,
+    /// Errors reported by the scenes that a save replaced.
+    earlier_errors: usize,
     title: String,
+    /// `--watch`: the file, looked at every [`POLL`].
+    watch: Option<ProgramWatch>,
+    /// The SLAP module playing (what a new build is searched for).
+    name: String,
+    next_poll: Instant,
 }
 
 impl Player<'_> {
+    /// `--watch`: if it is time, looks at the file; a save that builds
+    /// replaces the scene, started over. Whether the picture changed.
+    fn poll_watch(&mut self, window: &mut Window<'_>) -> bool {
+        let now = Instant::now();
+        let Some(w) = self.watch.as_mut().filter(|_| now >= self.next_poll) else { return false };
+        self.next_poll = now + POLL;
+        let Some(program) = w.poll(&mut *self.stderr) else { return false };
+        match scene_of(program, &self.name) {
+            Ok(scene) => {
+                self.errors.finish(&self.scene, self.stderr);
+                self.earlier_errors += self.errors.count();
+                self.errors = ErrorLog::default();
+                self.scene = scene;
+                let _ = writeln!(self.stderr, "animvm: reloaded `{}`: the scene starts over", w.file());
+                self.act(window, Command::Restart);
+                true
+            }
+            Err(message) => {
+                w.refused(&message, &mut *self.stderr);
+                false
+            }
+        }
+    }
+
     /// Draws the current frame, shows it and updates the title.
     fn show(&mut self, window: &mut Window<'_>) {
         self.errors.report(&self.scene, self.stderr);
@@ -213,10 +257,18 @@ impl WindowApp for Player<'_> {
     }
 
     fn deadline(&self) -> Option<Instant> {
-        (self.view.is_some() && !self.paused).then(|| self.ticker.next())
+        let frame = (self.view.is_some() && !self.paused).then(|| self.ticker.next());
+        let poll = self.watch.as_ref().map(|_| self.next_poll);
+        match (frame, poll) {
+            (Some(f), Some(p)) => Some(f.min(p)),
+            (f, p) => f.or(p),
+        }
     }
 
     fn wake(&mut self, window: &mut Window<'_>) {
+        if self.view.is_some() && self.poll_watch(window) {
+            return;
+        }
         if self.paused {
             return;
         }
