@@ -100,7 +100,18 @@ pub struct ProgramWatch {
 
 impl ProgramWatch {
     /// Watches `file`, which is running now (its bytes are read again to
-    /// know what a change is).
+    /// know what a change is); a file that cannot be read is an error.
+    ///
+    /// ```
+    /// use animkit_runtime::host::watch::ProgramWatch;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("story.slap");
+    /// std::fs::write(&p, "time 3\n").unwrap();
+    /// let w = ProgramWatch::new(p.to_str().unwrap()).unwrap();
+    /// assert!(w.file().ends_with("story.slap"));
+    /// let gone = ProgramWatch::new(dir.path().join("gone.slap").to_str().unwrap());
+    /// assert!(gone.err().unwrap().starts_with("animvm: --watch: cannot read"));
+    /// ```
     pub fn new(file: &str) -> Result<ProgramWatch, String> {
         let bytes = std::fs::read(file).map_err(|e| format!("animvm: --watch: cannot read `{file}`: {e}\n"))?;
         Ok(ProgramWatch { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
@@ -139,12 +150,26 @@ impl ProgramWatch {
 
     /// Reports a build the host cannot use: `message`, then that the
     /// previous program keeps running.
+    ///
+    /// ```
+    /// use animkit_runtime::host::watch::ProgramWatch;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("s.slap");
+    /// std::fs::write(&p, "time 3\n").unwrap();
+    /// let w = ProgramWatch::new(p.to_str().unwrap()).unwrap();
+    /// let mut err = Vec::new();
+    /// w.refused("animvm: the new build has no SLAP scene\n", &mut err);
+    /// let text = String::from_utf8(err).unwrap();
+    /// assert!(text.starts_with("animvm: the new build has no SLAP scene\nanimvm: `"));
+    /// assert!(text.ends_with("s.slap` did not build: the previous program keeps running\n"));
+    /// ```
     pub fn refused(&self, message: &str, stderr: &mut dyn Write) {
         let _ = write!(stderr, "{message}");
         let _ = writeln!(stderr, "animvm: `{}` did not build: the previous program keeps running", self.file);
     }
 
-    /// The watched file.
+    /// The watched file, as given to [`ProgramWatch::new`] (see its
+    /// example).
     pub fn file(&self) -> &str {
         &self.file
     }

@@ -15,7 +15,18 @@ pub struct Reloader {
 }
 
 impl Reloader {
-    /// Watches `file`, which is running now.
+    /// Watches `file`, which is running now; a file that cannot be read
+    /// is an error.
+    ///
+    /// ```
+    /// use animkit_runtime::sprite::reload::Reloader;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("hero.anim");
+    /// std::fs::write(&p, "Idle: 5, _loop\n").unwrap();
+    /// let r = Reloader::new(p.to_str().unwrap()).unwrap();
+    /// assert!(r.file().ends_with("hero.anim"));
+    /// assert!(Reloader::new(dir.path().join("gone.anim").to_str().unwrap()).is_err());
+    /// ```
     pub fn new(file: &str) -> Result<Reloader, String> {
         Ok(Reloader { watch: ProgramWatch::new(file)? })
     }
@@ -51,7 +62,7 @@ impl Reloader {
         }
     }
 
-    /// The watched file.
+    /// The watched file, as given to [`Reloader::new`] (see its example).
     pub fn file(&self) -> &str {
         self.watch.file()
     }
