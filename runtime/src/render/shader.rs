@@ -134,25 +134,56 @@ fn prefix(embedded: bool) -> String {
 pub(crate) unsafe fn build(gl: &glow::Context, variant: Variant) -> Result<Program, String> {
     unsafe {
         let pre = format!("{}{}", prefix(gl.version().is_embedded), variant.defines());
+        let attributes = [(ATTR_POS, "a_pos"), (ATTR_UV, "a_uv"), (ATTR_COLOR, "a_color"), (ATTR_MODE, "a_mode")];
+        let program = compile_and_link(gl, &pre, VERTEX, FRAGMENT, &attributes, "")?;
+        gl.use_program(Some(program));
+        let u_image = gl.get_uniform_location(program, "u_image");
+        let u_atlas = gl.get_uniform_location(program, "u_atlas");
+        gl.uniform_1_i32(u_image.as_ref(), 0);
+        gl.uniform_1_i32(u_atlas.as_ref(), 1);
+        let u_size = gl.get_uniform_location(program, "u_size");
+        Ok(Program { program, u_size })
+    }
+}
+
+/// Compiles `vertex` and `fragment` after `pre` (the API's prefix and any
+/// defines), binds the attribute locations, links, and frees the shaders;
+/// on failure nothing is left behind and the log is the error, its words
+/// led by `what` (`"3D "` for the scene's programs). The one way both the
+/// 2D variants and the 3D programs are built.
+///
+/// # Safety
+/// `gl` must be current on this thread.
+pub(crate) unsafe fn compile_and_link(
+    gl: &glow::Context,
+    pre: &str,
+    vertex: &str,
+    fragment: &str,
+    attributes: &[(u32, &str)],
+    what: &str,
+) -> Result<glow::Program, String> {
+    unsafe {
         let program = gl.create_program()?;
         let mut shaders = Vec::new();
-        for (kind, src) in [(glow::VERTEX_SHADER, VERTEX), (glow::FRAGMENT_SHADER, FRAGMENT)] {
+        for (kind, src) in [(glow::VERTEX_SHADER, vertex), (glow::FRAGMENT_SHADER, fragment)] {
             let sh = gl.create_shader(kind)?;
             gl.shader_source(sh, &format!("{pre}{src}"));
             gl.compile_shader(sh);
             if !gl.get_shader_compile_status(sh) {
                 let log = gl.get_shader_info_log(sh);
                 gl.delete_shader(sh);
+                for s in shaders {
+                    gl.delete_shader(s);
+                }
                 gl.delete_program(program);
-                return Err(format!("shader compile failed: {log}"));
+                return Err(format!("{what}shader compile failed: {log}"));
             }
             gl.attach_shader(program, sh);
             shaders.push(sh);
         }
-        gl.bind_attrib_location(program, ATTR_POS, "a_pos");
-        gl.bind_attrib_location(program, ATTR_UV, "a_uv");
-        gl.bind_attrib_location(program, ATTR_COLOR, "a_color");
-        gl.bind_attrib_location(program, ATTR_MODE, "a_mode");
+        for &(location, name) in attributes {
+            gl.bind_attrib_location(program, location, name);
+        }
         gl.link_program(program);
         for sh in shaders {
             gl.detach_shader(program, sh);
@@ -161,14 +192,8 @@ pub(crate) unsafe fn build(gl: &glow::Context, variant: Variant) -> Result<Progr
         if !gl.get_program_link_status(program) {
             let log = gl.get_program_info_log(program);
             gl.delete_program(program);
-            return Err(format!("program link failed: {log}"));
+            return Err(format!("{what}program link failed: {log}"));
         }
-        gl.use_program(Some(program));
-        let u_image = gl.get_uniform_location(program, "u_image");
-        let u_atlas = gl.get_uniform_location(program, "u_atlas");
-        gl.uniform_1_i32(u_image.as_ref(), 0);
-        gl.uniform_1_i32(u_atlas.as_ref(), 1);
-        let u_size = gl.get_uniform_location(program, "u_size");
-        Ok(Program { program, u_size })
+        Ok(program)
     }
 }

@@ -182,40 +182,16 @@ pub unsafe fn link(
     fragment: &str,
     attributes: &[(u32, &str)],
 ) -> Result<glow::Program, String> {
+    // SAFETY: forwarded from the caller.
     unsafe {
-        let pre = prefix(gl.version().is_embedded);
-        let program = gl.create_program()?;
-        let mut shaders = Vec::new();
-        for (kind, src) in [(glow::VERTEX_SHADER, vertex), (glow::FRAGMENT_SHADER, fragment)] {
-            let sh = gl.create_shader(kind)?;
-            gl.shader_source(sh, &format!("{pre}{src}"));
-            gl.compile_shader(sh);
-            if !gl.get_shader_compile_status(sh) {
-                let log = gl.get_shader_info_log(sh);
-                gl.delete_shader(sh);
-                for s in shaders {
-                    gl.delete_shader(s);
-                }
-                gl.delete_program(program);
-                return Err(format!("3D shader compile failed: {log}"));
-            }
-            gl.attach_shader(program, sh);
-            shaders.push(sh);
-        }
-        for &(location, name) in attributes {
-            gl.bind_attrib_location(program, location, name);
-        }
-        gl.link_program(program);
-        for sh in shaders {
-            gl.detach_shader(program, sh);
-            gl.delete_shader(sh);
-        }
-        if !gl.get_program_link_status(program) {
-            let log = gl.get_program_info_log(program);
-            gl.delete_program(program);
-            return Err(format!("3D program link failed: {log}"));
-        }
-        Ok(program)
+        crate::render::shader::compile_and_link(
+            gl,
+            prefix(gl.version().is_embedded),
+            vertex,
+            fragment,
+            attributes,
+            "3D ",
+        )
     }
 }
 
