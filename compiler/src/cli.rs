@@ -4,7 +4,11 @@
 //! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [--no-fold] [-o OUT] FILE...
 //! animc --fmt [--write] [--lang LANG] FILE...
 //! animc --from-aseprite SHEET.json [--tick-ms N] [-o OUT.anim]
+//! animc lsp
 //! ```
+//!
+//! - `animc lsp` runs the language server on standard input and output
+//!   (`crate::lsp`, `docs/lsp.md`).
 //!
 //! - `--from-aseprite` converts an Aseprite JSON export into Sprite DSL
 //!   source (`crate::import::aseprite`; default output: the input with
@@ -69,6 +73,9 @@ options:
   --fmt             print each file in its language's canonical layout
   --write           with --fmt: rewrite the files in place instead
   -h, --help        print this help
+
+animc lsp           run the language server on standard input and output
+                    (see docs/lsp.md)
 
 FILE may be `-` to read standard input (needs --lang).
 Exit status: 0 on success (warnings included), 1 on any error.

@@ -2,6 +2,9 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "lsp") {
+        std::process::exit(animkit_compiler::lsp::serve_stdio(&args[1..]));
+    }
     let status = animkit_compiler::cli::run(
         &args,
         &mut std::io::stdin().lock(),

@@ -446,3 +446,43 @@ mod tests {
         }
     }
 }
+
+/// The forms of `kw` written out, one per line of the signature table
+/// (`line N N N N`; `N` a number, `INT` a whole number, `<...>` a string),
+/// and what it takes in words: for an editor's hover.
+///
+/// ```
+/// use animkit_grammar::animator::lexer::Keyword;
+/// use animkit_grammar::animator::reader::command_signature;
+/// let (forms, usage) = command_signature(Keyword::Invoke);
+/// assert_eq!(forms, ["invoke N N <a macro name>", "invoke <a macro name>"]);
+/// assert!(usage.contains("macro"));
+/// ```
+pub fn command_signature(kw: Keyword) -> (Vec<String>, &'static str) {
+    let forms = signature(kw)
+        .iter()
+        .map(|form| {
+            let mut s = kw.as_str().to_owned();
+            for e in form.iter() {
+                s.push(' ');
+                match e {
+                    Elem::Num => s.push('N'),
+                    Elem::Int => s.push_str("INT"),
+                    Elem::Str(what) => s.push_str(&format!("<{what}>")),
+                    Elem::Word(w) => s.push_str(w),
+                    Elem::OnOff => s.push_str("on|off"),
+                    Elem::HAlign => s.push_str("left|center|right"),
+                    Elem::VAlign => s.push_str("bottom|center|top"),
+                    Elem::Sep => s.push('-'),
+                    Elem::Dot => s.push('.'),
+                    Elem::Points(n) => s.push_str(&format!("X Y... ({n} pairs or more)")),
+                    Elem::Char => s.push_str("CHAR"),
+                    Elem::ColorName => s.push_str("COLOR"),
+                    Elem::Hex256 => s.push_str("HEX256"),
+                }
+            }
+            s
+        })
+        .collect();
+    (forms, usage(kw))
+}
