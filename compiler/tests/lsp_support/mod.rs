@@ -37,7 +37,8 @@ fn read_frame(r: &mut impl BufRead) -> Option<Value> {
     serde_json::from_slice(&body).ok()
 }
 
-pub const TIMEOUT: Duration = Duration::from_secs(20);
+/// Long enough for a debug build to check a 10 MB document several times.
+pub const TIMEOUT: Duration = Duration::from_secs(120);
 
 impl Client {
     /// Spawns `animc lsp` and initializes it.
@@ -143,6 +144,16 @@ impl Client {
             p.extend(e.clone());
         }
         self.request(method, params)
+    }
+
+    /// Closes the server's input.
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Waits for the server to end; its exit status.
+    pub fn wait_exit(&mut self) -> i32 {
+        self.child.wait().unwrap().code().unwrap_or(-1)
     }
 
     /// shutdown, exit; the exit status.
