@@ -7,6 +7,7 @@ pub mod bundle;
 pub mod compile;
 pub mod gl;
 pub mod load;
+pub mod lsp;
 pub mod slap;
 pub mod slap_gl;
 pub mod sprite_mixed;
@@ -38,6 +39,7 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(startup::Startup),
         Box::new(slap::Slap),
         Box::new(slap_gl::SlapGl),
+        Box::new(lsp::Lsp),
     ]
 }
 

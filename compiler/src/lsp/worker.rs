@@ -5,9 +5,11 @@
 //! newest job per document (a burst of keystrokes while a check runs
 //! collapses into one check of the last text). One worker thread takes
 //! jobs oldest document first. When that document's previous check was
-//! slow (over [`SLOW_CHECK`]), it first waits for the typing to pause
-//! (debounce: as long as the last check took, at most [`MAX_DEBOUNCE`]),
-//! taking any newer text that arrives meanwhile. Every job carries the
+//! slow (over [`SLOW_CHECK`]) and more than one change came in while it
+//! ran (the user is typing faster than it checks), it first waits for the
+//! typing to pause (debounce: as long as the last check took, at most
+//! [`MAX_DEBOUNCE`]), taking any newer text that arrives meanwhile; a
+//! single change after a pause is checked at once. Every job carries the
 //! document's generation; the main loop publishes a result only if the
 //! document is still at that generation, so a check overtaken by an edit
 //! is dropped, never shown. A check already running is not interrupted
@@ -111,7 +113,8 @@ impl Drop for Worker {
 
 fn run<E>(shared: &(Mutex<Queue>, Condvar), done: &Sender<E>, wrap: fn(Done) -> E) {
     let (lock, cv) = shared;
-    let mut last_took: FxHashMap<String, Duration> = FxHashMap::default();
+    // Per document: how long its last check took, and its generation.
+    let mut last: FxHashMap<String, (Duration, u64)> = FxHashMap::default();
     loop {
         let mut q = lock.lock().unwrap_or_else(|p| p.into_inner());
         while q.order.is_empty() && !q.stop {
@@ -121,8 +124,9 @@ fn run<E>(shared: &(Mutex<Queue>, Condvar), done: &Sender<E>, wrap: fn(Done) -> 
             return;
         }
         let Some(key) = q.order.front().cloned() else { continue };
-        let took = last_took.get(&key).copied().unwrap_or_default();
-        if took > SLOW_CHECK {
+        let (took, checked) = last.get(&key).copied().unwrap_or_default();
+        let burst = q.jobs.get(&key).is_some_and(|j| j.generation > checked + 1);
+        if took > SLOW_CHECK && burst {
             // Wait for the typing to pause: every newer text restarts
             // the wait (it replaces the job and notifies).
             let wait = took.min(MAX_DEBOUNCE);
@@ -145,7 +149,7 @@ fn run<E>(shared: &(Mutex<Queue>, Condvar), done: &Sender<E>, wrap: fn(Done) -> 
         drop(q);
         let started = Instant::now();
         let diagnostics = diagnostics::check(&job.uri, &job.text, job.language);
-        last_took.insert(key, started.elapsed());
+        last.insert(key, (started.elapsed(), job.generation));
         let result = Done { uri: job.uri, version: job.version, generation: job.generation, diagnostics };
         if done.send(wrap(result)).is_err() {
             return;
