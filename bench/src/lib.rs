@@ -47,7 +47,7 @@ pub const USAGE: &str = "usage: animkit-bench [--json] [--quick] [--only GROUP].
   --quick       tiny sizes and one round (smoke test; numbers not comparable)
   --only GROUP  run only the figure groups whose name starts with GROUP
                 (groups: sprites, sprite_mixed, compile, compile_animator,
-                bundle, load, stream, gl, startup, slap, slap_gl)";
+                bundle, load, stream, gl, startup, slap, slap_gl, lsp)";
 
 impl Options {
     /// Parses the command line (without the program name).

@@ -23,12 +23,12 @@ use std::time::Instant;
 /// The group.
 pub struct Lsp;
 
-/// A 1 MB document of each language, every line checked.
-pub fn documents() -> [(&'static str, String); 3] {
+/// A document of `bytes` of each language, every line checked.
+pub fn documents(bytes: usize) -> [(&'static str, String); 3] {
     let fill = |head: &str, line: &dyn Fn(usize) -> String| {
         let mut s = String::from(head);
         let mut i = 0;
-        while s.len() < 1 << 20 {
+        while s.len() < bytes {
             s.push_str(&line(i));
             i += 1;
         }
@@ -162,9 +162,11 @@ impl Group for Lsp {
             eprintln!("animkit-bench: no animc, lsp figures skipped");
             return;
         };
+        // 1 MB; 64 kB with `--quick` (the figures keep their names).
+        let bytes = if cx.opts.quick { 64 << 10 } else { 1 << 20 };
         let rounds = cx.rounds().max(5);
         let mut worst: f64 = 0.0;
-        for (ext, text) in documents() {
+        for (ext, text) in documents(bytes) {
             let mut s = Server::start(&animc);
             let uri = format!("file:///bench/doc.{ext}");
             s.open(&uri, &text);
@@ -202,7 +204,7 @@ impl Group for Lsp {
         );
 
         let mut s = Server::start(&animc);
-        let docs = documents();
+        let docs = documents(bytes);
         let exts = ["anim", "anim", "anim", "anim", "draw", "draw", "draw", "slap", "slap", "slap"];
         for (i, ext) in exts.iter().enumerate() {
             let text = &docs.iter().find(|d| d.0 == *ext).expect("document").1;

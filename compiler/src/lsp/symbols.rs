@@ -180,8 +180,8 @@ mod tests {
                 (Kind::Define, "action", 18),
                 (Kind::Define, "a", 33),
                 (Kind::Define, "a", 42),
-                (Kind::Actor, "3", 53),
-                (Kind::Define, "a", 60)
+                (Kind::Actor, "3", 52),
+                (Kind::Define, "a", 59)
             ]
         );
     }

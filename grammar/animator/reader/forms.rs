@@ -409,44 +409,6 @@ pub(super) fn build(kw: Keyword, form: u8, a: &mut Args<'_>) -> Cmd {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::MAX_FORMS;
-    use super::*;
-
-    #[test]
-    fn every_keyword_has_forms_within_the_limit() {
-        for k in Keyword::ALL {
-            let forms = signature(k);
-            assert!(!forms.is_empty() && forms.len() <= MAX_FORMS, "{k}");
-            for f in forms {
-                assert!(f.len() < 255, "{k}");
-            }
-        }
-    }
-
-    #[test]
-    fn describe_names_every_string_kind() {
-        for k in Keyword::ALL {
-            for f in signature(k) {
-                for &e in *f {
-                    if let S(name) = e {
-                        assert_eq!(describe(e), &[name], "{k}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_command_with_arguments_has_a_usage() {
-        for k in Keyword::ALL {
-            let takes_nothing = signature(k) == [&[] as &[Elem]];
-            assert_eq!(usage(k) == "nothing", takes_nothing, "{k}");
-        }
-    }
-}
-
 /// The forms of `kw` written out, one per line of the signature table
 /// (`line N N N N`; `N` a number, `INT` a whole number, `<...>` a string),
 /// and what it takes in words: for an editor's hover.
@@ -485,4 +447,42 @@ pub fn command_signature(kw: Keyword) -> (Vec<String>, &'static str) {
         })
         .collect();
     (forms, usage(kw))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::MAX_FORMS;
+    use super::*;
+
+    #[test]
+    fn every_keyword_has_forms_within_the_limit() {
+        for k in Keyword::ALL {
+            let forms = signature(k);
+            assert!(!forms.is_empty() && forms.len() <= MAX_FORMS, "{k}");
+            for f in forms {
+                assert!(f.len() < 255, "{k}");
+            }
+        }
+    }
+
+    #[test]
+    fn describe_names_every_string_kind() {
+        for k in Keyword::ALL {
+            for f in signature(k) {
+                for &e in *f {
+                    if let S(name) = e {
+                        assert_eq!(describe(e), &[name], "{k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_with_arguments_has_a_usage() {
+        for k in Keyword::ALL {
+            let takes_nothing = signature(k) == [&[] as &[Elem]];
+            assert_eq!(usage(k) == "nothing", takes_nothing, "{k}");
+        }
+    }
 }
