@@ -115,6 +115,17 @@ pub enum Expr<'s> {
         /// From the start of `lhs` to the end of `rhs`.
         span: Span,
     },
+    /// `name(arg, ...)`: a function call (`sin(PI/4)`, `atan2(y, x)`).
+    /// Which names are functions, and how many arguments each takes, is
+    /// the checker's business.
+    Call {
+        /// The function's name.
+        name: Name<'s>,
+        /// The arguments, in order (none for `f()`).
+        args: Vec<Expr<'s>>,
+        /// From the name to the `)`.
+        span: Span,
+    },
     /// `(inner)`
     Paren {
         /// The expression inside.
@@ -130,7 +141,9 @@ impl<'s> Expr<'s> {
         match self {
             Expr::Number(n) => n.span,
             Expr::Name(n) => n.span,
-            Expr::Neg { span, .. } | Expr::Binary { span, .. } | Expr::Paren { span, .. } => *span,
+            Expr::Neg { span, .. } | Expr::Binary { span, .. } | Expr::Paren { span, .. } | Expr::Call { span, .. } => {
+                *span
+            }
         }
     }
 
@@ -148,6 +161,11 @@ impl<'s> Expr<'s> {
                 span: z,
             },
             Expr::Paren { inner, .. } => Expr::Paren { inner: Box::new(inner.without_spans()), span: z },
+            Expr::Call { name, args, .. } => Expr::Call {
+                name: Name { text: name.text, span: z },
+                args: args.iter().map(Expr::without_spans).collect(),
+                span: z,
+            },
         }
     }
 }

@@ -41,6 +41,8 @@ enum Raw<'s> {
     LParen,
     #[token(")")]
     RParen,
+    #[token(",")]
+    Comma,
     #[regex(r"[ \t\f\r]+")]
     Space,
     #[token("\n")]
@@ -72,6 +74,9 @@ pub enum Tok<'s> {
     LParen,
     /// `)`
     RParen,
+    /// `,` inside parentheses: between the arguments of a function call
+    /// (`atan2(y, x)`). Outside parentheses a comma is [`Tok::Unknown`].
+    Comma,
     /// Whitespace outside parentheses: the boundary between two arguments.
     Sep,
     /// End of a line (`\n`; a `\r` before it is whitespace).
@@ -92,6 +97,7 @@ impl fmt::Display for Tok<'_> {
             Tok::Slash => f.write_str("`/`"),
             Tok::LParen | Tok::TooDeep => f.write_str("`(`"),
             Tok::RParen => f.write_str("`)`"),
+            Tok::Comma => f.write_str("`,`"),
             Tok::Sep => f.write_str("a space"),
             Tok::Newline => f.write_str("end of line"),
         }
@@ -137,6 +143,8 @@ pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
                     depth = depth.saturating_sub(1);
                     Tok::RParen
                 }
+                Ok(Raw::Comma) if depth > 0 => Tok::Comma,
+                Ok(Raw::Comma) => Tok::Unknown(&src[span.clone()]),
                 Ok(Raw::Space) if depth > 0 => continue,
                 Ok(Raw::Space) => Tok::Sep,
                 Ok(Raw::Newline) => {
@@ -187,6 +195,12 @@ mod tests {
         assert_eq!(toks("a # b (c\n"), [Tok::Name("a"), Tok::Sep, Tok::Comment("# b (c"), Tok::Newline]);
         let all: Vec<_> = tokens("a é").collect();
         assert_eq!(all[2], (2, Tok::Unknown("é"), 4));
+        // A comma separates call arguments inside parentheses only.
+        assert_eq!(toks("a,b"), [Tok::Name("a"), Tok::Unknown(","), Tok::Name("b")]);
+        assert_eq!(
+            toks("f(a, b)"),
+            [Tok::Name("f"), Tok::LParen, Tok::Name("a"), Tok::Comma, Tok::Name("b"), Tok::RParen]
+        );
     }
 
     #[test]

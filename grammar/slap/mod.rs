@@ -78,6 +78,19 @@ pub(crate) fn paren<'s>(inner: Deep<'s>, span: Span) -> Result<Deep<'s>, LineErr
     Ok((Expr::Paren { inner: Box::new(inner.0), span }, depth))
 }
 
+/// A call: one level above its deepest argument, like a parenthesis
+/// (`paren` is where the `(` is).
+pub(crate) fn call<'s>(
+    name: ast::Name<'s>,
+    paren: Span,
+    args: Vec<Deep<'s>>,
+    end: usize,
+) -> Result<Deep<'s>, LineError<'s>> {
+    let depth = deeper(args.iter().map(|a| a.1).max().unwrap_or(0), Span::new(paren.start, paren.start + 1))?;
+    let span = Span::new(name.span.start, end);
+    Ok((Expr::Call { name, args: args.into_iter().map(|a| a.0).collect(), span }, depth))
+}
+
 /// Parses a whole file. Always returns a tree, with an [`Line::Invalid`]
 /// for each line that has a syntax error, and every syntax error (one per
 /// bad line), in source order.

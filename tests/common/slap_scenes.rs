@@ -19,7 +19,8 @@
 //! (warnings); every attribute and all twelve actions, 2- and 3-value
 //! positions, both camera forms; ids as names and arithmetic; sizes at or
 //! below zero now and then (runtime errors); comments, blank lines, odd
-//! spacing, tabs, `\r\n`, and parenthesised expressions with spaces.
+//! spacing, tabs, `\r\n`, parenthesised expressions with spaces, and
+//! the built-in functions (nested, with their arguments spaced or not).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -60,6 +61,27 @@ pub enum E {
     Bin(char, Box<E>, Box<E>),
     /// `(e)`
     Paren(Box<E>),
+    /// `f(a)` or `f(a, b)`: the k-th of [`FUNCTIONS`] and its arguments
+    /// (the first one, or two, are used; `sqrt` takes `abs` of its own).
+    Call(usize, Box<E>, Box<E>),
+}
+
+/// The built-in functions and how many arguments each takes.
+pub const FUNCTIONS: [(&str, usize); 9] =
+    [("sin", 1), ("cos", 1), ("tan", 1), ("atan2", 2), ("sqrt", 1), ("abs", 1), ("min", 2), ("max", 2), ("floor", 1)];
+
+fn call(k: usize, a: f64, b: f64) -> f64 {
+    match FUNCTIONS[k % FUNCTIONS.len()].0 {
+        "sin" => a.sin(),
+        "cos" => a.cos(),
+        "tan" => a.tan(),
+        "atan2" => a.atan2(b),
+        "sqrt" => a.abs().sqrt(),
+        "abs" => a.abs(),
+        "min" => a.min(b),
+        "max" => a.max(b),
+        _ => a.floor(),
+    }
 }
 
 /// One or more values of an argument list.
@@ -172,7 +194,8 @@ fn e_strategy(depth: u32) -> impl Strategy<Value = E> {
                 Box::new(l),
                 Box::new(r)
             )),
-            inner.prop_map(|e| E::Paren(Box::new(e))),
+            inner.clone().prop_map(|e| E::Paren(Box::new(e))),
+            (0..FUNCTIONS.len(), inner.clone(), inner).prop_map(|(k, a, b)| E::Call(k, Box::new(a), Box::new(b))),
         ]
     })
 }
@@ -280,6 +303,21 @@ impl Builder {
             E::Paren(inner) => {
                 let (t, v, _) = self.expr(inner, inside);
                 (format!("({inside}{t}{inside})"), v, 3)
+            }
+            E::Call(k, a, b) => {
+                let (name, arity) = FUNCTIONS[k % FUNCTIONS.len()];
+                let (at, av, _) = self.expr(a, inside);
+                let (bt, bv, _) = self.expr(b, inside);
+                let v = call(*k, av, bv);
+                if !v.is_finite() {
+                    return one();
+                }
+                let text = match (name, arity) {
+                    ("sqrt", _) => format!("sqrt(abs({inside}{at}{inside}))"),
+                    (_, 1) => format!("{name}({inside}{at}{inside})"),
+                    _ => format!("{name}({inside}{at},{inside}{bt})"),
+                };
+                (text, v, 3)
             }
             E::Bin(op, l, r) => {
                 let (lt, lv, lp) = self.expr(l, inside);

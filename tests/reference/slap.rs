@@ -306,6 +306,28 @@ fn eval(e: &Expr<'_>, defines: &Defines<'_>, line: usize) -> Result<f64, String>
         },
         Expr::Neg { operand, .. } => -eval(operand, defines, line)?,
         Expr::Paren { inner, .. } => eval(inner, defines, line)?,
+        Expr::Call { name, args, .. } => {
+            let mut a = Vec::new();
+            for e in args {
+                a.push(eval(e, defines, line)?);
+            }
+            match (name.text, a.as_slice()) {
+                ("sin", &[x]) => x.sin(),
+                ("cos", &[x]) => x.cos(),
+                ("tan", &[x]) => x.tan(),
+                ("atan2", &[y, x]) => y.atan2(x),
+                ("sqrt", &[x]) if x < 0.0 => return fail(line, "square root of a negative number"),
+                ("sqrt", &[x]) => x.sqrt(),
+                ("abs", &[x]) => x.abs(),
+                ("min", &[x, y]) => x.min(y),
+                ("max", &[x, y]) => x.max(y),
+                ("floor", &[x]) => x.floor(),
+                ("sin" | "cos" | "tan" | "atan2" | "sqrt" | "abs" | "min" | "max" | "floor", _) => {
+                    return fail(line, "wrong number of arguments");
+                }
+                _ => return fail(line, format!("unknown function `{}`", name.text)),
+            }
+        }
         Expr::Binary { op, lhs, rhs, .. } => {
             let l = eval(lhs, defines, line)?;
             let r = eval(rhs, defines, line)?;

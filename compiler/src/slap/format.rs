@@ -5,7 +5,9 @@
 //!   nodes of the tree), numbers and names in their own text: outside
 //!   parentheses without spaces (`-PI/2`, `2*sec`, `+10`), inside them
 //!   with a space on each side of a binary operator (`(a + b)*2`,
-//!   `((x - 1) / 2)`). Unary minus never takes a space. Printed so, every
+//!   `((x - 1) / 2)`). Unary minus never takes a space. A call's
+//!   arguments are inside its parentheses, separated by `, `
+//!   (`atan2(y - 1, x)*2`). Printed so, every
 //!   expression reads back to the same tree.
 //! - With the source text, comments are kept: a comment on a directive's
 //!   line stays after it (one space before the `#`); a comment on a line of
@@ -43,6 +45,17 @@ fn expr(e: &Expr<'_>, inside: bool, out: &mut String) {
                 out.push(op.symbol());
             }
             expr(rhs, inside, out);
+        }
+        Expr::Call { name, args, .. } => {
+            out.push_str(name.text);
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                expr(a, true, out);
+            }
+            out.push(')');
         }
         Expr::Paren { inner, .. } => {
             out.push('(');

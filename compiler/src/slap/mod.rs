@@ -12,6 +12,7 @@
 
 pub mod check;
 pub mod format;
+pub mod func;
 pub mod ir;
 pub mod lower;
 
