@@ -17,7 +17,7 @@
 //! keywords (`define color 5`); `time T`, `time +T` and `timep T` with
 //! fractional values, names and arithmetic, absolute times out of order
 //! (warnings); every attribute and all twelve actions, 2- and 3-value
-//! positions, both camera forms; ids as names and arithmetic; sizes at or
+//! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too); ids as names and arithmetic; sizes at or
 //! below zero now and then (runtime errors); comments, blank lines, odd
 //! spacing, tabs, `\r\n`, parenthesised expressions with spaces, and
 //! the built-in functions (nested, with their arguments spaced or not).
@@ -118,6 +118,8 @@ pub enum Cam {
     Vector(Vec<Piece>),
     /// `camera direction YAW PITCH`
     Angles(Vec<Piece>),
+    /// `camera X Y Z DX DY DZ`
+    Line(Vec<Piece>),
 }
 
 /// How a time directive is written.
@@ -228,6 +230,11 @@ fn step() -> impl Strategy<Value = Step> {
             pieces().prop_map(Cam::Position),
             pieces().prop_map(Cam::Vector),
             pieces().prop_map(Cam::Angles),
+            prop::collection::vec(
+                prop_oneof![3 => e_strategy(2).prop_map(Piece::E), 1 => (0..16usize).prop_map(Piece::Multi)],
+                1..7,
+            )
+            .prop_map(Cam::Line),
         ]
         .prop_map(Step::Camera),
         1 => select(COMMENTS.to_vec()).prop_map(Step::Comment),
@@ -481,6 +488,16 @@ impl Builder {
                     Cam::Position(p) => ("position", 3, p),
                     Cam::Vector(p) => ("direction", 3, p),
                     Cam::Angles(p) => ("direction", 2, p),
+                    Cam::Line(p) => {
+                        let (mut texts, values) = self.values(p, 6, inside);
+                        if values[3..].iter().all(|v| *v == 0.0) {
+                            texts = ["0", "2", "8", "0", "-1", "-4"].map(w).to_vec();
+                        }
+                        let mut words = vec![w("camera")];
+                        words.extend(texts);
+                        self.line(&words, look);
+                        return;
+                    }
                 };
                 let (mut texts, values) = self.values(p, n, inside);
                 if n == 3 && attr == "direction" && values.iter().all(|v| *v == 0.0) {

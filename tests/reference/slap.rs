@@ -246,6 +246,23 @@ pub fn evaluate(src: &str) -> Result<RefScene, String> {
                 commands.push(RefTimed { frame, line, command });
             }
             "camera" => {
+                let attr = d.args.first().and_then(Arg::as_name).map(|n| n.text);
+                if d.args.is_empty() {
+                    return fail(line, "`camera` needs an attribute");
+                }
+                if !matches!(attr, Some("position" | "direction")) {
+                    // The one-line form: a position, then a look vector
+                    // (values, defines standing for them).
+                    let [x, y, z, dx, dy, dz] = values(&d.args, &defines, line)?[..] else {
+                        return fail(line, "`camera` takes 6 values");
+                    };
+                    if dx == 0.0 && dy == 0.0 && dz == 0.0 {
+                        return fail(line, "camera direction has zero length");
+                    }
+                    commands.push(RefTimed { frame, line, command: RefCommand::CameraPosition([x, y, z]) });
+                    commands.push(RefTimed { frame, line, command: RefCommand::CameraVector([dx, dy, dz]) });
+                    continue;
+                }
                 let Some(attr) = d.args.first().and_then(Arg::as_name) else {
                     return fail(line, "`camera` needs an attribute");
                 };

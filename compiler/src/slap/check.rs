@@ -960,6 +960,47 @@ impl<'a> Checker<'a> {
         Some(id)
     }
 
+    /// `camera X Y Z DX DY DZ` (the spec's `camera position direction`,
+    /// each a set of 3 values that defines may stand for): a position
+    /// command and a look-vector command, in that order.
+    fn camera_line(&mut self, d: &'a ast::Directive<'a>) {
+        let mut args = Vec::new();
+        let mut expansions = Vec::new();
+        if !self.values(&d.args, false, Ctx::Plain, &mut args, &mut expansions) {
+            return;
+        }
+        let span = args_span(&d.args).unwrap_or(d.keyword.span);
+        if args.len() != 6 {
+            self.count_error(
+                span,
+                "`camera`",
+                "6 values (a position `x y z`, then a look vector `x y z`)",
+                args.len(),
+                &expansions,
+            );
+            if expansions.is_empty() {
+                if let Some(last) = self.diags.last_mut() {
+                    last.notes.push(
+                        "help: write `camera X Y Z DX DY DZ`, or `camera position X Y Z` / `camera direction X Y Z`"
+                            .into(),
+                    );
+                }
+            }
+            return;
+        }
+        let direction = args.split_off(3);
+        if direction.iter().all(|a| a.value == 0.0) {
+            let at = direction[0].span.to(direction[2].span);
+            self.error(
+                Diagnostic::error(at, "camera direction has zero length", "all three are 0")
+                    .with_help("give a look vector such as `0 0 -1` after the position"),
+            );
+            return;
+        }
+        self.push(d, Command::Camera { attr: CameraAttr::Position, args });
+        self.push(d, Command::Camera { attr: CameraAttr::DirectionVector, args: direction });
+    }
+
     fn camera(&mut self, d: &'a ast::Directive<'a>) {
         let Some(attr_arg) = d.args.first() else {
             self.error(
@@ -969,13 +1010,17 @@ impl<'a> Checker<'a> {
             return;
         };
         let Some(attr_name) = attr_arg.as_name() else {
-            self.error(
-                Diagnostic::error(attr_arg.span, "expected a camera attribute", "not an attribute name")
-                    .with_note("camera attributes are position and direction"),
-            );
+            // `camera 0 3 10 0 -1 -3`: the spec's one-line form.
+            self.camera_line(d);
             return;
         };
         let attr = attr_name.text;
+        if !CAMERA_ATTRIBUTES.contains(&attr) && self.names.contains_key(attr) {
+            // `camera campos camdir`: a defined name where the attribute
+            // would be starts the spec's one-line form.
+            self.camera_line(d);
+            return;
+        }
         if !CAMERA_ATTRIBUTES.contains(&attr) {
             let e = Diagnostic::error(
                 attr_name.span,
@@ -986,7 +1031,9 @@ impl<'a> Checker<'a> {
                 Some(s) => e.with_help(format!("did you mean `{s}`?")),
                 None => e,
             };
-            self.error(e.with_note("camera attributes are position and direction"));
+            self.error(
+                e.with_note("camera attributes are position and direction; `camera X Y Z DX DY DZ` sets both at once"),
+            );
             return;
         }
         let rest = &d.args[1..];
