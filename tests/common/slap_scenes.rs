@@ -17,8 +17,8 @@
 //! keywords (`define color 5`); `time T`, `time +T` and `timep T` with
 //! fractional values, names and arithmetic, absolute times out of order
 //! (warnings); every attribute and all twelve actions, 2- and 3-value
-//! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too); ids as names and arithmetic; sizes at or
-//! below zero now and then (runtime errors); comments, blank lines, odd
+//! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too); ids as names and arithmetic; tiny sizes now
+//! and then (one at or below zero is a compile error); comments, blank lines, odd
 //! spacing, tabs, `\r\n`, parenthesised expressions with spaces, and
 //! the built-in functions (nested, with their arguments spaced or not).
 
@@ -105,7 +105,7 @@ pub enum Attr {
     Position(bool, Vec<Piece>),
     /// `color R G B`
     Color(Vec<Piece>),
-    /// `size S`; when true, one at or below zero (a runtime error).
+    /// `size S`; when true, a tiny one.
     Size(bool, Vec<Piece>),
 }
 
@@ -474,10 +474,12 @@ impl Builder {
                     Attr::Size(bad, p) => {
                         words.push(w("size"));
                         let (t, v) = self.values(p, 1, inside);
+                        // A size at or below 0 is a compile error; `bad`
+                        // picks a tiny one instead.
                         words.push(match (*bad, v[0] > 0.0) {
-                            (false, true) | (true, false) => t[0].clone(),
+                            (false, true) => t[0].clone(),
                             (false, false) => w(".9"),
-                            (true, true) => w(["0", "-1", "-0"][p.len() % 3]),
+                            (true, _) => w(["1e-3", "0.01", "1e-300"][p.len() % 3]),
                         });
                     }
                 }

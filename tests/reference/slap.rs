@@ -237,6 +237,7 @@ pub fn evaluate(src: &str) -> Result<RefScene, String> {
                     ("position", &[x, z]) => RefCommand::Position2 { id, x, z },
                     ("position", &[x, y, z]) => RefCommand::Position3 { id, at: [x, y, z] },
                     ("color", &[r, g, b]) => RefCommand::Color { id, rgb: [r, g, b] },
+                    ("size", &[s]) if s <= 0.0 => return fail(line, "a size must be above 0"),
                     ("size", &[s]) => RefCommand::Size { id, size: s },
                     ("action" | "direction" | "position" | "color" | "size", _) => {
                         return fail(line, "wrong number of values");
@@ -503,7 +504,9 @@ impl<'a> RefPlayer<'a> {
             ref actor_command => {
                 let id = actor_command.id().unwrap_or_default() as u32;
                 // `size 0` or below (or NaN) is refused, and a refused
-                // command neither creates nor changes anything.
+                // command neither creates nor changes anything (the
+                // evaluator refuses such a script; the player keeps the
+                // VM's contract for scenes made otherwise).
                 if let RefCommand::Size { size, .. } = *actor_command {
                     if size.is_nan() || size <= 0.0 {
                         self.errors.push(RefError {

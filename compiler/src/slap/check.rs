@@ -877,6 +877,14 @@ impl<'a> Checker<'a> {
                 return;
             }
         };
+        if attr == ActorAttr::Size && args[0].value <= 0.0 {
+            let a = &args[0];
+            self.error(
+                Diagnostic::error(a.span, format!("size {} is not above 0", show(a.value)), "a size must be above 0")
+                    .with_note("a size scales the actor and its speed: 1 is the standard bird, 0.5 half as big"),
+            );
+            return;
+        }
         if attr == ActorAttr::Action {
             let a = &args[0];
             let v = a.value;
