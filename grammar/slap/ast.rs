@@ -27,6 +27,8 @@ pub struct File<'s> {
 pub enum Line<'s> {
     /// A directive that parsed.
     Directive(Directive<'s>),
+    /// `include "file.slap"` or `include <polly>`.
+    Include(Include<'s>),
     /// A line with a syntax error (reported by [`super::parse`]). What it
     /// seems to be is kept so that the checker does not pile errors onto
     /// it: a `define NAME ...` that failed leaves `NAME` defined, to an
@@ -43,6 +45,20 @@ pub struct Directive<'s> {
     /// The whitespace-separated arguments.
     pub args: Vec<Arg<'s>>,
     /// From the keyword to the end of the last argument.
+    pub span: Span,
+}
+
+/// `include "FILE"` (a path relative to the including file) or
+/// `include <NAME>` (a file shipped with the compiler).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Include<'s> {
+    /// The path or name, without its quotes or brackets.
+    pub target: &'s str,
+    /// True for `<NAME>`.
+    pub builtin: bool,
+    /// Where the quoted path or bracketed name is.
+    pub target_span: Span,
+    /// The whole directive.
     pub span: Span,
 }
 
@@ -254,6 +270,7 @@ impl<'s> File<'s> {
                             .collect(),
                         span: z,
                     }),
+                    Line::Include(i) => Line::Include(Include { span: z, target_span: z, ..i.clone() }),
                     Line::Invalid(i) => Line::Invalid(Invalid {
                         keyword: i.keyword.as_ref().map(name),
                         first: i.first.as_ref().map(name),

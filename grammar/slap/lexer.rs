@@ -43,6 +43,10 @@ enum Raw<'s> {
     RParen,
     #[token(",")]
     Comma,
+    #[regex(r#""[^"\n]*""#, |lex| lex.slice())]
+    Str(&'s str),
+    #[regex(r"<[A-Za-z0-9_]*>", |lex| lex.slice())]
+    Angle(&'s str),
     #[regex(r"[ \t\f\r]+")]
     Space,
     #[token("\n")]
@@ -77,6 +81,12 @@ pub enum Tok<'s> {
     /// `,` inside parentheses: between the arguments of a function call
     /// (`atan2(y, x)`). Outside parentheses a comma is [`Tok::Unknown`].
     Comma,
+    /// A quoted file name, quotes included (`"lib.slap"`): only the
+    /// argument of `include`.
+    Str(&'s str),
+    /// A name in angle brackets, brackets included (`<polly>`): only the
+    /// argument of `include`.
+    Angle(&'s str),
     /// Whitespace outside parentheses: the boundary between two arguments.
     Sep,
     /// End of a line (`\n`; a `\r` before it is whitespace).
@@ -90,7 +100,9 @@ pub enum Tok<'s> {
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Tok::Name(s) | Tok::Number(s) | Tok::Unknown(s) | Tok::Comment(s) => write!(f, "`{s}`"),
+            Tok::Name(s) | Tok::Number(s) | Tok::Unknown(s) | Tok::Comment(s) | Tok::Str(s) | Tok::Angle(s) => {
+                write!(f, "`{s}`")
+            }
             Tok::Plus => f.write_str("`+`"),
             Tok::Minus => f.write_str("`-`"),
             Tok::Star => f.write_str("`*`"),
@@ -131,6 +143,8 @@ pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
                 Ok(Raw::Comment(s)) => Tok::Comment(s),
                 Ok(Raw::Name(s)) => Tok::Name(s),
                 Ok(Raw::Number(s)) => Tok::Number(s),
+                Ok(Raw::Str(s)) => Tok::Str(s),
+                Ok(Raw::Angle(s)) => Tok::Angle(s),
                 Ok(Raw::Plus) => Tok::Plus,
                 Ok(Raw::Minus) => Tok::Minus,
                 Ok(Raw::Star) => Tok::Star,

@@ -150,6 +150,30 @@ fn finish_line<'s>(
     if toks.is_empty() {
         return;
     }
+    if let [(l, Tok::Name("include"), _), rest @ ..] = toks {
+        match rest {
+            [(_, Tok::Sep, _), (a, t @ (Tok::Str(text) | Tok::Angle(text)), b)] => {
+                file.lines.push(Line::Include(ast::Include {
+                    target: &text[1..text.len() - 1],
+                    builtin: matches!(t, Tok::Angle(_)),
+                    target_span: Span::new(*a, *b),
+                    span: Span::new(*l, *b),
+                }))
+            }
+            _ => {
+                let at = match rest {
+                    [(_, Tok::Sep, _), next, ..] => Span::new(next.0, toks[toks.len() - 1].2),
+                    _ => Span::new(toks[0].2, toks[0].2),
+                };
+                errors.push(
+                    SyntaxError::new(at, "expected one file after `include`", "not a quoted path or `<name>`")
+                        .with_help("write `include \"file.slap\"` (relative to this file) or `include <polly>`"),
+                );
+                file.lines.push(Line::Invalid(invalid(toks)));
+            }
+        }
+        return;
+    }
     let parsed = match fast.then(|| fast::directive(toks)).flatten() {
         Some(d) => Ok(d),
         None => parser.parse(toks.iter().copied()),

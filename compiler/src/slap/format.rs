@@ -101,6 +101,7 @@ impl Item<'_> {
         match self {
             Item::Line(Line::Directive(d)) => d.span,
             Item::Line(Line::Invalid(i)) => i.span,
+            Item::Line(Line::Include(i)) => i.span,
             Item::Comment(c) => c.span,
         }
     }
@@ -129,6 +130,10 @@ pub fn format(file: &File<'_>, src: Option<&str>) -> String {
         match items[i] {
             Item::Comment(c) => out.push_str(c.text),
             Item::Line(Line::Directive(d)) => out.push_str(&directive_line(d)),
+            Item::Line(Line::Include(inc)) => {
+                let (open, close) = if inc.builtin { ('<', '>') } else { ('"', '"') };
+                out.push_str(&format!("include {open}{}{close}", inc.target));
+            }
             Item::Line(Line::Invalid(bad)) => match src.and_then(|s| s.get(bad.span.range())) {
                 Some(text) => out.push_str(text),
                 None => {
