@@ -111,7 +111,7 @@ fn nesting_deeper_than_the_limit_is_refused() {
     // The 17th include, in f15.
     assert!(out.contains(&format!(" --> scenes/f{}.slap:1:9\n", MAX_INCLUDE_DEPTH - 1)), "{out}");
     // One level less is fine.
-    let ok = scene("include \"f1.slap\"\nactor deep size 1\n", &fs);
+    let ok = scene("include \"f2.slap\"\nactor deep size 1\n", &fs);
     assert_eq!(ok.commands.len(), 1);
 }
 
