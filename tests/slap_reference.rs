@@ -413,3 +413,31 @@ fn the_reference_refuses_what_the_docs_call_errors() {
         assert!(evaluate(src).is_ok(), "{src}");
     }
 }
+
+#[test]
+fn includes_evaluate_as_the_checker_does() {
+    use std::collections::HashMap;
+    let files: HashMap<String, String> = [
+        ("scenes/lib/colours.slap", "include \"../step.slap\"\ndefine red 1 0 x\n"),
+        ("scenes/step.slap", "define x x+0.5\ntime +10\nactor 1 position x 0\n"),
+    ]
+    .iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    let src = "include <polly>\ndefine x 0\ninclude \"lib/colours.slap\"\ninclude \"step.slap\"\nactor 1 color red\n\
+               actor 1 action swagger\nactor 1 direction PI/2\n";
+    let r = reference::evaluate_files(src, "scenes", &files).unwrap();
+    let c = animkit_compiler::slap::front_at("scenes/main.slap", src, &Default::default(), &files).unwrap().ir;
+    assert_eq!(r.length, u64::from(c.length));
+    assert_eq!(r.timeline.len(), c.commands.len());
+    for (r, c) in r.timeline.iter().zip(&c.commands) {
+        let values: Vec<f64> = match &c.command {
+            animkit_compiler::slap::ir::Command::Actor { args, .. }
+            | animkit_compiler::slap::ir::Command::Camera { args, .. } => args.iter().map(|a| a.value).collect(),
+        };
+        assert_eq!((r.frame, r.command.values()), (u64::from(c.frame), values));
+    }
+    // A cycle is refused by both.
+    let cyc: HashMap<String, String> = [("a.slap".to_string(), "include \"a.slap\"\n".to_string())].into();
+    assert!(reference::evaluate_files("include \"a.slap\"\n", "", &cyc).is_err());
+}
