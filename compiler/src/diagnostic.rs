@@ -34,8 +34,9 @@ pub struct Diagnostic {
     pub message: String,
     /// The primary span (gets the carets).
     pub span: Span,
-    /// Text printed after the carets.
-    pub label: String,
+    /// Text printed after the carets (a boxed `str`, to keep results of
+    /// `Diagnostic` small).
+    pub label: Box<str>,
     /// Other places worth showing, with their labels.
     pub secondary: Vec<(Span, String)>,
     /// `= note: ...` / `= help: ...` lines, written out in full.
@@ -68,7 +69,7 @@ impl Diagnostic {
             severity: Severity::Error,
             message: message.into(),
             span,
-            label: label.into(),
+            label: label.into().into_boxed_str(),
             secondary: Vec::new(),
             notes: Vec::new(),
             file: None,
@@ -123,7 +124,7 @@ pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) ->
         };
         let file = SimpleFile::new(file_name, source);
         let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
-        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&d.label)];
+        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&*d.label)];
         labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
         let severity = match d.severity {
             Severity::Error => CsSeverity::Error,

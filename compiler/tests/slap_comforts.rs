@@ -26,6 +26,7 @@ fn position(defines: &str, args: &str) -> Vec<(f64, Expr)> {
 
 #[test]
 fn functions_compute_rusts_f64_methods() {
+    #[allow(clippy::approx_constant)]
     let pi = 3.1416f64;
     let got = position("define PI 3.1416", "sin(PI/4) cos(PI) tan(1)");
     assert_eq!(
