@@ -132,7 +132,7 @@ const SLAP_SNIPPETS: &[&str] = &[
     "define red 1 0 0\ndefine pale red\nactor 1 color pale\nactor 2 color 1 (0.5 + 0.05) 0\n",
     "time 0.4\nactor 1 size .9\ntime +0.4\ntimep 0.4\ntime +(a + 1)*2\ntime 2.5\n",
     "define sec 30\ntimep sec/2\ntimep 2*sec\ntime 500\ntime 10 # back: a warning\n",
-    "define mommy 1\nactor mommy position 1 2\nactor mommy position 1 2 3\nactor mommy action 2\nactor mommy size 0\n",
+    "define mommy 1\nactor mommy position 1 2\nactor mommy position 1 2 3\nactor mommy action 2\nactor mommy size 0.5\n",
     "camera position 0 3 12\ncamera direction 0 -0.2 -1\ncamera direction PI/4 -0.1\n",
     "define x 1\ndefine x x+1\ndefine color 5\nactor x color color color color\n",
     "actor 1 size --2*-3/(1 - 2)\nactor 4294967295 action 11\ntime 16777215\n",
@@ -141,7 +141,7 @@ const SLAP_SNIPPETS: &[&str] = &[
     "define spot 2 (0.5 + 0.25)\ndefine high 1 2 3\nactor 0 position spot\nactor 7 position high\nactor 7 color high\n\
      actor 0 action 11\n\ttime\t3 # tab\r\nactor 0 action 11\nactor 7 action 1\ntimep 2.5\nactor 7 size 1/3\n",
     "actor 1 action 1\nactor 2 action 2\nactor 3 action 3\nactor 4 action 4\nactor 5 action 5\nactor 6 action 6\n\
-     actor 7 action 7\nactor 8 action 8\nactor 9 action 9\ntime 30\nactor 1 action 10\nactor 2 size 0\ntime 60\n",
+     actor 7 action 7\nactor 8 action 8\nactor 9 action 9\ntime 30\nactor 1 action 10\nactor 2 size 1e-3\ntime 60\n",
 ];
 
 /// The seed corpus of each target, by file name.

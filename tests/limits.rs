@@ -364,7 +364,7 @@ fn slap_50_mb_lines() {
     assert!(d[0].message.starts_with("number `111") && d[0].message.ends_with("` is too large"));
     drop(d);
     slap_checks(&format!("actor 1 size 1 # {name}\n"));
-    slap_checks(&format!("actor 1 size 0.{}1\n", "0".repeat(mb)));
+    slap_checks(&format!("actor 1 size 1.{}1\n", "0".repeat(mb)));
     slap_checks(&format!("actor 1 size{}1\n", " \t".repeat(mb / 2)));
     slap_checks(&format!("define {name} 1\nactor 1 size ({name} + 1)\n"));
     assert!(t.elapsed().as_secs() < 120, "{:?}", t.elapsed());

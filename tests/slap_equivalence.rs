@@ -309,8 +309,15 @@ fn negative_zero_and_re_anchoring_at_one_frame() {
 }
 
 #[test]
-fn refused_sizes_neither_create_nor_change() {
-    assert_equivalent("time 2\nactor 9 size 0\nactor 1 size -0\nactor 1 action 1\nactor 1 size -1\ntime +3\n");
+fn sizes_at_or_below_zero_are_refused_by_both() {
+    for src in ["actor 9 size 0\n", "actor 1 size -0\n", "time 2\nactor 1 size 1-2\n", "define s 0\nactor 1 size s*3\n"]
+    {
+        assert!(reference::evaluate(src).is_err(), "{src:?}");
+        let e = animkit_compiler::slap::front(src).unwrap_err();
+        assert!(e[0].message.ends_with("is not above 0"), "{src:?}: {}", e[0].message);
+    }
+    // A tiny size is fine.
+    assert_equivalent("actor 1 size 1e-300\nactor 1 action 1\ntime +3\n");
 }
 
 #[test]

@@ -170,7 +170,13 @@ fn expr() -> impl Strategy<Value = String> {
             (inner.clone(), inner.clone(), prop_oneof![Just('+'), Just('-'), Just('*'), Just('/')])
                 .prop_map(|(l, r, op)| format!("({l} {op} {r})")),
             inner.clone().prop_map(|e| format!("-({e})")),
-            (inner.clone(), inner).prop_map(|(l, r)| format!("{l}*-{r}")),
+            (inner.clone(), inner.clone()).prop_map(|(l, r)| format!("{l}*-{r}")),
+            // Calls are folded whatever the option; the VM computes the
+            // arithmetic around them.
+            (inner.clone(), inner.clone(), prop_oneof![Just("atan2"), Just("min"), Just("max")])
+                .prop_map(|(l, r, f)| format!("{f}({l}, {r})")),
+            (inner, prop_oneof![Just("sin"), Just("cos"), Just("tan"), Just("abs"), Just("floor"), Just("sqrt")])
+                .prop_map(|(e, f)| format!("{f}({e})")),
         ]
     })
 }

@@ -23,6 +23,9 @@ enum G {
     Neg(Box<G>),
     Bin(char, Box<G>, Box<G>),
     Paren(Box<G>),
+    /// `name(args)`: any name, any number of arguments (the parser does
+    /// not know which names are functions).
+    Call(&'static str, Vec<G>),
 }
 
 fn expr_strategy() -> impl Strategy<Value = G> {
@@ -38,7 +41,9 @@ fn expr_strategy() -> impl Strategy<Value = G> {
                 Box::new(l),
                 Box::new(r)
             )),
-            inner.prop_map(|g| G::Paren(Box::new(g))),
+            inner.clone().prop_map(|g| G::Paren(Box::new(g))),
+            (select(vec!["sin", "atan2", "min", "f"]), prop::collection::vec(inner, 0..4))
+                .prop_map(|(n, args)| G::Call(n, args)),
         ]
     })
 }
@@ -65,6 +70,22 @@ fn print(g: &G, inside: bool, spaces: &[&str], k: &mut usize, out: &mut String) 
             out.push(*op);
             space(out, k);
             print(r, inside, spaces, k, out);
+        }
+        G::Call(name, args) => {
+            out.push_str(name);
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                out.push_str(spaces[*k % spaces.len()]);
+                if i > 0 {
+                    out.push(',');
+                    out.push_str(spaces[(*k + 1) % spaces.len()]);
+                }
+                *k += 2;
+                print(a, true, spaces, k, out);
+            }
+            out.push_str(spaces[*k % spaces.len()]);
+            *k += 1;
+            out.push(')');
         }
         G::Paren(e) => {
             out.push('(');
@@ -207,6 +228,11 @@ fn piece() -> impl Strategy<Value = &'static str> {
         "define red 1 0 0\n",
         "time +5\n",
         "actor 1 color ",
+        "sin(",
+        "atan2(1, ",
+        ",",
+        "sqrt(-1)",
+        "f()",
     ])
 }
 
@@ -242,6 +268,8 @@ fn canonical_layout() {
         ("\n\n# top\n\ntime 0\n\n", "# top\n\ntime 0\n"),
         ("timep sec/2 # half a second\n", "timep sec/2 # half a second\n"),
         ("camera direction 0 0 -1   \n", "camera direction 0 0 -1\n"),
+        ("actor 1 position sin(PI/4)*2 atan2( -y ,x )\n", "actor 1 position sin(PI / 4)*2 atan2(-y, x)\n"),
+        ("actor 1 size (min( a+1,2 ) * -floor(x))\n", "actor 1 size (min(a + 1, 2) * -floor(x))\n"),
         ("", ""),
     ];
     for (src, want) in cases {

@@ -120,3 +120,10 @@ fn the_colour_check_tells_actors_from_the_ground() {
     assert!(lit_shade_of([181, 0, 0, 255], [1.0, 0.0, 0.0]));
     assert!(!lit_shade_of([181, 90, 0, 255], [1.0, 0.0, 0.0]));
 }
+
+#[test]
+fn circle_frames() {
+    // The spec's one-line camera (`camera campos camdir`, then `camera 0 6
+    // 8 0 -sqrt(2) -2`), actors placed on a circle with `sin`/`cos`.
+    check_frames("circle.slap", "circle", &[0, 29, 30, 60], &[]);
+}

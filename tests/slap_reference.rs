@@ -262,8 +262,6 @@ time 620
 actor 1 action swagger
 time 640
 actor 1 size 2
-actor 9 size 0
-actor 1 size -1
 time 700
 actor 1 action 10
 time 710
@@ -294,9 +292,7 @@ actor 1 color 0.5 0.5 0.5
     assert_eq!(actor(&f[620], 1).phase, 620 % 32);
     let a640 = [a620[0] + 20.0 * vx, 0.5, a620[2] + 20.0 * vz];
     assert_eq!(actor(&f[640], 1).position, a640);
-    // `size 0` and `size -1` are refused: actor 9 never appears, actor 1
-    // keeps size 2.
-    assert_eq!(errors.iter().map(|e| (e.frame, e.line)).collect::<Vec<_>>(), [(640, 14), (640, 15)]);
+    assert!(errors.is_empty());
     assert!(f[720].actors.iter().all(|a| a.id == 1));
     assert_eq!(actor(&f[699], 1).size, 2.0);
     // A new action at 700 (sprint, 1/8 at size 2) restarts the cycle.
@@ -393,12 +389,55 @@ fn the_reference_refuses_what_the_docs_call_errors() {
         "actor 1 position 1 +2\n",
         "actor 1 size 1 - 2\n",
         "define x\n",
+        "actor 1 size 0\n",
+        "actor 1 size -0\n",
+        "actor 1 size 1-2\n",
+        "actor 1 size sqrt(-1)\n",
+        "actor 1 size sine(1)\n",
+        "actor 1 size atan2(1)\n",
+        "actor 1 size min(1, 2, 3)\n",
+        "camera 0 3 10 0 -1\n",
+        "camera 0 3 10 0 0 0\n",
+        "camera nosuch 0 -1 -3\n",
     ] {
         assert!(evaluate(src).is_err(), "{src}");
     }
-    for src in
-        ["time 16777215.4\n", "actor 4294967295 size 0\n", "camera direction 1e-320 0 0\n", "actor -0 action -0\n"]
-    {
+    for src in [
+        "time 16777215.4\n",
+        "actor 4294967295 size 1e-300\n",
+        "camera direction 1e-320 0 0\n",
+        "actor -0 action -0\n",
+        "actor 1 size sqrt(-0)+1\n",
+        "define p 0 3 10\ncamera p 0 -1 -3\n",
+    ] {
         assert!(evaluate(src).is_ok(), "{src}");
     }
+}
+
+#[test]
+fn includes_evaluate_as_the_checker_does() {
+    use std::collections::HashMap;
+    let files: HashMap<String, String> = [
+        ("scenes/lib/colours.slap", "include \"../step.slap\"\ndefine red 1 0 x\n"),
+        ("scenes/step.slap", "define x x+0.5\ntime +10\nactor 1 position x 0\n"),
+    ]
+    .iter()
+    .map(|(p, t)| (p.to_string(), t.to_string()))
+    .collect();
+    let src = "include <polly>\ndefine x 0\ninclude \"lib/colours.slap\"\ninclude \"step.slap\"\nactor 1 color red\n\
+               actor 1 action swagger\nactor 1 direction PI/2\n";
+    let r = reference::evaluate_files(src, "scenes", &files).unwrap();
+    let c = animkit_compiler::slap::front_at("scenes/main.slap", src, &Default::default(), &files).unwrap().ir;
+    assert_eq!(r.length, u64::from(c.length));
+    assert_eq!(r.timeline.len(), c.commands.len());
+    for (r, c) in r.timeline.iter().zip(&c.commands) {
+        let values: Vec<f64> = match &c.command {
+            animkit_compiler::slap::ir::Command::Actor { args, .. }
+            | animkit_compiler::slap::ir::Command::Camera { args, .. } => args.iter().map(|a| a.value).collect(),
+        };
+        assert_eq!((r.frame, r.command.values()), (u64::from(c.frame), values));
+    }
+    // A cycle is refused by both.
+    let cyc: HashMap<String, String> = [("a.slap".to_string(), "include \"a.slap\"\n".to_string())].into();
+    assert!(reference::evaluate_files("include \"a.slap\"\n", "", &cyc).is_err());
 }

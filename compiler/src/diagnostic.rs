@@ -14,6 +14,7 @@ use animkit_grammar::Span;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config, DisplayStyle};
+use std::sync::Arc;
 
 /// How bad it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,12 +34,25 @@ pub struct Diagnostic {
     pub message: String,
     /// The primary span (gets the carets).
     pub span: Span,
-    /// Text printed after the carets.
-    pub label: String,
+    /// Text printed after the carets (a boxed `str`, to keep results of
+    /// `Diagnostic` small).
+    pub label: Box<str>,
     /// Other places worth showing, with their labels.
     pub secondary: Vec<(Span, String)>,
     /// `= note: ...` / `= help: ...` lines, written out in full.
     pub notes: Vec<String>,
+    /// The file the spans are in when it is not the source being compiled
+    /// (a file a SLAP scene includes); `None`: that source.
+    pub file: Option<Arc<OtherFile>>,
+}
+
+/// A file other than the compiled source that diagnostics point into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherFile {
+    /// Its path as diagnostics show it.
+    pub path: String,
+    /// Its text.
+    pub text: String,
 }
 
 impl Diagnostic {
@@ -55,9 +69,10 @@ impl Diagnostic {
             severity: Severity::Error,
             message: message.into(),
             span,
-            label: label.into(),
+            label: label.into().into_boxed_str(),
             secondary: Vec::new(),
             notes: Vec::new(),
+            file: None,
         }
     }
 
@@ -99,13 +114,17 @@ impl From<animkit_grammar::SyntaxError> for Diagnostic {
 /// let text = render("a.anim", "Walk: 5\n", &[Diagnostic::error(Span::new(6, 7), "oops", "here")]);
 /// assert!(text.starts_with("error: oops\n --> a.anim:1:7\n"), "{text}");
 /// ```
-pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
-    let file = SimpleFile::new(file_name, source);
+pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) -> String {
     let config = Config { display_style: DisplayStyle::Rich, chars: Chars::ascii(), ..Config::default() };
     let mut out = String::new();
     for d in diagnostics {
+        let (file_name, source) = match &d.file {
+            Some(f) => (f.path.as_str(), f.text.as_str()),
+            None => (main_name, main_source),
+        };
+        let file = SimpleFile::new(file_name, source);
         let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
-        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&d.label)];
+        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&*d.label)];
         labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
         let severity = match d.severity {
             Severity::Error => CsSeverity::Error,

@@ -33,9 +33,9 @@ fn first(rendered: &str) -> String {
     rendered.lines().take(2).map(str::trim).collect::<Vec<_>>().join("\n")
 }
 
-/// The value of `actor 1 size EXPR` after `defines`.
+/// The value of `actor 1 direction EXPR` after `defines`.
 fn value(defines: &str, expr: &str) -> f64 {
-    let ir = scene(&format!("{defines}\nactor 1 size {expr}\n"));
+    let ir = scene(&format!("{defines}\nactor 1 direction {expr}\n"));
     match &ir.commands[0].command {
         Command::Actor { args, .. } => {
             // The IR's value is its expression evaluated.

@@ -239,9 +239,23 @@ fn registers_stay_bounded_at_the_nesting_limit() {
 
 #[test]
 fn runtime_errors_point_at_the_command() {
-    let src = "actor 1 size 2\ntime 3\n  actor 1 size 0\nactor 1 size -(2*3)\n";
+    // The compiler refuses a size at or below 0, so the bad values are
+    // put into the bundle after compiling: 0.25 becomes 0, and 2 (of
+    // `(2*3)`, or its folded 6) negative.
+    let src = "actor 1 size 4\ntime 3\n  actor 1 size 0.25\nactor 1 size (2*3)\n";
+    let spoil = |mut p: Program| {
+        for k in &mut p.modules[0].functions[0].consts {
+            *k = match *k {
+                0.25 => 0.0,
+                2.0 => -2.0,
+                6.0 => -6.0,
+                v => v,
+            };
+        }
+        p
+    };
     for fold in [true, false] {
-        let p = program(src, &Options { strip: false, fold });
+        let p = spoil(program(src, &Options { strip: false, fold }));
         let mut scene = Scene::with_index(Arc::new(p), 0).unwrap();
         scene.seek(3);
         let errors: Vec<String> = scene.errors().iter().map(|e| e.to_string()).collect();
@@ -253,10 +267,10 @@ fn runtime_errors_point_at_the_command() {
             ],
             "fold {fold}"
         );
-        assert_eq!(scene.actor(1).unwrap().size, 2.0);
+        assert_eq!(scene.actor(1).unwrap().size, 4.0);
     }
     // Stripped: no position, the function and instruction instead.
-    let p = program(src, &Options { strip: true, fold: true });
+    let p = spoil(program(src, &Options { strip: true, fold: true }));
     assert!(main_fn(&p).lines.is_empty());
     let mut scene = Scene::with_index(Arc::new(p), 0).unwrap();
     scene.seek(3);

@@ -27,6 +27,8 @@ pub struct File<'s> {
 pub enum Line<'s> {
     /// A directive that parsed.
     Directive(Directive<'s>),
+    /// `include "file.slap"` or `include <polly>`.
+    Include(Include<'s>),
     /// A line with a syntax error (reported by [`super::parse`]). What it
     /// seems to be is kept so that the checker does not pile errors onto
     /// it: a `define NAME ...` that failed leaves `NAME` defined, to an
@@ -43,6 +45,20 @@ pub struct Directive<'s> {
     /// The whitespace-separated arguments.
     pub args: Vec<Arg<'s>>,
     /// From the keyword to the end of the last argument.
+    pub span: Span,
+}
+
+/// `include "FILE"` (a path relative to the including file) or
+/// `include <NAME>` (a file shipped with the compiler).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Include<'s> {
+    /// The path or name, without its quotes or brackets.
+    pub target: &'s str,
+    /// True for `<NAME>`.
+    pub builtin: bool,
+    /// Where the quoted path or bracketed name is.
+    pub target_span: Span,
+    /// The whole directive.
     pub span: Span,
 }
 
@@ -115,6 +131,17 @@ pub enum Expr<'s> {
         /// From the start of `lhs` to the end of `rhs`.
         span: Span,
     },
+    /// `name(arg, ...)`: a function call (`sin(PI/4)`, `atan2(y, x)`).
+    /// Which names are functions, and how many arguments each takes, is
+    /// the checker's business.
+    Call {
+        /// The function's name.
+        name: Name<'s>,
+        /// The arguments, in order (none for `f()`).
+        args: Vec<Expr<'s>>,
+        /// From the name to the `)`.
+        span: Span,
+    },
     /// `(inner)`
     Paren {
         /// The expression inside.
@@ -130,7 +157,9 @@ impl<'s> Expr<'s> {
         match self {
             Expr::Number(n) => n.span,
             Expr::Name(n) => n.span,
-            Expr::Neg { span, .. } | Expr::Binary { span, .. } | Expr::Paren { span, .. } => *span,
+            Expr::Neg { span, .. } | Expr::Binary { span, .. } | Expr::Paren { span, .. } | Expr::Call { span, .. } => {
+                *span
+            }
         }
     }
 
@@ -148,6 +177,11 @@ impl<'s> Expr<'s> {
                 span: z,
             },
             Expr::Paren { inner, .. } => Expr::Paren { inner: Box::new(inner.without_spans()), span: z },
+            Expr::Call { name, args, .. } => Expr::Call {
+                name: Name { text: name.text, span: z },
+                args: args.iter().map(Expr::without_spans).collect(),
+                span: z,
+            },
         }
     }
 }
@@ -236,6 +270,7 @@ impl<'s> File<'s> {
                             .collect(),
                         span: z,
                     }),
+                    Line::Include(i) => Line::Include(Include { span: z, target_span: z, ..i.clone() }),
                     Line::Invalid(i) => Line::Invalid(Invalid {
                         keyword: i.keyword.as_ref().map(name),
                         first: i.first.as_ref().map(name),

@@ -113,7 +113,7 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
         // `PI / 4`: the parser stops at the operator, not after it.
         return operator_alone(src, toks, at + 1, toks.get(at + 1).map(|t| t.1));
     }
-    if is_operator(prev) || matches!(prev, Tok::LParen | Tok::Sep) {
+    if is_operator(prev) || matches!(prev, Tok::LParen | Tok::Sep | Tok::Comma) {
         return operand_expected(src, toks, at, found, span);
     }
     // After an operand: an operator, a separator or `)` was expected.
@@ -121,6 +121,10 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
         if let Some(&paren) = open.last() {
             return SyntaxError::new(paren, "unclosed `(`", "not closed on this line");
         }
+    }
+    if found == Some(Tok::Comma) {
+        return SyntaxError::new(span, "unexpected `,`", "not in a function call")
+            .with_note("a comma separates the arguments of a function call: `atan2(y, x)`");
     }
     if open.is_empty() {
         SyntaxError::new(span, format!("expected an operator or a space, found {}", what(found)), "unexpected here")

@@ -14,7 +14,7 @@
 
 use super::ast::{Arg, BinOp, Directive, Expr, Name, Number};
 use super::lexer::{Spanned, Tok};
-use super::{Deep, binary, negate, paren};
+use super::{Deep, binary, call, negate, paren};
 use crate::Span;
 
 struct Reader<'t, 's> {
@@ -80,6 +80,25 @@ impl<'s> Reader<'_, 's> {
         self.at += 1;
         match tok {
             Tok::Number(t) => Some((Expr::Number(Number { text: t, span: Span::new(l, r) }), 0)),
+            Tok::Name(t) if self.peek() == Some(Tok::LParen) => {
+                let name = Name { text: t, span: Span::new(l, r) };
+                let paren = self.span();
+                self.at += 1;
+                let mut args = Vec::new();
+                if self.peek() != Some(Tok::RParen) {
+                    loop {
+                        args.push(self.sum()?);
+                        if self.peek() != Some(Tok::Comma) {
+                            break;
+                        }
+                        self.at += 1;
+                    }
+                }
+                let &(_, close, end) = self.toks.get(self.at)?;
+                (close == Tok::RParen).then_some(())?;
+                self.at += 1;
+                call(name, paren, args, end).ok()
+            }
             Tok::Name(t) => Some((Expr::Name(Name { text: t, span: Span::new(l, r) }), 0)),
             Tok::LParen => {
                 let inner = self.sum()?;
@@ -164,12 +183,28 @@ mod tests {
             "timep sec/2\ntimep 2*sec\ndefine left -PI/2\n",
             "  actor\t1 position (0.5 + 0.1)*2 -(a - -b) ((1))\r\n",
             "camera direction 0 0 -1\n\n\n# only a comment\n",
+            "actor 1 position sin(PI/4)*2 atan2( -y , x ) min(max(a,1),f()) -sqrt((2))\n",
             "",
             "x",
         ] {
             assert!(agrees(src).unwrap(), "{src:?}");
         }
-        for bad in ["1 - 2", "actor 1 size 2sec", "time + 10", "a (1", "a 1)", "a ()", "a 2 *3", "5 x", "a é"] {
+        for bad in [
+            "1 - 2",
+            "actor 1 size 2sec",
+            "time + 10",
+            "a (1",
+            "a 1)",
+            "a ()",
+            "a 2 *3",
+            "5 x",
+            "a é",
+            "a f(1,)",
+            "a f(,1)",
+            "a f(1 2)",
+            "a (1, 2)",
+            "a 1,2",
+        ] {
             assert!(!agrees(bad).unwrap(), "{bad:?}");
         }
     }
@@ -177,7 +212,7 @@ mod tests {
     fn piece() -> impl Strategy<Value = &'static str> {
         prop::sample::select(vec![
             "actor", "time", "define", "x", "PI", "1", "2.5", ".9", "1e3", " ", "  ", "\t", "+", "-", "*", "/", "(",
-            ")", "( ", " )", "\n", "#c\n", "?", "-x", "+1", "(a + b)", "((",
+            ")", "( ", " )", "\n", "#c\n", "?", "-x", "+1", "(a + b)", "((", "f(", ",", ", ", "sin(x)",
         ])
     }
 

@@ -41,6 +41,12 @@ enum Raw<'s> {
     LParen,
     #[token(")")]
     RParen,
+    #[token(",")]
+    Comma,
+    #[regex(r#""[^"\n]*""#, |lex| lex.slice())]
+    Str(&'s str),
+    #[regex(r"<[A-Za-z0-9_]*>", |lex| lex.slice())]
+    Angle(&'s str),
     #[regex(r"[ \t\f\r]+")]
     Space,
     #[token("\n")]
@@ -72,6 +78,15 @@ pub enum Tok<'s> {
     LParen,
     /// `)`
     RParen,
+    /// `,` inside parentheses: between the arguments of a function call
+    /// (`atan2(y, x)`). Outside parentheses a comma is [`Tok::Unknown`].
+    Comma,
+    /// A quoted file name, quotes included (`"lib.slap"`): only the
+    /// argument of `include`.
+    Str(&'s str),
+    /// A name in angle brackets, brackets included (`<polly>`): only the
+    /// argument of `include`.
+    Angle(&'s str),
     /// Whitespace outside parentheses: the boundary between two arguments.
     Sep,
     /// End of a line (`\n`; a `\r` before it is whitespace).
@@ -85,13 +100,16 @@ pub enum Tok<'s> {
 impl fmt::Display for Tok<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Tok::Name(s) | Tok::Number(s) | Tok::Unknown(s) | Tok::Comment(s) => write!(f, "`{s}`"),
+            Tok::Name(s) | Tok::Number(s) | Tok::Unknown(s) | Tok::Comment(s) | Tok::Str(s) | Tok::Angle(s) => {
+                write!(f, "`{s}`")
+            }
             Tok::Plus => f.write_str("`+`"),
             Tok::Minus => f.write_str("`-`"),
             Tok::Star => f.write_str("`*`"),
             Tok::Slash => f.write_str("`/`"),
             Tok::LParen | Tok::TooDeep => f.write_str("`(`"),
             Tok::RParen => f.write_str("`)`"),
+            Tok::Comma => f.write_str("`,`"),
             Tok::Sep => f.write_str("a space"),
             Tok::Newline => f.write_str("end of line"),
         }
@@ -125,6 +143,8 @@ pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
                 Ok(Raw::Comment(s)) => Tok::Comment(s),
                 Ok(Raw::Name(s)) => Tok::Name(s),
                 Ok(Raw::Number(s)) => Tok::Number(s),
+                Ok(Raw::Str(s)) => Tok::Str(s),
+                Ok(Raw::Angle(s)) => Tok::Angle(s),
                 Ok(Raw::Plus) => Tok::Plus,
                 Ok(Raw::Minus) => Tok::Minus,
                 Ok(Raw::Star) => Tok::Star,
@@ -137,6 +157,8 @@ pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
                     depth = depth.saturating_sub(1);
                     Tok::RParen
                 }
+                Ok(Raw::Comma) if depth > 0 => Tok::Comma,
+                Ok(Raw::Comma) => Tok::Unknown(&src[span.clone()]),
                 Ok(Raw::Space) if depth > 0 => continue,
                 Ok(Raw::Space) => Tok::Sep,
                 Ok(Raw::Newline) => {
@@ -187,6 +209,12 @@ mod tests {
         assert_eq!(toks("a # b (c\n"), [Tok::Name("a"), Tok::Sep, Tok::Comment("# b (c"), Tok::Newline]);
         let all: Vec<_> = tokens("a é").collect();
         assert_eq!(all[2], (2, Tok::Unknown("é"), 4));
+        // A comma separates call arguments inside parentheses only.
+        assert_eq!(toks("a,b"), [Tok::Name("a"), Tok::Unknown(","), Tok::Name("b")]);
+        assert_eq!(
+            toks("f(a, b)"),
+            [Tok::Name("f"), Tok::LParen, Tok::Name("a"), Tok::Comma, Tok::Name("b"), Tok::RParen]
+        );
     }
 
     #[test]

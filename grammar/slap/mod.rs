@@ -78,6 +78,19 @@ pub(crate) fn paren<'s>(inner: Deep<'s>, span: Span) -> Result<Deep<'s>, LineErr
     Ok((Expr::Paren { inner: Box::new(inner.0), span }, depth))
 }
 
+/// A call: one level above its deepest argument, like a parenthesis
+/// (`paren` is where the `(` is).
+pub(crate) fn call<'s>(
+    name: ast::Name<'s>,
+    paren: Span,
+    args: Vec<Deep<'s>>,
+    end: usize,
+) -> Result<Deep<'s>, LineError<'s>> {
+    let depth = deeper(args.iter().map(|a| a.1).max().unwrap_or(0), Span::new(paren.start, paren.start + 1))?;
+    let span = Span::new(name.span.start, end);
+    Ok((Expr::Call { name, args: args.into_iter().map(|a| a.0).collect(), span }, depth))
+}
+
 /// Parses a whole file. Always returns a tree, with an [`Line::Invalid`]
 /// for each line that has a syntax error, and every syntax error (one per
 /// bad line), in source order.
@@ -135,6 +148,30 @@ fn finish_line<'s>(
         toks = rest;
     }
     if toks.is_empty() {
+        return;
+    }
+    if let [(l, Tok::Name("include"), _), rest @ ..] = toks {
+        match rest {
+            [(_, Tok::Sep, _), (a, t @ (Tok::Str(text) | Tok::Angle(text)), b)] => {
+                file.lines.push(Line::Include(ast::Include {
+                    target: &text[1..text.len() - 1],
+                    builtin: matches!(t, Tok::Angle(_)),
+                    target_span: Span::new(*a, *b),
+                    span: Span::new(*l, *b),
+                }))
+            }
+            _ => {
+                let at = match rest {
+                    [(_, Tok::Sep, _), next, ..] => Span::new(next.0, toks[toks.len() - 1].2),
+                    _ => Span::new(toks[0].2, toks[0].2),
+                };
+                errors.push(
+                    SyntaxError::new(at, "expected one file after `include`", "not a quoted path or `<name>`")
+                        .with_help("write `include \"file.slap\"` (relative to this file) or `include <polly>`"),
+                );
+                file.lines.push(Line::Invalid(invalid(toks)));
+            }
+        }
         return;
     }
     let parsed = match fast.then(|| fast::directive(toks)).flatten() {

@@ -179,3 +179,14 @@ fn watch_is_refused_for_traces_and_headless_frames() {
         );
     }
 }
+
+#[test]
+fn frame_names_are_padded_to_the_last_frame_written() {
+    let dir = tempfile::tempdir().unwrap();
+    walk_bundle(dir.path());
+    let ok = (0, String::new(), String::new());
+    let args = ["-H", "-x", "16", "-y", "12", "-d", "wide/f", "--start", "9998", "--frames", "3", "walk.animb"];
+    assert_eq!(animvm(&args, dir.path()), ok);
+    // Frames 9998 to 10000: five digits for all three, so they sort.
+    assert_eq!(files(&dir.path().join("wide")), ["f09998.png", "f09999.png", "f10000.png"]);
+}

@@ -17,9 +17,10 @@
 //! keywords (`define color 5`); `time T`, `time +T` and `timep T` with
 //! fractional values, names and arithmetic, absolute times out of order
 //! (warnings); every attribute and all twelve actions, 2- and 3-value
-//! positions, both camera forms; ids as names and arithmetic; sizes at or
-//! below zero now and then (runtime errors); comments, blank lines, odd
-//! spacing, tabs, `\r\n`, and parenthesised expressions with spaces.
+//! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too); ids as names and arithmetic; tiny sizes now
+//! and then (one at or below zero is a compile error); comments, blank lines, odd
+//! spacing, tabs, `\r\n`, parenthesised expressions with spaces, and
+//! the built-in functions (nested, with their arguments spaced or not).
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -60,6 +61,27 @@ pub enum E {
     Bin(char, Box<E>, Box<E>),
     /// `(e)`
     Paren(Box<E>),
+    /// `f(a)` or `f(a, b)`: the k-th of [`FUNCTIONS`] and its arguments
+    /// (the first one, or two, are used; `sqrt` takes `abs` of its own).
+    Call(usize, Box<E>, Box<E>),
+}
+
+/// The built-in functions and how many arguments each takes.
+pub const FUNCTIONS: [(&str, usize); 9] =
+    [("sin", 1), ("cos", 1), ("tan", 1), ("atan2", 2), ("sqrt", 1), ("abs", 1), ("min", 2), ("max", 2), ("floor", 1)];
+
+fn call(k: usize, a: f64, b: f64) -> f64 {
+    match FUNCTIONS[k % FUNCTIONS.len()].0 {
+        "sin" => a.sin(),
+        "cos" => a.cos(),
+        "tan" => a.tan(),
+        "atan2" => a.atan2(b),
+        "sqrt" => a.abs().sqrt(),
+        "abs" => a.abs(),
+        "min" => a.min(b),
+        "max" => a.max(b),
+        _ => a.floor(),
+    }
 }
 
 /// One or more values of an argument list.
@@ -83,7 +105,7 @@ pub enum Attr {
     Position(bool, Vec<Piece>),
     /// `color R G B`
     Color(Vec<Piece>),
-    /// `size S`; when true, one at or below zero (a runtime error).
+    /// `size S`; when true, a tiny one.
     Size(bool, Vec<Piece>),
 }
 
@@ -96,6 +118,8 @@ pub enum Cam {
     Vector(Vec<Piece>),
     /// `camera direction YAW PITCH`
     Angles(Vec<Piece>),
+    /// `camera X Y Z DX DY DZ`
+    Line(Vec<Piece>),
 }
 
 /// How a time directive is written.
@@ -172,7 +196,8 @@ fn e_strategy(depth: u32) -> impl Strategy<Value = E> {
                 Box::new(l),
                 Box::new(r)
             )),
-            inner.prop_map(|e| E::Paren(Box::new(e))),
+            inner.clone().prop_map(|e| E::Paren(Box::new(e))),
+            (0..FUNCTIONS.len(), inner.clone(), inner).prop_map(|(k, a, b)| E::Call(k, Box::new(a), Box::new(b))),
         ]
     })
 }
@@ -205,6 +230,11 @@ fn step() -> impl Strategy<Value = Step> {
             pieces().prop_map(Cam::Position),
             pieces().prop_map(Cam::Vector),
             pieces().prop_map(Cam::Angles),
+            prop::collection::vec(
+                prop_oneof![3 => e_strategy(2).prop_map(Piece::E), 1 => (0..16usize).prop_map(Piece::Multi)],
+                1..7,
+            )
+            .prop_map(Cam::Line),
         ]
         .prop_map(Step::Camera),
         1 => select(COMMENTS.to_vec()).prop_map(Step::Comment),
@@ -280,6 +310,21 @@ impl Builder {
             E::Paren(inner) => {
                 let (t, v, _) = self.expr(inner, inside);
                 (format!("({inside}{t}{inside})"), v, 3)
+            }
+            E::Call(k, a, b) => {
+                let (name, arity) = FUNCTIONS[k % FUNCTIONS.len()];
+                let (at, av, _) = self.expr(a, inside);
+                let (bt, bv, _) = self.expr(b, inside);
+                let v = call(*k, av, bv);
+                if !v.is_finite() {
+                    return one();
+                }
+                let text = match (name, arity) {
+                    ("sqrt", _) => format!("sqrt(abs({inside}{at}{inside}))"),
+                    (_, 1) => format!("{name}({inside}{at}{inside})"),
+                    _ => format!("{name}({inside}{at},{inside}{bt})"),
+                };
+                (text, v, 3)
             }
             E::Bin(op, l, r) => {
                 let (lt, lv, lp) = self.expr(l, inside);
@@ -429,10 +474,12 @@ impl Builder {
                     Attr::Size(bad, p) => {
                         words.push(w("size"));
                         let (t, v) = self.values(p, 1, inside);
+                        // A size at or below 0 is a compile error; `bad`
+                        // picks a tiny one instead.
                         words.push(match (*bad, v[0] > 0.0) {
-                            (false, true) | (true, false) => t[0].clone(),
+                            (false, true) => t[0].clone(),
                             (false, false) => w(".9"),
-                            (true, true) => w(["0", "-1", "-0"][p.len() % 3]),
+                            (true, _) => w(["1e-3", "0.01", "1e-300"][p.len() % 3]),
                         });
                     }
                 }
@@ -443,6 +490,16 @@ impl Builder {
                     Cam::Position(p) => ("position", 3, p),
                     Cam::Vector(p) => ("direction", 3, p),
                     Cam::Angles(p) => ("direction", 2, p),
+                    Cam::Line(p) => {
+                        let (mut texts, values) = self.values(p, 6, inside);
+                        if values[3..].iter().all(|v| *v == 0.0) {
+                            texts = ["0", "2", "8", "0", "-1", "-4"].map(w).to_vec();
+                        }
+                        let mut words = vec![w("camera")];
+                        words.extend(texts);
+                        self.line(&words, look);
+                        return;
+                    }
                 };
                 let (mut texts, values) = self.values(p, n, inside);
                 if n == 3 && attr == "direction" && values.iter().all(|v| *v == 0.0) {

@@ -132,13 +132,109 @@ fn fail<T>(line: usize, what: impl Into<String>) -> Result<T, String> {
     Err(format!("line {line}: {}", what.into()))
 }
 
+/// The standard prelude as the docs list it: PI and the twelve actions.
+pub fn polly() -> String {
+    let mut out = String::from("define PI 3.141592653589793\n");
+    for (i, a) in [
+        "idle",
+        "scamper",
+        "swagger",
+        "broadjump",
+        "prowl",
+        "lumber",
+        "dejected",
+        "no",
+        "yes",
+        "hotfeet",
+        "sprint",
+        "hop",
+    ]
+    .iter()
+    .enumerate()
+    {
+        out.push_str(&format!("define {a} {i}\n"));
+    }
+    out
+}
+
+/// Deepest chain of includes.
+pub const MAX_INCLUDE_DEPTH: usize = 16;
+
+/// `src` with every `include` replaced by the included text (files by
+/// their path relative to `dir`, written with `/`), and for each line of
+/// the result the line of `src` it comes from (an included line: its
+/// `include`'s).
+fn expand(
+    src: &str,
+    dir: &str,
+    files: &HashMap<String, String>,
+    chain: &mut Vec<String>,
+) -> Result<(String, Vec<usize>), String> {
+    let mut out = String::new();
+    let mut lines = Vec::new();
+    for (n, text) in src.split('\n').enumerate() {
+        let t = text.split('#').next().unwrap_or("").trim();
+        let Some(target) = t.strip_prefix("include").filter(|r| r.starts_with([' ', '\t'])).map(str::trim) else {
+            out.push_str(text);
+            out.push('\n');
+            lines.push(n + 1);
+            continue;
+        };
+        let (key, inner, inner_dir) = if target == "<polly>" {
+            (target.to_string(), polly(), String::new())
+        } else if let Some(path) = target.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+            let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty() && *p != ".").collect();
+            for p in path.split('/') {
+                match p {
+                    "." | "" => {}
+                    ".." if parts.last().is_some_and(|l| *l != "..") => {
+                        parts.pop();
+                    }
+                    p => parts.push(p),
+                }
+            }
+            let key = parts.join("/");
+            let Some(text) = files.get(&key) else { return fail(n + 1, format!("cannot include `{key}`")) };
+            let inner_dir = parts[..parts.len() - 1].join("/");
+            (key, text.clone(), inner_dir)
+        } else {
+            return fail(n + 1, "a bad include");
+        };
+        if chain.contains(&key) {
+            return fail(n + 1, "an include cycle");
+        }
+        if chain.len() >= MAX_INCLUDE_DEPTH {
+            return fail(n + 1, "includes too deep");
+        }
+        chain.push(key);
+        let (text, _) = expand(&inner, &inner_dir, files, chain)?;
+        chain.pop();
+        for l in text.split_inclusive('\n') {
+            out.push_str(l);
+            lines.push(n + 1);
+        }
+        if !text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    Ok((out, lines))
+}
+
 /// Parses and evaluates `src`: the scene, or the first mistake found.
 pub fn evaluate(src: &str) -> Result<RefScene, String> {
+    evaluate_files(src, "", &HashMap::new())
+}
+
+/// [`evaluate`] for a scene in directory `dir` that includes some of
+/// `files` (by path, `/`-separated).
+pub fn evaluate_files(src: &str, dir: &str, files: &HashMap<String, String>) -> Result<RefScene, String> {
+    let (expanded, origin) = expand(src, dir, files, &mut Vec::new())?;
+    let src = expanded.as_str();
     let (file, syntax) = animkit_grammar::slap::parse(src);
     if let Some(e) = syntax.first() {
         return Err(format!("syntax: {}", e.message));
     }
-    let line_of = |offset: usize| 1 + src[..offset].matches('\n').count();
+    let line_of = |offset: usize| origin.get(src[..offset].matches('\n').count()).copied().unwrap_or(0);
     let mut defines: Defines<'_> = HashMap::new();
     let mut now = 0.0f64; // the value of the last time directive
     let mut frame = 0u64;
@@ -151,6 +247,7 @@ pub fn evaluate(src: &str) -> Result<RefScene, String> {
         let d: &Directive<'_> = match l {
             Line::Directive(d) => d,
             Line::Invalid(_) => return Err("a line that did not parse".into()),
+            Line::Include(_) => return Err("an include left after expansion".into()),
         };
         let line = line_of(d.span.start);
         match d.keyword.text {
@@ -237,6 +334,7 @@ pub fn evaluate(src: &str) -> Result<RefScene, String> {
                     ("position", &[x, z]) => RefCommand::Position2 { id, x, z },
                     ("position", &[x, y, z]) => RefCommand::Position3 { id, at: [x, y, z] },
                     ("color", &[r, g, b]) => RefCommand::Color { id, rgb: [r, g, b] },
+                    ("size", &[s]) if s <= 0.0 => return fail(line, "a size must be above 0"),
                     ("size", &[s]) => RefCommand::Size { id, size: s },
                     ("action" | "direction" | "position" | "color" | "size", _) => {
                         return fail(line, "wrong number of values");
@@ -246,6 +344,23 @@ pub fn evaluate(src: &str) -> Result<RefScene, String> {
                 commands.push(RefTimed { frame, line, command });
             }
             "camera" => {
+                let attr = d.args.first().and_then(Arg::as_name).map(|n| n.text);
+                if d.args.is_empty() {
+                    return fail(line, "`camera` needs an attribute");
+                }
+                if !matches!(attr, Some("position" | "direction")) {
+                    // The one-line form: a position, then a look vector
+                    // (values, defines standing for them).
+                    let [x, y, z, dx, dy, dz] = values(&d.args, &defines, line)?[..] else {
+                        return fail(line, "`camera` takes 6 values");
+                    };
+                    if dx == 0.0 && dy == 0.0 && dz == 0.0 {
+                        return fail(line, "camera direction has zero length");
+                    }
+                    commands.push(RefTimed { frame, line, command: RefCommand::CameraPosition([x, y, z]) });
+                    commands.push(RefTimed { frame, line, command: RefCommand::CameraVector([dx, dy, dz]) });
+                    continue;
+                }
                 let Some(attr) = d.args.first().and_then(Arg::as_name) else {
                     return fail(line, "`camera` needs an attribute");
                 };
@@ -306,6 +421,28 @@ fn eval(e: &Expr<'_>, defines: &Defines<'_>, line: usize) -> Result<f64, String>
         },
         Expr::Neg { operand, .. } => -eval(operand, defines, line)?,
         Expr::Paren { inner, .. } => eval(inner, defines, line)?,
+        Expr::Call { name, args, .. } => {
+            let mut a = Vec::new();
+            for e in args {
+                a.push(eval(e, defines, line)?);
+            }
+            match (name.text, a.as_slice()) {
+                ("sin", &[x]) => x.sin(),
+                ("cos", &[x]) => x.cos(),
+                ("tan", &[x]) => x.tan(),
+                ("atan2", &[y, x]) => y.atan2(x),
+                ("sqrt", &[x]) if x < 0.0 => return fail(line, "square root of a negative number"),
+                ("sqrt", &[x]) => x.sqrt(),
+                ("abs", &[x]) => x.abs(),
+                ("min", &[x, y]) => x.min(y),
+                ("max", &[x, y]) => x.max(y),
+                ("floor", &[x]) => x.floor(),
+                ("sin" | "cos" | "tan" | "atan2" | "sqrt" | "abs" | "min" | "max" | "floor", _) => {
+                    return fail(line, "wrong number of arguments");
+                }
+                _ => return fail(line, format!("unknown function `{}`", name.text)),
+            }
+        }
         Expr::Binary { op, lhs, rhs, .. } => {
             let l = eval(lhs, defines, line)?;
             let r = eval(rhs, defines, line)?;
@@ -464,7 +601,9 @@ impl<'a> RefPlayer<'a> {
             ref actor_command => {
                 let id = actor_command.id().unwrap_or_default() as u32;
                 // `size 0` or below (or NaN) is refused, and a refused
-                // command neither creates nor changes anything.
+                // command neither creates nor changes anything (the
+                // evaluator refuses such a script; the player keeps the
+                // VM's contract for scenes made otherwise).
                 if let RefCommand::Size { size, .. } = *actor_command {
                     if size.is_nan() || size <= 0.0 {
                         self.errors.push(RefError {

@@ -14,8 +14,10 @@
 //! (a define holding it, the time after a bad `time`) is unknown too and
 //! draws no further error, so one mistake is reported once.
 
+use super::func::{FUNCTIONS, Func};
+use super::include::{Loaded, MAX_INCLUDE_DEPTH, MAX_INCLUDES};
 use super::ir::{ActorAttr, CameraAttr, Command, Expr, SceneIr, TimedCommand, Value, apply};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
 use animkit_grammar::Span;
 use animkit_grammar::slap::ast::{self, Arg, BinOp, Line};
@@ -91,13 +93,38 @@ pub fn check(file: &ast::File<'_>) -> Result<Checked, Vec<Diagnostic>> {
 
 /// [`check`] with the given limits.
 pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
-    let mut c = Checker::new(file, *limits);
-    for line in &file.lines {
-        match line {
-            Line::Directive(d) => c.directive(d),
-            Line::Invalid(bad) => c.invalid(bad),
-        }
-    }
+    let loaded = Loaded::default();
+    let includes = Includes { text: None, files: std::slice::from_ref(file), loaded: &loaded, syntax: Vec::new() };
+    check_all(includes, Vec::new(), limits)
+}
+
+/// The files of a scene for [`check_all`]: `files[0]` the scene, `files[k]`
+/// the parsed text of `loaded.units[k - 1]`, `syntax[k - 1]` its syntax
+/// errors.
+pub struct Includes<'a> {
+    /// The scene's text (for the positions of its includes in notes).
+    pub text: Option<&'a str>,
+    /// Every file's tree.
+    pub files: &'a [ast::File<'a>],
+    /// What each `include` names.
+    pub loaded: &'a Loaded,
+    /// The syntax errors of each included file.
+    pub syntax: Vec<Vec<Diagnostic>>,
+}
+
+/// Checks a scene and the files it includes; `syntax` are the scene's own
+/// syntax errors, reported in source order with the rest.
+pub fn check_all(
+    includes: Includes<'_>,
+    syntax: Vec<Diagnostic>,
+    limits: &SlapLimits,
+) -> Result<Checked, Vec<Diagnostic>> {
+    let mut c = Checker::new(includes.files, includes.loaded, *limits);
+    c.syntax = includes.syntax.into_iter().map(Some).collect();
+    c.main_text = includes.text;
+    c.errors += syntax.len();
+    c.diags.extend(syntax);
+    c.walk(0);
     c.finish()
 }
 
@@ -174,16 +201,19 @@ impl Hasher for Fold {
 struct Def<'a> {
     name: &'a str,
     values: Option<Vec<f64>>,
-    /// The name in the define that gave the current values.
+    /// The name in the define that gave the current values, and the file
+    /// it is in.
     span: Span,
+    unit: usize,
 }
 
 /// A name in an argument list that expanded to a number of values other
 /// than one (for the notes of an argument-count error).
 struct Expansion<'a> {
     name: &'a str,
-    /// Where the name was defined.
+    /// Where the name was defined, and in which file.
     defined: Span,
+    unit: usize,
     count: usize,
 }
 
@@ -196,6 +226,19 @@ enum Ctx {
 
 struct Checker<'a> {
     file: &'a ast::File<'a>,
+    files: &'a [ast::File<'a>],
+    loaded: &'a Loaded,
+    /// The syntax errors of each included file, until reported.
+    syntax: Vec<Option<Vec<Diagnostic>>>,
+    /// The chain of files being checked: the scene, then each include.
+    stack: Vec<usize>,
+    /// The scene's `include` being walked: the span its commands get.
+    top: Option<Span>,
+    /// Diagnostics `from..to` of an included file, ordered at `key`.
+    ranges: Vec<(usize, usize, usize)>,
+    inclusions: usize,
+    /// The scene's text, for the positions of its includes.
+    main_text: Option<&'a str>,
     limits: SlapLimits,
     /// Name -> index into `defs`.
     names: HashMap<&'a str, usize, Seeded>,
@@ -208,8 +251,8 @@ struct Checker<'a> {
     actors: HashSet<u32, Seeded>,
     /// The current time, or `None` when an error left it unknown.
     time: Option<f64>,
-    /// The last time directive, for the warning.
-    time_span: Option<Span>,
+    /// The last time directive and its file, for the warning.
+    time_span: Option<(usize, Span)>,
     time_points: usize,
     /// Numbers in the commands' arithmetic so far.
     constants: usize,
@@ -219,9 +262,10 @@ struct Checker<'a> {
     errors: usize,
     budget: u64,
     /// Set once a limit has been reported, so that it is reported once.
-    full: [bool; 4],
+    full: [bool; 5],
 }
 
+const INCLUDES_FULL: usize = 4;
 const ACTORS_FULL: usize = 0;
 const DEFINES_FULL: usize = 1;
 const TIMES_FULL: usize = 2;
@@ -263,10 +307,19 @@ fn args_span(args: &[Arg<'_>]) -> Option<Span> {
 }
 
 impl<'a> Checker<'a> {
-    fn new(file: &'a ast::File<'a>, limits: SlapLimits) -> Checker<'a> {
+    fn new(files: &'a [ast::File<'a>], loaded: &'a Loaded, limits: SlapLimits) -> Checker<'a> {
         let seed = Seeded::new();
+        let file = &files[0];
         Checker {
             file,
+            files,
+            loaded,
+            syntax: Vec::new(),
+            stack: vec![0],
+            top: None,
+            ranges: Vec::new(),
+            inclusions: 0,
+            main_text: None,
             limits,
             names: HashMap::with_hasher(seed),
             defs: Vec::new(),
@@ -281,7 +334,7 @@ impl<'a> Checker<'a> {
             diags: Vec::new(),
             errors: 0,
             budget: SUGGEST_BUDGET,
-            full: [false; 4],
+            full: [false; 5],
         }
     }
 
@@ -291,7 +344,14 @@ impl<'a> Checker<'a> {
     }
 
     fn finish(mut self) -> Result<Checked, Vec<Diagnostic>> {
-        self.diags.sort_by_key(|d| d.span.start);
+        // In source order; an included file's at its `include`.
+        let mut keys: Vec<usize> = self.diags.iter().map(|d| d.span.start).collect();
+        for &(from, to, key) in &self.ranges {
+            keys[from..to].fill(key);
+        }
+        let mut keyed: Vec<(usize, Diagnostic)> = keys.into_iter().zip(std::mem::take(&mut self.diags)).collect();
+        keyed.sort_by_key(|k| k.0);
+        self.diags = keyed.into_iter().map(|k| k.1).collect();
         if self.errors > 0 {
             return Err(self.diags);
         }
@@ -299,6 +359,102 @@ impl<'a> Checker<'a> {
             self.commands.sort_by_key(|c| c.frame);
         }
         Ok(Checked { ir: SceneIr { commands: self.commands, length: self.length }, warnings: self.diags })
+    }
+
+    /// The scene's text, when it is known (an include names it).
+    fn file_text(&self) -> Option<&'a str> {
+        self.main_text
+    }
+
+    /// The file being checked.
+    fn unit(&self) -> usize {
+        self.stack.last().copied().unwrap_or(0)
+    }
+
+    /// Checks the lines of file `unit`.
+    fn walk(&mut self, unit: usize) {
+        let files = self.files;
+        for line in &files[unit].lines {
+            match line {
+                Line::Directive(d) => self.directive(d),
+                Line::Invalid(bad) => self.invalid(bad),
+                Line::Include(inc) => self.include(unit, inc),
+            }
+        }
+    }
+
+    /// `include ...` in file `unit`: the included file's lines, here.
+    fn include(&mut self, unit: usize, inc: &'a ast::Include<'a>) {
+        let loaded = self.loaded;
+        let target = match loaded.targets.get(&(unit, inc.span.start)) {
+            Some(Ok(t)) => *t,
+            Some(Err(e)) => {
+                self.error(e.clone());
+                return;
+            }
+            None => {
+                self.error(Diagnostic::error(inc.span, "`include` is not available here", "not read").with_note(
+                    "this entry point checks one text; compile the file, or use `slap::front_at`, to read includes",
+                ));
+                return;
+            }
+        };
+        let path = |k: usize| if k == 0 { loaded.main.clone() } else { loaded.units[k - 1].file.path.clone() };
+        if self.stack.contains(&target) || self.stack.len() > MAX_INCLUDE_DEPTH {
+            let mut chain: Vec<String> = self.stack.iter().map(|&k| path(k)).collect();
+            chain.push(path(target));
+            let cycle = self.stack.contains(&target);
+            let message = if cycle {
+                format!("`{}` includes itself", path(target))
+            } else {
+                format!("includes nested more than {MAX_INCLUDE_DEPTH} deep")
+            };
+            self.error(
+                Diagnostic::error(inc.target_span, message, if cycle { "included again here" } else { "one too many" })
+                    .with_note(format!("the chain is {}", chain.join(" -> "))),
+            );
+            return;
+        }
+        self.inclusions += 1;
+        if self.inclusions > MAX_INCLUDES {
+            if !self.full[INCLUDES_FULL] {
+                self.full[INCLUDES_FULL] = true;
+                self.error(Diagnostic::error(
+                    inc.span,
+                    format!("too many includes: a scene may include files at most {MAX_INCLUDES} times in all"),
+                    "one too many",
+                ));
+            }
+            return;
+        }
+        let before = self.diags.len();
+        self.stack.push(target);
+        let outermost = self.stack.len() == 2;
+        if outermost {
+            self.top = Some(inc.span);
+        }
+        if let Some(errors) = self.syntax.get_mut(target - 1).and_then(Option::take) {
+            self.errors += errors.len();
+            self.diags.extend(errors);
+        }
+        self.walk(target);
+        self.stack.pop();
+        let file = &loaded.units[target - 1].file;
+        if self.diags.len() > before {
+            let here = if unit == 0 { self.file_text() } else { Some(loaded.units[unit - 1].file.text.as_str()) };
+            let (line, col) = here.map_or((0, 0), |t| LineIndex::new(t).line_col(inc.span.start));
+            let from = format!("note: in `{}`, included from {}:{line}:{col}", file.path, path(unit));
+            for d in &mut self.diags[before..] {
+                if d.file.is_none() {
+                    d.file = Some(file.clone());
+                    d.notes.push(from.clone());
+                }
+            }
+        }
+        if outermost {
+            self.top = None;
+            self.ranges.push((before, self.diags.len(), inc.span.start));
+        }
     }
 
     /// A line that did not parse: its error is reported; keep what it
@@ -337,11 +493,12 @@ impl<'a> Checker<'a> {
 
     /// Binds `name`, defined at `span` (values `None`: unknown).
     fn bind(&mut self, name: &'a str, span: Span, values: Option<Vec<f64>>) {
+        let unit = self.unit();
         match self.names.get(name) {
-            Some(&i) => self.defs[i] = Def { name, values, span },
+            Some(&i) => self.defs[i] = Def { name, values, span, unit },
             None => {
                 self.names.insert(name, self.defs.len());
-                self.defs.push(Def { name, values, span });
+                self.defs.push(Def { name, values, span, unit });
             }
         }
     }
@@ -367,7 +524,8 @@ impl<'a> Checker<'a> {
             all
         });
         let mut e = Diagnostic::error(name.span, format!("undefined name `{text}`"), "not defined");
-        if let Some(&later) = anywhere.get(text).filter(|s| s.start > name.span.start) {
+        let in_scene = self.stack.len() == 1;
+        if let Some(&later) = anywhere.get(text).filter(|s| in_scene && s.start > name.span.start) {
             e = e
                 .with_secondary(later, "defined here, after its use")
                 .with_note("a name is known from the line that defines it on");
@@ -439,6 +597,7 @@ impl<'a> Checker<'a> {
                 Some((Expr::Neg(Box::new(e)), -v))
             }
             ast::Expr::Paren { inner, .. } => self.eval(inner, ctx),
+            ast::Expr::Call { name, args, span } => self.call(name, args, *span, ctx),
             ast::Expr::Binary { op, lhs, rhs, span, .. } => {
                 let l = self.eval(lhs, ctx);
                 let r = self.eval(rhs, ctx);
@@ -459,6 +618,71 @@ impl<'a> Checker<'a> {
                 Some((Expr::Bin(*op, Box::new(le), Box::new(re)), v))
             }
         }
+    }
+
+    /// A function call, folded: its result is one number of the IR
+    /// (see [`super::func`]). Every argument is evaluated, so that every
+    /// error in them is reported.
+    fn call(
+        &mut self,
+        name: &'a ast::Name<'a>,
+        args: &'a [ast::Expr<'a>],
+        span: Span,
+        ctx: Ctx,
+    ) -> Option<(Expr, f64)> {
+        let func = Func::named(name.text);
+        let mut values = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for a in args {
+            match self.eval(a, ctx) {
+                Some((_, v)) => values.push(v),
+                None => ok = false,
+            }
+        }
+        let Some(func) = func else {
+            let e = Diagnostic::error(name.span, format!("unknown function `{}`", name.text), "not a function");
+            let e = match closest(name.text, FUNCTIONS) {
+                Some(s) => e.with_help(format!("did you mean `{s}`?")),
+                None => e,
+            };
+            self.error(e.with_note(format!("the functions are {}", FUNCTIONS.join(", "))));
+            return None;
+        };
+        if args.len() != func.arity() {
+            self.error(
+                Diagnostic::error(
+                    span,
+                    format!("`{}` takes {}, found {}", name.text, plural(func.arity(), "argument"), args.len()),
+                    "here",
+                )
+                .with_help(format!("write `{}`", func.form())),
+            );
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        if func == Func::Sqrt && values[0] < 0.0 {
+            self.error(
+                Diagnostic::error(
+                    args[0].span(),
+                    "square root of a negative number",
+                    format!("this is {}", show(values[0])),
+                )
+                .with_help("`sqrt` takes a number 0 or more; `sqrt(abs(x))` for the root of its size"),
+            );
+            return None;
+        }
+        let v = func.apply(&values);
+        if !v.is_finite() {
+            self.error(Diagnostic::error(
+                span,
+                "arithmetic overflow: the result is not a finite number",
+                format!("this is {}", show(v)),
+            ));
+            return None;
+        }
+        Some((Expr::Num(v), v))
     }
 
     /// `arg` (its `+` aside) as one value without collecting a list: the
@@ -501,14 +725,18 @@ impl<'a> Checker<'a> {
                 continue;
             }
             if let ast::Expr::Name(n) = &arg.expr {
-                match self.names.get(n.text).map(|&i| (self.defs[i].values.as_deref(), self.defs[i].span)) {
-                    Some((Some(values), defined)) => {
+                match self
+                    .names
+                    .get(n.text)
+                    .map(|&i| (self.defs[i].values.as_deref(), self.defs[i].span, self.defs[i].unit))
+                {
+                    Some((Some(values), defined, unit)) => {
                         if values.len() != 1 {
-                            expansions.push(Expansion { name: n.text, defined, count: values.len() });
+                            expansions.push(Expansion { name: n.text, defined, unit, count: values.len() });
                         }
                         out.extend(values.iter().map(|&v| Value { expr: Expr::Num(v), value: v, span: n.span }));
                     }
-                    Some((None, _)) => ok = false,
+                    Some((None, _, _)) => ok = false,
                     None => {
                         self.undefined(n, ctx);
                         ok = false;
@@ -533,7 +761,7 @@ impl<'a> Checker<'a> {
             format!("{} {label}", plural(found, "value")),
         );
         let groups = grouped(expansions);
-        for (x, _) in &groups {
+        for (x, _) in groups.iter().filter(|(x, _)| x.unit == self.unit()) {
             e = e.with_secondary(x.defined, format!("`{}` defined with {}", x.name, plural(x.count, "value")));
         }
         for (x, times) in &groups {
@@ -616,7 +844,7 @@ impl<'a> Checker<'a> {
         }
         let previous = (self.time, self.time_span);
         self.time = None;
-        self.time_span = Some(d.span);
+        self.time_span = Some((self.unit(), d.span));
         let Some(first) = d.args.first() else {
             self.error(
                 Diagnostic::error(d.keyword.span, format!("`{keyword}` needs a time value"), "nothing after it")
@@ -676,19 +904,24 @@ impl<'a> Checker<'a> {
                 );
                 return;
             }
-            if let (Some(now), Some(prev_span)) = previous {
+            if let (Some(now), Some((prev_unit, prev_span))) = previous {
                 if t < now {
+                    let same_file = prev_unit == self.unit();
+                    let w = Diagnostic {
+                        severity: Severity::Warning,
+                        ..Diagnostic::error(
+                            at,
+                            format!("time {} is earlier than the current time {}", show(t), show(now)),
+                            "goes back in time",
+                        )
+                    };
+                    let w = if same_file {
+                        w.with_secondary(prev_span, format!("the time was {} here", show(now)))
+                    } else {
+                        w.with_note(format!("the time was {}, set in another file", show(now)))
+                    };
                     self.diags.push(
-                        Diagnostic {
-                            severity: Severity::Warning,
-                            ..Diagnostic::error(
-                                at,
-                                format!("time {} is earlier than the current time {}", show(t), show(now)),
-                                "goes back in time",
-                            )
-                        }
-                        .with_secondary(prev_span, format!("the time was {} here", show(now)))
-                        .with_note(format!(
+                        w.with_note(format!(
                             "the timeline is ordered by frame: the commands below run at frame {}, before those of later frames",
                             show(t.round())
                         )),
@@ -742,7 +975,8 @@ impl<'a> Checker<'a> {
             return;
         }
         if let Some(frame) = self.frame() {
-            self.commands.push(TimedCommand { frame, span: d.span, command });
+            let span = self.top.unwrap_or(d.span);
+            self.commands.push(TimedCommand { frame, span, command });
         }
     }
 
@@ -810,6 +1044,14 @@ impl<'a> Checker<'a> {
                 return;
             }
         };
+        if attr == ActorAttr::Size && args[0].value <= 0.0 {
+            let a = &args[0];
+            self.error(
+                Diagnostic::error(a.span, format!("size {} is not above 0", show(a.value)), "a size must be above 0")
+                    .with_note("a size scales the actor and its speed: 1 is the standard bird, 0.5 half as big"),
+            );
+            return;
+        }
         if attr == ActorAttr::Action {
             let a = &args[0];
             let v = a.value;
@@ -893,6 +1135,47 @@ impl<'a> Checker<'a> {
         Some(id)
     }
 
+    /// `camera X Y Z DX DY DZ` (the spec's `camera position direction`,
+    /// each a set of 3 values that defines may stand for): a position
+    /// command and a look-vector command, in that order.
+    fn camera_line(&mut self, d: &'a ast::Directive<'a>) {
+        let mut args = Vec::new();
+        let mut expansions = Vec::new();
+        if !self.values(&d.args, false, Ctx::Plain, &mut args, &mut expansions) {
+            return;
+        }
+        let span = args_span(&d.args).unwrap_or(d.keyword.span);
+        if args.len() != 6 {
+            self.count_error(
+                span,
+                "`camera`",
+                "6 values (a position `x y z`, then a look vector `x y z`)",
+                args.len(),
+                &expansions,
+            );
+            if expansions.is_empty() {
+                if let Some(last) = self.diags.last_mut() {
+                    last.notes.push(
+                        "help: write `camera X Y Z DX DY DZ`, or `camera position X Y Z` / `camera direction X Y Z`"
+                            .into(),
+                    );
+                }
+            }
+            return;
+        }
+        let direction = args.split_off(3);
+        if direction.iter().all(|a| a.value == 0.0) {
+            let at = direction[0].span.to(direction[2].span);
+            self.error(
+                Diagnostic::error(at, "camera direction has zero length", "all three are 0")
+                    .with_help("give a look vector such as `0 0 -1` after the position"),
+            );
+            return;
+        }
+        self.push(d, Command::Camera { attr: CameraAttr::Position, args });
+        self.push(d, Command::Camera { attr: CameraAttr::DirectionVector, args: direction });
+    }
+
     fn camera(&mut self, d: &'a ast::Directive<'a>) {
         let Some(attr_arg) = d.args.first() else {
             self.error(
@@ -902,13 +1185,17 @@ impl<'a> Checker<'a> {
             return;
         };
         let Some(attr_name) = attr_arg.as_name() else {
-            self.error(
-                Diagnostic::error(attr_arg.span, "expected a camera attribute", "not an attribute name")
-                    .with_note("camera attributes are position and direction"),
-            );
+            // `camera 0 3 10 0 -1 -3`: the spec's one-line form.
+            self.camera_line(d);
             return;
         };
         let attr = attr_name.text;
+        if !CAMERA_ATTRIBUTES.contains(&attr) && self.names.contains_key(attr) {
+            // `camera campos camdir`: a defined name where the attribute
+            // would be starts the spec's one-line form.
+            self.camera_line(d);
+            return;
+        }
         if !CAMERA_ATTRIBUTES.contains(&attr) {
             let e = Diagnostic::error(
                 attr_name.span,
@@ -919,7 +1206,9 @@ impl<'a> Checker<'a> {
                 Some(s) => e.with_help(format!("did you mean `{s}`?")),
                 None => e,
             };
-            self.error(e.with_note("camera attributes are position and direction"));
+            self.error(
+                e.with_note("camera attributes are position and direction; `camera X Y Z DX DY DZ` sets both at once"),
+            );
             return;
         }
         let rest = &d.args[1..];

@@ -5,7 +5,9 @@
 //!   nodes of the tree), numbers and names in their own text: outside
 //!   parentheses without spaces (`-PI/2`, `2*sec`, `+10`), inside them
 //!   with a space on each side of a binary operator (`(a + b)*2`,
-//!   `((x - 1) / 2)`). Unary minus never takes a space. Printed so, every
+//!   `((x - 1) / 2)`). Unary minus never takes a space. A call's
+//!   arguments are inside its parentheses, separated by `, `
+//!   (`atan2(y - 1, x)*2`). Printed so, every
 //!   expression reads back to the same tree.
 //! - With the source text, comments are kept: a comment on a directive's
 //!   line stays after it (one space before the `#`); a comment on a line of
@@ -43,6 +45,17 @@ fn expr(e: &Expr<'_>, inside: bool, out: &mut String) {
                 out.push(op.symbol());
             }
             expr(rhs, inside, out);
+        }
+        Expr::Call { name, args, .. } => {
+            out.push_str(name.text);
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                expr(a, true, out);
+            }
+            out.push(')');
         }
         Expr::Paren { inner, .. } => {
             out.push('(');
@@ -88,6 +101,7 @@ impl Item<'_> {
         match self {
             Item::Line(Line::Directive(d)) => d.span,
             Item::Line(Line::Invalid(i)) => i.span,
+            Item::Line(Line::Include(i)) => i.span,
             Item::Comment(c) => c.span,
         }
     }
@@ -116,6 +130,10 @@ pub fn format(file: &File<'_>, src: Option<&str>) -> String {
         match items[i] {
             Item::Comment(c) => out.push_str(c.text),
             Item::Line(Line::Directive(d)) => out.push_str(&directive_line(d)),
+            Item::Line(Line::Include(inc)) => {
+                let (open, close) = if inc.builtin { ('<', '>') } else { ('"', '"') };
+                out.push_str(&format!("include {open}{}{close}", inc.target));
+            }
             Item::Line(Line::Invalid(bad)) => match src.and_then(|s| s.get(bad.span.range())) {
                 Some(text) => out.push_str(text),
                 None => {

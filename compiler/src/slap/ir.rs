@@ -142,7 +142,9 @@ pub struct Value {
     pub span: Span,
 }
 
-/// An argument's arithmetic, in IEEE `f64` operations.
+/// An argument's arithmetic, in IEEE `f64` operations. A function call
+/// (`sin(x)`) is not a node: the checker folds it into a [`Expr::Num`]
+/// whatever the folding option (see [`super::func`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
     /// A number: a literal, or the value of a defined name.

@@ -12,6 +12,8 @@
 
 pub mod check;
 pub mod format;
+pub mod func;
+pub mod include;
 pub mod ir;
 pub mod lower;
 
@@ -32,7 +34,7 @@ impl FrontEnd for Slap {
     }
 
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
-        let checked = front(&source.text)?;
+        let checked = front_at(&source.path, &source.text, &check::SlapLimits::default(), &include::FsLoader)?;
         Ok(CheckedSource { ir: Box::new(checked.ir), warnings: checked.warnings })
     }
 
@@ -55,23 +57,53 @@ impl Lower for ir::SceneIr {
 /// Parses and checks one SLAP source: the scene and its warnings, or every
 /// syntax error, check error and warning, in source order. Lines that
 /// failed to parse are left out of the check (what they define is
-/// unknown, so their mistakes are not reported twice).
+/// unknown, so their mistakes are not reported twice). Includes are read
+/// relative to the current directory ([`front_at`] says from where).
 pub fn front(src: &str) -> Result<Checked, Vec<Diagnostic>> {
     front_with(src, &check::SlapLimits::default())
 }
 
 /// [`front`] with the given limits.
 pub fn front_with(src: &str, limits: &check::SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+    front_at("-", src, limits, &include::FsLoader)
+}
+
+/// [`front`] for the scene `src` at `path` (includes are relative to its
+/// directory; `-` for the current one), reading included files with
+/// `loader`. Diagnostics in an included file carry it
+/// ([`Diagnostic::file`]); they are ordered where its `include` stands.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use animkit_compiler::slap::{check::SlapLimits, front_at};
+/// let files = HashMap::from([("scenes/lib.slap".to_string(), "define red 1 0 0\n".to_string())]);
+/// let src = "include <polly>\ninclude \"lib.slap\"\nactor 1 color red\nactor 1 action swagger\n";
+/// let scene = front_at("scenes/main.slap", src, &SlapLimits::default(), &files).unwrap().ir;
+/// assert_eq!(scene.commands.len(), 2);
+/// ```
+pub fn front_at(
+    path: &str,
+    src: &str,
+    limits: &check::SlapLimits,
+    loader: &dyn include::Loader,
+) -> Result<Checked, Vec<Diagnostic>> {
     let (ast, syntax) = animkit_grammar::slap::parse(src);
-    let checked = check::check_with(&ast, limits);
-    if syntax.is_empty() {
-        return checked;
+    let syntax: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+    if !ast.lines.iter().any(|l| matches!(l, animkit_grammar::slap::ast::Line::Include(_))) {
+        let loaded = include::Loaded::default();
+        let includes =
+            check::Includes { text: Some(src), files: std::slice::from_ref(&ast), loaded: &loaded, syntax: Vec::new() };
+        return check::check_all(includes, syntax, limits);
     }
-    let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-    match checked {
-        Ok(c) => diags.extend(c.warnings),
-        Err(more) => diags.extend(more),
+    let loaded = include::load(path, src, loader);
+    let parsed: Vec<_> = loaded.units.iter().map(|u| animkit_grammar::slap::parse(&u.file.text)).collect();
+    let mut files = Vec::with_capacity(parsed.len() + 1);
+    let mut included_syntax = Vec::with_capacity(parsed.len());
+    files.push(ast);
+    for (tree, errors) in parsed {
+        files.push(tree);
+        included_syntax.push(errors.into_iter().map(Diagnostic::from).collect());
     }
-    diags.sort_by_key(|d| d.span.start);
-    Err(diags)
+    let includes = check::Includes { text: Some(src), files: &files, loaded: &loaded, syntax: included_syntax };
+    check::check_all(includes, syntax, limits)
 }

@@ -2,19 +2,20 @@
 //! `--start F` (default 0) is the first frame drawn, `--frames N` how many
 //! (default: up to the scene's length, inclusive); `-d head` writes each as
 //! `headFFFF.png` (`FFFF` the frame's number in the scene, so `--start`
-//! does not renumber them), `--gif FILE` all of them as one looping GIF at
+//! does not renumber them, padded with zeros to the width of the last
+//! frame written, at least 4, so that the names sort in frame order), `--gif FILE` all of them as one looping GIF at
 //! `--fps`. Every file is written atomically; a progress bar shows on a
 //! terminal. The scene runs from frame 0 whatever the start (seeking runs
 //! only its time points), so frame F is the same picture either way.
 
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions};
-use crate::host::files::{self, create_parent_dir, frame_path};
+use crate::host::files::{self, create_parent_dir};
 use crate::host::gif::{GifWriter, delay_cs};
 use crate::host::progress::Progress;
 use crate::render::{HeadlessGl, RgbaImage};
 use animkit_vm::slap::Scene;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 /// Frames sampled to learn a GIF's shared palette.
@@ -35,6 +36,50 @@ pub fn frame_range(options: &SlapOptions, length: u64) -> (u64, u64) {
     let first = options.start;
     let count = options.frames.unwrap_or_else(|| length.saturating_sub(first).saturating_add(1));
     (first, count)
+}
+
+/// A run without `--frames` that draws at least this many frames says so
+/// first on a terminal.
+pub const HUGE_RUN: u64 = 10_000;
+
+/// What a huge run says once its first frame is drawn, `per_frame` being
+/// how long that took.
+///
+/// ```
+/// use animkit_runtime::slap::headless::huge_notice;
+/// use std::time::Duration;
+/// assert_eq!(
+///     huge_notice(0, 100_001, Duration::from_millis(20)),
+///     "animvm: drawing 100001 frames (0 to 100000), about 33 min at the first frame's pace; --frames N draws fewer\n"
+/// );
+/// ```
+pub fn huge_notice(first: u64, count: u64, per_frame: std::time::Duration) -> String {
+    let secs = per_frame.as_secs_f64() * count as f64;
+    let about = if secs < 120.0 {
+        format!("{} s", secs.round())
+    } else if secs < 7200.0 {
+        format!("{} min", (secs / 60.0).round())
+    } else {
+        format!("{} h", (secs / 3600.0).round())
+    };
+    let last = first.saturating_add(count.saturating_sub(1));
+    format!(
+        "animvm: drawing {count} frames ({first} to {last}), about {about} at the first frame's pace; --frames N draws fewer\n"
+    )
+}
+
+/// The file of frame `f` for a `-d head` prefix, when `last` is the last
+/// frame written: padded to the digits of `last`, at least 4.
+///
+/// ```
+/// use animkit_runtime::slap::headless::padded_frame_path;
+/// assert_eq!(padded_frame_path("s", 7, 1500), "s0007.png");
+/// assert_eq!(padded_frame_path("s", 99_999, 100_000), "s099999.png");
+/// assert_eq!(padded_frame_path("s", 100_000, 100_000), "s100000.png");
+/// ```
+pub fn padded_frame_path(head: &str, f: u64, last: u64) -> String {
+    let width = last.to_string().len().max(4);
+    format!("{head}{f:0width$}.png")
 }
 
 /// Draws the frames `options` ask for and writes them; returns the number
@@ -69,22 +114,28 @@ pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> R
     let mut progress = Progress::new(label, count);
     let writes = gif.is_some() || options.dump_head.is_some();
     let mut errors = ErrorLog::default();
+    let last = first.saturating_add(count.saturating_sub(1));
     if let Some(head) = &options.dump_head {
-        create_parent_dir(&frame_path(head, first)).map_err(|e| format!("animvm: {e}\n"))?;
+        create_parent_dir(&padded_frame_path(head, first, last)).map_err(|e| format!("animvm: {e}\n"))?;
     }
     scene.seek(first);
+    let huge = options.frames.is_none() && count >= HUGE_RUN && std::io::stderr().is_terminal();
+    let started = std::time::Instant::now();
     for k in 0..count {
         if k > 0 {
             scene.step();
         }
         errors.report(&scene, stderr);
         view.draw_scene(&mut renderer, &scene).map_err(draw_err)?;
+        if huge && k == 0 {
+            let _ = write!(stderr, "{}", huge_notice(first, count, started.elapsed()));
+        }
         if !writes {
             continue;
         }
         let image: RgbaImage = renderer.read_pixels();
         if let Some(head) = &options.dump_head {
-            let path = frame_path(head, scene.frame());
+            let path = padded_frame_path(head, scene.frame(), last);
             files::save_png(&image, &path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
         }
         if let Some(g) = gif.as_mut() {

@@ -16,7 +16,8 @@
 //!
 //! The simulation is the vm crate's ([`animkit_vm::slap::Scene`]); this
 //! host only observes it. Runtime errors of the scene (values the verifier
-//! cannot see, such as a `size 0`) are reported on standard error as their
+//! cannot see, such as a `size 0` in a hand-made bundle; the compiler
+//! refuses them in a source) are reported on standard error as their
 //! frame is reached, each once, one line each: `FILE:LINE:COL: error:
 //! frame F: MESSAGE` (`FILE: error: frame F: ...` when the bundle was
 //! stripped of its positions); the scene goes on, and `animvm` exits with
