@@ -34,6 +34,7 @@
 
 #![warn(missing_docs)]
 
+mod draws;
 mod error;
 mod fill;
 mod geometry;
@@ -45,6 +46,7 @@ mod shader;
 mod text;
 mod types;
 
+pub use draws::{Draw, Draws, MAX_DRAW_VERTICES, MAX_UPLOAD_BYTES};
 pub use error::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIZE, RenderError};
 pub use fill::{EXACT_MAX_POINTS, STRAIGHT, is_convex};
 pub use geometry::{
