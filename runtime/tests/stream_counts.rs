@@ -3,8 +3,8 @@
 //! renderer's own geometry, without the upload).
 
 use animkit_runtime::animator::CpuCanvas;
-use animkit_runtime::stream::{Status, Stream};
 use animkit_runtime::render::MAX_DRAW_VERTICES;
+use animkit_runtime::stream::{Status, Stream};
 use std::fmt::Write;
 
 fn run(text: &str) -> Stream<CpuCanvas> {
