@@ -97,9 +97,9 @@ fn a_name_inside_user_data_or_frames_is_not_a_tag_name() {
 #[test]
 fn a_huge_repeat_is_an_error_before_it_is_built() {
     let json = export(&[("Idle", r#", "repeat": "18446744073709551615""#)]);
-    let err = convert("a.json", &json, &AsepriteOptions::default()).err().expect("an error");
+    let err = convert("a.json", &json, &AsepriteOptions::default()).map(|_| ()).unwrap_err();
     assert_eq!(err, "a.json: error: tag `Idle`: repeat 18446744073709551615 makes more than 100000 frames");
     let json = export(&[("Idle", r#", "repeat": "100000", "direction": "pingpong""#)]);
-    let err = convert("a.json", &json, &AsepriteOptions::default()).err().expect("an error");
+    let err = convert("a.json", &json, &AsepriteOptions::default()).map(|_| ()).unwrap_err();
     assert_eq!(err, "a.json: error: tag `Idle`: repeat 100000 makes more than 100000 frames");
 }
