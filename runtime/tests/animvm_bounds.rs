@@ -120,3 +120,32 @@ fn a_resize_beyond_the_canvas_limit_says_so() {
          animvm: resize 100 9000: a canvas is 1 to 8192 pixels a side; it is made 100x8192\n"
     );
 }
+
+#[test]
+fn messages_about_bad_files_are_true() {
+    let d = dir("files");
+    std::fs::write(d.join("short.animb"), "ANIM").unwrap();
+    let o = run_in(&d, &["-H", "short.animb"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stderr)),
+        (Some(1), "error: `short.animb` is not an animkit bundle: it is 4 bytes long, shorter than the 8-byte bundle header\n".into())
+    );
+    std::fs::write(d.join("text.animb"), "hello, world").unwrap();
+    let o = run_in(&d, &["-H", "text.animb"], "");
+    assert_eq!(
+        text(&o.stderr),
+        "error: `text.animb` is not an animkit bundle: it does not start with the bundle header\n"
+    );
+    // An export whose image is a device: refused at once (not read for
+    // ever), and not called a --sheet, which was never given.
+    std::fs::write(
+        d.join("z.json"),
+        r#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "duration": 100}], "meta": {"image": "/dev/zero"}}"#,
+    )
+    .unwrap();
+    let o = run_in(&d, &["-H", "--ticks", "2", "z.json"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stderr)),
+        (Some(1), "animvm: the export's image `/dev/zero` (`meta.image`): /dev/zero: not a regular file\n".into())
+    );
+}
