@@ -95,7 +95,11 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
             let rendered = render(path, &text, &converted.warnings);
             let _ = writeln!(warnings, "{rendered}warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
         }
-        Source { path: path.to_string(), text: converted.text, language: Some(Language::Sprite) }
+        Source {
+            path: path.to_string(),
+            text: animkit_compiler::driver::line_ends(converted.text),
+            language: Some(Language::Sprite),
+        }
     } else {
         Source::new(path, text)
     };

@@ -149,3 +149,18 @@ fn messages_about_bad_files_are_true() {
         (Some(1), "animvm: the export's image `/dev/zero` (`meta.image`): /dev/zero: not a regular file\n".into())
     );
 }
+
+#[test]
+fn a_cr_only_scene_plays_its_lines() {
+    let d = dir("cr");
+    std::fs::write(d.join("s.slap"), "# old Mac\rtime 0\ractor 1 size 2\rtime 1\r").unwrap();
+    let o = run_in(&d, &["--trace", "s.slap"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.contains("\"size\":2.0")), "{out}");
+    std::fs::write(d.join("b.slap"), "time 0\ractor 1 size 2\ractor 1 bogus 2\r").unwrap();
+    let o = run_in(&d, &["--trace", "b.slap"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("--> b.slap:3:9"), "{}", text(&o.stderr));
+}

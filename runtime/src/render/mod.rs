@@ -53,7 +53,7 @@ pub use geometry::{
     Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
 };
 pub use headless::{GlApi, HeadlessGl};
-pub use image::RgbaImage;
+pub use image::{MAX_PNG_BYTES, RgbaImage};
 pub use renderer::Renderer;
 pub use text::FONT_PX;
 pub use types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, rgba_to_u8};
