@@ -104,17 +104,23 @@ pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> Stri
     let config = Config { display_style: DisplayStyle::Rich, chars: Chars::ascii(), ..Config::default() };
     let mut out = String::new();
     for d in diagnostics {
+        if let Some(short) = crate::excerpt::long_line(file_name, source, d) {
+            out.push_str(&short);
+            continue;
+        }
+        let message = crate::excerpt::quote_excerpts(&d.message);
+        let label = crate::excerpt::quote_excerpts(&d.label);
         let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
-        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&d.label)];
+        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&label)];
         labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
         let severity = match d.severity {
             Severity::Error => CsSeverity::Error,
             Severity::Warning => CsSeverity::Warning,
         };
-        let cs = CsDiagnostic::new(severity).with_message(&d.message).with_labels(labels).with_notes(d.notes.clone());
+        let cs = CsDiagnostic::new(severity).with_message(&message).with_labels(labels).with_notes(d.notes.clone());
         let mut one = String::new();
         if term::emit_to_string(&mut one, &config, &file, &cs).is_err() {
-            one = format!("error: {}\n --> {file_name}\n", d.message);
+            one = format!("error: {message}\n --> {file_name}\n");
         }
         // codespan indents the location line one column more than rustc
         // (` --> ` sits under the gutter's first column there).
