@@ -237,7 +237,7 @@ fn run_inner(
             String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
         };
         let text = if args.aseprite { convert_aseprite(path, &text, &import, stderr)? } else { text };
-        sources.push(Source { path: path.clone(), text, language: args.lang });
+        sources.push(Source { path: path.clone(), text: crate::driver::line_ends(text), language: args.lang });
     }
     if args.fmt {
         return format_files(&args, &sources, stdout, stderr);

@@ -122,18 +122,24 @@ pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) ->
             Some(f) => (f.path.as_str(), f.text.as_str()),
             None => (main_name, main_source),
         };
+        if let Some(short) = crate::excerpt::long_line(file_name, source, d) {
+            out.push_str(&short);
+            continue;
+        }
         let file = SimpleFile::new(file_name, source);
+        let message = crate::excerpt::quote_excerpts(&d.message);
+        let label = crate::excerpt::quote_excerpts(&d.label);
         let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
-        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&*d.label)];
+        let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&label)];
         labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
         let severity = match d.severity {
             Severity::Error => CsSeverity::Error,
             Severity::Warning => CsSeverity::Warning,
         };
-        let cs = CsDiagnostic::new(severity).with_message(&d.message).with_labels(labels).with_notes(d.notes.clone());
+        let cs = CsDiagnostic::new(severity).with_message(&message).with_labels(labels).with_notes(d.notes.clone());
         let mut one = String::new();
         if term::emit_to_string(&mut one, &config, &file, &cs).is_err() {
-            one = format!("error: {}\n --> {file_name}\n", d.message);
+            one = format!("error: {message}\n --> {file_name}\n");
         }
         // codespan indents the location line one column more than rustc
         // (` --> ` sits under the gutter's first column there).

@@ -20,10 +20,34 @@ pub struct Source {
     pub language: Option<Language>,
 }
 
+/// `text` with each lone carriage return (an old Mac line end, not the
+/// `\r` of a `\r\n`) made a `\n`: one byte for one byte, so every span
+/// stays where it was, and the lexers, the readers and the diagnostics'
+/// line counting all see the same lines. Every source of every language
+/// goes through it ([`Source::new`]).
+///
+/// ```
+/// use animkit_compiler::driver::line_ends;
+/// assert_eq!(line_ends("a\rb\r\nc\r".into()), "a\nb\r\nc\n");
+/// ```
+pub fn line_ends(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    // Only ASCII bytes changed, for ASCII bytes: still UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
 impl Source {
     /// A source whose language follows its extension.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
-        Source { path: path.into(), text: text.into(), language: None }
+        Source { path: path.into(), text: line_ends(text.into()), language: None }
     }
 
     /// The module name: the file stem (`stdin` for `-`).

@@ -14,6 +14,7 @@ pub mod builder;
 pub mod cli;
 pub mod diagnostic;
 pub mod driver;
+pub mod excerpt;
 pub mod files;
 pub mod front;
 pub mod hash;

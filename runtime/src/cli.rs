@@ -122,6 +122,10 @@ pub struct Args {
     pub file: Option<String>,
     /// `-h` / `--help`.
     pub help: bool,
+    /// Which of the one-language options (`--state`, `--ticks`,
+    /// `--frames`, `--start`) were given, in order: the host refuses those
+    /// of another language.
+    pub language_options: Vec<&'static str>,
 }
 
 impl Default for Args {
@@ -151,6 +155,7 @@ impl Default for Args {
             gif: None,
             file: None,
             help: false,
+            language_options: Vec::new(),
         }
     }
 }
@@ -211,6 +216,9 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 i += 1;
                 Ok(v)
             };
+            if let Some(o) = ["--state", "--ticks", "--frames", "--start"].into_iter().find(|o| o[2..] == *name) {
+                a.language_options.push(o);
+            }
             match name {
                 "help" => a.help = true,
                 "trace" => a.trace = true,

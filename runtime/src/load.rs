@@ -74,6 +74,18 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
     if bytes.starts_with(&codec::MAGIC) {
         return codec::load(&bytes).map_err(|e| format!("error: `{path}`: {e}\n"));
     }
+    if path.ends_with(".animb") {
+        // Not a source of any language: say what is wrong with the bundle.
+        let n = bytes.len();
+        return Err(format!(
+            "error: `{path}` is not an animkit bundle: {}\n",
+            if n < codec::MAGIC.len() {
+                format!("it is {n} byte{} long, shorter than the 8-byte bundle header", if n == 1 { "" } else { "s" })
+            } else {
+                "it does not start with the bundle header".to_string()
+            }
+        ));
+    }
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("error: `{path}` is neither an animkit bundle nor UTF-8 source text\n"))?;
     let source = if is_aseprite(path) {
@@ -83,7 +95,11 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
             let rendered = render(path, &text, &converted.warnings);
             let _ = writeln!(warnings, "{rendered}warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
         }
-        Source { path: path.to_string(), text: converted.text, language: Some(Language::Sprite) }
+        Source {
+            path: path.to_string(),
+            text: animkit_compiler::driver::line_ends(converted.text),
+            language: Some(Language::Sprite),
+        }
     } else {
         Source::new(path, text)
     };

@@ -60,8 +60,14 @@ fn dispatch(
             args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle, or a .anim or .slap source)\n")?;
         let program = load_program_to(file, stderr)?;
         return match pick_traced(&program, args.module.as_deref())? {
-            Some(index) => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
-            None => sprite::run(&sprite_options(args), program, stdout, stderr),
+            Some(index) => {
+                refuse_foreign_options(args, Language::Slap, file)?;
+                crate::slap::run(&slap_options(args), program, index, stdout, stderr)
+            }
+            None => {
+                refuse_foreign_options(args, Language::Sprite, file)?;
+                sprite::run(&sprite_options(args), program, stdout, stderr)
+            }
         };
     }
     let Some(file) = args.file.as_deref() else {
@@ -72,10 +78,36 @@ fn dispatch(
     };
     let program = load_program_to(file, stderr)?;
     let (index, language) = pick_module(&program, args.module.as_deref())?;
+    refuse_foreign_options(args, language, file)?;
     match language {
         Language::Animator => animator::run(&animator_options(args), Source::Script(program, index), stdin, stderr),
         Language::Sprite => sprite::run(&sprite_options(args), program, stdout, stderr),
         Language::Slap => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
+    }
+}
+
+/// Refuses the options of one language on a module of another: `--frames`
+/// and `--start` are SLAP's, `--state` and `--ticks` the sprite host's.
+///
+/// ```
+/// use animkit_runtime::{cli::parse, run::refuse_foreign_options};
+/// use animkit_vm::program::Language;
+/// let args = parse(&["--trace", "--start", "5", "hero.anim"].map(String::from)).unwrap();
+/// assert_eq!(
+///     refuse_foreign_options(&args, Language::Sprite, "hero.anim").unwrap_err(),
+///     "animvm: --start is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks)\n"
+/// );
+/// assert!(refuse_foreign_options(&args, Language::Slap, "s.slap").is_ok());
+/// ```
+pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Result<(), String> {
+    let (theirs, owner, what, ours): (&[&str], _, _, _) = match language {
+        Language::Sprite => (&["--frames", "--start"], "SLAP scenes", "a sprite module", "--state, --ticks"),
+        Language::Slap => (&["--state", "--ticks"], "sprite modules", "a SLAP scene", "--frames, --start"),
+        Language::Animator => return Ok(()),
+    };
+    match args.language_options.iter().find(|o| theirs.contains(o)) {
+        Some(o) => Err(format!("animvm: {o} is for {owner}, and {file} runs {what} (its options: {ours})\n")),
+        None => Ok(()),
     }
 }
 

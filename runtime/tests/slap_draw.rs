@@ -57,7 +57,8 @@ fn a_thousand_actors_take_the_draw_calls_of_one() {
     for n in [1u32, 1000] {
         let mut asm = SceneAsm::new();
         for id in 0..n {
-            let (x, z) = ((id % 40) as f64 * 1.2 - 24.0, -((id / 40) as f64) * 1.2);
+            // All in view (none culled), 40 abreast, 25 rows deep.
+            let (x, z) = ((id % 40) as f64 * 0.2 - 4.0, -((id / 40) as f64) * 1.2);
             asm.op(Op::Position2, &[id.into(), x, z]).op(Op::Action, &[id.into(), f64::from(id % 12)]);
         }
         let mut s = scene(&asm);
@@ -65,7 +66,7 @@ fn a_thousand_actors_take_the_draw_calls_of_one() {
         view.draw_scene(&mut r, &s).unwrap();
         let stats = r.stats_3d();
         counts.push((stats.draw_calls, stats.instances));
-        assert_eq!(view.instances().len(), 9 * n as usize);
+        assert_eq!((view.culled(), view.instances().len()), (0, 9 * n as usize));
     }
     // The ground, then one instanced call per part: body, head, wings,
     // legs, feet, shadows.

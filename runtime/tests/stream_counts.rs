@@ -3,6 +3,7 @@
 //! renderer's own geometry, without the upload).
 
 use animkit_runtime::animator::CpuCanvas;
+use animkit_runtime::render::MAX_DRAW_VERTICES;
 use animkit_runtime::stream::{Status, Stream};
 use std::fmt::Write;
 
@@ -102,11 +103,15 @@ fn random_points(n: usize) -> impl Fn(usize) -> (f64, f64) {
 #[test]
 fn a_million_point_random_polygon_is_drawn_in_linear_work() {
     // Exact triangulation meant a vertex per crossing: 5 000 such points
-    // took 30 s and 470 MB. Now: the points as one stencil fan, and a cover.
+    // took 30 s and 470 MB. Now: the points as stencil fans (each at most
+    // MAX_DRAW_VERTICES long, the first point again at the end, each next
+    // fan its apex and the last one's end again), and a cover.
     let n = 1_000_000;
     let s = run(&(poly(n, random_points(n)) + "flush\n"));
     let c = s.canvas();
-    assert_eq!((c.flushes(), c.flushed_batches(), c.flushed_vertices()), (1, 2, n as u64 + 8));
+    let fans = n.div_ceil(MAX_DRAW_VERTICES - 2) as u64;
+    assert_eq!(fans, 16);
+    assert_eq!((c.flushes(), c.flushed_batches(), c.flushed_vertices()), (1, fans + 1, n as u64 + 2 * fans + 6));
 }
 
 #[test]
@@ -120,7 +125,8 @@ fn a_hundred_thousand_point_star_is_drawn_in_linear_work() {
     // Lines before and after: the fill's two draw calls are its own.
     let s = run(&format!("line 0 0 1 1\n{star}line 0 0 1 1\nflush\n"));
     let c = s.canvas();
-    assert_eq!((c.flushed_batches(), c.flushed_vertices()), (4, 6 + n as u64 + 8 + 6));
+    // Two fans: 100 001 outline points do not fit one.
+    assert_eq!((c.flushed_batches(), c.flushed_vertices()), (5, 6 + n as u64 + 10 + 6));
 }
 
 #[test]

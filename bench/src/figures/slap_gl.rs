@@ -21,6 +21,12 @@
 //!   (40 rows of 25), end to end.
 //! - `slap_draw_calls_per_frame`: draw calls of the 1 000-actor frame
 //!   (the ground and one per part); checked equal to the 20-actor frame's.
+//! - `slap_frame_ms_1e6_actors`: a frame of 1 000 000 actors, of which
+//!   20 stand before the camera and the rest far off to the sides, behind
+//!   it or beyond the far plane ([`crowd_scene`], assembled directly: a
+//!   source of a million actors is a compile figure, not a frame one):
+//!   step, pose and cull every actor, draw the 20, `glFinish`. Culling
+//!   makes it cost what is drawn plus a pass over the actors.
 //! - `slap_startup_ms`: `animvm -H -x 640 -y 480 -d DIR/f --frames 1
 //!   examples/story.slap` from exec to exit (compiling the source on the
 //!   fly, the headless context, Polly's meshes, one frame, the PNG
@@ -54,13 +60,14 @@ pub struct SlapGl;
 pub const SIZE: (u32, u32) = (640, 480);
 
 /// The figures this group reports (`null` when there is no GL).
-pub const KEYS: [&str; 7] = [
+pub const KEYS: [&str; 8] = [
     "slap_frame_ms_20_actors",
     "slap_frame_raw_gl_ms_20_actors",
     "slap_frame_vs_raw_gl",
     "slap_fps_20_actors",
     "slap_frame_ms_1000_actors",
     "slap_draw_calls_per_frame",
+    "slap_frame_ms_1e6_actors",
     "slap_startup_ms",
 ];
 
@@ -95,6 +102,27 @@ pub fn stage(n: usize, cols: usize) -> Scene {
     let program = compile(&[Source::new("stage.slap", src)], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("the stage loads");
     Scene::new(Arc::new(program), "stage").expect("the stage is a SLAP module")
+}
+
+/// `n` walking actors, the first 20 in a row before the default camera,
+/// the others out of its sight (far left or right, behind it, past the
+/// far plane), at frame 0.
+pub fn crowd_scene(n: u32) -> Scene {
+    use animkit_vm::isa::Op;
+    let mut asm = animkit_vm::slap::SceneAsm::new();
+    for id in 0..n {
+        let k = f64::from(id);
+        let at = match (id < 20, id % 4) {
+            (true, _) => [k * 0.4 - 4.0, -1.0],
+            (false, 0) => [-1000.0 - k % 1000.0, -k % 300.0],
+            (false, 1) => [1000.0 + k % 1000.0, -k % 300.0],
+            (false, 2) => [k % 100.0 - 50.0, 50.0 + k % 500.0],
+            _ => [k % 100.0 - 50.0, -700.0 - k % 1000.0],
+        };
+        asm.op(Op::Position2, &[k, at[0], at[1]]).op(Op::Action, &[k, f64::from(id % 12)]);
+    }
+    let program = asm.finish("crowd").expect("the crowd assembles");
+    Scene::with_index(Arc::new(program), 0).expect("the crowd is a SLAP module")
 }
 
 /// One frame end to end: step, pose, draw, `glFinish`; seconds.
@@ -223,6 +251,23 @@ impl Group for SlapGl {
             "calls",
             "draw calls of a frame (ground + one per part), 1000 actors as 20",
         );
+
+        // A million actors, 20 in view.
+        let mut million = crowd_scene(1_000_000);
+        million.seek(45);
+        let ms = best(rounds.min(3), || frame(&mut r, &mut view, &mut million)) * 1e3;
+        assert_eq!(r.stats_3d().instances, 9 * 20, "only the 20 in view are drawn");
+        report.add(
+            "slap_frame_ms_1e6_actors",
+            ms,
+            "ms",
+            format!(
+                "1 000 000 actors, 20 in view, 640x480: step, pose and cull all, draw 20 ({} culled)",
+                view.culled()
+            ),
+        );
+        drop(million);
+
         raw.delete(r.gl());
         drop(r);
 

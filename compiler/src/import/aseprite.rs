@@ -20,7 +20,37 @@ use crate::diagnostic::{Diagnostic, Severity};
 use animkit_grammar::Span;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+
+/// The most frames one converted state may show (a tag's frames times its
+/// repeats).
+const MAX_TAG_FRAMES: usize = 100_000;
+
+/// State names handed out so far: a taken name gets the first free suffix
+/// `_2`, `_3`, ... of its own, found in time linear in all the names (each
+/// base remembers where its count stopped).
+#[derive(Default)]
+struct UniqueNames {
+    taken: HashSet<String>,
+    next: HashMap<String, u64>,
+}
+
+impl UniqueNames {
+    fn unique(&mut self, base: String) -> String {
+        if self.taken.insert(base.clone()) {
+            return base;
+        }
+        let k = self.next.entry(base.clone()).or_insert(2);
+        loop {
+            let name = format!("{base}_{k}");
+            *k += 1;
+            if self.taken.insert(name.clone()) {
+                return name;
+            }
+        }
+    }
+}
 
 /// How the export is converted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,9 +228,13 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
     }
     let mut text = format!("# Converted from {path} (Aseprite export, {tick} ms per tick).\n");
     let mut warnings = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    for tag in &tags {
-        let span = tag_span(json, &tag.name);
+    let mut names = UniqueNames::default();
+    let spans = tag_name_spans(json);
+    for (k, tag) in tags.iter().enumerate() {
+        let span = spans.get(k).copied().unwrap_or_else(|| {
+            let end = json.find("\"frameTags\"").unwrap_or(0);
+            Span::new(end, end)
+        });
         let mut warn = |message: String| {
             let mut d = Diagnostic::error(span, message, "in this tag");
             d.severity = Severity::Warning;
@@ -215,15 +249,10 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 frames.len() - 1
             ));
         }
-        let mut name = identifier(&tag.name);
-        while names.contains(&name) {
-            name.push('_');
-            name.push('2');
-        }
+        let name = names.unique(identifier(&tag.name));
         if name != tag.name {
             warn(format!("tag `{}` is named `{name}` (state names are letters, digits and `_`, and unique)", tag.name));
         }
-        names.push(name.clone());
         let repeat = match &tag.repeat {
             None => 0,
             Some(Repeat::Number(n)) => *n,
@@ -251,6 +280,12 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             (false, 0, _) => (order.clone(), "_loop"),
             (true, 0, n) if n >= 2 => (order.clone(), "_pingpong"),
             (true, 0, _) => (order.clone(), "_loop"),
+            (_, r, n) if (n as u64).saturating_mul(r) > MAX_TAG_FRAMES as u64 + 1 => {
+                return Err(format!(
+                    "{path}: error: tag `{}`: repeat {repeat} makes more than {MAX_TAG_FRAMES} frames",
+                    tag.name
+                ));
+            }
             (false, r, _) => (order.iter().copied().cycle().take(order.len() * r as usize).collect(), "_wait"),
             (true, r, _) => {
                 // Aseprite counts each direction of a ping-pong as one
@@ -268,10 +303,14 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 (p, "_wait")
             }
         };
-        if pass.len() > 100_000 {
-            return Err(format!("{path}: error: tag `{}`: repeat {repeat} makes more than 100000 frames", tag.name));
+        if pass.len() > MAX_TAG_FRAMES {
+            return Err(format!(
+                "{path}: error: tag `{}`: repeat {repeat} makes more than {MAX_TAG_FRAMES} frames",
+                tag.name
+            ));
         }
         let mut lossy = Vec::new();
+        let mut seen_lossy = HashSet::new();
         let (mut rotated, mut trimmed) = (false, false);
         let mut parts = Vec::with_capacity(pass.len() + 1);
         for (k, &i) in pass.iter().enumerate() {
@@ -279,7 +318,7 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             rotated |= f.rotated;
             trimmed |= f.trimmed;
             let ticks = ((f.duration as u64 + tick as u64 / 2) / tick as u64).max(1);
-            if ticks * tick as u64 != f.duration as u64 && !lossy.iter().any(|(j, _, _)| *j == i) {
+            if ticks * tick as u64 != f.duration as u64 && seen_lossy.insert(i) {
                 lossy.push((i, f.duration, ticks));
             }
             let mut part = format!("{ticks}|{i}");
@@ -336,19 +375,57 @@ fn events(data: Option<&str>) -> Vec<Result<String, String>> {
         .collect()
 }
 
-/// Where tag `name`'s name is written in the JSON text (its first
-/// `"name": "NAME"` after `frameTags`), for the warnings' carets.
-fn tag_span(json: &str, name: &str) -> Span {
-    let from = json.find("\"frameTags\"").unwrap_or(0);
-    let quoted = serde_json::to_string(name).unwrap_or_default();
-    let mut at = from;
-    while let Some(k) = json[at..].find(&quoted) {
-        let start = at + k;
-        let before = json[..start].trim_end();
-        if before.ends_with(':') && before[..before.len() - 1].trim_end().ends_with("\"name\"") {
-            return Span::new(start, start + quoted.len());
+/// Where each tag's name is written in the JSON text (the string value of
+/// `"name"` in each object of the top-level `meta.frameTags` array), in
+/// order, for the warnings' carets: one pass over the text.
+fn tag_name_spans(json: &str) -> Vec<Span> {
+    let b = json.as_bytes();
+    // Each open container: whether it is an object, and the key it is the
+    // value of; `key` is the last key read in the innermost object.
+    let mut path: Vec<(bool, Option<(usize, usize)>)> = Vec::new();
+    let mut key: Option<(usize, usize)> = None;
+    let mut expect_key = false;
+    let mut spans = Vec::new();
+    let text = |r: Option<(usize, usize)>| r.map(|(s, e)| &json[s..e]);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                let end = (i + 1).min(b.len());
+                if expect_key {
+                    key = Some((start + 1, end.saturating_sub(1).max(start + 1)));
+                } else if text(key) == Some("name")
+                    && path.len() == 4
+                    && path[3].0
+                    && text(path[1].1) == Some("meta")
+                    && text(path[2].1) == Some("frameTags")
+                    && !path[2].0
+                {
+                    spans.push(Span::new(start, end));
+                }
+            }
+            b'{' | b'[' => {
+                let object = b[i] == b'{';
+                path.push((object, key));
+                key = None;
+                expect_key = object;
+            }
+            b'}' | b']' => {
+                if let Some((_, k)) = path.pop() {
+                    key = k;
+                }
+                expect_key = false;
+            }
+            b':' => expect_key = false,
+            b',' => expect_key = path.last().is_some_and(|p| p.0),
+            _ => {}
         }
-        at = start + quoted.len();
+        i += 1;
     }
-    Span::new(from, from)
+    spans
 }

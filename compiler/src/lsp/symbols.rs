@@ -147,6 +147,9 @@ fn names<'s>(e: &Expr<'s>, f: &mut impl FnMut(&'s str, Span)) {
             names(rhs, f);
         }
         Expr::Paren { inner, .. } => names(inner, f),
+        // The function's own name is not a define (`sin`, `max`): only
+        // its arguments can use one.
+        Expr::Call { args, .. } => args.iter().for_each(|a| names(a, f)),
     }
 }
 

@@ -388,6 +388,22 @@ impl GlCanvas {
     }
 }
 
+/// `resize`'s size within the canvas's limits (1 to
+/// [`render::MAX_IMAGE_SIZE`] pixels a side), saying so on standard error
+/// when it had to change, as `-x`/`-y` refuse what is out of range.
+fn clamped_size(width: u32, height: u32) -> (u32, u32) {
+    let size = (width.clamp(1, render::MAX_IMAGE_SIZE), height.clamp(1, render::MAX_IMAGE_SIZE));
+    if size != (width, height) {
+        eprintln!(
+            "animvm: resize {width} {height}: a canvas is 1 to {max} pixels a side; it is made {}x{}",
+            size.0,
+            size.1,
+            max = render::MAX_IMAGE_SIZE
+        );
+    }
+    size
+}
+
 impl Canvas for GlCanvas {
     fn quit(&mut self) {
         self.quit = true;
@@ -402,6 +418,7 @@ impl Canvas for GlCanvas {
         }
     }
     fn resize(&mut self, width: u32, height: u32) {
+        let (width, height) = clamped_size(width, height);
         if self.window.is_some() {
             // The frame takes the new size at once (drawing after `resize`
             // is at the new size, as with SDL_SetVideoMode); RESIZE is

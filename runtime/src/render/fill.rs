@@ -24,7 +24,9 @@
 //!    drawn where the bit is set, blended once per pixel, and resets the
 //!    bit. `n + 8` vertices and two draw calls (two batches of their own,
 //!    [`BatchKind::StencilFan`] and [`BatchKind::Cover`]), whatever the
-//!    shape. The GPU's work is the fan's area: the polygon's own for an
+//!    shape; an outline of more than `MAX_DRAW_VERTICES - 2` points is
+//!    several fans around the one apex (one draw call each, so no draw
+//!    exceeds the cap of `render/draws.rs`). The GPU's work is the fan's area: the polygon's own for an
 //!    outline that is star-shaped around the middle, more for wild ones,
 //!    never more than the points times the bounding box.
 //!
@@ -35,6 +37,7 @@
 //! even-odd rule on the same points (`animator::areas::contains`), and
 //! `viewport NAME` measures the points themselves, whatever the rule.
 
+use super::draws::MAX_DRAW_VERTICES;
 use super::geometry::{BatchKind, Geometry, MODE_SOLID, SOLID_BIT, Vertex, finite, tessellate_even_odd};
 use super::types::{ImageId, Point};
 
@@ -173,11 +176,23 @@ impl Geometry {
         // point: any apex gives the same parity, and this one makes the
         // triangles smaller (a star-shaped outline is covered once; 10^5
         // random points rasterize 1.7 times faster than from a corner).
-        self.push_batch(BatchKind::StencilFan, None, SOLID_BIT);
-        self.vertices.reserve(points.len() + 8);
-        self.vertices.push(fan([(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0]));
-        self.vertices.extend(points.iter().map(|&p| fan(p)));
-        self.vertices.push(fan(points[0]));
+        // The outline closed (the first point again at the end), as fans of
+        // at most MAX_DRAW_VERTICES vertices around the same apex, each
+        // starting at the point the last one ended on: the same triangles,
+        // so the same stencil bits, in draws of bounded size.
+        let apex = fan([(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0]);
+        let ring = |i: usize| fan(points[i % points.len()]);
+        let ring_len = points.len() + 1;
+        let per_fan = MAX_DRAW_VERTICES - 1;
+        let mut i = 0;
+        while i + 1 < ring_len {
+            let end = (i + per_fan).min(ring_len);
+            self.push_batch(BatchKind::StencilFan, None, SOLID_BIT);
+            self.vertices.reserve(end - i + 1);
+            self.vertices.push(apex);
+            self.vertices.extend((i..end).map(ring));
+            i = end - 1;
+        }
         // One pixel of margin, so that rounding never leaves a set bit
         // outside the cover.
         let lo = lo.map(|v| (v - 1.0).clamp(-COVER_LIMIT, COVER_LIMIT));

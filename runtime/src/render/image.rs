@@ -6,6 +6,10 @@ use std::path::Path;
 
 use super::error::{RenderError, check_size};
 
+/// The largest PNG file read (bytes): a sheet or image bigger than this is
+/// refused before it is read.
+pub const MAX_PNG_BYTES: u64 = 256 << 20;
+
 /// An RGBA8 image, rows from the top row down, 4 bytes (R, G, B, A) a pixel,
 /// no row padding: pixel `(x, y)` starts at byte `4 * (y * width + x)`.
 ///
@@ -127,7 +131,22 @@ impl RgbaImage {
     /// ```
     pub fn load_png(path: impl AsRef<Path>) -> Result<RgbaImage, RenderError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| RenderError::Io { path: path.to_path_buf(), source })?;
+        let io = |source| RenderError::Io { path: path.to_path_buf(), source };
+        let file = std::fs::File::open(path).map_err(io)?;
+        // Only a regular file of bounded size: `/dev/zero` or a FIFO would
+        // be read for ever.
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(io(std::io::Error::other("not a regular file")));
+        }
+        if meta.len() > MAX_PNG_BYTES {
+            return Err(io(std::io::Error::other(format!(
+                "{} bytes, more than a PNG may have ({MAX_PNG_BYTES})",
+                meta.len()
+            ))));
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_PNG_BYTES), &mut bytes).map_err(io)?;
         RgbaImage::decode_png(&bytes).map_err(|e| match e {
             RenderError::Png(m) => RenderError::Png(format!("{}: {m}", path.display())),
             other => other,

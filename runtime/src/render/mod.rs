@@ -34,6 +34,7 @@
 
 #![warn(missing_docs)]
 
+mod draws;
 mod error;
 mod fill;
 mod geometry;
@@ -45,13 +46,14 @@ mod shader;
 mod text;
 mod types;
 
+pub use draws::{Draw, Draws, MAX_DRAW_VERTICES, MAX_UPLOAD_BYTES};
 pub use error::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIZE, RenderError};
 pub use fill::{EXACT_MAX_POINTS, STRAIGHT, is_convex};
 pub use geometry::{
     Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
 };
 pub use headless::{GlApi, HeadlessGl};
-pub use image::RgbaImage;
+pub use image::{MAX_PNG_BYTES, RgbaImage};
 pub use renderer::Renderer;
 pub use text::FONT_PX;
 pub use types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, rgba_to_u8};

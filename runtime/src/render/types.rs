@@ -194,6 +194,13 @@ pub struct RenderStats {
     pub vertices: u64,
     /// Flushes that submitted at least one vertex.
     pub flushes: u64,
+    /// Vertex uploads (`glBufferData`), each of at most
+    /// [`MAX_UPLOAD_BYTES`](super::MAX_UPLOAD_BYTES).
+    pub uploads: u64,
+    /// Vertices of the largest draw call, at most
+    /// [`MAX_DRAW_VERTICES`](super::MAX_DRAW_VERTICES) (in the totals: of
+    /// any flush).
+    pub largest_draw: u64,
 }
 
 #[cfg(test)]

@@ -95,6 +95,35 @@ impl Default for SlapOptions {
     }
 }
 
+/// The last frame `animvm` traces, draws or shows: `--start` and
+/// `--frames` must stay within it (about 4.5 years at 30 frames a second),
+/// so that no frame number ever saturates.
+pub const MAX_FRAME: u64 = u32::MAX as u64;
+
+/// Refuses a `--start` / `--frames` range that goes past [`MAX_FRAME`].
+///
+/// ```
+/// use animkit_runtime::slap::{SlapOptions, check_frames};
+/// let o = SlapOptions { start: u64::MAX, frames: Some(3), ..SlapOptions::default() };
+/// assert_eq!(
+///     check_frames(&o, 100).unwrap_err(),
+///     "animvm: --start 18446744073709551615 --frames 3 ends at frame 18446744073709551617, \
+///      past the last frame animvm plays (4294967295)\n"
+/// );
+/// assert!(check_frames(&SlapOptions { start: 5, frames: Some(3), ..SlapOptions::default() }, 100).is_ok());
+/// ```
+pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), String> {
+    let (first, count) = headless::frame_range(options, length);
+    let last = u128::from(first) + u128::from(count.max(1)) - 1;
+    if last <= u128::from(MAX_FRAME) {
+        return Ok(());
+    }
+    let frames = options.frames.map(|n| format!(" --frames {n}")).unwrap_or_default();
+    Err(format!(
+        "animvm: --start {first}{frames} ends at frame {last}, past the last frame animvm plays ({MAX_FRAME})\n"
+    ))
+}
+
 /// Runs module `index` of `program`, a SLAP module, as `options` say: with
 /// `--trace`, the trace to `stdout`; else drawn headless or in a window.
 /// The scene's runtime errors go to `stderr`; returns how many there were.
@@ -128,6 +157,7 @@ pub fn run(
     }
     let name = program.modules.get(index).map(|m| program.string(m.name).to_string()).unwrap_or_default();
     let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
+    check_frames(options, scene.length())?;
     if options.trace {
         let (first, count) = headless::frame_range(options, scene.length());
         scene.seek(first);

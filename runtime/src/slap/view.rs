@@ -1,6 +1,7 @@
 //! [`SceneView`]: a SLAP scene's frame drawn into a [`Renderer`]: Polly's
 //! meshes uploaded once, then per frame every actor posed
-//! ([`pose_actor`]) into one instance buffer laid out part by part, and
+//! ([`pose_actor`]) and those in view (frustum culling on the parts'
+//! bounding spheres) laid out part by part in one instance buffer, and
 //! one 3D pass: the sky, the checkered ground, one instanced draw call per
 //! part ([`Part`]), whatever the number of actors.
 //!
@@ -25,7 +26,7 @@
 use super::camera::{CameraView, letterbox};
 use super::polly::{self, Part};
 use super::pose::pose_actor;
-use crate::render::scene3d::{Batch3d, Ground, Instance, MeshId, View3d};
+use crate::render::scene3d::{Batch3d, Ground, Instance, Mat4, MeshId, View3d};
 use crate::render::{PixelRect, RenderError, Renderer};
 use animkit_vm::slap::{ActorState, Camera, Scene};
 
@@ -33,6 +34,12 @@ use animkit_vm::slap::{ActorState, Camera, Scene};
 #[derive(Debug)]
 pub struct SceneView {
     meshes: [MeshId; 6],
+    /// Each part mesh's bounding radius about its origin.
+    radii: [f32; 6],
+    /// Each part's instances of the frame being prepared (reused).
+    parts: [Vec<Instance>; 6],
+    /// Actors the last frame left out, wholly outside the view.
+    culled: usize,
     instances: Vec<Instance>,
     batches: Vec<Batch3d>,
     /// The picture's aspect, `(width, height)`: a target of another shape
@@ -45,11 +52,22 @@ impl SceneView {
     /// picture's aspect from now on).
     pub fn new(renderer: &mut Renderer) -> Result<SceneView, RenderError> {
         let mut ids = Vec::with_capacity(Part::ALL.len());
-        for part in Part::ALL {
-            ids.push(renderer.create_mesh(&polly::mesh(part))?);
+        let mut radii = [0.0; 6];
+        for (k, part) in Part::ALL.into_iter().enumerate() {
+            let mesh = polly::mesh(part);
+            radii[k] = mesh.vertices.iter().map(|v| length(v.pos)).fold(0.0, f32::max);
+            ids.push(renderer.create_mesh(&mesh)?);
         }
         let meshes = [ids[0], ids[1], ids[2], ids[3], ids[4], ids[5]];
-        Ok(SceneView { meshes, instances: Vec::new(), batches: Vec::new(), aspect: renderer.size() })
+        Ok(SceneView {
+            meshes,
+            radii,
+            parts: Default::default(),
+            culled: 0,
+            instances: Vec::new(),
+            batches: Vec::new(),
+            aspect: renderer.size(),
+        })
     }
 
     /// Keeps the picture's aspect at `width : height` (the window keeps
@@ -89,8 +107,11 @@ impl SceneView {
     /// Poses `actors` into the instance buffer and returns the pass's view
     /// and ground (what [`draw`](Self::draw) hands the renderer; public
     /// for the benchmark's raw-GL baseline, which draws the same
-    /// instances). The buffer holds every actor's bodies, then heads,
-    /// wings (left, right), legs, feet and shadows.
+    /// instances). The buffer holds every visible actor's bodies, then
+    /// heads, wings (left, right), legs, feet and shadows: an actor all of
+    /// whose parts' bounding spheres lie outside the view frustum is left
+    /// out (view-frustum culling, [`culled`](Self::culled)), so a frame
+    /// costs what it shows, and the buffers are reused from frame to frame.
     pub fn prepare(
         &mut self,
         actors: impl ExactSizeIterator<Item = ActorState>,
@@ -98,27 +119,31 @@ impl SceneView {
         viewport: PixelRect,
     ) -> (View3d, Ground) {
         let cam = CameraView::new(camera, viewport);
-        let n = actors.len();
-        // A zero map collapses a mesh to a point: nothing is drawn.
-        let zero = Instance { rows: [[0.0; 4]; 3], color: [0; 4] };
-        self.instances.clear();
-        self.instances.resize(n * 9, zero);
-        // Where each part's instances start.
-        let (body, head, wing, leg, foot, shadow) = (0, n, 2 * n, 4 * n, 6 * n, 8 * n);
-        let mut count = 0;
-        for (i, actor) in actors.take(n).enumerate() {
-            let p = pose_actor(&actor, cam.eye);
-            let slots = &mut self.instances;
-            slots[body + i] = p.body;
-            slots[head + i] = p.head;
-            slots[wing + 2 * i..wing + 2 * i + 2].copy_from_slice(&p.wings);
-            slots[leg + 2 * i..leg + 2 * i + 2].copy_from_slice(&p.legs);
-            slots[foot + 2 * i..foot + 2 * i + 2].copy_from_slice(&p.feet);
-            slots[shadow + i] = p.shadow;
-            count += 1;
+        let frustum = Frustum::new(&cam.view_proj);
+        for part in &mut self.parts {
+            part.clear();
         }
-        // An iterator shorter than it said leaves zeroed (invisible) slots.
-        debug_assert_eq!(count, n);
+        self.culled = 0;
+        for actor in actors {
+            let p = pose_actor(&actor, cam.eye);
+            let all = [p.body, p.head, p.wings[0], p.wings[1], p.legs[0], p.legs[1], p.feet[0], p.feet[1], p.shadow];
+            // The part each instance is of (see `Part::ALL`).
+            const PART: [usize; 9] = [0, 1, 2, 2, 3, 3, 4, 4, 5];
+            if !all.iter().zip(PART).any(|(i, k)| frustum.may_see(i, self.radii[k])) {
+                self.culled += 1;
+                continue;
+            }
+            for (i, k) in all.into_iter().zip(PART) {
+                self.parts[k].push(i);
+            }
+        }
+        self.instances.clear();
+        let mut starts = [0; 7];
+        for (k, part) in self.parts.iter().enumerate() {
+            self.instances.extend_from_slice(part);
+            starts[k + 1] = self.instances.len();
+        }
+        let [body, head, wing, leg, foot, shadow, end] = starts;
         let m = &self.meshes;
         self.batches.clear();
         self.batches.extend([
@@ -127,7 +152,7 @@ impl SceneView {
             Batch3d::lit(m[2], wing..leg),
             Batch3d::lit(m[3], leg..foot),
             Batch3d::lit(m[4], foot..shadow),
-            Batch3d::shadow(m[5], shadow..9 * n),
+            Batch3d::shadow(m[5], shadow..end),
         ]);
         let view = View3d::new(cam.view_proj, viewport);
         let cell = 1.0;
@@ -145,8 +170,58 @@ impl SceneView {
         &self.instances
     }
 
+    /// How many actors the last [`prepare`](Self::prepare) left out: every
+    /// part's bounding sphere wholly outside the view (beside it, behind
+    /// the eye, nearer than the near plane or beyond the far one).
+    pub fn culled(&self) -> usize {
+        self.culled
+    }
+
     /// The batches of the last [`prepare`](Self::prepare).
     pub fn batches(&self) -> &[Batch3d] {
         &self.batches
+    }
+}
+
+fn length(v: [f32; 3]) -> f32 {
+    (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt()
+}
+
+/// The six clip planes of a projection (`a x + b y + c z + d >= 0`
+/// inside, for eye-relative points), from the rows of `view_proj`.
+struct Frustum {
+    planes: [[f32; 4]; 6],
+}
+
+impl Frustum {
+    fn new(m: &Mat4) -> Frustum {
+        let row = |r: usize| [m.cols[0][r], m.cols[1][r], m.cols[2][r], m.cols[3][r]];
+        let w = row(3);
+        let mut planes = [[0.0; 4]; 6];
+        for (k, plane) in planes.iter_mut().enumerate() {
+            let r = row(k / 2);
+            let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
+            *plane = [0, 1, 2, 3].map(|i| w[i] + sign * r[i]);
+        }
+        Frustum { planes }
+    }
+
+    /// Whether instance `i` of a mesh whose points lie within `radius` of
+    /// its origin may show: its bounding sphere (the origin mapped, the
+    /// radius times the map's largest stretch, bounded by the Frobenius
+    /// norm) is not wholly outside one plane. Non-finite maps are kept (the
+    /// GPU draws what it can of them, as before).
+    fn may_see(&self, i: &Instance, radius: f32) -> bool {
+        let r = &i.rows;
+        let centre = [r[0][3], r[1][3], r[2][3]];
+        let stretch = (0..3).flat_map(|a| (0..3).map(move |b| r[a][b] * r[a][b])).sum::<f32>().sqrt();
+        let reach = radius * stretch;
+        if !(reach.is_finite() && centre.iter().all(|v| v.is_finite())) {
+            return true;
+        }
+        self.planes.iter().all(|p| {
+            let d = p[0] * centre[0] + p[1] * centre[1] + p[2] * centre[2] + p[3];
+            d >= -reach * length([p[0], p[1], p[2]])
+        })
     }
 }

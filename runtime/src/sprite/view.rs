@@ -121,7 +121,10 @@ impl SpriteView {
         let instance = sprites.instance(state).map_err(|e| e.to_string())?;
         let mut loaded = HashMap::new();
         for s in sheets {
-            let image = renderer.load_png(&s.path).map_err(|e| format!("--sheet {}: {e}", s.path))?;
+            let image = renderer.load_png(&s.path).map_err(|e| match s.cells {
+                Cells::Grid { .. } => format!("--sheet {}: {e}", s.path),
+                Cells::Rects(_) => format!("the export's image `{}` (`meta.image`): {e}", s.path),
+            })?;
             let (w, h) = renderer.image_size(image).unwrap_or((0, 0));
             let cells = match &s.cells {
                 &Cells::Grid { cols, rows } => {

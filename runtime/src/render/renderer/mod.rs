@@ -22,7 +22,7 @@ use std::any::Any;
 use std::collections::HashMap;
 
 use super::error::{RenderError, check_size};
-use super::geometry::{BatchKind, Geometry, VERTEX_SIZE};
+use super::geometry::{BatchKind, Geometry, VERTEX_SIZE, as_bytes};
 use super::scene3d::Gl3d;
 use super::shader::{self, ATTR_COLOR, ATTR_MODE, ATTR_POS, ATTR_UV, Program, Variant};
 use super::text::{ATLAS_SIZE, GlyphAtlas};
@@ -379,8 +379,11 @@ impl Renderer {
         self.drawn_since_clear &= keep_contents;
         Ok(())
     }
-    /// Draws everything queued into the framebuffer: one vertex upload and
-    /// one draw call per batch. Updates [`stats`](Self::stats).
+    /// Draws everything queued into the framebuffer: one draw call per
+    /// batch, a batch longer than [`MAX_DRAW_VERTICES`](super::MAX_DRAW_VERTICES)
+    /// in several, from uploads of at most
+    /// [`MAX_UPLOAD_BYTES`](super::MAX_UPLOAD_BYTES) (see
+    /// [`Geometry::draws`]). Updates [`stats`](Self::stats).
     ///
     /// ```no_run
     /// # let mut r = animkit_runtime::render::HeadlessGl::new(8, 8)?.into_renderer()?;
@@ -394,16 +397,15 @@ impl Renderer {
             return;
         }
         self.build_programs();
-        let mut stats = RenderStats { flushes: 1, vertices: self.geom.vertices.len() as u64, draw_calls: 0 };
+        let mut stats = RenderStats { flushes: 1, vertices: self.geom.vertices.len() as u64, ..RenderStats::default() };
         // SAFETY: current context; all objects are the renderer's own; every
-        // batch range lies inside the uploaded buffer.
+        // draw lies inside the window uploaded before it (`render/draws.rs`).
         unsafe {
             let gl = &self.gl;
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.target.fbo));
             gl.viewport(0, 0, self.width as i32, self.height as i32);
             gl.bind_vertex_array(Some(self.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, self.geom.vertex_bytes(), glow::STREAM_DRAW);
             gl.enable(glow::BLEND);
             gl.blend_equation(glow::FUNC_ADD);
             gl.blend_func_separate(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA, glow::ONE, glow::ONE_MINUS_SRC_ALPHA);
@@ -414,35 +416,47 @@ impl Renderer {
             gl.active_texture(glow::TEXTURE0);
             let mut current = None;
             let mut kind = BatchKind::Triangles;
-            for i in 0..self.geom.batches.len() {
-                let b = self.geom.batches[i];
-                let end = self.geom.batch_end(i);
-                if end <= b.start {
-                    continue;
+            let mut batch = None;
+            let mut base = 0;
+            for d in self.geom.draws() {
+                if let Some(w) = &d.upload {
+                    gl.buffer_data_u8_slice(
+                        glow::ARRAY_BUFFER,
+                        as_bytes(&self.geom.vertices[w.clone()]),
+                        glow::STREAM_DRAW,
+                    );
+                    base = w.start;
+                    stats.uploads += 1;
                 }
-                let program = self.built_program(self.geom.batch_modes(i));
-                if current != Some(program.program) {
-                    gl.use_program(Some(program.program));
-                    gl.uniform_2_f32(program.u_size.as_ref(), self.width as f32, self.height as f32);
-                    current = Some(program.program);
-                }
-                match b.clip {
-                    None => gl.disable(glow::SCISSOR_TEST),
-                    Some(c) => {
-                        let (x, y, w, h) = c.clamp_to(self.width, self.height);
-                        gl.enable(glow::SCISSOR_TEST);
-                        gl.scissor(x, self.height as i32 - y - h, w, h);
+                let b = self.geom.batches[d.batch];
+                if batch != Some(d.batch) {
+                    batch = Some(d.batch);
+                    let program = self.built_program(self.geom.batch_modes(d.batch));
+                    if current != Some(program.program) {
+                        gl.use_program(Some(program.program));
+                        gl.uniform_2_f32(program.u_size.as_ref(), self.width as f32, self.height as f32);
+                        current = Some(program.program);
+                    }
+                    match b.clip {
+                        None => gl.disable(glow::SCISSOR_TEST),
+                        Some(c) => {
+                            let (x, y, w, h) = c.clamp_to(self.width, self.height);
+                            gl.enable(glow::SCISSOR_TEST);
+                            gl.scissor(x, self.height as i32 - y - h, w, h);
+                        }
+                    }
+                    let tex = b.image.and_then(|id| self.images.get(&id)).map(|i| i.tex);
+                    gl.bind_texture(glow::TEXTURE_2D, tex);
+                    if b.kind != kind {
+                        set_kind(gl, b.kind);
+                        kind = b.kind;
                     }
                 }
-                let tex = b.image.and_then(|id| self.images.get(&id)).map(|i| i.tex);
-                gl.bind_texture(glow::TEXTURE_2D, tex);
-                if b.kind != kind {
-                    set_kind(gl, b.kind);
-                    kind = b.kind;
-                }
                 let primitive = if b.kind == BatchKind::StencilFan { glow::TRIANGLE_FAN } else { glow::TRIANGLES };
-                gl.draw_arrays(primitive, b.start as i32, (end - b.start) as i32);
+                let count = d.vertices.len();
+                gl.draw_arrays(primitive, (d.vertices.start - base) as i32, count as i32);
                 stats.draw_calls += 1;
+                stats.largest_draw = stats.largest_draw.max(count as u64);
             }
             if kind != BatchKind::Triangles {
                 set_kind(gl, BatchKind::Triangles);
@@ -458,6 +472,8 @@ impl Renderer {
         self.total.flushes += stats.flushes;
         self.total.vertices += stats.vertices;
         self.total.draw_calls += stats.draw_calls;
+        self.total.uploads += stats.uploads;
+        self.total.largest_draw = self.total.largest_draw.max(stats.largest_draw);
     }
 
     /// Builds the program variants the queued batches need, on first use

@@ -1,0 +1,93 @@
+//! Bounded diagnostics: whatever a file holds, an error quotes at most a
+//! short excerpt of it. A quoted token in a message or label longer than
+//! [`MAX_QUOTE_CHARS`] keeps its start, then `…` and its length; a source
+//! line longer than [`MAX_LINE_CHARS`] is shown as a window round the
+//! span, with `…` where it was cut, so a 100 MB number literal gives a
+//! few lines of error, not 300 MB.
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+
+/// The longest `quoted` token kept whole in a message or label (chars).
+pub const MAX_QUOTE_CHARS: usize = 64;
+
+/// The longest source line shown whole under an error (chars).
+pub const MAX_LINE_CHARS: usize = 400;
+
+/// `text` with each backquoted part longer than [`MAX_QUOTE_CHARS`] cut to
+/// its first 32 characters, `…` and its length in bytes.
+///
+/// ```
+/// use animkit_compiler::excerpt::quote_excerpts;
+/// let long = "9".repeat(1000);
+/// assert_eq!(quote_excerpts(&format!("bad number `{long}` here")),
+///            format!("bad number `{}…` (1000 bytes) here", "9".repeat(32)));
+/// assert_eq!(quote_excerpts("short `x` stays"), "short `x` stays");
+/// ```
+pub fn quote_excerpts(text: &str) -> String {
+    if text.len() <= MAX_QUOTE_CHARS {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut rest = text;
+    while let Some(a) = rest.find('`') {
+        out.push_str(&rest[..=a]);
+        let after = &rest[a + 1..];
+        let Some(b) = after.find('`') else {
+            rest = after;
+            break;
+        };
+        let quoted = &after[..b];
+        if quoted.chars().nth(MAX_QUOTE_CHARS).is_some() {
+            out.extend(quoted.chars().take(32));
+            out.push_str(&format!("…` ({} bytes)", quoted.len()));
+        } else {
+            out.push_str(quoted);
+            out.push('`');
+        }
+        rest = &after[b + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Renders `d` by hand when its primary span's line is longer than
+/// [`MAX_LINE_CHARS`]: the message, `--> file:line:col`, and a window of
+/// the line round the span with a caret under it. `None` for a short line
+/// (codespan renders it).
+pub(crate) fn long_line(file_name: &str, source: &str, d: &Diagnostic) -> Option<String> {
+    let at = d.span.start.min(source.len());
+    let start = source[..at].rfind('\n').map_or(0, |k| k + 1);
+    let end = source[at..].find('\n').map_or(source.len(), |k| at + k);
+    let line = &source[start..end];
+    if line.chars().nth(MAX_LINE_CHARS).is_none() {
+        return None;
+    }
+    let (n, col) = LineIndex::new(source).line_col(at);
+    // Up to 40 chars before the span, the span up to 80.
+    let before: String = {
+        let b: Vec<char> = source[start..at].chars().rev().take(41).collect();
+        let cut = b.len() > 40;
+        let mut s: String = b.into_iter().take(40).collect::<Vec<_>>().into_iter().rev().collect();
+        if cut {
+            s.insert(0, '…');
+        }
+        s
+    };
+    let span_end = d.span.end.clamp(at, end);
+    let marked: String = source[at..span_end].chars().take(80).collect();
+    let after_cut = span_end > at + marked.len() || end > span_end;
+    let width = n.to_string().len();
+    let pad = " ".repeat(width);
+    let kind = match d.severity {
+        crate::diagnostic::Severity::Error => "error",
+        crate::diagnostic::Severity::Warning => "warning",
+    };
+    let carets = "^".repeat(marked.chars().count().max(1));
+    Some(format!(
+        "{kind}: {}\n{pad}--> {file_name}:{n}:{col}\n{pad} |\n{n} | {before}{marked}{}\n{pad} | {}{carets} {}\n\n",
+        quote_excerpts(&d.message),
+        if after_cut { "…" } else { "" },
+        " ".repeat(before.chars().count()),
+        quote_excerpts(&d.label),
+    ))
+}

@@ -1,0 +1,166 @@
+//! `animvm` says so instead of succeeding silently: a frame range past the
+//! last frame it plays, a closed standard output, options of another
+//! language, a `resize` beyond the canvas's limit.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const ANIMVM: &str = env!("CARGO_BIN_EXE_animvm");
+
+fn dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("animvm-bounds-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run_in(d: &std::path::Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(ANIMVM)
+        .args(args)
+        .current_dir(d)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const SCENE: &str = "time 0\nactor 1 size 2\ntime 10\n";
+
+#[test]
+fn a_start_past_the_last_frame_is_refused() {
+    let d = dir("start");
+    std::fs::write(d.join("s.slap"), SCENE).unwrap();
+    let expected = "animvm: --start 18446744073709551615 --frames 3 ends at frame 18446744073709551617, \
+                    past the last frame animvm plays (4294967295)\n";
+    let o = run_in(&d, &["--trace", "--start", "18446744073709551615", "--frames", "3", "s.slap"], "");
+    assert_eq!((o.status.code(), text(&o.stdout), text(&o.stderr)), (Some(1), String::new(), expected.to_string()));
+    let o = run_in(&d, &["-H", "-d", "f", "--start", "18446744073709551615", "--frames", "3", "s.slap"], "");
+    assert_eq!((o.status.code(), text(&o.stderr)), (Some(1), expected.to_string()));
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "no frame written");
+    // The last frame itself is fine: three lines, three frame numbers.
+    let o = run_in(&d, &["--trace", "--start", "4294967293", "--frames", "3", "s.slap"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let frames: Vec<String> = text(&o.stdout).lines().map(|l| l.split(',').next().unwrap().to_string()).collect();
+    assert_eq!(frames, ["{\"frame\":4294967293", "{\"frame\":4294967294", "{\"frame\":4294967295"]);
+    let o = run_in(&d, &["--trace", "--start", "4294967294", "--frames", "3", "s.slap"], "");
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let d = dir("closed");
+    std::fs::write(d.join("s.slap"), SCENE).unwrap();
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" --trace s.slap >&-")
+        .arg(ANIMVM)
+        .current_dir(&d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), "animvm: cannot write the trace: standard output is closed (Bad file descriptor)\n");
+    // To /dev/null is not closed: it succeeds.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" --trace s.slap >/dev/null")
+        .arg(ANIMVM)
+        .current_dir(&d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+#[test]
+fn options_of_another_language_are_refused() {
+    let d = dir("lang");
+    std::fs::write(d.join("s.slap"), SCENE).unwrap();
+    std::fs::write(d.join("h.anim"), "Idle: 5, _loop\n").unwrap();
+    let o = run_in(&d, &["--trace", "--start", "3", "h.anim"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stderr)),
+        (
+            Some(1),
+            "animvm: --start is for SLAP scenes, and h.anim runs a sprite module (its options: --state, --ticks)\n"
+                .into()
+        )
+    );
+    let o = run_in(&d, &["--trace", "--frames", "3", "h.anim"], "");
+    assert!(text(&o.stderr).starts_with("animvm: --frames is for SLAP scenes"), "{}", text(&o.stderr));
+    let o = run_in(&d, &["-H", "--ticks", "3", "s.slap"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stderr)),
+        (
+            Some(1),
+            "animvm: --ticks is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)\n"
+                .into()
+        )
+    );
+    let o = run_in(&d, &["--trace", "--state", "Idle", "s.slap"], "");
+    assert!(text(&o.stderr).starts_with("animvm: --state is for sprite modules"), "{}", text(&o.stderr));
+    // Each language's own options still work.
+    assert_eq!(run_in(&d, &["--trace", "--ticks", "3", "h.anim"], "").status.code(), Some(0));
+    assert_eq!(run_in(&d, &["--trace", "--frames", "2", "s.slap"], "").status.code(), Some(0));
+}
+
+#[test]
+fn a_resize_beyond_the_canvas_limit_says_so() {
+    let d = dir("resize");
+    let o = run_in(&d, &["-H", "-x", "64", "-y", "64"], "resize 16384 16384\nresize 100 9000\nresize 80 60\n");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stderr),
+        "animvm: resize 16384 16384: a canvas is 1 to 8192 pixels a side; it is made 8192x8192\n\
+         animvm: resize 100 9000: a canvas is 1 to 8192 pixels a side; it is made 100x8192\n"
+    );
+}
+
+#[test]
+fn messages_about_bad_files_are_true() {
+    let d = dir("files");
+    std::fs::write(d.join("short.animb"), "ANIM").unwrap();
+    let o = run_in(&d, &["-H", "short.animb"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stderr)),
+        (Some(1), "error: `short.animb` is not an animkit bundle: it is 4 bytes long, shorter than the 8-byte bundle header\n".into())
+    );
+    std::fs::write(d.join("text.animb"), "hello, world").unwrap();
+    let o = run_in(&d, &["-H", "text.animb"], "");
+    assert_eq!(
+        text(&o.stderr),
+        "error: `text.animb` is not an animkit bundle: it does not start with the bundle header\n"
+    );
+    // An export whose image is a device: refused at once (not read for
+    // ever), and not called a --sheet, which was never given.
+    std::fs::write(
+        d.join("z.json"),
+        r#"{"frames": [{"frame": {"x": 0, "y": 0, "w": 8, "h": 8}, "duration": 100}], "meta": {"image": "/dev/zero"}}"#,
+    )
+    .unwrap();
+    let o = run_in(&d, &["-H", "--ticks", "2", "z.json"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stderr)),
+        (Some(1), "animvm: the export's image `/dev/zero` (`meta.image`): /dev/zero: not a regular file\n".into())
+    );
+}
+
+#[test]
+fn a_cr_only_scene_plays_its_lines() {
+    let d = dir("cr");
+    std::fs::write(d.join("s.slap"), "# old Mac\rtime 0\ractor 1 size 2\rtime 1\r").unwrap();
+    let o = run_in(&d, &["--trace", "s.slap"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.contains("\"size\":2.0")), "{out}");
+    std::fs::write(d.join("b.slap"), "time 0\ractor 1 size 2\ractor 1 bogus 2\r").unwrap();
+    let o = run_in(&d, &["--trace", "b.slap"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("--> b.slap:3:9"), "{}", text(&o.stderr));
+}
