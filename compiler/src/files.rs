@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// name, `PID` this process's id) for a process's first write and
 /// `.NAME.tmpPID-N` for its later ones; it is written, synced, then renamed
 /// over `path`, and any error removes it. Only a process killed between
-/// creating and renaming it (`SIGKILL`, a power cut) can leave one behind:
+/// creating and renaming it by a signal it cannot catch (`SIGKILL`, a
+/// power cut) can leave one behind (`SIGINT`, `SIGTERM` and `SIGHUP`
+/// remove it first: see [`crate::interrupt`]):
 /// every later `write_atomic` to the same `path` first removes the
 /// temporary files whose process no longer runs (on systems with `/proc`;
 /// elsewhere they stay until removed by hand).
@@ -48,6 +50,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         0 => dir.join(format!(".{name}.tmp{}", std::process::id())),
         n => dir.join(format!(".{name}.tmp{}-{n}", std::process::id())),
     };
+    let guard = crate::interrupt::TempGuard::arm(&tmp);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -58,6 +61,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    drop(guard);
     result
 }
 
@@ -166,7 +170,7 @@ pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec
     use std::io::Read;
     let mut file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let meta = file.metadata().map_err(ReadError::Io)?;
-    let size = meta.is_file().then(|| meta.len());
+    let size = meta.is_file().then_some(meta.len());
     let mut head = Vec::with_capacity(8);
     (&mut file).take(8).read_to_end(&mut head).map_err(ReadError::Io)?;
     let limit = limit_for(&head);

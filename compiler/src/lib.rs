@@ -18,6 +18,7 @@ pub mod files;
 pub mod front;
 pub mod hash;
 pub mod import;
+pub mod interrupt;
 pub mod slap;
 pub mod sprite;
 pub mod suggest;
