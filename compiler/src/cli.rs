@@ -229,11 +229,11 @@ fn run_inner(
             if args.lang.is_none() {
                 return Err(format!("error: reading standard input (`-`) needs --lang {}\n", Language::names("|")));
             }
-            let mut buf = Vec::new();
-            stdin.read_to_end(&mut buf).map_err(|e| format!("error: cannot read standard input: {e}\n"))?;
+            let buf = crate::files::read_to_limit(stdin, animkit_vm::limits::MAX_SOURCE_BYTES)
+                .map_err(|e| e.message("standard input"))?;
             String::from_utf8(buf).map_err(|e| format!("error: standard input is not UTF-8 text: {e}\n"))?
         } else {
-            let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+            let bytes = crate::files::read_source(path)?;
             String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
         };
         let text = if args.aseprite { convert_aseprite(path, &text, &import, stderr)? } else { text };
@@ -340,7 +340,7 @@ fn from_aseprite(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+    let bytes = crate::files::read_source(path)?;
     let json = String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?;
     let text = convert_aseprite(path, &json, options, stderr)?;
     let out = output.map(PathBuf::from).unwrap_or_else(|| Path::new(path).with_extension("anim"));

@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// name, `PID` this process's id) for a process's first write and
 /// `.NAME.tmpPID-N` for its later ones; it is written, synced, then renamed
 /// over `path`, and any error removes it. Only a process killed between
-/// creating and renaming it (`SIGKILL`, a power cut) can leave one behind:
+/// creating and renaming it by a signal it cannot catch (`SIGKILL`, a
+/// power cut) can leave one behind (`SIGINT`, `SIGTERM` and `SIGHUP`
+/// remove it first: see [`crate::interrupt`]):
 /// every later `write_atomic` to the same `path` first removes the
 /// temporary files whose process no longer runs (on systems with `/proc`;
 /// elsewhere they stay until removed by hand).
@@ -48,6 +50,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         0 => dir.join(format!(".{name}.tmp{}", std::process::id())),
         n => dir.join(format!(".{name}.tmp{}-{n}", std::process::id())),
     };
+    let guard = crate::interrupt::TempGuard::arm(&tmp);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
@@ -58,6 +61,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    drop(guard);
     result
 }
 
@@ -80,4 +84,113 @@ pub fn remove_stale_temps(dir: &Path, name: &str) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
+}
+
+/// Why [`read_limited`] returned no bytes.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    Io(std::io::Error),
+    /// The file holds more than `limit` bytes: `size` is its length when
+    /// known (a regular file), `None` when it was found by reading one
+    /// byte too many (a pipe, a device).
+    TooBig { size: Option<u64>, limit: u64 },
+}
+
+impl ReadError {
+    /// The error as `animc` and `animvm` print it, naming `what` (a file,
+    /// `standard input`).
+    ///
+    /// ```
+    /// use animkit_compiler::files::ReadError;
+    /// let e = ReadError::TooBig { size: Some(100_000_000), limit: 67_108_864 };
+    /// assert_eq!(
+    ///     e.message("`big.slap`"),
+    ///     "error: `big.slap` is 100000000 bytes, more than the 67108864 bytes (64 MiB) a source may have\n"
+    /// );
+    /// ```
+    pub fn message(&self, what: &str) -> String {
+        let mib = |n: u64| if n % (1 << 20) == 0 { format!(" ({} MiB)", n >> 20) } else { String::new() };
+        match self {
+            ReadError::Io(e) => format!("error: cannot read {what}: {e}\n"),
+            ReadError::TooBig { size: Some(n), limit } => {
+                format!("error: {what} is {n} bytes, more than the {limit} bytes{} a source may have\n", mib(*limit))
+            }
+            ReadError::TooBig { size: None, limit } => {
+                format!("error: {what} has more than the {limit} bytes{} a source may have\n", mib(*limit))
+            }
+        }
+    }
+}
+
+/// Reads at most `limit` bytes from `reader`: more is an error found by
+/// reading one byte past the limit, so nothing larger than `limit + 1`
+/// bytes is ever held, whatever the reader would go on giving.
+///
+/// ```
+/// use animkit_compiler::files::{ReadError, read_to_limit};
+/// assert_eq!(read_to_limit(&mut &b"four"[..], 4).unwrap(), b"four");
+/// assert!(matches!(read_to_limit(&mut std::io::repeat(0), 4), Err(ReadError::TooBig { size: None, limit: 4 })));
+/// ```
+pub fn read_to_limit(reader: &mut dyn std::io::Read, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read_more(reader, Vec::new(), limit, None)
+}
+
+fn read_more(
+    reader: &mut dyn std::io::Read,
+    mut buf: Vec<u8>,
+    limit: u64,
+    size: Option<u64>,
+) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let have = buf.len() as u64;
+    buf.reserve(size.unwrap_or(0).min(limit).saturating_sub(have) as usize);
+    reader.take((limit + 1).saturating_sub(have)).read_to_end(&mut buf).map_err(ReadError::Io)?;
+    if buf.len() as u64 > limit {
+        return Err(ReadError::TooBig { size, limit });
+    }
+    Ok(buf)
+}
+
+/// Reads the file at `path`, refusing one larger than the limit that
+/// `limit_for` gives for its first bytes (at most 8: enough to tell a
+/// bundle's magic bytes from source text). A regular file's size is
+/// checked before anything more is read; any other file (a pipe,
+/// `/dev/zero`) is read to one byte past the limit at most.
+///
+/// ```
+/// use animkit_compiler::files::{ReadError, read_limited};
+/// let dir = tempfile::tempdir().unwrap();
+/// let p = dir.path().join("a.slap");
+/// std::fs::write(&p, "time 3\n").unwrap();
+/// assert_eq!(read_limited(&p, |_| 7).unwrap(), b"time 3\n");
+/// assert!(matches!(read_limited(&p, |_| 6), Err(ReadError::TooBig { size: Some(7), limit: 6 })));
+/// ```
+pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    let size = meta.is_file().then_some(meta.len());
+    let mut head = Vec::with_capacity(8);
+    (&mut file).take(8).read_to_end(&mut head).map_err(ReadError::Io)?;
+    let limit = limit_for(&head);
+    if let Some(n) = size.filter(|&n| n > limit) {
+        return Err(ReadError::TooBig { size: Some(n), limit });
+    }
+    read_more(&mut file, head, limit, size)
+}
+
+/// Reads a source file for `animc` or `animvm`, within
+/// [`animkit_vm::limits::MAX_SOURCE_BYTES`]; the error is the message to
+/// print (`cannot read`, or the size and the limit).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let p = dir.path().join("big.draw");
+/// std::fs::File::create(&p).unwrap().set_len(1 << 30).unwrap();
+/// let e = animkit_compiler::files::read_source(p.to_str().unwrap()).unwrap_err();
+/// assert!(e.ends_with("is 1073741824 bytes, more than the 67108864 bytes (64 MiB) a source may have\n"));
+/// ```
+pub fn read_source(path: &str) -> Result<Vec<u8>, String> {
+    read_limited(Path::new(path), |_| animkit_vm::limits::MAX_SOURCE_BYTES).map_err(|e| e.message(&format!("`{path}`")))
 }

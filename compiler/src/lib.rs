@@ -19,6 +19,7 @@ pub mod files;
 pub mod front;
 pub mod hash;
 pub mod import;
+pub mod interrupt;
 pub mod lsp;
 pub mod slap;
 pub mod sprite;

@@ -33,7 +33,7 @@ pub fn is_aseprite(path: &str) -> bool {
 /// assert_eq!(program.modules.len(), 1);
 /// ```
 pub fn load_program(path: &str) -> Result<Program, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+    let bytes = read_input(path)?;
     program_from_bytes(path, bytes)
 }
 
@@ -49,8 +49,33 @@ pub fn load_program(path: &str) -> Result<Program, String> {
 /// assert!(String::from_utf8(warnings).unwrap().ends_with("warning: 1 warning emitted\n"));
 /// ```
 pub fn load_program_to(path: &str, warnings: &mut dyn Write) -> Result<Program, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{path}`: {e}\n"))?;
+    let bytes = read_input(path)?;
     program_from_bytes_to(path, bytes, warnings)
+}
+
+/// Reads what `animvm` is given, within its limits: a file that starts
+/// with a bundle's magic bytes may hold a bundle's header and largest
+/// payload ([`codec::MAX_PAYLOAD`]); any other is source text, at most
+/// [`animkit_vm::limits::MAX_SOURCE_BYTES`]. A larger file is refused
+/// before it is read (see [`animkit_compiler::files::read_limited`]).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let p = dir.path().join("huge.anim");
+/// std::fs::File::create(&p).unwrap().set_len(100 << 20).unwrap();
+/// let e = animkit_runtime::load::read_input(p.to_str().unwrap()).unwrap_err();
+/// assert!(e.ends_with("huge.anim` is 104857600 bytes, more than the 67108864 bytes (64 MiB) a source may have\n"));
+/// ```
+pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    let limit = |head: &[u8]| {
+        if head.starts_with(&codec::MAGIC) {
+            (codec::HEADER_LEN + codec::MAX_PAYLOAD) as u64
+        } else {
+            animkit_vm::limits::MAX_SOURCE_BYTES
+        }
+    };
+    animkit_compiler::files::read_limited(std::path::Path::new(path), limit)
+        .map_err(|e| e.message(&format!("`{path}`")))
 }
 
 /// [`load_program`] on bytes already read (`path` names them in messages).

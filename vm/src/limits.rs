@@ -7,6 +7,7 @@
 //!
 //! | limit | value | enforced by |
 //! | --- | --- | --- |
+//! | [`MAX_SOURCE_BYTES`] | 64 MiB of source text per file (and on `animc`'s standard input) | `animc`, `animvm` (before reading the file) |
 //! | [`MAX_POINTS`] | 1 000 000 points in one point list | Animator reader, compiler, verifier |
 //! | [`MAX_CIRCLE_VERTICES`] | 65 536 vertices of one circle | compiler, verifier |
 //! | [`MAX_WINDOW`] | 16 384 pixels a side (`resize`) | compiler, verifier |
@@ -30,6 +31,12 @@
 //! Animator machine ([`crate::animator::machine::MAX_MATRIX_STACK`],
 //! [`crate::animator::machine::MAX_MEASURE_DEPTH`]).
 
+/// Most bytes of one source file (`.anim`, `.draw`, `.slap`, an Aseprite
+/// export), and of a source `animc` reads from standard input: a file
+/// larger is refused before it is read (`animkit_compiler::files::read_source`),
+/// so that its size alone cannot exhaust memory. 64 MiB is the Animator
+/// reader's longest command, and many times the largest real source.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
 /// Most points in one point list (`lines`, `poly`, `area`, `imgpoly`,
 /// `echopt`).
 pub const MAX_POINTS: usize = 1_000_000;

@@ -9,6 +9,18 @@
 //! file (a bundle, a source compiled on the fly, an Aseprite export); each
 //! language's host decides what a new build means for what it runs
 //! (sprites: `sprite::reload`; Animator scripts start over).
+//!
+//! No save stops what runs. A save that cannot be used keeps the previous
+//! program running and says why on standard error, once per reason: a file
+//! that cannot be read (deleted, a dangling link, no permission), one over
+//! the size limit (a source over `MAX_SOURCE_BYTES`, a bundle over its
+//! largest payload: checked before it is read, so a link to a huge sparse
+//! file costs nothing), or one that does not build. An empty file is not
+//! taken for a save at all: editors and `: > file` truncate a file before
+//! writing it, and the write that follows is the save; so the previous
+//! program keeps running (with a note on standard error) until the file
+//! has bytes again. The next save that builds is picked up whatever came
+//! before it.
 
 use crate::load::program_from_bytes_to;
 use animkit_vm::Program;
@@ -26,6 +38,9 @@ pub struct FileWatch {
     /// Dropping it ends the watch.
     _watcher: RecommendedWatcher,
     last: Vec<u8>,
+    /// The last reason a change could not be used, so that a burst of
+    /// events for one bad save says it once.
+    refusal: Option<String>,
 }
 
 impl FileWatch {
@@ -46,7 +61,7 @@ impl FileWatch {
     ///     if got.is_some() { break }
     ///     std::thread::sleep(std::time::Duration::from_millis(10));
     /// }
-    /// assert_eq!(got.as_deref(), Some(&b"Idle: 6, _loop\n"[..]));
+    /// assert_eq!(got.unwrap().unwrap(), b"Idle: 6, _loop\n");
     /// ```
     pub fn new(path: &str, bytes: Vec<u8>) -> Result<FileWatch, String> {
         let path = PathBuf::from(path);
@@ -63,12 +78,14 @@ impl FileWatch {
         watcher
             .watch(&dir, RecursiveMode::NonRecursive)
             .map_err(|e| format!("animvm: --watch: cannot watch `{}`: {e}\n", dir.display()))?;
-        Ok(FileWatch { path, name, events, _watcher: watcher, last: bytes })
+        Ok(FileWatch { path, name, events, _watcher: watcher, last: bytes, refusal: None })
     }
 
-    /// The file's new bytes, if it changed since the last call (or since
-    /// it was watched). Never blocks.
-    pub fn changed(&mut self) -> Option<Vec<u8>> {
+    /// What the file holds now, if it changed since the last call (or
+    /// since it was watched): `Ok` with its bytes, or `Err` with why it
+    /// cannot be used (it cannot be read, it is over the size limit, it is
+    /// empty), each reason once until the file changes again. Never blocks.
+    pub fn changed(&mut self) -> Option<Result<Vec<u8>, String>> {
         let mut touched = false;
         while let Ok(event) = self.events.try_recv() {
             if let Ok(event) = event {
@@ -78,12 +95,29 @@ impl FileWatch {
         if !touched {
             return None;
         }
-        let bytes = std::fs::read(&self.path).ok()?;
-        if bytes == self.last {
-            return None;
+        let read = match crate::load::read_input(&self.path.to_string_lossy()) {
+            Ok(bytes) if bytes.is_empty() => Err(format!(
+                "animvm: `{}` is empty (a save still being written?): waiting for the next save\n",
+                self.path.display()
+            )),
+            read => read,
+        };
+        match read {
+            Ok(bytes) if bytes == self.last => {
+                self.refusal = None;
+                None
+            }
+            Ok(bytes) => {
+                self.refusal = None;
+                self.last = bytes.clone();
+                Some(Ok(bytes))
+            }
+            Err(message) if self.refusal.as_ref() == Some(&message) => None,
+            Err(message) => {
+                self.refusal = Some(message.clone());
+                Some(Err(message))
+            }
         }
-        self.last = bytes.clone();
-        Some(bytes)
     }
 
     /// The watched path.
@@ -113,7 +147,8 @@ impl ProgramWatch {
     /// assert!(gone.err().unwrap().starts_with("animvm: --watch: cannot read"));
     /// ```
     pub fn new(file: &str) -> Result<ProgramWatch, String> {
-        let bytes = std::fs::read(file).map_err(|e| format!("animvm: --watch: cannot read `{file}`: {e}\n"))?;
+        let bytes = crate::load::read_input(file)
+            .map_err(|e| format!("animvm: --watch: {}", e.trim_start_matches("error: ")))?;
         Ok(ProgramWatch { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
     }
 
@@ -138,7 +173,14 @@ impl ProgramWatch {
     /// assert!(String::from_utf8(err).unwrap().ends_with("did not build: the previous program keeps running\n"));
     /// ```
     pub fn poll(&mut self, stderr: &mut dyn Write) -> Option<Program> {
-        let bytes = self.watch.changed()?;
+        let bytes = match self.watch.changed()? {
+            Ok(bytes) => bytes,
+            Err(message) => {
+                let _ = write!(stderr, "{message}");
+                let _ = writeln!(stderr, "animvm: the previous program keeps running");
+                return None;
+            }
+        };
         match program_from_bytes_to(&self.file, bytes, stderr) {
             Ok(program) => Some(program),
             Err(message) => {

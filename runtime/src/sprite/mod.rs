@@ -84,8 +84,8 @@ pub fn run(
         .map_err(|e| format!("animvm: {e}\n"))?;
     if crate::load::is_aseprite(&options.file) {
         // The export brings its sheet; a --sheet for its category wins.
-        let json = std::fs::read_to_string(&options.file)
-            .map_err(|e| format!("animvm: cannot read `{}`: {e}\n", options.file))?;
+        let json = animkit_compiler::files::read_source(&options.file)
+            .and_then(|b| String::from_utf8(b).map_err(|_| format!("error: `{}` is not UTF-8 text\n", options.file)))?;
         let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(|e| format!("animvm: {e}\n"))?;
         if !sheets.iter().any(|s| s.category == sheet.category) {
             sheets.push(sheet);
