@@ -1,6 +1,7 @@
 //! Loads the corpus bundle repeatedly (a profiling target for the codec).
 //! Arguments: corpus megabytes (10), then `load` (decode + verify, the
-//! default), `decode` or `verify` for the part a profile should see.
+//! default), `decode` or `verify` for the part a profile should see, or
+//! `clone` (copying the decoded program: the floor for building it).
 use animkit_bench::corpus::{Corpus, SEED};
 use animkit_compiler::{Options, Source, compile};
 use std::hint::black_box;
@@ -26,6 +27,9 @@ fn main() {
         let t = Instant::now();
         let kept = match what.as_str() {
             "decode" => Some(animkit_vm::codec::decode(&bytes).unwrap()),
+            // The floor for building this `Program`: its allocations and a
+            // copy of every array, with no decoding at all.
+            "clone" => Some(black_box(&p).clone()),
             "verify" => {
                 animkit_vm::verify::verify_program(&p).unwrap();
                 None

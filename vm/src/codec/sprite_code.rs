@@ -243,6 +243,8 @@ pub(super) fn decode_sprite_code(bytes: &[u8], out: &mut Vec<Insn>) -> Result<()
                     }
                     out.push(Insn::ax(Op::Wait, v));
                 }
+                // A frame group ends no segment.
+                continue;
             }
             T_JMP => {
                 let z = read_leb(bytes, &mut i).ok_or("truncated jump")?;
