@@ -70,7 +70,7 @@ impl fmt::Display for VerifyError {
 impl std::error::Error for VerifyError {}
 
 struct Ctx<'p> {
-    program: &'p Program,
+    strings: &'p [String],
     module: usize,
     function: Option<usize>,
 }
@@ -81,14 +81,10 @@ impl Ctx<'_> {
     }
 
     fn string(&self, id: u32, what: &str) -> Result<(), VerifyError> {
-        if (id as usize) < self.program.strings.len() {
+        if (id as usize) < self.strings.len() {
             Ok(())
         } else {
-            Err(self.err(
-                "strings",
-                None,
-                format!("{what} uses string {id}, but the table has {}", self.program.strings.len()),
-            ))
+            Err(self.err("strings", None, format!("{what} uses string {id}, but the table has {}", self.strings.len())))
         }
     }
 }
@@ -108,14 +104,48 @@ impl Ctx<'_> {
 /// assert_eq!(err.rule, "jump");
 /// ```
 pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
+    let mut verifier = ModuleVerifier::default();
     for (mi, module) in program.modules.iter().enumerate() {
-        let mut cx = Ctx { program, module: mi, function: None };
-        verify_module(&mut cx, module)?;
+        verifier.verify(&program.strings, mi, module)?;
     }
     Ok(())
 }
 
-fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
+/// [`verify_program`] one module at a time, for the loader: it checks each
+/// module as soon as it is decoded, while its code is still in the cache.
+/// The rules and the messages are the same; a module's rules need only the
+/// string table besides the module itself.
+#[derive(Default)]
+pub(crate) struct ModuleVerifier {
+    scratch: Scratch,
+}
+
+impl ModuleVerifier {
+    /// Checks module `mi` of a program whose string table is `strings`.
+    pub(crate) fn verify(&mut self, strings: &[String], mi: usize, module: &Module) -> Result<(), VerifyError> {
+        let mut cx = Ctx { strings, module: mi, function: None };
+        verify_module(&mut cx, module, &mut self.scratch)
+    }
+}
+
+/// The verifier's working tables, allocated once per program and reused
+/// by every module and function: verifying allocates a handful of times
+/// however many functions and instructions there are.
+#[derive(Default)]
+struct Scratch {
+    /// Successor of each instruction (sprite fast path).
+    next: Vec<u32>,
+    /// Three-colour marking of the progress check.
+    colour: Vec<u8>,
+    /// The chain being followed by the progress check.
+    path: Vec<usize>,
+    /// A module's state names, sorted to find repeats.
+    names: Vec<u32>,
+    /// [`finite_runs`] of the function being verified.
+    runs: Vec<u32>,
+}
+
+fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<(), VerifyError> {
     cx.string(m.name, "the module name")?;
     match m.language {
         Language::Sprite => {
@@ -146,7 +176,9 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
     // Sorting finds whether any name repeats in n log n; only then does the
     // loop below look for the first repeat (a bundle may hold many states).
     let has_dup_names = {
-        let mut names: Vec<u32> = m.states.iter().map(|s| s.name).collect();
+        let names = &mut scratch.names;
+        names.clear();
+        names.extend(m.states.iter().map(|s| s.name));
         names.sort_unstable();
         names.windows(2).any(|w| w[0] == w[1])
     };
@@ -165,13 +197,13 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module) -> Result<(), VerifyError> {
             return Err(cx.err(
                 "state-entry",
                 None,
-                format!("state name `{}` appears twice", cx.program.string(s.name)),
+                format!("state name `{}` appears twice", cx.strings.get(s.name as usize).map_or("", String::as_str)),
             ));
         }
     }
     for (fi, f) in m.functions.iter().enumerate() {
         cx.function = Some(fi);
-        verify_function(cx, m, f)?;
+        verify_function(cx, m, f, scratch)?;
     }
     cx.function = None;
     Ok(())
@@ -210,7 +242,7 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
     }
 }
 
-fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyError> {
+fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch) -> Result<(), VerifyError> {
     cx.string(f.name, "the function name")?;
     if f.code.is_empty() {
         return Err(cx.err("fallthrough", None, "a function needs at least one instruction".into()));
@@ -223,7 +255,7 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
         ));
     }
     for (i, (v, k)) in f.consts.iter().zip(&f.kinds).enumerate() {
-        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.program.strings.len() as f64) {
+        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.strings.len() as f64) {
             return Err(cx.err("strings", None, format!("string constant {i} names string {v}")));
         }
     }
@@ -234,14 +266,14 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
         }
         last_pc = Some(e.pc);
     }
-    if m.language == Language::Sprite && sprite_code_ok(cx, m, f) {
+    if m.language == Language::Sprite && sprite_code_ok(cx, m, f, scratch) {
         return Ok(());
     }
-    let runs = finite_runs(f);
+    finite_runs(f, &mut scratch.runs);
     for (pc, &w) in f.code.iter().enumerate() {
-        verify_insn(cx, m, f, &runs, pc, w)?;
+        verify_insn(cx, m, f, &scratch.runs, pc, w)?;
     }
-    verify_control_flow(cx, m, f)
+    verify_control_flow(cx, m, f, scratch)
 }
 
 /// The same rules as [`verify_insn`] and [`verify_control_flow`] for sprite
@@ -249,13 +281,14 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyE
 /// to the six sprite ops: bundles are mostly sprite code, and loading them
 /// is dominated by this check. It only says yes or no; on no, the general
 /// path runs and reports the first broken rule exactly as it always did.
-fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function) -> bool {
+fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch) -> bool {
     let code = &f.code;
     let n = code.len();
-    let (strings, states) = (cx.program.strings.len(), m.states.len());
+    let (strings, states) = (cx.strings.len(), m.states.len());
     // Successor of each instruction; u32::MAX for a HALT.
     const END: u32 = u32::MAX;
-    let mut next = Vec::with_capacity(n);
+    let next = &mut scratch.next;
+    next.clear();
     for (pc, w) in code.iter().enumerate() {
         let ax = w.0 >> 8;
         let succ = match w.0 as u8 {
@@ -280,13 +313,22 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function) -> bool {
         next.push(succ);
     }
     // `progress`: every cycle passes through a WAIT. Follow each chain of
-    // non-WAIT instructions, marking what is done, as the general check does.
+    // non-WAIT instructions, marking what is done, as the general check
+    // does, but only from JMPs and ENTERs: every other edge goes from `pc`
+    // to `pc + 1`, so every cycle holds one of them, and a chain that is
+    // done was followed to its end, cycle or not.
     const WHITE: u8 = 0;
     const ON_PATH: u8 = 1;
     const DONE: u8 = 2;
-    let mut colour = vec![WHITE; n];
-    let mut path = Vec::new();
+    let (colour, path) = (&mut scratch.colour, &mut scratch.path);
+    colour.clear();
+    colour.resize(n, WHITE);
+    path.clear();
     for start in 0..n {
+        let op = code[start].0 as u8;
+        if op != Op::Jmp as u8 && op != Op::Enter as u8 {
+            continue;
+        }
         let mut pc = start;
         loop {
             match colour[pc] {
@@ -311,13 +353,13 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function) -> bool {
 /// For each constant index `k`, how many constants from `k` on are finite
 /// numbers in a row, so that a point list is checked in constant time
 /// however many instructions share it.
-fn finite_runs(f: &Function) -> Vec<u32> {
-    let mut runs = vec![0u32; f.consts.len() + 1];
+fn finite_runs(f: &Function, runs: &mut Vec<u32>) {
+    runs.clear();
+    runs.resize(f.consts.len() + 1, 0);
     for k in (0..f.consts.len()).rev() {
         let finite = f.kinds.get(k) == Some(&ConstKind::Num) && f.consts[k].is_finite();
         runs[k] = if finite { runs[k + 1].saturating_add(1) } else { 0 };
     }
-    runs
 }
 
 fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, w: Insn) -> Result<(), VerifyError> {
@@ -495,7 +537,7 @@ fn verify_block(
     Ok(())
 }
 
-fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), VerifyError> {
+fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch) -> Result<(), VerifyError> {
     let n = f.code.len();
     for pc in 0..n {
         if let Some(next) = successor(m, f, pc) {
@@ -511,8 +553,10 @@ fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function) -> Result<(), Ver
     const WHITE: u8 = 0;
     const ON_PATH: u8 = 1;
     const DONE: u8 = 2;
-    let mut colour = vec![WHITE; n];
-    let mut path = Vec::new();
+    let (colour, path) = (&mut scratch.colour, &mut scratch.path);
+    colour.clear();
+    colour.resize(n, WHITE);
+    path.clear();
     for start in 0..n {
         let mut pc = start;
         loop {
@@ -585,11 +629,13 @@ mod tests {
             };
             let m = &program.modules[0];
             let f = &m.functions[0];
-            let cx = Ctx { program: &program, module: 0, function: Some(0) };
-            let runs = finite_runs(f);
+            let cx = Ctx { strings: &program.strings, module: 0, function: Some(0) };
+            let mut scratch = Scratch::default();
+            finite_runs(f, &mut scratch.runs);
+            let runs = std::mem::take(&mut scratch.runs);
             let general = f.code.iter().enumerate().try_for_each(|(pc, &w)| verify_insn(&cx, m, f, &runs, pc, w))
-                .and_then(|_| verify_control_flow(&cx, m, f));
-            prop_assert_eq!(sprite_code_ok(&cx, m, f), general.is_ok(), "{:?}", general);
+                .and_then(|_| verify_control_flow(&cx, m, f, &mut scratch));
+            prop_assert_eq!(sprite_code_ok(&cx, m, f, &mut scratch), general.is_ok(), "{:?}", general);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! decoding with a size limit, then the verifier) on the corpus bundle.
 
 use super::Group;
-use crate::timing::{best, time};
+use crate::timing::{best, best_interleaved, time};
 use crate::{Context, Report};
 use animkit_compiler::{Options, compile};
 
@@ -32,6 +32,26 @@ impl Group for Load {
                 "decode + verify of the corpus bundle ({:.1} MB), bundle bytes per second",
                 bytes.len() as f64 / 1e6
             ),
+        );
+        // Decode and verify apart, in alternating rounds (the program is
+        // built, then dropped, outside the verifier's timing).
+        let decoded = animkit_vm::codec::decode(&bytes).expect("decodes");
+        let (decode_secs, verify_secs) = best_interleaved(
+            rounds,
+            || time(|| animkit_vm::codec::decode(&bytes).expect("decodes")),
+            || time(|| animkit_vm::verify::verify_program(&decoded).expect("verifies")),
+        );
+        report.add(
+            "load_decode_mb_s",
+            bytes.len() as f64 / decode_secs / 1e6,
+            "MB/s",
+            "decode alone (header, CRC, records, code, constants, lines, states; drop included), bundle bytes per second",
+        );
+        report.add(
+            "verify_mb_s",
+            bytes.len() as f64 / verify_secs / 1e6,
+            "MB/s",
+            "the verifier alone on the decoded corpus program, bundle bytes per second",
         );
         report.add("load_ms_corpus", secs * 1e3, "ms", "time to load + verify the whole corpus bundle");
         report.add(

@@ -101,14 +101,14 @@ pub use consts::encode_num;
 
 use crate::isa::Insn;
 use crate::program::{ConstKind, Function, Language, Module, Program};
-use crate::verify::{VerifyError, verify_program};
+use crate::verify::{ModuleVerifier, VerifyError};
 use consts::{ConstWriter, decode_consts};
 use lines::{decode_lines, encode_lines};
 use register_code::{decode_register_code, encode_register_code};
 use serde::{Deserialize, Serialize};
 use sprite_code::{decode_sprite_code, encode_sprite_code};
-use sprite_lines::{decode_sprite_lines, encode_sprite_lines, widths};
-use states::{decode_states, encode_states};
+use sprite_lines::{LineScratch, decode_sprite_lines_with, encode_sprite_lines, widths};
+use states::{decode_states_with, encode_states};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -388,6 +388,12 @@ pub fn checksum(header: &[u8], payload: &[u8]) -> u32 {
 /// Decodes bundle bytes without verifying them. Use [`load`] for anything
 /// that will run.
 pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
+    let (program, _) = from_body(parse(bytes)?, None)?;
+    Ok(program)
+}
+
+/// The checked header and the bincode records of a bundle.
+fn parse(bytes: &[u8]) -> Result<BundleBody<'_>, LoadError> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
         return Err(LoadError::NotABundle);
     }
@@ -426,7 +432,7 @@ pub fn decode(bytes: &[u8]) -> Result<Program, LoadError> {
     if used != payload.len() {
         return Err(LoadError::Malformed(format!("{} unused bytes after the payload", payload.len() - used)));
     }
-    from_body(body)
+    Ok(body)
 }
 
 /// A decoding error in words. Lengths and counts are checked against the
@@ -451,17 +457,48 @@ fn describe(e: bincode::error::DecodeError) -> String {
 /// assert_eq!(load(b"hello"), Err(LoadError::NotABundle));
 /// ```
 pub fn load(bytes: &[u8]) -> Result<Program, LoadError> {
-    let program = decode(bytes)?;
-    verify_program(&program)?;
-    Ok(program)
+    // Each module is verified as soon as it is decoded, while its code is
+    // still in the cache (a program of a few megabytes of bundle is tens of
+    // megabytes in memory). The result is the same as decoding everything
+    // and then running `verify_program`: a decoding error anywhere comes
+    // first, then the first module that breaks a rule.
+    let mut verifier = ModuleVerifier::default();
+    let (program, invalid) = from_body(parse(bytes)?, Some(&mut verifier))?;
+    match invalid {
+        Some(e) => Err(LoadError::Invalid(e)),
+        None => Ok(program),
+    }
 }
 
-fn from_body(body: BundleBody) -> Result<Program, LoadError> {
+/// The buffers decoding reuses from module to module, so that it allocates
+/// for what the program keeps (a few vectors per module and function, one
+/// string per string), never per instruction or per table.
+#[derive(Default)]
+struct DecodeScratch {
+    /// Sprite code, decoded here and then copied at its exact length.
+    sprite: Vec<Insn>,
+    /// The code of the module's functions, in order.
+    codes: Vec<Vec<Insn>>,
+    /// Segment starts of sprite code (states).
+    segs: Vec<u32>,
+    /// Tables of the sprite debug positions.
+    lines: LineScratch,
+}
+
+/// Builds the program from its records; with a verifier, also checks each
+/// module once it is built, returning the first broken rule beside the
+/// program (decoding goes on, so that a decoding error later still wins).
+fn from_body(
+    body: BundleBody,
+    mut verifier: Option<&mut ModuleVerifier>,
+) -> Result<(Program, Option<VerifyError>), LoadError> {
     let consts = decode_consts(&body.consts)?;
-    let mut modules = Vec::with_capacity(body.modules.len());
+    let mut modules: Vec<Module> = Vec::with_capacity(body.modules.len());
     let mut next_const = 0usize;
-    let mut prev_source: Option<String> = None;
-    let mut scratch = Vec::new();
+    let mut invalid = None;
+    // The last module with a source path, which an implied path follows.
+    let mut prev_source: Option<usize> = None;
+    let mut sc = DecodeScratch::default();
     // The one copy of the strings: they were borrowed from the payload.
     let strings: Vec<String> = body.strings.iter().map(|s| s.to_string()).collect();
     let widths = widths(&strings);
@@ -470,23 +507,24 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             .ok_or_else(|| LoadError::Malformed(format!("module {mi}: unknown language byte {}", m.language)))?;
         // Code first: the states and the debug positions are coded against
         // it; register code is coded against its constants.
-        let mut codes: Vec<Vec<Insn>> = Vec::with_capacity(m.functions.len());
+        let codes = &mut sc.codes;
+        codes.clear();
         for (fi, f) in m.functions.iter().enumerate() {
             let slice = const_range(&consts, f, mi, fi)?;
             codes.push(match language {
                 Language::Sprite => {
-                    decode_sprite_code(&f.code, &mut scratch)
+                    decode_sprite_code(&f.code, &mut sc.sprite)
                         .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
-                    scratch.as_slice().to_vec()
+                    sc.sprite.as_slice().to_vec()
                 }
                 _ => decode_register_code(&f.code, slice)
                     .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?,
             });
         }
-        let states = decode_states(&m.states, m.name, codes.first().map_or(&[][..], |c| c))
+        let states = decode_states_with(&m.states, m.name, codes.first().map_or(&[][..], |c| c), &mut sc.segs)
             .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
-        for (fi, (f, code)) in m.functions.into_iter().zip(codes).enumerate() {
+        for (fi, (f, code)) in m.functions.into_iter().zip(codes.drain(..)).enumerate() {
             let start = f.const_start as usize;
             if start != next_const {
                 return Err(LoadError::Malformed(format!(
@@ -496,7 +534,7 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             let slice = const_range(&consts, &f, mi, fi)?;
             next_const = start + slice.len();
             let lines = match language {
-                Language::Sprite => decode_sprite_lines(&f.lines, &code, &states, &widths),
+                Language::Sprite => decode_sprite_lines_with(&f.lines, &code, &states, &widths, &mut sc.lines),
                 _ => decode_lines(&f.lines, code.len()),
             }
             .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?;
@@ -517,16 +555,21 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             }
             Some(SourceRec::LikePrevious) => {
                 let name = strings.get(m.name as usize).map(String::as_str).unwrap_or("");
-                let path = prev_source.as_deref().and_then(|p| path_like(p, name)).ok_or_else(|| {
+                let prev_source = prev_source.and_then(|k: usize| modules.get(k)?.source.as_deref());
+                let path = prev_source.and_then(|p| path_like(p, name)).ok_or_else(|| {
                     LoadError::Malformed(format!("module {mi}: source path implied, but no previous path to follow"))
                 })?;
                 Some(path)
             }
         };
-        if let Some(p) = &source {
-            prev_source = Some(p.clone());
+        if source.is_some() {
+            prev_source = Some(mi);
         }
-        modules.push(Module { name: m.name, language, functions, states, entry: m.entry, source });
+        let module = Module { name: m.name, language, functions, states, entry: m.entry, source };
+        if let (Some(v), None) = (verifier.as_deref_mut(), &invalid) {
+            invalid = v.verify(&strings, mi, &module).err();
+        }
+        modules.push(module);
     }
     if next_const != consts.len() {
         return Err(LoadError::Malformed(format!(
@@ -534,7 +577,7 @@ fn from_body(body: BundleBody) -> Result<Program, LoadError> {
             consts.len() - next_const
         )));
     }
-    Ok(Program { strings, modules })
+    Ok((Program { strings, modules }, invalid))
 }
 
 /// The constants of function `fi` of module `mi`.

@@ -57,10 +57,17 @@ pub(super) fn is_op(w: Insn, op: Op) -> bool {
 
 /// Entry pcs, sorted, as the code codec's prediction resets.
 pub(super) fn entry_pcs(states: &[State]) -> Vec<u32> {
-    let mut v: Vec<u32> = states.iter().map(|s| s.entry).collect();
+    let mut v = Vec::new();
+    entry_pcs_into(states, &mut v);
+    v
+}
+
+/// [`entry_pcs`] into a reused buffer.
+pub(super) fn entry_pcs_into(states: &[State], v: &mut Vec<u32>) {
+    v.clear();
+    v.extend(states.iter().map(|s| s.entry));
     v.sort_unstable();
     v.dedup();
-    v
 }
 
 /// True for the instructions that end a *segment* of sprite code (a state,
@@ -72,11 +79,18 @@ fn ends_segment(w: Insn) -> bool {
 /// Where each segment of `code` starts: 0 and after each [`ends_segment`]
 /// that is not the last instruction.
 pub(super) fn segment_starts(code: &[Insn]) -> Vec<u32> {
-    let mut v = vec![0];
+    let mut v = Vec::new();
+    segment_starts_into(code, &mut v);
+    v
+}
+
+/// [`segment_starts`] into a reused buffer.
+pub(super) fn segment_starts_into(code: &[Insn], v: &mut Vec<u32>) {
+    v.clear();
+    v.push(0);
     v.extend(
         code.iter().enumerate().filter(|&(pc, w)| ends_segment(*w) && pc + 1 < code.len()).map(|(pc, _)| pc as u32 + 1),
     );
-    v
 }
 
 /// Sprite code as tokens (see the comment on the tokens above).
@@ -229,6 +243,8 @@ pub(super) fn decode_sprite_code(bytes: &[u8], out: &mut Vec<Insn>) -> Result<()
                     }
                     out.push(Insn::ax(Op::Wait, v));
                 }
+                // A frame group ends no segment.
+                continue;
             }
             T_JMP => {
                 let z = read_leb(bytes, &mut i).ok_or("truncated jump")?;

@@ -5,7 +5,7 @@
 
 use super::leb::{read_leb, write_leb, zigzag};
 use super::lines::{read_line_col, write_line_col};
-use super::sprite_code::{GROUP_EVENTS, entry_pcs, is_op, next_group};
+use super::sprite_code::{GROUP_EVENTS, entry_pcs, entry_pcs_into, is_op, next_group};
 use crate::isa::{Insn, Op};
 use crate::program::{LineEntry, State};
 
@@ -45,9 +45,26 @@ fn state_start(
 /// `(entry, state index)` sorted: the first state entering at a pc is
 /// found by binary search (a hostile bundle may have a million states).
 fn states_by_entry(states: &[State]) -> Vec<(u32, usize)> {
-    let mut v: Vec<(u32, usize)> = states.iter().enumerate().map(|(i, s)| (s.entry, i)).collect();
-    v.sort_unstable();
+    let mut v = Vec::new();
+    states_by_entry_into(states, &mut v);
     v
+}
+
+/// [`states_by_entry`] into a reused buffer.
+fn states_by_entry_into(states: &[State], v: &mut Vec<(u32, usize)>) {
+    v.clear();
+    v.extend(states.iter().enumerate().map(|(i, s)| (s.entry, i)));
+    v.sort_unstable();
+}
+
+/// The tables [`decode_sprite_lines_with`] rebuilds for every module,
+/// kept between modules so that decoding allocates once per module (the
+/// positions themselves), not once per table.
+#[derive(Default)]
+pub(super) struct LineScratch {
+    entries: Vec<u32>,
+    by_entry: Vec<(u32, usize)>,
+    seen: Vec<(u32, u32)>,
 }
 
 /// How far back [`predict_pos`] looks for the frame a `_pingpong` revisits.
@@ -175,17 +192,32 @@ pub(super) fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[
     out
 }
 
+#[cfg(test)]
 pub(super) fn decode_sprite_lines(
     bytes: &[u8],
     code: &[Insn],
     states: &[State],
     strings: &[u32],
 ) -> Result<Vec<LineEntry>, String> {
+    decode_sprite_lines_with(bytes, code, states, strings, &mut LineScratch::default())
+}
+
+/// [`decode_sprite_lines`] with reused tables.
+pub(super) fn decode_sprite_lines_with(
+    bytes: &[u8],
+    code: &[Insn],
+    states: &[State],
+    strings: &[u32],
+    scratch: &mut LineScratch,
+) -> Result<Vec<LineEntry>, String> {
     if bytes.is_empty() {
         return Ok(Vec::new());
     }
-    let entries = entry_pcs(states);
-    let by_entry = states_by_entry(states);
+    let LineScratch { entries, by_entry, seen } = scratch;
+    entry_pcs_into(states, entries);
+    states_by_entry_into(states, by_entry);
+    seen.clear();
+    let (entries, by_entry) = (&*entries, &*by_entry);
     let mut i = 0;
     let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
     if n.div_ceil(4) > (bytes.len() - i) as u64 {
@@ -195,7 +227,11 @@ pub(super) fn decode_sprite_lines(
     let codes = &bytes[i..i + n.div_ceil(4)];
     i += codes.len();
     let mut out: Vec<LineEntry> = Vec::with_capacity(n);
-    let mut seen: Vec<(u32, u32)> = Vec::new();
+    // Positions come in pc order, so whether one starts a state is found
+    // by walking `entries` along with them; a position behind the last one
+    // (only a hand-made bundle has those) starts the walk over where it is.
+    let mut cursor = 0usize;
+    let mut last_pc = 0u32;
     for k in 0..n {
         let c = (codes[k / 4] >> (2 * (k % 4))) & 3;
         let e = match (c, out.last()) {
@@ -205,7 +241,7 @@ pub(super) fn decode_sprite_lines(
                 if v & 1 == 0 {
                     i = j;
                     let g = prev
-                        .and_then(|p| state_start(p, code, &by_entry, states, strings))
+                        .and_then(|p| state_start(p, code, by_entry, states, strings))
                         .ok_or_else(|| format!("entry {k}: no state starts there"))?;
                     let line =
                         u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
@@ -215,11 +251,18 @@ pub(super) fn decode_sprite_lines(
                     read_escape(bytes, &mut i, p)?
                 }
             }
-            (c, Some(prev)) => predict_pos(prev, &seen, code, strings, c)
+            (c, Some(prev)) => predict_pos(prev, seen, code, strings, c)
                 .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
             (_, None) => return Err("the first entry is predicted".into()),
         };
-        if entries.binary_search(&e.pc).is_ok() {
+        if e.pc < last_pc {
+            cursor = entries.partition_point(|&x| x < e.pc);
+        }
+        while entries.get(cursor).is_some_and(|&x| x < e.pc) {
+            cursor += 1;
+        }
+        last_pc = e.pc;
+        if entries.get(cursor) == Some(&e.pc) {
             seen.clear();
         }
         seen.push((e.line, e.col));

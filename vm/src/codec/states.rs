@@ -4,7 +4,7 @@
 //! [`super`]).
 
 use super::leb::{leb_len, read_leb, unzigzag, write_leb, zigzag};
-use super::sprite_code::segment_starts;
+use super::sprite_code::{segment_starts, segment_starts_into};
 use crate::isa::Insn;
 use crate::program::State;
 
@@ -49,14 +49,29 @@ pub(super) fn encode_states(states: &[State], module_name: u32, code: &[Insn]) -
 
 /// Reads what [`encode_states`] wrote for the module named `module_name`
 /// whose code is `code`.
+#[cfg(test)]
 pub(super) fn decode_states(bytes: &[u8], module_name: u32, code: &[Insn]) -> Result<Vec<State>, String> {
+    decode_states_with(bytes, module_name, code, &mut Vec::new())
+}
+
+/// [`decode_states`] with a reused buffer for the code's segment starts.
+pub(super) fn decode_states_with(
+    bytes: &[u8],
+    module_name: u32,
+    code: &[Insn],
+    segs: &mut Vec<u32>,
+) -> Result<Vec<State>, String> {
     let mut i = 0;
     let head = read_leb(bytes, &mut i).ok_or("truncated count")?;
     let (n, canonical) = (head >> 1, head & 1 == 1);
     if n > bytes.len() as u64 {
         return Err(format!("{n} states cannot fit in {} bytes", bytes.len()));
     }
-    let segs = if canonical { segment_starts(code) } else { Vec::new() };
+    if canonical {
+        segment_starts_into(code, segs);
+    } else {
+        segs.clear();
+    }
     if canonical && segs.len() as u64 != n {
         return Err(format!("{n} states, but the code has {} segments", segs.len()));
     }

@@ -63,17 +63,37 @@ pub(super) fn scan<const RUNS: bool>(
     let (step_f, step_r) = step.split_at_mut(full);
     let (sprite_f, sprite_r) = sprite.split_at_mut(full);
     let (state_f, state_r) = state.split_at_mut(full);
-    let chunks = wake_f
-        .chunks_exact_mut(64)
-        .zip(step_f.chunks_exact_mut(64))
-        .zip(sprite_f.chunks_exact_mut(64))
-        .zip(state_f.chunks_exact_mut(64));
-    for (base, (((w, st), sp), sa)) in chunks.enumerate() {
+    let chunks = full / 64;
+    // Slots of the slow path are read only for the instances that wake, a
+    // few per chunk, scattered over a column too large for the cache: each
+    // would be a miss. The wake-ups of the chunk `AHEAD` chunks on are
+    // known, so their slots are fetched while this chunk runs.
+    // The masks of the chunks fetched ahead, by chunk index mod `AHEAD + 1`.
+    let prefetch = !sc.slow.is_empty();
+    let mut ahead = [0u64; AHEAD + 1];
+    if prefetch {
+        for (c, m) in ahead.iter_mut().enumerate().take(AHEAD) {
+            *m = prefetch_slots(sc.slow, wake_f, c, now);
+        }
+    }
+    for base in 0..chunks {
+        let mask = if prefetch {
+            ahead[(base + AHEAD) % (AHEAD + 1)] = prefetch_slots(sc.slow, wake_f, base + AHEAD, now);
+            ahead[base % (AHEAD + 1)]
+        } else {
+            eq_mask(&wake_f[base * 64..base * 64 + 64], now)
+        };
+        let r = base * 64..base * 64 + 64;
         // Fixed-size chunks: every index below is provably in bounds.
-        let (Ok(w), Ok(st), Ok(sp), Ok(sa)) = (w.try_into(), st.try_into(), sp.try_into(), sa.try_into()) else {
+        let (Ok(w), Ok(st), Ok(sp), Ok(sa)) = (
+            <&mut [u32; 64]>::try_from(&mut wake_f[r.clone()]),
+            <&mut [u32; 64]>::try_from(&mut step_f[r.clone()]),
+            <&mut [u32; 64]>::try_from(&mut sprite_f[r.clone()]),
+            <&mut [StateId; 64]>::try_from(&mut state_f[r]),
+        ) else {
             continue;
         };
-        sc.chunk::<RUNS>(base * 64, w, st, sp, sa);
+        sc.chunk::<RUNS>(base * 64, mask, w, st, sp, sa);
     }
     // The last partial chunk goes through padded copies (a padding lane
     // never wakes: its tick is not `now`).
@@ -85,7 +105,8 @@ pub(super) fn scan<const RUNS: bool>(
         st[..rest].copy_from_slice(step_r);
         sp[..rest].copy_from_slice(sprite_r);
         sa[..rest].copy_from_slice(state_r);
-        sc.chunk::<RUNS>(full, &mut w, &mut st, &mut sp, &mut sa);
+        let mask = eq_mask(&w, now);
+        sc.chunk::<RUNS>(full, mask, &mut w, &mut st, &mut sp, &mut sa);
         wake_r.copy_from_slice(&w[..rest]);
         step_r.copy_from_slice(&st[..rest]);
         sprite_r.copy_from_slice(&sp[..rest]);
@@ -114,18 +135,19 @@ struct ScanState<'a> {
 }
 
 impl ScanState<'_> {
-    /// One chunk of 64 instances from `base` (see [`scan`]).
+    /// One chunk of 64 instances from `base`, those waking now set in
+    /// `mask` (see [`scan`]).
     #[inline(always)]
     fn chunk<const RUNS: bool>(
         &mut self,
         base: usize,
+        mut mask: u64,
         wake: &mut [u32; 64],
         step: &mut [u32; 64],
         sprite: &mut [u32; 64],
         state: &mut [StateId; 64],
     ) {
         let (plan, now) = (self.plan, self.now);
-        let mut mask = eq_mask(wake, now);
         while mask != 0 {
             let j = mask.trailing_zeros() as usize & 63;
             mask &= mask - 1;
@@ -183,6 +205,45 @@ impl ScanState<'_> {
             self.r.insns += st.insns as u64;
         }
     }
+}
+
+/// How many chunks ahead [`prefetch_slots`] looks: far enough for a slot
+/// to arrive from memory while the chunks in between run (a dozen wake-ups
+/// each in a mixed population), near enough to stay in the cache.
+const AHEAD: usize = 2;
+
+/// Asks the cache for the slow-path slots of the instances of chunk
+/// `chunk` that wake at `now`, and returns their mask ([`eq_mask`]; 0 past
+/// the columns' end).
+#[inline(always)]
+fn prefetch_slots(slow: &[Slow], wake: &[u32], chunk: usize, now: u32) -> u64 {
+    let Some(w) = wake.get(chunk * 64..chunk * 64 + 64) else {
+        return 0;
+    };
+    let all = eq_mask(w, now);
+    let mut mask = all;
+    while mask != 0 {
+        let j = mask.trailing_zeros() as usize & 63;
+        mask &= mask - 1;
+        if let Some(slot) = slow.get(chunk * 64 + j) {
+            prefetch(slot);
+        }
+    }
+    all
+}
+
+/// A hint that `*x` is read soon; no effect on what the program computes.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is in the x86-64 baseline; a prefetch reads nothing the
+    // program sees and cannot fault, and `x` is a valid reference anyway.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 /// Bit j set where `chunk[j] == now` (`chunk` has at most 64 entries).

@@ -1,0 +1,118 @@
+//! Loading allocates per record, never per instruction: decoding writes
+//! each function's code, constants and debug positions into vectors of
+//! their final length, the tables it needs on the way (segment starts,
+//! state entries, prediction windows) and the verifier's tables are reused
+//! from module to module, so a bundle of the same modules with ten times
+//! the frames costs the same number of allocations. A global allocator
+//! counts allocation calls in this test binary only.
+
+use animkit_compiler::{Options, Source, compile};
+use animkit_vm::codec;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+struct Counting;
+
+static TRACKING: AtomicBool = AtomicBool::new(false);
+static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if TRACKING.load(Ordering::Relaxed) {
+            CALLS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if TRACKING.load(Ordering::Relaxed) {
+            CALLS.fetch_add(1, Ordering::Relaxed);
+        }
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// `modules` sprite files of four states, each state `frames` frames long
+/// (with events every third frame), in one directory, plus the Animator
+/// and SLAP examples; compiled with debug positions.
+fn bundle(modules: usize, frames: usize) -> (Vec<u8>, animkit_vm::Program) {
+    let mut sources = Vec::new();
+    for m in 0..modules {
+        let mut text = String::new();
+        for (s, end) in ["Idle", "Walk", "Run", "Hit"].iter().zip(["_loop", "_pingpong", "_loop", "Idle"]) {
+            text.push_str(&format!("{s}{m}: "));
+            for f in 0..frames {
+                let ev = if f % 3 == 0 { "|step" } else { "" };
+                text.push_str(&format!("{}{ev}, ", 2 + (f + m) % 5));
+            }
+            text.push_str(end);
+            text.push('\n');
+        }
+        // The last state's `Idle` must name a state of this module.
+        let text = text.replace(", Idle\n", &format!(", Idle{m}\n"));
+        sources.push(Source::new(format!("sprites/m{m}.anim"), text));
+    }
+    for example in ["examples/spinner.draw", "examples/buttons.draw", "examples/story.slap"] {
+        let text = std::fs::read_to_string(example).expect("example exists");
+        sources.push(Source::new(example, text));
+    }
+    let program = compile(&sources, &Options::default()).expect("compiles");
+    (codec::encode(&program), program)
+}
+
+/// Allocation calls made by `codec::load(bytes)`, and its result.
+fn counted_load(bytes: &[u8]) -> (usize, animkit_vm::Program) {
+    CALLS.store(0, Ordering::Relaxed);
+    TRACKING.store(true, Ordering::Relaxed);
+    let result = codec::load(bytes);
+    TRACKING.store(false, Ordering::Relaxed);
+    let calls = CALLS.load(Ordering::Relaxed);
+    (calls, result.expect("loads"))
+}
+
+fn instructions(p: &animkit_vm::Program) -> usize {
+    p.modules.iter().flat_map(|m| &m.functions).map(|f| f.code.len()).sum()
+}
+
+#[test]
+fn load_allocates_per_record_not_per_instruction() {
+    let (short, short_program) = bundle(200, 4);
+    let (long, long_program) = bundle(200, 40);
+    let (short_calls, loaded) = counted_load(&short);
+    assert_eq!(loaded, short_program);
+    let (long_calls, loaded) = counted_load(&long);
+    assert_eq!(loaded, long_program);
+    let (short_insns, long_insns) = (instructions(&short_program), instructions(&long_program));
+    assert!(long_insns > 8 * short_insns, "{short_insns} and {long_insns} instructions");
+    let records = |p: &animkit_vm::Program| {
+        p.strings.len() + p.modules.len() + p.modules.iter().map(|m| m.functions.len()).sum::<usize>()
+    };
+    eprintln!(
+        "short: {short_insns} instructions, {} records, {short_calls} allocations; long: {long_insns} instructions, {} records, {long_calls} allocations",
+        records(&short_program),
+        records(&long_program)
+    );
+    // The same modules, strings and functions, ten times the code and debug
+    // positions: the same allocations but for the doubling growth of the
+    // few lists whose length the format does not say up front.
+    assert_eq!(records(&short_program), records(&long_program));
+    assert!(
+        long_calls <= short_calls + 64,
+        "{short_calls} allocations for the short bundle, {long_calls} for the long one"
+    );
+    // And a few per record: each function's code, constants and positions,
+    // each module's states, functions and source path, each string.
+    assert!(
+        long_calls <= 4 * records(&long_program) + 64,
+        "{long_calls} allocations for {} records",
+        records(&long_program)
+    );
+}
