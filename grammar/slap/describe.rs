@@ -90,6 +90,9 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
     }
     match found {
         Some(Tok::TooDeep) => return too_deep(span),
+        Some(Tok::Unknown(c)) if c.starts_with('"') && c.len() > 1 => {
+            return SyntaxError::new(span, "unterminated string", "no closing `\"` on this line");
+        }
         Some(Tok::Unknown(c)) => {
             return SyntaxError::new(span, format!("unexpected character `{c}`"), "not part of SLAP");
         }
