@@ -59,9 +59,8 @@ pub(crate) fn long_line(file_name: &str, source: &str, d: &Diagnostic) -> Option
     let start = source[..at].rfind('\n').map_or(0, |k| k + 1);
     let end = source[at..].find('\n').map_or(source.len(), |k| at + k);
     let line = &source[start..end];
-    if line.chars().nth(MAX_LINE_CHARS).is_none() {
-        return None;
-    }
+    // A short line is left to codespan.
+    line.chars().nth(MAX_LINE_CHARS)?;
     let (n, col) = LineIndex::new(source).line_col(at);
     // Up to 40 chars before the span, the span up to 80.
     let before: String = {

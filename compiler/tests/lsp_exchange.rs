@@ -258,3 +258,34 @@ fn completion_offers_states_commands_flags_defines_and_actions() {
     assert_eq!(labels(&c.at("textDocument/completion", SLAP, 4, 14, json!({}))), ["big"]);
     assert_eq!(c.finish(), 0);
 }
+
+#[test]
+fn slap_includes_are_read_beside_the_document_and_their_errors_shown_on_the_include_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().to_str().unwrap().to_owned();
+    std::fs::write(dir.path().join("lib.slap"), "define red 1 0 0\nactor 1 size zz\n").unwrap();
+    let main = &format!("file://{base}/main.slap");
+    let mut c = Client::start();
+    // A define from the included file is known; an error inside it is
+    // shown on the document's `include` line, pointing into the file.
+    c.open(main, "include <polly>\ninclude \"lib.slap\"\nactor 1 color red\n");
+    let d = c.diagnostics(main, 1);
+    assert_eq!(
+        d,
+        json!([{
+            "range": range(1, 0, 1, 18),
+            "severity": 1,
+            "source": "animc",
+            "message": format!("undefined name `zz`\nnot defined\nnote: in `{base}/lib.slap`, included from {base}/main.slap:2:1"),
+            "relatedInformation": [{
+                "location": { "uri": format!("file://{base}/lib.slap"), "range": range(1, 13, 1, 15) },
+                "message": "not defined",
+            }],
+        }])
+    );
+    // Without the include, `red` is unknown in the document itself.
+    c.change(main, 2, json!([{ "text": "actor 1 color red\n" }]));
+    let d = c.diagnostics(main, 2);
+    assert_eq!(d[0]["range"], range(0, 14, 0, 17));
+    assert_eq!(c.finish(), 0);
+}

@@ -12,13 +12,90 @@ use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Uri}
 /// Checks `text` as `animc --check` would and converts what it reports.
 pub fn check(uri: &Uri, text: &str, language: Language) -> Vec<lsp_types::Diagnostic> {
     let Some(front) = front_end(language) else { return Vec::new() };
-    let source = Source { path: uri.path().as_str().to_owned(), text: text.to_owned(), language: Some(language) };
+    let path = file_path(uri);
+    let source = Source { path: path.clone(), text: text.to_owned(), language: Some(language) };
     let found = match front.check(&source) {
         Ok(checked) => checked.warnings,
         Err(diagnostics) => diagnostics,
     };
     let lines = Lines::new(text);
-    found.iter().map(|d| convert(uri, text, &lines, d)).collect()
+    found
+        .iter()
+        .map(|d| match &d.file {
+            None => convert(uri, text, &lines, d),
+            Some(other) => in_included(uri, &path, text, &lines, other, d),
+        })
+        .collect()
+}
+
+/// The file system path of a `file:` URI, percent-decoded (includes are
+/// read relative to it).
+fn file_path(uri: &Uri) -> String {
+    let raw = uri.path().as_str().as_bytes();
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (raw[i], raw.get(i + 1).copied().and_then(hex), raw.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| uri.path().as_str().to_owned())
+}
+
+/// A diagnostic inside a file the document includes: shown on the
+/// document's own `include` line that leads to it (the outermost one, named
+/// by the checker's last `included from` note), with the place in the
+/// included file as related information when that file has a path.
+fn in_included(
+    uri: &Uri,
+    path: &str,
+    text: &str,
+    lines: &Lines,
+    other: &crate::diagnostic::OtherFile,
+    d: &Diagnostic,
+) -> lsp_types::Diagnostic {
+    let marker = format!(", included from {path}:");
+    let at = d
+        .notes
+        .iter()
+        .rev()
+        .find_map(|n| {
+            let (_, rest) = n.split_once(&marker)?;
+            let (line, col) = rest.split_once(':')?;
+            Some((line.parse::<usize>().ok()?, col.parse::<usize>().ok()?))
+        })
+        .and_then(|(line, col)| {
+            let start = text.split_inclusive('\n').take(line.checked_sub(1)?).map(str::len).sum::<usize>();
+            let line_text = text[start..].split('\n').next().unwrap_or("");
+            let from = line_text.char_indices().nth(col.saturating_sub(1)).map_or(line_text.len(), |(k, _)| k);
+            Some((start + from, start + line_text.trim_end().len().max(from)))
+        })
+        .unwrap_or((0, 0));
+    let mut out = convert(uri, text, lines, &Diagnostic { file: None, secondary: Vec::new(), ..d.clone() });
+    out.range = lines.range(text, at.0, at.1);
+    if other.path.starts_with('/')
+        && let Ok(target) = format!("file://{}", other.path).parse::<Uri>()
+    {
+        let their = Lines::new(&other.text);
+        let mut related = vec![DiagnosticRelatedInformation {
+            location: Location { uri: target.clone(), range: their.range(&other.text, d.span.start, d.span.end) },
+            message: d.label.to_string(),
+        }];
+        related.extend(d.secondary.iter().map(|(span, label)| DiagnosticRelatedInformation {
+            location: Location { uri: target.clone(), range: their.range(&other.text, span.start, span.end) },
+            message: label.clone(),
+        }));
+        out.related_information = Some(related);
+    }
+    out
 }
 
 /// One diagnostic, positioned in `text`.
