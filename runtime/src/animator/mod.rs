@@ -95,7 +95,10 @@ impl Host for AnimatorHost {
 
     /// ```
     /// use animkit_runtime::{animator::AnimatorHost, cli::parse, host::Host};
-    /// let options = |args: &[&str]| AnimatorHost::options(&parse(&args.map(String::from)).unwrap()).unwrap();
+    /// let options = |args: &[&str]| {
+    ///     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    ///     AnimatorHost::options(&parse(&args).unwrap()).unwrap()
+    /// };
     /// let o = options(&["-e", "-x", "320"]);
     /// assert_eq!((o.width, o.canvas.events, o.keepalive, o.resizable), (320, true, true, true));
     /// // -C: frames are not cleared, so the picture could not be redrawn at
