@@ -10,13 +10,26 @@
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
 //! value attached or separate (`-x640`, `-x 640`).
 
+use animkit_vm::program::Language;
 use std::fmt;
 
-/// Usage text for `-h`.
-pub const USAGE: &str = "\
+/// Usage text for `-h`: [`USAGE_TEMPLATE`] with the source extensions of
+/// the language table.
+///
+/// ```
+/// let usage = animkit_runtime::cli::usage();
+/// assert!(usage.contains("source file (.anim, .draw, .slap). With\n"));
+/// ```
+pub fn usage() -> String {
+    USAGE_TEMPLATE.replace("{extensions}", &Language::extensions(", "))
+}
+
+/// The usage text, `{extensions}` standing for the languages' source
+/// extensions (see [`usage`]).
+pub const USAGE_TEMPLATE: &str = "\
 usage: animvm [OPTIONS] [FILE]
 
-Runs an animkit bundle (.animb) or source file (.anim, .draw, .slap). With
+Runs an animkit bundle (.animb) or source file ({extensions}). With
 no FILE, reads Animator commands from standard input as `animator` does.
 Without -H the program runs in a window (DISPLAY or WAYLAND_DISPLAY must be
 set); the window stays open after the input ends until it is closed
@@ -102,30 +115,22 @@ pub struct Args {
     pub trace: bool,
     /// `--watch`.
     pub watch: bool,
-    /// `--state`.
-    pub state: Option<String>,
-    /// `--ticks`.
-    pub ticks: u64,
-    /// `--frames` (SLAP traces).
-    pub frames: Option<u64>,
     /// `--fps` (SLAP playback speed; 30 unless given).
     pub fps: f64,
     /// `--module`.
     pub module: Option<String>,
     /// `--sheet Category=sheet.png:COLSxROWS`, repeatable.
     pub sheets: Vec<String>,
-    /// `--start F`: the first SLAP frame traced or drawn.
-    pub start: u64,
     /// `--gif FILE`: an animated GIF of the frames (with `-H`).
     pub gif: Option<String>,
     /// The file to run, if any.
     pub file: Option<String>,
     /// `-h` / `--help`.
     pub help: bool,
-    /// Which of the one-language options (`--state`, `--ticks`,
-    /// `--frames`, `--start`) were given, in order: the host refuses those
-    /// of another language.
-    pub language_options: Vec<&'static str>,
+    /// The one-language options (`--state`, `--ticks`, `--frames`,
+    /// `--start`), in the order given: each host takes its own and refuses
+    /// another's ([`crate::host::Host::options`]).
+    pub host_flags: Vec<HostFlag>,
 }
 
 impl Default for Args {
@@ -145,17 +150,43 @@ impl Default for Args {
             dump_fd: 1,
             trace: false,
             watch: false,
-            state: None,
-            ticks: 100,
-            frames: None,
-            fps: crate::slap::DEFAULT_FPS,
+            fps: crate::host::DEFAULT_FPS,
             module: None,
             sheets: Vec::new(),
-            start: 0,
             gif: None,
             file: None,
             help: false,
-            language_options: Vec::new(),
+            host_flags: Vec::new(),
+        }
+    }
+}
+
+/// An option that only one language's host takes, with its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostFlag {
+    /// `--state NAME` (sprite modules): the state the instance starts in.
+    State(String),
+    /// `--ticks N` (sprite modules): ticks traced or drawn.
+    Ticks(u64),
+    /// `--frames N` (SLAP scenes): frames traced or drawn.
+    Frames(u64),
+    /// `--start F` (SLAP scenes): the first frame traced, drawn or shown.
+    Start(u64),
+}
+
+impl HostFlag {
+    /// The option as written (`--state`).
+    ///
+    /// ```
+    /// use animkit_runtime::cli::HostFlag;
+    /// assert_eq!(HostFlag::Ticks(5).name(), "--ticks");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            HostFlag::State(_) => "--state",
+            HostFlag::Ticks(_) => "--ticks",
+            HostFlag::Frames(_) => "--frames",
+            HostFlag::Start(_) => "--start",
         }
     }
 }
@@ -216,16 +247,13 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 i += 1;
                 Ok(v)
             };
-            if let Some(o) = ["--state", "--ticks", "--frames", "--start"].into_iter().find(|o| o[2..] == *name) {
-                a.language_options.push(o);
-            }
             match name {
                 "help" => a.help = true,
                 "trace" => a.trace = true,
                 "watch" => a.watch = true,
-                "state" => a.state = Some(value("state")?),
-                "ticks" => a.ticks = number("--ticks", &value("ticks")?)?,
-                "frames" => a.frames = Some(number("--frames", &value("frames")?)?),
+                "state" => a.host_flags.push(HostFlag::State(value("state")?)),
+                "ticks" => a.host_flags.push(HostFlag::Ticks(number("--ticks", &value("ticks")?)?)),
+                "frames" => a.host_flags.push(HostFlag::Frames(number("--frames", &value("frames")?)?)),
                 "fps" => {
                     let v = value("fps")?;
                     a.fps = v.trim().parse::<f64>().ok().filter(|f| f.is_finite() && *f > 0.0).ok_or_else(|| {
@@ -234,7 +262,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 }
                 "module" => a.module = Some(value("module")?),
                 "sheet" => a.sheets.push(value("sheet")?),
-                "start" => a.start = number("--start", &value("start")?)?,
+                "start" => a.host_flags.push(HostFlag::Start(number("--start", &value("start")?)?)),
                 "gif" => a.gif = Some(value("gif")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),
             }

@@ -1,15 +1,17 @@
 //! The animkit runtime: `animvm` and the hosts that run bundles, one per
 //! language: [`animator`] (streams and scripts, headless or in a window),
-//! [`sprite`] (traces and the sprite viewer) and [`slap`] (scene traces;
-//! the 3D drawing is next); what
-//! they share ([`host`]: the window and its one event loop, files); the
+//! [`sprite`] (traces and the sprite viewer) and [`slap`] (scene traces,
+//! and scenes drawn in 3D, headless or in a window); what they share
+//! ([`host`]: the [`Host`](host::Host) trait, the window and its one event
+//! loop, the frame sink, files); the
 //! glow renderer with its images and font ([`render`], pixels only;
 //! golden-image test helper in [`golden`]). [`run`] picks the module and
-//! dispatches by its language. Games that only need sprite state machines
+//! dispatches by its language; [`Error`] is why it stopped. Games that only need sprite state machines
 //! link `animkit-vm` alone.
 
 pub mod animator;
 pub mod cli;
+pub mod error;
 pub mod host;
 pub mod load;
 pub mod report;
@@ -20,6 +22,8 @@ pub mod sprite;
 pub mod golden;
 pub mod render;
 
-/// The Animator stream and script, also at the crate root, where their
-/// users (tests, the fuzz targets, the benchmark) have always found them.
+pub use error::Error;
+
+/// The Animator stream and script, also at the crate root: the short paths
+/// tests, the fuzz targets and the benchmark use.
 pub use animator::{script, stream};

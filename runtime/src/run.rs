@@ -1,13 +1,16 @@
 //! What `animvm` does with its parsed arguments: it loads the program,
-//! picks the module to run and hands it to its language's host
-//! ([`animator`], [`sprite`], [`slap`](crate::slap)), each with its own
-//! options gathered from the command line here. No host sees [`Args`].
+//! picks the module to run and hands it to its language's [`Host`]
+//! ([`AnimatorHost`], [`SpriteHost`], [`SlapHost`]), which builds its own
+//! options from the command line ([`Host::options`]); the one `match` on
+//! a module's language is [`host_of`].
 
-use crate::animator::{self, AnimatorOptions, CanvasOptions, Source};
-use crate::cli::{Args, USAGE, parse};
+use crate::Error;
+use crate::animator::{self, AnimatorHost, Source};
+use crate::cli::{Args, parse, usage};
+use crate::host::{Host, Io};
 use crate::load::load_program_to;
-use crate::slap::SlapOptions;
-use crate::sprite::{self, SpriteOptions};
+use crate::slap::SlapHost;
+use crate::sprite::SpriteHost;
 use animkit_vm::program::{Language, Program};
 use std::io::{Read, Write};
 
@@ -34,14 +37,14 @@ pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stder
         }
     };
     if args.help {
-        let _ = stdout.write_all(USAGE.as_bytes());
+        let _ = stdout.write_all(usage().as_bytes());
         return 0;
     }
     match dispatch(&args, stdin, stdout, stderr) {
         Ok(0) => 0,
         Ok(_) => 1,
-        Err(message) => {
-            let _ = stderr.write_all(message.as_bytes());
+        Err(e) => {
+            let _ = stderr.write_all(e.report().as_bytes());
             1
         }
     }
@@ -49,72 +52,117 @@ pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stder
 
 /// Runs what the arguments ask for; returns the number of errors reported
 /// along the way (the exit status is 1 when there were any).
-fn dispatch(
-    args: &Args,
-    stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> Result<usize, String> {
-    if args.trace {
-        let file =
-            args.file.as_deref().ok_or("animvm: --trace needs a FILE (a bundle, or a .anim or .slap source)\n")?;
-        let program = load_program_to(file, stderr)?;
-        return match pick_traced(&program, args.module.as_deref())? {
-            Some(index) => {
-                refuse_foreign_options(args, Language::Slap, file)?;
-                crate::slap::run(&slap_options(args), program, index, stdout, stderr)
-            }
-            None => {
-                refuse_foreign_options(args, Language::Sprite, file)?;
-                sprite::run(&sprite_options(args), program, stdout, stderr)
-            }
-        };
-    }
+fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<usize, Error> {
     let Some(file) = args.file.as_deref() else {
-        if args.watch {
-            return Err("animvm: --watch needs a FILE (standard input cannot be read again)\n".into());
+        if args.trace {
+            return Err(Error::Usage("--trace needs a FILE (a bundle, or a .anim or .slap source)".into()));
         }
-        return animator::run(&animator_options(args), Source::Stdin, stdin, stderr);
+        if args.watch {
+            return Err(Error::Usage("--watch needs a FILE (standard input cannot be read again)".into()));
+        }
+        let options = AnimatorHost::options(args)?;
+        return animator::run(&options, Source::Stdin, stdin, stderr).map_err(Error::from);
     };
-    let program = load_program_to(file, stderr)?;
-    let (index, language) = pick_module(&program, args.module.as_deref())?;
-    refuse_foreign_options(args, language, file)?;
+    let program = load_program_to(file, stderr).map_err(Error::Load)?;
+    let (index, language) = if args.trace {
+        // A module no host traces goes to the sprite host, which says
+        // what is missing.
+        match pick_traced(&program, args.module.as_deref())? {
+            Some(index) => (index, program.modules[index].language),
+            None => (0, Language::Sprite),
+        }
+    } else {
+        pick_module(&program, args.module.as_deref())?
+    };
+    let io = Io { stdin, stdout, stderr };
     match language {
-        Language::Animator => animator::run(&animator_options(args), Source::Script(program, index), stdin, stderr),
-        Language::Sprite => sprite::run(&sprite_options(args), program, stdout, stderr),
-        Language::Slap => crate::slap::run(&slap_options(args), program, index, stdout, stderr),
+        Language::Animator => launch::<AnimatorHost>(args, program, index, io),
+        Language::Sprite => launch::<SpriteHost>(args, program, index, io),
+        Language::Slap => launch::<SlapHost>(args, program, index, io),
     }
+}
+
+/// Builds `H`'s options and runs module `index` of `program` on it.
+fn launch<H: Host>(args: &Args, program: Program, index: usize, io: Io<'_>) -> Result<usize, Error> {
+    let options = H::options(args)?;
+    H::run(&options, program, index, io)
+}
+
+/// What `animvm` knows of a language's host: where it comes when no
+/// `--module` is given, whether `--trace` traces it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostInfo {
+    /// [`Host::PREFERENCE`].
+    pub preference: u8,
+    /// [`Host::TRACES`].
+    pub traces: bool,
+}
+
+fn info<H: Host>() -> HostInfo {
+    HostInfo { preference: H::PREFERENCE, traces: H::TRACES }
+}
+
+/// The host of `language`: the one place a language is matched to its
+/// host (besides the dispatch, which the compiler keeps in step).
+///
+/// ```
+/// use animkit_runtime::run::host_of;
+/// use animkit_vm::program::Language;
+/// assert!(host_of(Language::Slap).traces && !host_of(Language::Animator).traces);
+/// ```
+pub fn host_of(language: Language) -> HostInfo {
+    match language {
+        Language::Animator => info::<AnimatorHost>(),
+        Language::Sprite => info::<SpriteHost>(),
+        Language::Slap => info::<SlapHost>(),
+    }
+}
+
+/// The languages in the order a program's modules are preferred when no
+/// `--module` is given (each host's [`Host::PREFERENCE`]): the first
+/// Animator module runs if there is one, then a sprite module (the sprite
+/// host asks for `--module` when there are several), then SLAP.
+///
+/// ```
+/// use animkit_vm::program::Language;
+/// assert_eq!(animkit_runtime::run::preference(), [Language::Animator, Language::Sprite, Language::Slap]);
+/// ```
+pub fn preference() -> Vec<Language> {
+    let mut languages = Language::ALL.to_vec();
+    languages.sort_by_key(|&l| host_of(l).preference);
+    languages
 }
 
 /// Refuses the options of one language on a module of another: `--frames`
 /// and `--start` are SLAP's, `--state` and `--ticks` the sprite host's.
+/// It is the host's own [`Host::options`], its options dropped.
 ///
 /// ```
 /// use animkit_runtime::{cli::parse, run::refuse_foreign_options};
 /// use animkit_vm::program::Language;
 /// let args = parse(&["--trace", "--start", "5", "hero.anim"].map(String::from)).unwrap();
 /// assert_eq!(
-///     refuse_foreign_options(&args, Language::Sprite, "hero.anim").unwrap_err(),
+///     refuse_foreign_options(&args, Language::Sprite, "hero.anim").unwrap_err().report(),
 ///     "animvm: --start is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks)\n"
 /// );
+/// let args = parse(&["--trace", "--start", "5", "s.slap"].map(String::from)).unwrap();
 /// assert!(refuse_foreign_options(&args, Language::Slap, "s.slap").is_ok());
 /// ```
-pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Result<(), String> {
-    let (theirs, owner, what, ours): (&[&str], _, _, _) = match language {
-        Language::Sprite => (&["--frames", "--start"], "SLAP scenes", "a sprite module", "--state, --ticks"),
-        Language::Slap => (&["--state", "--ticks"], "sprite modules", "a SLAP scene", "--frames, --start"),
-        Language::Animator => return Ok(()),
-    };
-    match args.language_options.iter().find(|o| theirs.contains(o)) {
-        Some(o) => Err(format!("animvm: {o} is for {owner}, and {file} runs {what} (its options: {ours})\n")),
-        None => Ok(()),
+pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Result<(), Error> {
+    let mut args = args.clone();
+    args.file = Some(file.to_string());
+    match language {
+        Language::Sprite => SpriteHost::options(&args).map(drop),
+        Language::Slap => SlapHost::options(&args).map(drop),
+        Language::Animator => AnimatorHost::options(&args).map(drop),
     }
 }
 
-/// What `--trace` traces: `Some(index)` of a SLAP module (the one
-/// `--module` names, or without it the first SLAP module of a program that
-/// has no sprite module), `None` for the sprite host (which picks its own
-/// module and reports what is missing).
+/// What `--trace` traces: `Some(index)` of a module of a language that
+/// traces other than sprites (the one `--module` names, or without it the
+/// first such module of a program that has no sprite module), `None` for
+/// the sprite host (which picks its own module and reports what is
+/// missing).
 ///
 /// ```
 /// use animkit_compiler::{Source, compile};
@@ -126,27 +174,24 @@ pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Re
 /// let program = compile(&sources[1..], &Default::default()).unwrap();
 /// assert_eq!(pick_traced(&program, None), Ok(Some(0)));
 /// ```
-pub fn pick_traced(program: &Program, module: Option<&str>) -> Result<Option<usize>, String> {
+pub fn pick_traced(program: &Program, module: Option<&str>) -> Result<Option<usize>, Error> {
     let modules = &program.modules;
+    let traced = |l: Language| l != Language::Sprite && host_of(l).traces;
     if module.is_some() {
         let (index, language) = pick_module(program, module)?;
-        return Ok((language == Language::Slap).then_some(index));
+        return Ok(traced(language).then_some(index));
     }
-    if modules.iter().any(|m| m.language == Language::Sprite) {
-        return Ok(None);
+    for language in preference().into_iter().filter(|&l| host_of(l).traces) {
+        if let Some(i) = modules.iter().position(|m| m.language == language) {
+            return Ok(traced(language).then_some(i));
+        }
     }
-    Ok(modules.iter().position(|m| m.language == Language::Slap))
+    Ok(None)
 }
 
-/// The order in which a program's languages are preferred when no
-/// `--module` is given: the first Animator module runs if there is one,
-/// then a sprite module (the sprite host asks for `--module` when there are
-/// several), then SLAP.
-const PREFERENCE: [Language; 3] = [Language::Animator, Language::Sprite, Language::Slap];
-
 /// The module to run, and its language: the one `--module` names, or the
-/// first module of the first language the program has, in the order
-/// Animator, sprite, SLAP.
+/// first module of the first language the program has, in the order of
+/// [`preference`].
 ///
 /// ```
 /// use animkit_compiler::{Source, compile};
@@ -156,102 +201,17 @@ const PREFERENCE: [Language; 3] = [Language::Animator, Language::Sprite, Languag
 /// let program = compile(&sources, &Default::default()).unwrap();
 /// assert_eq!(pick_module(&program, None), Ok((1, Language::Animator)));
 /// assert_eq!(pick_module(&program, Some("hero")), Ok((0, Language::Sprite)));
-/// assert_eq!(pick_module(&program, Some("x")).unwrap_err(), "animvm: no module named `x` in the bundle\n");
+/// assert_eq!(pick_module(&program, Some("x")).unwrap_err().report(), "animvm: no module named `x` in the bundle\n");
 /// ```
-pub fn pick_module(program: &Program, module: Option<&str>) -> Result<(usize, Language), String> {
+pub fn pick_module(program: &Program, module: Option<&str>) -> Result<(usize, Language), Error> {
     let modules = &program.modules;
     let found = match module {
         Some(name) => modules.iter().position(|m| program.string(m.name) == name),
-        None => PREFERENCE.iter().find_map(|&l| modules.iter().position(|m| m.language == l)),
+        None => preference().into_iter().find_map(|l| modules.iter().position(|m| m.language == l)),
     };
     match (found, module) {
         (Some(i), _) => Ok((i, modules[i].language)),
-        (None, Some(name)) => Err(format!("animvm: no module named `{name}` in the bundle\n")),
-        (None, None) => Err("animvm: the bundle has no module to run\n".into()),
-    }
-}
-
-/// The Animator host's options on an `animvm` command line.
-///
-/// ```
-/// use animkit_runtime::{cli::parse, run::animator_options};
-/// let o = animator_options(&parse(&["-e".into(), "-x".into(), "320".into()]).unwrap());
-/// assert_eq!((o.width, o.canvas.events, o.keepalive, o.resizable), (320, true, true, true));
-/// // -C: frames are not cleared, so the picture could not be redrawn at
-/// // another size; -R keeps the frame and allows resizing (the picture
-/// // stays anchored at the top-left corner).
-/// assert!(!animator_options(&parse(&["-C".into()]).unwrap()).resizable);
-/// assert!(animator_options(&parse(&["-R".into()]).unwrap()).resizable);
-/// ```
-pub fn animator_options(args: &Args) -> AnimatorOptions {
-    AnimatorOptions {
-        width: args.width,
-        height: args.height,
-        canvas: CanvasOptions {
-            aspect: args.aspect,
-            no_clear: args.no_clear,
-            depth: args.depth,
-            dump_fd: args.dump_fd,
-            dump_head: args.dump_head.clone(),
-            events: args.events,
-            gif: args.gif.clone(),
-            fps: args.fps,
-            suspend_waits: false,
-        },
-        headless: args.headless,
-        keepalive: args.keepalive,
-        quit_on_q: args.quit_on_q,
-        resizable: !args.no_clear || args.resizable_no_clear,
-        watch: args.file.clone().filter(|_| args.watch),
-    }
-}
-
-/// The SLAP host's options on an `animvm` command line.
-///
-/// ```
-/// use animkit_runtime::{cli::parse, run::slap_options};
-/// let o = slap_options(&parse(&["--trace".into(), "--frames".into(), "5".into(), "--fps".into(), "60".into()]).unwrap());
-/// assert_eq!((o.trace, o.frames, o.fps), (true, Some(5), 60.0));
-/// let args = ["-H", "--gif", "s.gif", "--start", "30", "s.slap"].map(String::from);
-/// let o = slap_options(&parse(&args).unwrap());
-/// assert_eq!((o.headless, o.gif.as_deref(), o.start, o.file.as_str()), (true, Some("s.gif"), 30, "s.slap"));
-/// ```
-pub fn slap_options(args: &Args) -> SlapOptions {
-    SlapOptions {
-        trace: args.trace,
-        frames: args.frames,
-        fps: args.fps,
-        file: args.file.clone().unwrap_or_default(),
-        headless: args.headless,
-        width: args.width,
-        height: args.height,
-        dump_head: args.dump_head.clone(),
-        gif: args.gif.clone(),
-        start: args.start,
-        watch: args.watch,
-    }
-}
-
-/// The sprite host's options on an `animvm` command line.
-///
-/// ```
-/// use animkit_runtime::{cli::parse, run::sprite_options};
-/// let o = sprite_options(&parse(&["--trace".into(), "--ticks".into(), "5".into(), "hero.anim".into()]).unwrap());
-/// assert_eq!((o.trace, o.ticks, o.file.as_str()), (true, 5, "hero.anim"));
-/// ```
-pub fn sprite_options(args: &Args) -> SpriteOptions {
-    SpriteOptions {
-        file: args.file.clone().unwrap_or_default(),
-        module: args.module.clone(),
-        state: args.state.clone(),
-        ticks: args.ticks,
-        trace: args.trace,
-        headless: args.headless,
-        width: args.width,
-        height: args.height,
-        dump_head: args.dump_head.clone(),
-        gif: args.gif.clone(),
-        sheets: args.sheets.clone(),
-        watch: args.watch,
+        (None, Some(name)) => Err(Error::Module(format!("no module named `{name}` in the bundle"))),
+        (None, None) => Err(Error::Module("the bundle has no module to run".into())),
     }
 }

@@ -65,7 +65,10 @@ pub const KEYS: [&str; 9] = [
 pub fn canvas() -> Result<GlCanvas, String> {
     let args = ["-H", "-x", "640", "-y", "480"].map(String::from);
     let args = animkit_runtime::cli::parse(&args).map_err(|e| e.to_string())?;
-    headless_canvas(&animkit_runtime::run::animator_options(&args))
+    headless_canvas(
+        &<animkit_runtime::animator::AnimatorHost as animkit_runtime::host::Host>::options(&args)
+            .map_err(|e| e.to_string())?,
+    )
 }
 
 /// The triangles of each flush of `text`, from the renderer's CPU geometry.

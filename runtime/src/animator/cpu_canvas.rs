@@ -18,7 +18,7 @@
 //! assert_eq!((c.flushes(), c.flushed_vertices(), c.flushed_batches()), (1, 6 + 14 * 3, 1));
 //! ```
 
-use super::gl_canvas::rgba;
+use super::pen::rgba;
 use super::view::View;
 use crate::render::{Geometry, PixelRect};
 use animkit_vm::animator::{Canvas, HostResult, Pen, Point};

@@ -8,14 +8,15 @@
 use super::areas::Areas;
 use super::cursor::CursorImage;
 use super::events;
+use super::pen::{h_align, rgb8, rgba, v_align};
 use super::view::View;
-use crate::host::files::{self, create_parent_dir, frame_path};
-use crate::host::gif::GifWriter;
-use crate::render::{self, ImageId, PixelRect, Renderer, RgbaImage};
+use crate::host::files;
+use crate::host::sink::{FrameSink, SinkError, Timing};
+use crate::render::{self, ImageId, PixelRect, Renderer};
 use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
 use animkit_vm::interp::Flow;
 use std::collections::{HashMap, HashSet};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// The `animator` options that shape a canvas.
@@ -56,7 +57,7 @@ impl Default for CanvasOptions {
             dump_head: None,
             events: false,
             gif: None,
-            fps: crate::slap::DEFAULT_FPS,
+            fps: crate::host::DEFAULT_FPS,
             suspend_waits: false,
         }
     }
@@ -108,41 +109,12 @@ pub struct GlCanvas {
     pub pointer: (Point, u32),
     keepalive: bool,
     quit: bool,
-    frames_written: u32,
     last_delay: Option<Instant>,
     title: String,
-    progress: bool,
-    /// `--gif`: the GIF being recorded.
-    gif: Option<GifRecording>,
+    /// `-d` and `--gif`.
+    sink: FrameSink,
     /// Pixel coordinates of the primitive being drawn (reused).
     scratch: Vec<render::Point>,
-}
-
-/// The renderer's colour of a pen.
-pub fn rgba(pen: &Pen) -> render::Rgba {
-    let c = |v: f64| v.clamp(0.0, 1.0) as f32;
-    [c(pen.rgb[0]), c(pen.rgb[1]), c(pen.rgb[2]), c(pen.alpha)]
-}
-
-fn rgb8(rgb: [f64; 3]) -> [u8; 4] {
-    let c = |v: f64| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
-    [c(rgb[0]), c(rgb[1]), c(rgb[2]), 255]
-}
-
-fn h_align(h: HAlign) -> render::HAlign {
-    match h {
-        HAlign::Left => render::HAlign::Left,
-        HAlign::Center => render::HAlign::Center,
-        HAlign::Right => render::HAlign::Right,
-    }
-}
-
-fn v_align(v: VAlign) -> render::VAlign {
-    match v {
-        VAlign::Bottom => render::VAlign::Bottom,
-        VAlign::Center => render::VAlign::Center,
-        VAlign::Top => render::VAlign::Top,
-    }
 }
 
 impl GlCanvas {
@@ -151,6 +123,7 @@ impl GlCanvas {
     pub fn new(mut renderer: Renderer, options: CanvasOptions, out: Box<dyn Write>) -> GlCanvas {
         let (width, height) = renderer.size();
         let background = [1.0, 1.0, 1.0];
+        let sink = FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Waits(options.fps));
         renderer.clear_to_background([1.0, 1.0, 1.0]);
         GlCanvas {
             renderer,
@@ -169,11 +142,9 @@ impl GlCanvas {
             pointer: ([width as f64 / 2.0, height as f64 / 2.0], 0),
             keepalive: true,
             quit: false,
-            frames_written: 0,
             last_delay: None,
             title: String::new(),
-            progress: std::io::stderr().is_terminal(),
-            gif: None,
+            sink,
             scratch: Vec::new(),
         }
     }
@@ -230,7 +201,7 @@ impl GlCanvas {
 
     /// Frames written by `-d` so far.
     pub fn frames_written(&self) -> u32 {
-        self.frames_written
+        if self.options.dump_head.is_some() { self.sink.count() as u32 } else { 0 }
     }
 
     /// Writes one line to standard output and flushes it.
@@ -308,83 +279,37 @@ impl GlCanvas {
 
     /// What a flush hands to `-d` and `--gif`.
     fn record_frame(&mut self) -> HostResult {
-        if self.options.dump_head.is_none() && self.options.gif.is_none() {
+        if !self.sink.wants_frames() {
             return Ok(());
         }
         let image = self.renderer.read_pixels();
-        let gif = self.add_gif_frame(&image);
-        self.write_frame_file(&image)?;
-        gif
-    }
-
-    /// `--gif`: the frame flushed before this one is added, showing for
-    /// the waits asked for since (`sleep`, `flushdelay`'s period), or one
-    /// frame at `--fps` when there were none.
-    fn add_gif_frame(&mut self, image: &RgbaImage) -> HostResult {
-        let Some(path) = self.options.gif.clone() else { return Ok(()) };
-        let (w, h) = (image.width, image.height);
-        let fps = self.options.fps;
-        let recording = match self.gif.as_mut() {
-            Some(g) => g,
-            None => {
-                let writer = GifWriter::new(w, h).map_err(|e| format!("--gif `{path}`: {e}"))?;
-                self.gif.insert(GifRecording { writer, last: None, waited: 0.0, failed: false })
-            }
-        };
-        if recording.failed {
-            return Ok(());
-        }
-        let result = recording.push(Some(image.clone()), fps);
-        if result.is_err() {
-            recording.failed = true;
-        }
-        result.map_err(|e| format!("--gif `{path}`: {e}"))
+        self.sink.frame(&image).map_err(sink_message)
     }
 
     /// `--gif`: adds the last frame and writes the GIF (atomically). Call
     /// once, when the program has ended; does nothing without `--gif` or
     /// when no frame was flushed.
     pub fn finish_gif(&mut self) -> HostResult {
-        let Some(path) = self.options.gif.clone() else { return Ok(()) };
-        let Some(mut recording) = self.gif.take() else { return Ok(()) };
-        if recording.failed {
-            return Ok(());
-        }
-        recording.push(None, self.options.fps).map_err(|e| format!("--gif `{path}`: {e}"))?;
-        let bytes = recording.writer.finish().map_err(|e| format!("--gif `{path}`: {e}"))?;
-        files::write_atomic(std::path::Path::new(&path), &bytes).map_err(|e| format!("cannot write `{path}`: {e}"))
-    }
-
-    fn write_frame_file(&mut self, image: &RgbaImage) -> HostResult {
-        let Some(head) = self.options.dump_head.clone() else { return Ok(()) };
-        let path = frame_path(&head, self.frames_written.into());
-        if self.frames_written == 0 {
-            create_parent_dir(&path)?;
-        }
-        files::save_png(image, &path).map_err(|e| format!("cannot write `{path}`: {e}"))?;
-        self.frames_written += 1;
-        if self.progress {
-            eprint!("\ranimvm: wrote {path}");
-            let _ = std::io::stderr().flush();
-        }
-        Ok(())
+        self.sink.finish().map_err(sink_message)
     }
 
     /// A wait of `seconds` the program asked for (counted, not measured,
     /// for the GIF's delays).
     fn waited(&mut self, seconds: f64) {
-        if let Some(g) = self.gif.as_mut() {
-            if seconds.is_finite() && seconds > 0.0 {
-                g.waited += seconds;
-            }
-        }
+        self.sink.waited(seconds);
     }
 
     /// Ends a progress line on the terminal, if one was started.
     pub fn finish_progress(&mut self) {
-        if self.progress && self.frames_written > 0 {
-            eprintln!();
-        }
+        self.sink.end_progress();
+    }
+}
+
+/// A sink's error as a host error of the program: a GIF's names it.
+fn sink_message(e: SinkError) -> String {
+    match e {
+        SinkError::Gif { path, reason } => format!("--gif `{path}`: {reason}"),
+        e => e.to_string(),
     }
 }
 
@@ -659,32 +584,6 @@ impl Canvas for GlCanvas {
         if let Some(w) = self.window.as_mut() {
             w.set_cursor(name);
         }
-        Ok(())
-    }
-}
-
-/// `--gif` in progress: the writer and the last flushed frame, which is
-/// added when the next flush (or the end) says how long it shows.
-struct GifRecording {
-    writer: GifWriter,
-    last: Option<RgbaImage>,
-    /// Seconds of waits asked for since the last flush.
-    waited: f64,
-    /// A frame failed: the GIF is abandoned (the error was reported once).
-    failed: bool,
-}
-
-impl GifRecording {
-    /// Adds the pending frame with its delay and makes `next` pending.
-    fn push(&mut self, next: Option<RgbaImage>, fps: f64) -> Result<(), String> {
-        if let Some(last) = self.last.take() {
-            let seconds = if self.waited > 0.0 { self.waited } else { 1.0 / fps };
-            let cs = (seconds * 100.0).round();
-            let delay = if cs.is_nan() { 2 } else { cs.clamp(2.0, f64::from(u16::MAX)) as u16 };
-            self.writer.add(&last, delay)?;
-        }
-        self.last = next;
-        self.waited = 0.0;
         Ok(())
     }
 }

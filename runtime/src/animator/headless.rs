@@ -6,9 +6,10 @@
 //! writes the GIF when the program ends.
 
 use super::gl_canvas::GlCanvas;
-use super::script::{POLL, Script, restart};
+use super::script::{Script, restart};
 use super::stream::{Status, Stream};
 use super::{AnimatorOptions, CanvasOptions, Source};
+use crate::host::POLL;
 use crate::host::watch::ProgramWatch;
 use crate::render::HeadlessGl;
 use std::io::{Read, Write};

@@ -25,6 +25,7 @@ pub mod events;
 pub mod gl_canvas;
 pub mod headless;
 pub mod keys;
+pub mod pen;
 pub mod script;
 pub mod stream;
 pub mod view;
@@ -33,12 +34,16 @@ pub mod window;
 pub use cpu_canvas::CpuCanvas;
 pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
 
+use crate::Error;
+use crate::cli::Args;
 use crate::host::window_loop::check_display;
+use crate::host::{Host, Io};
 use animkit_vm::Program;
+use animkit_vm::program::Language;
 use std::io::{Read, Write};
 
 /// How `animvm` runs an Animator program: what its command line says,
-/// gathered by `run::animator_options`.
+/// gathered by [`AnimatorHost::options`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnimatorOptions {
     /// Frame width in pixels (`-x`).
@@ -73,6 +78,60 @@ impl Default for AnimatorOptions {
             resizable: true,
             watch: None,
         }
+    }
+}
+
+/// The Animator host (see the [module documentation](self)). It takes
+/// none of the one-language options (`--state`, `--ticks`, `--frames`,
+/// `--start`) and, as `animator` had none, lets them pass unused.
+pub struct AnimatorHost;
+
+impl Host for AnimatorHost {
+    const LANGUAGE: Language = Language::Animator;
+    /// First: a bundle with a `.draw` module runs it.
+    const PREFERENCE: u8 = 0;
+    const TRACES: bool = false;
+    type Options = AnimatorOptions;
+
+    /// ```
+    /// use animkit_runtime::{animator::AnimatorHost, cli::parse, host::Host};
+    /// let options = |args: &[&str]| {
+    ///     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    ///     AnimatorHost::options(&parse(&args).unwrap()).unwrap()
+    /// };
+    /// let o = options(&["-e", "-x", "320"]);
+    /// assert_eq!((o.width, o.canvas.events, o.keepalive, o.resizable), (320, true, true, true));
+    /// // -C: frames are not cleared, so the picture could not be redrawn at
+    /// // another size; -R keeps the frame and allows resizing (the picture
+    /// // stays anchored at the top-left corner).
+    /// assert!(!options(&["-C"]).resizable);
+    /// assert!(options(&["-R"]).resizable);
+    /// ```
+    fn options(args: &Args) -> Result<AnimatorOptions, Error> {
+        Ok(AnimatorOptions {
+            width: args.width,
+            height: args.height,
+            canvas: CanvasOptions {
+                aspect: args.aspect,
+                no_clear: args.no_clear,
+                depth: args.depth,
+                dump_fd: args.dump_fd,
+                dump_head: args.dump_head.clone(),
+                events: args.events,
+                gif: args.gif.clone(),
+                fps: args.fps,
+                suspend_waits: false,
+            },
+            headless: args.headless,
+            keepalive: args.keepalive,
+            quit_on_q: args.quit_on_q,
+            resizable: !args.no_clear || args.resizable_no_clear,
+            watch: args.file.clone().filter(|_| args.watch),
+        })
+    }
+
+    fn run(options: &AnimatorOptions, program: Program, module: usize, io: Io<'_>) -> Result<usize, Error> {
+        run(options, Source::Script(program, module), io.stdin, io.stderr).map_err(Error::from)
     }
 }
 

@@ -10,7 +10,6 @@ use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
 use animkit_vm::program::Language;
 use std::io::Write;
-use std::time::Duration;
 
 /// A compiled Animator module being run on a canvas.
 ///
@@ -116,9 +115,6 @@ impl<C: Canvas> Script<C> {
         }
     }
 }
-
-/// How often `--watch` looks at the file while a script sleeps.
-pub const POLL: Duration = Duration::from_millis(20);
 
 /// `script` started over on `program` (a new build of its file), or, if
 /// the build has no such module, `script` as it was, the reason on

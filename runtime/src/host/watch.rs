@@ -22,6 +22,7 @@
 //! has bytes again. The next save that builds is picked up whatever came
 //! before it.
 
+use crate::Error;
 use crate::load::program_from_bytes_to;
 use animkit_vm::Program;
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
@@ -63,21 +64,21 @@ impl FileWatch {
     /// }
     /// assert_eq!(got.unwrap().unwrap(), b"Idle: 6, _loop\n");
     /// ```
-    pub fn new(path: &str, bytes: Vec<u8>) -> Result<FileWatch, String> {
+    pub fn new(path: &str, bytes: Vec<u8>) -> Result<FileWatch, Error> {
         let path = PathBuf::from(path);
         let name = path
             .file_name()
             .map(OsString::from)
-            .ok_or_else(|| format!("animvm: --watch: `{}` is not a file", path.display()))?;
+            .ok_or_else(|| Error::Usage(format!("--watch: `{}` is not a file", path.display())))?;
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
         let (tx, events) = channel();
-        let mut watcher = notify::recommended_watcher(tx).map_err(|e| format!("animvm: --watch: {e}\n"))?;
+        let mut watcher = notify::recommended_watcher(tx).map_err(|e| Error::Host(format!("--watch: {e}")))?;
         watcher
             .watch(&dir, RecursiveMode::NonRecursive)
-            .map_err(|e| format!("animvm: --watch: cannot watch `{}`: {e}\n", dir.display()))?;
+            .map_err(|e| Error::Host(format!("--watch: cannot watch `{}`: {e}", dir.display())))?;
         Ok(FileWatch { path, name, events, _watcher: watcher, last: bytes, refusal: None })
     }
 
@@ -144,11 +145,11 @@ impl ProgramWatch {
     /// let w = ProgramWatch::new(p.to_str().unwrap()).unwrap();
     /// assert!(w.file().ends_with("story.slap"));
     /// let gone = ProgramWatch::new(dir.path().join("gone.slap").to_str().unwrap());
-    /// assert!(gone.err().unwrap().starts_with("animvm: --watch: cannot read"));
+    /// assert!(gone.err().unwrap().report().starts_with("animvm: --watch: cannot read"));
     /// ```
-    pub fn new(file: &str) -> Result<ProgramWatch, String> {
+    pub fn new(file: &str) -> Result<ProgramWatch, Error> {
         let bytes = crate::load::read_input(file)
-            .map_err(|e| format!("animvm: --watch: {}", e.trim_start_matches("error: ")))?;
+            .map_err(|e| Error::Usage(format!("--watch: {}", e.trim_start_matches("error: ").trim_end())))?;
         Ok(ProgramWatch { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
     }
 

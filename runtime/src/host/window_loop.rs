@@ -7,10 +7,9 @@
 //!
 //! What a host draws and how it answers input is its [`WindowApp`]: the
 //! Animator window (`animator::window`: standard input, `sleep`, SDL-style
-//! event lines) and the sprite viewer (`sprite::window`: ticks at 50 Hz,
-//! keys pick states) are two. A new one (a SLAP scene player: Space
-//! pauses, Left/Right step, R restarts, Q quits, frames at a fixed rate
-//! with [`Ticker`](super::ticker::Ticker), resizable keeping the aspect)
+//! event lines), the sprite viewer (`sprite::window`: ticks at 50 Hz,
+//! keys pick states) and the SLAP player (`slap::window`: frames at
+//! `--fps` with [`Ticker`](super::ticker::Ticker)) are the three. Each
 //! implements the trait's few methods and calls [`WindowLoop::run`]:
 //!
 //! ```no_run

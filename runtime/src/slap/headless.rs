@@ -10,13 +10,10 @@
 
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions};
-use crate::host::files::{self, create_parent_dir};
-use crate::host::gif::{GifWriter, delay_cs};
-use crate::host::progress::Progress;
-use crate::render::{HeadlessGl, RgbaImage};
+use crate::host::sink::{FrameSink, Timing};
+use crate::render::HeadlessGl;
 use animkit_vm::slap::Scene;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 
 /// Frames sampled to learn a GIF's shared palette.
 const PALETTE_SAMPLES: u64 = 8;
@@ -68,19 +65,7 @@ pub fn huge_notice(first: u64, count: u64, per_frame: std::time::Duration) -> St
     )
 }
 
-/// The file of frame `f` for a `-d head` prefix, when `last` is the last
-/// frame written: padded to the digits of `last`, at least 4.
-///
-/// ```
-/// use animkit_runtime::slap::headless::padded_frame_path;
-/// assert_eq!(padded_frame_path("s", 7, 1500), "s0007.png");
-/// assert_eq!(padded_frame_path("s", 99_999, 100_000), "s099999.png");
-/// assert_eq!(padded_frame_path("s", 100_000, 100_000), "s100000.png");
-/// ```
-pub fn padded_frame_path(head: &str, f: u64, last: u64) -> String {
-    let width = last.to_string().len().max(4);
-    format!("{head}{f:0width$}.png")
-}
+pub use crate::host::sink::padded_frame_path;
 
 /// Draws the frames `options` ask for and writes them; returns the number
 /// of runtime errors reported.
@@ -92,32 +77,22 @@ pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> R
     let mut view = SceneView::new(&mut renderer).map_err(|e| format!("animvm: cannot draw the scene: {e}\n"))?;
     let (first, count) = frame_range(options, scene.length());
     let draw_err = |e| format!("animvm: cannot draw the scene: {e}\n");
-    let mut gif = match &options.gif {
-        None => None,
-        Some(_) => {
-            // Learn the palette from frames spread over the range; then start over.
-            let mut samples = Vec::new();
-            for k in 0..PALETTE_SAMPLES.min(count) {
-                scene.seek(first + k * count / PALETTE_SAMPLES.min(count));
-                view.draw_scene(&mut renderer, &scene).map_err(draw_err)?;
-                samples.push(renderer.read_pixels());
-            }
-            scene.restart();
-            Some(GifWriter::with_palette_of(w, h, &samples).map_err(|e| format!("animvm: {e}\n"))?)
-        }
-    };
-    let label = match (&options.gif, &options.dump_head) {
-        (Some(g), _) => g.clone(),
-        (None, Some(d)) => format!("{d}FFFF.png"),
-        (None, None) => String::new(),
-    };
-    let mut progress = Progress::new(label, count);
-    let writes = gif.is_some() || options.dump_head.is_some();
-    let mut errors = ErrorLog::default();
     let last = first.saturating_add(count.saturating_sub(1));
-    if let Some(head) = &options.dump_head {
-        create_parent_dir(&padded_frame_path(head, first, last)).map_err(|e| format!("animvm: {e}\n"))?;
+    let mut sink = FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(options.fps))
+        .numbered(first, last)
+        .with_total(count);
+    if sink.wants_palette() {
+        // Learn the palette from frames spread over the range; then start over.
+        let mut samples = Vec::new();
+        for k in 0..PALETTE_SAMPLES.min(count) {
+            scene.seek(first + k * count / PALETTE_SAMPLES.min(count));
+            view.draw_scene(&mut renderer, &scene).map_err(draw_err)?;
+            samples.push(renderer.read_pixels());
+        }
+        scene.restart();
+        sink.start_gif(w, h, &samples).map_err(|e| format!("animvm: {e}\n"))?;
     }
+    let mut errors = ErrorLog::default();
     scene.seek(first);
     let huge = options.frames.is_none() && count >= HUGE_RUN && std::io::stderr().is_terminal();
     let started = std::time::Instant::now();
@@ -130,24 +105,11 @@ pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> R
         if huge && k == 0 {
             let _ = write!(stderr, "{}", huge_notice(first, count, started.elapsed()));
         }
-        if !writes {
-            continue;
+        if sink.wants_frames() {
+            sink.frame(&renderer.read_pixels()).map_err(|e| format!("animvm: {e}\n"))?;
         }
-        let image: RgbaImage = renderer.read_pixels();
-        if let Some(head) = &options.dump_head {
-            let path = padded_frame_path(head, scene.frame(), last);
-            files::save_png(&image, &path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-        }
-        if let Some(g) = gif.as_mut() {
-            g.add(&image, delay_cs(k, options.fps)).map_err(|e| format!("animvm: {e}\n"))?;
-        }
-        progress.update(k + 1);
     }
-    progress.finish();
-    if let (Some(g), Some(path)) = (gif, &options.gif) {
-        let bytes = g.finish().map_err(|e| format!("animvm: {e}\n"))?;
-        files::write_atomic(Path::new(path), &bytes).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-    }
+    sink.finish().map_err(|e| format!("animvm: {e}\n"))?;
     errors.finish(&scene, stderr);
     Ok(errors.count())
 }

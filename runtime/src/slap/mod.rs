@@ -31,17 +31,19 @@ pub mod trace;
 pub mod view;
 pub mod window;
 
+use crate::Error;
+use crate::cli::{Args, HostFlag};
+use crate::host::{Host, Io};
 use animkit_vm::Program;
+use animkit_vm::program::Language;
 use animkit_vm::slap::Scene;
 use std::io::Write;
 use std::sync::Arc;
 
-/// Playback speed of a scene when `--fps` does not say: frames per second
-/// (the rate the original engine's scripts count in: `define sec 30`).
-pub const DEFAULT_FPS: f64 = 30.0;
+pub use crate::host::DEFAULT_FPS;
 
 /// How `animvm` runs a SLAP module: what its command line says, gathered
-/// by `run::slap_options`.
+/// by [`SlapHost::options`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct SlapOptions {
     /// `--trace`: JSON lines, one per frame.
@@ -92,6 +94,61 @@ impl Default for SlapOptions {
             start: 0,
             watch: false,
         }
+    }
+}
+
+/// The SLAP host (see the [module documentation](self)).
+pub struct SlapHost;
+
+impl Host for SlapHost {
+    const LANGUAGE: Language = Language::Slap;
+    /// Last: a bundle with Animator or sprite modules runs those.
+    const PREFERENCE: u8 = 2;
+    const TRACES: bool = true;
+    type Options = SlapOptions;
+
+    /// ```
+    /// use animkit_runtime::{cli::parse, host::Host, slap::SlapHost};
+    /// let o = SlapHost::options(&parse(&["--trace".into(), "--frames".into(), "5".into(), "--fps".into(), "60".into()]).unwrap()).unwrap();
+    /// assert_eq!((o.trace, o.frames, o.fps), (true, Some(5), 60.0));
+    /// let args = ["-H", "--gif", "s.gif", "--start", "30", "s.slap"].map(String::from);
+    /// let o = SlapHost::options(&parse(&args).unwrap()).unwrap();
+    /// assert_eq!((o.headless, o.gif.as_deref(), o.start, o.file.as_str()), (true, Some("s.gif"), 30, "s.slap"));
+    /// ```
+    fn options(args: &Args) -> Result<SlapOptions, Error> {
+        let mut o = SlapOptions {
+            trace: args.trace,
+            frames: None,
+            fps: args.fps,
+            file: args.file.clone().unwrap_or_default(),
+            headless: args.headless,
+            width: args.width,
+            height: args.height,
+            dump_head: args.dump_head.clone(),
+            gif: args.gif.clone(),
+            start: 0,
+            watch: args.watch,
+        };
+        for flag in &args.host_flags {
+            match flag {
+                HostFlag::Frames(n) => o.frames = Some(*n),
+                HostFlag::Start(f) => o.start = *f,
+                HostFlag::State(_) | HostFlag::Ticks(_) => {
+                    return Err(Error::ForeignOption {
+                        option: flag.name(),
+                        owner: "sprite modules",
+                        file: o.file,
+                        runs: "a SLAP scene",
+                        ours: "--frames, --start",
+                    });
+                }
+            }
+        }
+        Ok(o)
+    }
+
+    fn run(options: &SlapOptions, program: Program, module: usize, io: Io<'_>) -> Result<usize, Error> {
+        run(options, program, module, io.stdout, io.stderr).map_err(Error::from)
     }
 }
 

@@ -12,14 +12,14 @@
 //! (paused)`.
 //!
 //! With `--watch` the file is looked at every
-//! [`POLL`](crate::animator::script::POLL); a save that builds replaces
+//! [`POLL`](crate::host::POLL); a save that builds replaces
 //! the scene, which starts over at `--start` (paused or not, as it was),
 //! and says so on standard error; a failed build prints its diagnostics
 //! and the old scene plays on.
 
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions, scene_of};
-use crate::animator::script::POLL;
+use crate::host::POLL;
 use crate::host::ticker::Ticker;
 use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};

@@ -12,10 +12,11 @@ pub mod trace;
 pub mod view;
 pub mod window;
 
-use crate::host::files::{self, create_parent_dir, frame_path};
-use crate::host::gif::{GifWriter, delay_cs};
-use crate::host::progress::Progress;
+use crate::Error;
+use crate::cli::{Args, HostFlag};
+use crate::host::sink::{FrameSink, Timing};
 use crate::host::window_loop::check_display;
+use crate::host::{Host, Io};
 use crate::render::HeadlessGl;
 use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 use view::{SheetSpec, SpriteView, TICKS_PER_SECOND};
 
 /// How `animvm` runs a sprite module: what its command line says,
-/// gathered by `run::sprite_options`.
+/// gathered by [`SpriteHost::options`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpriteOptions {
     /// The file the program came from (for messages).
@@ -33,7 +34,8 @@ pub struct SpriteOptions {
     pub module: Option<String>,
     /// `--state`: the state to start in (default: the first).
     pub state: Option<String>,
-    /// `--ticks`: ticks to trace, or frames to draw headless and write.
+    /// `--ticks`: ticks to trace, or frames to draw headless and write
+    /// (default [`DEFAULT_TICKS`]).
     pub ticks: u64,
     /// `--trace`: JSON lines instead of pictures.
     pub trace: bool,
@@ -55,6 +57,65 @@ pub struct SpriteOptions {
     pub watch: bool,
 }
 
+/// Ticks traced or drawn when `--ticks` does not say.
+pub const DEFAULT_TICKS: u64 = 100;
+
+/// The sprite host (see the [module documentation](self)).
+pub struct SpriteHost;
+
+impl Host for SpriteHost {
+    const LANGUAGE: Language = Language::Sprite;
+    /// After Animator: a bundle with a `.draw` module runs that.
+    const PREFERENCE: u8 = 1;
+    const TRACES: bool = true;
+    type Options = SpriteOptions;
+
+    /// ```
+    /// use animkit_runtime::{cli::parse, host::Host, sprite::SpriteHost};
+    /// let o = SpriteHost::options(&parse(&["--trace".into(), "--ticks".into(), "5".into(), "hero.anim".into()]).unwrap()).unwrap();
+    /// assert_eq!((o.trace, o.ticks, o.file.as_str()), (true, 5, "hero.anim"));
+    /// ```
+    fn options(args: &Args) -> Result<SpriteOptions, Error> {
+        let mut o = SpriteOptions {
+            file: args.file.clone().unwrap_or_default(),
+            module: args.module.clone(),
+            state: None,
+            ticks: DEFAULT_TICKS,
+            trace: args.trace,
+            headless: args.headless,
+            width: args.width,
+            height: args.height,
+            dump_head: args.dump_head.clone(),
+            gif: args.gif.clone(),
+            sheets: args.sheets.clone(),
+            watch: args.watch,
+        };
+        for flag in &args.host_flags {
+            match flag {
+                HostFlag::State(s) => o.state = Some(s.clone()),
+                HostFlag::Ticks(n) => o.ticks = *n,
+                HostFlag::Frames(_) | HostFlag::Start(_) => {
+                    return Err(Error::ForeignOption {
+                        option: flag.name(),
+                        owner: "SLAP scenes",
+                        file: o.file,
+                        runs: "a sprite module",
+                        ours: "--state, --ticks",
+                    });
+                }
+            }
+        }
+        Ok(o)
+    }
+
+    /// Runs the sprite module `--module` names, or the program's only one
+    /// (`module` is not used: with several sprite modules and no
+    /// `--module`, the host asks for one).
+    fn run(options: &SpriteOptions, program: Program, _module: usize, io: Io<'_>) -> Result<usize, Error> {
+        run(options, program, io.stdout, io.stderr)
+    }
+}
+
 /// Runs a sprite module of `program` as `options` say: a trace to
 /// `stdout`, or the viewer; returns the number of errors reported (0).
 pub fn run(
@@ -62,11 +123,11 @@ pub fn run(
     program: Program,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<usize, Error> {
     let windowed = !options.trace && !options.headless;
     if windowed {
         if options.gif.is_some() {
-            return Err("animvm: --gif writes frames headless: add -H\n".into());
+            return Err(Error::Usage("--gif writes frames headless: add -H".into()));
         }
         check_display()?;
     }
@@ -76,17 +137,14 @@ pub fn run(
         return run_trace(options, sprites, stdout, stderr).map(|()| 0);
     }
     let state = options.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
-    let mut sheets = options
-        .sheets
-        .iter()
-        .map(|s| SheetSpec::parse(s))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("animvm: {e}\n"))?;
+    let mut sheets =
+        options.sheets.iter().map(|s| SheetSpec::parse(s)).collect::<Result<Vec<_>, _>>().map_err(Error::Usage)?;
     if crate::load::is_aseprite(&options.file) {
         // The export brings its sheet; a --sheet for its category wins.
         let json = animkit_compiler::files::read_source(&options.file)
-            .and_then(|b| String::from_utf8(b).map_err(|_| format!("error: `{}` is not UTF-8 text\n", options.file)))?;
-        let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(|e| format!("animvm: {e}\n"))?;
+            .and_then(|b| String::from_utf8(b).map_err(|_| format!("error: `{}` is not UTF-8 text\n", options.file)))
+            .map_err(Error::Load)?;
+        let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(Error::Host)?;
         if !sheets.iter().any(|s| s.category == sheet.category) {
             sheets.push(sheet);
         }
@@ -98,26 +156,26 @@ pub fn run(
 }
 
 /// The sprite module `--module` names, or the only one.
-fn pick_module(options: &SpriteOptions, program: &Arc<Program>) -> Result<Sprites, String> {
+fn pick_module(options: &SpriteOptions, program: &Arc<Program>) -> Result<Sprites, Error> {
     let file = &options.file;
     let sprite_modules: Vec<&str> =
         program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();
     let name = match (&options.module, sprite_modules.as_slice()) {
         (Some(m), _) => m.clone(),
         (None, [one]) => one.to_string(),
-        (None, []) => return Err(format!("animvm: `{file}` has no sprite module to run\n")),
+        (None, []) => return Err(Error::Module(format!("`{file}` has no sprite module to run"))),
         (None, many) => {
-            return Err(format!(
-                "animvm: `{file}` has several sprite modules ({}); choose one with --module\n",
+            return Err(Error::Module(format!(
+                "`{file}` has several sprite modules ({}); choose one with --module",
                 many.join(", ")
-            ));
+            )));
         }
     };
-    Sprites::new(program.clone(), &name).map_err(|e| format!("animvm: {e}\n"))
+    Sprites::new(program.clone(), &name).map_err(|e| Error::Module(e.to_string()))
 }
 
 /// The `--watch` reloader, if asked for.
-fn reloader(options: &SpriteOptions) -> Result<Option<reload::Reloader>, String> {
+fn reloader(options: &SpriteOptions) -> Result<Option<reload::Reloader>, Error> {
     options.watch.then(|| reload::Reloader::new(&options.file)).transpose()
 }
 
@@ -136,7 +194,7 @@ fn run_trace(
     sprites: Sprites,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut sprites = sprites;
     let state = match &options.state {
         Some(s) => s.clone(),
@@ -144,7 +202,7 @@ fn run_trace(
     };
     let mut inst = sprites.instance(&state).map_err(|e| {
         let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-        format!("animvm: {e}; the states are: {}\n", names.join(", "))
+        Error::Host(format!("{e}; the states are: {}", names.join(", ")))
     })?;
     let mut watch = reloader(options)?;
     let mut out = std::io::BufWriter::new(stdout);
@@ -156,12 +214,17 @@ fn run_trace(
             sprites = new;
         }
         inst.tick();
-        trace::write_line(&mut out, t, &mut inst).map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+        trace::write_line(&mut out, t, &mut inst).map_err(trace_error)?;
         if options.watch {
-            out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))?;
+            out.flush().map_err(trace_error)?;
         }
     }
-    out.flush().map_err(|e| format!("animvm: cannot write the trace: {e}\n"))
+    out.flush().map_err(trace_error)
+}
+
+/// The trace could not be written to standard output.
+fn trace_error(e: std::io::Error) -> Error {
+    Error::Host(format!("cannot write the trace: {e}"))
 }
 
 /// The viewer, headless: `--ticks` frames, written by `-d` and `--gif`.
@@ -171,18 +234,15 @@ fn run_headless(
     state: &str,
     sheets: &[SheetSpec],
     stderr: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<usize, Error> {
     let mut renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
-        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
-    let mut view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(|e| format!("animvm: {e}\n"))?;
-    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let mut gif = match &options.gif {
-        Some(_) => Some(GifWriter::new(options.width, options.height).map_err(|e| format!("animvm: {e}\n"))?),
-        None => None,
-    };
-    let mut bar =
-        Progress::with_terminal(options.gif.clone().unwrap_or_default(), options.ticks, progress && gif.is_some());
+        .map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
+    let mut view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(Error::Host)?;
+    let mut sink =
+        FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(f64::from(TICKS_PER_SECOND)))
+            .with_total(options.ticks);
+    sink.start_gif(options.width, options.height, &[])?;
     let mut watch = reloader(options)?;
     let start = std::time::Instant::now();
     for t in 0..options.ticks {
@@ -192,33 +252,10 @@ fn run_headless(
         }
         view.tick();
         view.draw(&mut renderer);
-        if options.dump_head.is_none() && gif.is_none() {
-            continue;
-        }
-        let image = renderer.read_pixels();
-        if let Some(head) = &options.dump_head {
-            let path = frame_path(head, t);
-            if t == 0 {
-                create_parent_dir(&path).map_err(|e| format!("animvm: {e}\n"))?;
-            }
-            files::save_png(&image, &path).map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-            if progress && gif.is_none() {
-                eprint!("\ranimvm: wrote {path}");
-            }
-        }
-        if let Some(g) = gif.as_mut() {
-            g.add(&image, delay_cs(t, f64::from(TICKS_PER_SECOND))).map_err(|e| format!("animvm: {e}\n"))?;
-            bar.update(t + 1);
+        if sink.wants_frames() {
+            sink.frame(&renderer.read_pixels())?;
         }
     }
-    bar.finish();
-    if progress && options.dump_head.is_some() && gif.is_none() {
-        eprintln!();
-    }
-    if let (Some(g), Some(path)) = (gif, &options.gif) {
-        let bytes = g.finish().map_err(|e| format!("animvm: {e}\n"))?;
-        files::write_atomic(std::path::Path::new(path), &bytes)
-            .map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-    }
+    sink.finish()?;
     Ok(0)
 }

@@ -27,7 +27,7 @@ impl Reloader {
     /// assert!(r.file().ends_with("hero.anim"));
     /// assert!(Reloader::new(dir.path().join("gone.anim").to_str().unwrap()).is_err());
     /// ```
-    pub fn new(file: &str) -> Result<Reloader, String> {
+    pub fn new(file: &str) -> Result<Reloader, crate::Error> {
         Ok(Reloader { watch: ProgramWatch::new(file)? })
     }
 

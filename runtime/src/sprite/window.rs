@@ -11,7 +11,8 @@
 
 use super::SpriteOptions;
 use super::view::{SheetSpec, SpriteView, TICKS_PER_SECOND};
-use crate::host::files::{self, frame_path};
+use crate::Error;
+use crate::host::sink::{FrameSink, Timing};
 use crate::host::ticker::Ticker;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::render::Renderer;
@@ -96,7 +97,7 @@ pub fn run(
     state: &str,
     sheets: Vec<SheetSpec>,
     stderr: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<usize, Error> {
     let window_loop = WindowLoop::<()>::new()?;
     let window = WindowOptions { width: options.width, height: options.height, title: TITLE.into(), resizable: true };
     let mut app = SpriteApp {
@@ -108,13 +109,11 @@ pub fn run(
         ticker: Ticker::new(TICKS_PER_SECOND, Instant::now()),
         watch: if options.watch { Some(super::reload::Reloader::new(&options.file)?) } else { None },
         tick: 0,
-        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        sink: FrameSink::new(options.dump_head.as_deref(), None, Timing::Rate(f64::from(TICKS_PER_SECOND))),
     };
     let result = window_loop.run(&window, &mut app);
-    if app.progress && options.dump_head.is_some() && app.tick > 0 {
-        eprintln!();
-    }
-    result.map(|()| 0)
+    app.sink.finish()?;
+    result.map(|()| 0).map_err(Error::from)
 }
 
 struct SpriteApp<'a> {
@@ -127,24 +126,18 @@ struct SpriteApp<'a> {
     /// `--watch`.
     watch: Option<super::reload::Reloader>,
     tick: u64,
-    progress: bool,
+    /// `-d`: the first `--ticks` frames.
+    sink: FrameSink,
 }
 
 impl SpriteApp<'_> {
     /// One tick: advance, draw, and write the `-d` frame.
-    fn step(&mut self) -> Result<(), String> {
+    fn step(&mut self) -> Result<(), Error> {
         let (Some(view), Some(r)) = (self.view.as_mut(), self.renderer.as_mut()) else { return Ok(()) };
         view.tick();
         view.draw(r);
-        if let Some(head) = &self.options.dump_head {
-            if self.tick < self.options.ticks {
-                let path = frame_path(head, self.tick);
-                files::save_png(&r.read_pixels(), &path)
-                    .map_err(|e| format!("animvm: cannot write `{path}`: {e}\n"))?;
-                if self.progress {
-                    eprint!("\ranimvm: wrote {path}");
-                }
-            }
+        if self.tick < self.options.ticks && self.sink.wants_frames() {
+            self.sink.frame(&r.read_pixels())?;
         }
         self.tick += 1;
         Ok(())
@@ -173,7 +166,7 @@ impl WindowApp for SpriteApp<'_> {
         let Some((sprites, state, sheets)) = self.setup.take() else { return Ok(()) };
         let view = SpriteView::new(sprites.clone(), &state, &sheets, &mut renderer).map_err(|e| {
             let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-            format!("animvm: {e}; the states are: {}\n", names.join(", "))
+            Error::Host(format!("{e}; the states are: {}", names.join(", "))).report()
         })?;
         self.view = Some(view);
         self.renderer = Some(renderer);
@@ -215,7 +208,7 @@ impl WindowApp for SpriteApp<'_> {
         }
         for _ in 0..self.ticker.due(Instant::now()) {
             if let Err(e) = self.step() {
-                window.fail(e);
+                window.fail(e.report());
                 return;
             }
         }

@@ -1,0 +1,393 @@
+//! [`FrameSink`]: where every host's drawn frames go. One sink serves
+//! `-d head` (a PNG sequence, `headNNNN.png`), `--gif FILE` (one animated
+//! GIF, written when the run ends) or both, or nothing at all; and it
+//! shows the progress on a terminal: a bar when the number of frames is
+//! known ([`FrameSink::with_total`]), else the name of the last PNG
+//! written; silent when standard error is not a terminal.
+//!
+//! Hosts differ only in what they tell it: the SLAP host names PNGs by
+//! frame number ([`FrameSink::numbered`]) and shows the GIF encoder sample
+//! frames first ([`FrameSink::start_gif`]); a frame's time on screen
+//! in the GIF is the host's rate ([`Timing::Rate`]: sprites at 50 a
+//! second, SLAP at `--fps`) or, for Animator, the waits the program asks
+//! for after it ([`Timing::Waits`]).
+//!
+//! ```
+//! use animkit_runtime::host::sink::{FrameSink, Timing};
+//! use animkit_runtime::render::RgbaImage;
+//! let dir = tempfile::tempdir().unwrap();
+//! let head = dir.path().join("frames/f").to_str().unwrap().to_string();
+//! let gif = dir.path().join("out.gif").to_str().unwrap().to_string();
+//! let mut sink = FrameSink::new(Some(&head), Some(&gif), Timing::Rate(50.0));
+//! assert!(sink.wants_frames());
+//! for shade in [0, 128] {
+//!     sink.frame(&RgbaImage::new(4, 4, [shade, 0, 0, 255]))?;
+//! }
+//! sink.finish()?;
+//! assert!(dir.path().join("frames/f0001.png").is_file());
+//! assert!(std::fs::read(&gif).unwrap().starts_with(b"GIF89a"));
+//! assert!(!FrameSink::none().wants_frames());
+//! # Ok::<(), animkit_runtime::host::sink::SinkError>(())
+//! ```
+
+use super::files::{self, create_parent_dir, frame_path};
+use super::gif::{GifWriter, delay_cs};
+use super::progress::Progress;
+use crate::render::RgbaImage;
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+/// How long each GIF frame shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Timing {
+    /// Frames at a fixed rate (frames per second): frame `k` shows for
+    /// [`delay_cs`]`(k, fps)`.
+    Rate(f64),
+    /// A frame shows for the waits reported ([`FrameSink::waited`]) until
+    /// the next frame, or one frame at this rate when there were none.
+    Waits(f64),
+}
+
+/// What the sink could not do; the run that used it cannot go on as
+/// asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SinkError {
+    /// A file (a PNG, the GIF) could not be written, or the directory of
+    /// `-d` made.
+    Write {
+        /// The file or directory.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The folder `-d head` points into could not be made (the message
+    /// names it).
+    Folder(String),
+    /// The GIF encoder refused a frame (the GIF is then abandoned).
+    Gif {
+        /// The GIF's file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl fmt::Display for SinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SinkError::Write { path, reason } => write!(f, "cannot write `{path}`: {reason}"),
+            SinkError::Folder(m) => f.write_str(m),
+            SinkError::Gif { reason, .. } => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for SinkError {}
+
+/// How the PNGs of `-d head` are named.
+#[derive(Clone, Copy, Debug)]
+enum Naming {
+    /// `headNNNN.png`, `NNNN` counting the frames written from 0.
+    Sequence,
+    /// `headFFFF.png`, `FFFF` the frame's number (`first` for the first
+    /// frame written), padded to the digits of `last`, at least 4.
+    Numbered { first: u64, last: u64 },
+}
+
+/// `--gif` in progress.
+struct Gif {
+    path: String,
+    writer: Option<GifWriter>,
+    /// `Timing::Waits`: the frame written last, added when its time on
+    /// screen is known (the next frame, or the end).
+    pending: Option<RgbaImage>,
+    /// Seconds of waits reported since the pending frame.
+    waited: f64,
+    /// A frame failed: the GIF is abandoned (the error was returned once).
+    failed: bool,
+}
+
+/// Where a host's frames go: see the [module documentation](self).
+pub struct FrameSink {
+    head: Option<String>,
+    naming: Naming,
+    gif: Option<Gif>,
+    timing: Timing,
+    /// Frames handed over so far.
+    count: u64,
+    /// Whether standard error is a terminal (progress is shown).
+    terminal: bool,
+    /// The bar, when the number of frames is known.
+    bar: Option<Progress>,
+    /// Whether a "wrote" line is on the terminal (ended at the finish).
+    line_shown: bool,
+}
+
+impl fmt::Debug for FrameSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FrameSink")
+            .field("head", &self.head)
+            .field("gif", &self.gif.as_ref().map(|g| &g.path))
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FrameSink {
+    /// A sink that keeps nothing.
+    pub fn none() -> FrameSink {
+        FrameSink::new(None, None, Timing::Rate(crate::host::DEFAULT_FPS))
+    }
+
+    /// A sink writing each frame as a PNG of `head` (`-d`) and into the
+    /// GIF `gif` (`--gif`), either or both; GIF frames timed by `timing`.
+    pub fn new(head: Option<&str>, gif: Option<&str>, timing: Timing) -> FrameSink {
+        FrameSink {
+            head: head.map(str::to_string),
+            naming: Naming::Sequence,
+            gif: gif.map(|path| Gif {
+                path: path.to_string(),
+                writer: None,
+                pending: None,
+                waited: 0.0,
+                failed: false,
+            }),
+            timing,
+            count: 0,
+            terminal: std::io::stderr().is_terminal(),
+            bar: None,
+            line_shown: false,
+        }
+    }
+
+    /// The run hands over `total` frames: the terminal shows a bar
+    /// (labelled with the GIF, else `headFFFF.png`).
+    pub fn with_total(mut self, total: u64) -> FrameSink {
+        let label = match (&self.gif, &self.head) {
+            (Some(g), _) => g.path.clone(),
+            (None, Some(h)) => format!("{h}FFFF.png"),
+            (None, None) => return self,
+        };
+        self.bar = Some(Progress::with_terminal(label, total, self.terminal));
+        self
+    }
+
+    /// PNGs named by frame number: the first frame handed over is frame
+    /// `first`, the last `last` ([`padded_frame_path`]).
+    pub fn numbered(mut self, first: u64, last: u64) -> FrameSink {
+        self.naming = Naming::Numbered { first, last };
+        self
+    }
+
+    /// Whether frames are kept at all (if not, a host need not read its
+    /// pixels back).
+    pub fn wants_frames(&self) -> bool {
+        self.head.is_some() || self.gif.as_ref().is_some_and(|g| !g.failed)
+    }
+
+    /// Whether there is a GIF to learn a palette for (see
+    /// [`start_gif`](Self::start_gif)).
+    pub fn wants_palette(&self) -> bool {
+        self.gif.as_ref().is_some_and(|g| g.writer.is_none())
+    }
+
+    /// Starts the GIF now, for frames of `width` x `height`, with one
+    /// palette for all its frames learnt from `samples` (frames spread
+    /// over the run), so that a colour maps to the same entry in every
+    /// frame ([`GifWriter::with_palette_of`]); without samples each changed
+    /// rectangle gets its own palette. A GIF started this way is written
+    /// even if no frame follows; without this call it starts at the first
+    /// frame.
+    pub fn start_gif(&mut self, width: u32, height: u32, samples: &[RgbaImage]) -> Result<(), SinkError> {
+        let Some(g) = self.gif.as_mut() else { return Ok(()) };
+        let writer = GifWriter::with_palette_of(width, height, samples)
+            .map_err(|reason| SinkError::Gif { path: g.path.clone(), reason })?;
+        g.writer = Some(writer);
+        Ok(())
+    }
+
+    /// Frames handed over so far.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// A wait of `seconds` the program asked for since the last frame
+    /// ([`Timing::Waits`]: counted, not measured).
+    pub fn waited(&mut self, seconds: f64) {
+        if let Some(g) = self.gif.as_mut() {
+            if seconds.is_finite() && seconds > 0.0 {
+                g.waited += seconds;
+            }
+        }
+    }
+
+    /// Hands over the next frame: added to the GIF, then written as a PNG.
+    /// The first error of the GIF is returned once and abandons it; a PNG
+    /// that cannot be written is an error each time.
+    pub fn frame(&mut self, image: &RgbaImage) -> Result<(), SinkError> {
+        let k = self.count;
+        self.count += 1;
+        let gif = self.add_gif_frame(image, k);
+        if let Some(head) = self.head.clone() {
+            let path = match self.naming {
+                Naming::Sequence => frame_path(&head, k),
+                Naming::Numbered { first, last } => padded_frame_path(&head, first.saturating_add(k), last),
+            };
+            if k == 0 {
+                create_parent_dir(&path).map_err(SinkError::Folder)?;
+            }
+            files::save_png(image, &path)
+                .map_err(|e| SinkError::Write { path: path.clone(), reason: e.to_string() })?;
+            if self.terminal && self.bar.is_none() {
+                eprint!("\ranimvm: wrote {path}");
+                let _ = std::io::stderr().flush();
+                self.line_shown = true;
+            }
+        }
+        if let Some(bar) = self.bar.as_mut() {
+            bar.update(k + 1);
+        }
+        gif
+    }
+
+    fn add_gif_frame(&mut self, image: &RgbaImage, k: u64) -> Result<(), SinkError> {
+        let timing = self.timing;
+        let Some(g) = self.gif.as_mut() else { return Ok(()) };
+        if g.failed {
+            return Ok(());
+        }
+        let result = g.add(image, k, timing);
+        if result.is_err() {
+            g.failed = true;
+        }
+        result
+    }
+
+    /// Ends the progress line, if one is shown (the sink goes on).
+    pub fn end_progress(&mut self) {
+        if let Some(bar) = self.bar.as_mut() {
+            bar.finish();
+        }
+        if self.line_shown {
+            eprintln!();
+            self.line_shown = false;
+        }
+    }
+
+    /// Ends the run: the progress line, then the GIF (its last frame
+    /// added, written atomically). Does nothing more without `--gif`, when
+    /// no frame was handed over, or when the GIF was abandoned.
+    pub fn finish(&mut self) -> Result<(), SinkError> {
+        self.end_progress();
+        let timing = self.timing;
+        let Some(mut g) = self.gif.take() else { return Ok(()) };
+        if g.failed {
+            return Ok(());
+        }
+        let Some(writer) = g.writer.take() else { return Ok(()) };
+        let path = g.path.clone();
+        let gif_err = |reason| SinkError::Gif { path: path.clone(), reason };
+        let mut writer = writer;
+        if let (Some(last), Timing::Waits(fps)) = (g.pending.take(), timing) {
+            writer.add(&last, waits_cs(g.waited, fps)).map_err(gif_err)?;
+        }
+        let bytes = writer.finish().map_err(gif_err)?;
+        files::write_atomic(Path::new(&path), &bytes)
+            .map_err(|e| SinkError::Write { path: path.clone(), reason: e.to_string() })
+    }
+}
+
+impl Gif {
+    fn add(&mut self, image: &RgbaImage, k: u64, timing: Timing) -> Result<(), SinkError> {
+        let err = |reason| SinkError::Gif { path: self.path.clone(), reason };
+        if self.writer.is_none() {
+            self.writer = Some(GifWriter::new(image.width, image.height).map_err(err)?);
+        }
+        let Some(writer) = self.writer.as_mut() else { return Ok(()) };
+        let added = match timing {
+            Timing::Rate(fps) => writer.add(image, delay_cs(k, fps)),
+            Timing::Waits(fps) => {
+                let previous = self.pending.replace(image.clone());
+                let waited = std::mem::take(&mut self.waited);
+                match previous {
+                    Some(last) => writer.add(&last, waits_cs(waited, fps)),
+                    None => Ok(()),
+                }
+            }
+        };
+        added.map_err(|reason| SinkError::Gif { path: self.path.clone(), reason })
+    }
+}
+
+/// A GIF delay in hundredths of a second for `waited` seconds of waits,
+/// or one frame at `fps` when there were none; 2 to `u16::MAX`.
+///
+/// ```
+/// use animkit_runtime::host::sink::waits_cs;
+/// assert_eq!(waits_cs(0.5, 30.0), 50);
+/// assert_eq!(waits_cs(0.0, 30.0), 3);
+/// assert_eq!(waits_cs(0.0, 1000.0), 2);
+/// ```
+pub fn waits_cs(waited: f64, fps: f64) -> u16 {
+    let seconds = if waited > 0.0 { waited } else { 1.0 / fps };
+    let cs = (seconds * 100.0).round();
+    if cs.is_nan() { 2 } else { cs.clamp(2.0, f64::from(u16::MAX)) as u16 }
+}
+
+/// The file of frame `f` for a `-d head` prefix, when `last` is the last
+/// frame written: padded to the digits of `last`, at least 4, so that the
+/// names sort in frame order.
+///
+/// ```
+/// use animkit_runtime::host::sink::padded_frame_path;
+/// assert_eq!(padded_frame_path("s", 7, 1500), "s0007.png");
+/// assert_eq!(padded_frame_path("s", 99_999, 100_000), "s099999.png");
+/// assert_eq!(padded_frame_path("s", 100_000, 100_000), "s100000.png");
+/// ```
+pub fn padded_frame_path(head: &str, f: u64, last: u64) -> String {
+    let width = last.to_string().len().max(4);
+    format!("{head}{f:0width$}.png")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_frames_are_named_by_frame_and_waits_time_the_gif() {
+        let dir = tempfile::tempdir().unwrap();
+        let head = dir.path().join("s").to_str().unwrap().to_string();
+        let mut sink = FrameSink::new(Some(&head), None, Timing::Rate(30.0)).numbered(98, 100);
+        for _ in 0..3 {
+            sink.frame(&RgbaImage::new(2, 2, [0, 0, 0, 255])).unwrap();
+        }
+        sink.finish().unwrap();
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        assert_eq!(names, ["s0098.png", "s0099.png", "s0100.png"]);
+
+        let gif = dir.path().join("w.gif").to_str().unwrap().to_string();
+        let mut sink = FrameSink::new(None, Some(&gif), Timing::Waits(30.0));
+        sink.frame(&RgbaImage::new(2, 2, [0, 0, 0, 255])).unwrap();
+        sink.waited(0.25);
+        sink.frame(&RgbaImage::new(2, 2, [255, 0, 0, 255])).unwrap();
+        sink.finish().unwrap();
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = opts.read_info(std::fs::File::open(&gif).unwrap()).unwrap();
+        let mut delays = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            delays.push(frame.delay);
+        }
+        assert_eq!(delays, [25, 3]);
+    }
+
+    #[test]
+    fn an_unwritable_frame_is_an_error_naming_the_file() {
+        let mut sink = FrameSink::new(Some("/proc/no/such/dir/f"), None, Timing::Rate(50.0));
+        let e = sink.frame(&RgbaImage::new(2, 2, [0, 0, 0, 255])).unwrap_err();
+        assert!(e.to_string().starts_with("cannot create `/proc/no/such/dir`"), "{e}");
+    }
+}
