@@ -91,7 +91,7 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
     match found {
         Some(Tok::TooDeep) => return too_deep(span),
         Some(Tok::Unknown(c)) => {
-            return SyntaxError::new(span, format!("unexpected character `{c}`"), "not part of SLAP");
+            return SyntaxError::new(span, format!("unexpected character `{}`", c.escape_debug()), "not part of SLAP");
         }
         Some(Tok::RParen) if open.is_empty() => {
             return SyntaxError::new(span, "unmatched `)`", "no `(` before it on this line");
