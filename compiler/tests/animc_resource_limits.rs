@@ -189,3 +189,21 @@ fn the_costliest_invalid_shapes_fail_within_the_bound() {
         std::fs::remove_file(dir.path().join(name)).unwrap();
     }
 }
+
+#[test]
+fn an_output_in_a_directory_that_takes_no_file() {
+    if !Path::new("/proc/version").is_file() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("h.anim"), "Idle: 5, _loop\n").unwrap();
+    let run = animc(dir.path(), &["h.anim", "-o", "/proc/version"], 1 << 30);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("error: cannot write `/proc/version`: cannot create the temporary file `/proc/.version.tmp"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("write `/proc/version`: No such file"), "{}", run.stderr);
+}
