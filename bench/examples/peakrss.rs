@@ -27,6 +27,8 @@ unsafe extern "C" {
 /// Runs `animc ARGS` and returns its exit status and peak resident bytes.
 fn peak_rss(animc: &Path, args: &[String], dir: &Path) -> (i32, u64) {
     let start = std::time::Instant::now();
+    // Reaped by `wait4` below, which std does not know of.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(animc)
         .args(args)
         .current_dir(dir)

@@ -53,6 +53,8 @@ fn animc(dir: &Path, args: &[&str], limit: u64) -> Run {
             Ok(())
         });
     }
+    // Reaped by `wait4` below, which std does not know of.
+    #[allow(clippy::zombie_processes)]
     let mut child = cmd.spawn().unwrap();
     let mut stderr = String::new();
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
