@@ -22,5 +22,6 @@ pub mod animator;
 pub mod slap;
 pub mod span;
 pub mod sprite;
+mod unknown;
 
 pub use span::{Span, SyntaxError};

@@ -166,6 +166,12 @@ pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) ->
 pub struct LineIndex<'s> {
     src: &'s str,
     starts: Vec<usize>,
+    /// The last position asked for: `(offset, column - 1)`. Lowering asks
+    /// for positions in source order, many on one line (a state of a
+    /// million frames is one line), so a column is counted on from the
+    /// last one on the same line instead of from the line's start, which
+    /// would make the positions of a long line quadratic.
+    last: std::cell::Cell<(usize, usize)>,
 }
 
 impl<'s> LineIndex<'s> {
@@ -173,7 +179,7 @@ impl<'s> LineIndex<'s> {
     pub fn new(src: &'s str) -> LineIndex<'s> {
         let mut starts = vec![0];
         starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { src, starts }
+        LineIndex { src, starts, last: std::cell::Cell::new((0, 0)) }
     }
 
     /// `(line, column)` of byte `offset`, both 1-based; columns count
@@ -182,7 +188,10 @@ impl<'s> LineIndex<'s> {
         let offset = offset.min(self.src.len());
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[line];
-        let col = self.src.get(start..offset).map_or(offset - start, |s| s.chars().count());
+        let (last, last_col) = self.last.get();
+        let (from, before) = if last >= start && last <= offset { (last, last_col) } else { (start, 0) };
+        let col = before + self.src.get(from..offset).map_or(offset - from, |s| s.chars().count());
+        self.last.set((offset, col));
         (line as u32 + 1, col as u32 + 1)
     }
 }

@@ -52,7 +52,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     };
     let guard = crate::interrupt::TempGuard::arm(&tmp);
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::File::create(&tmp).map_err(|e| temp_error(e, &dir, &tmp))?;
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
@@ -63,6 +63,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     drop(guard);
     result
+}
+
+/// The error of creating the temporary file `tmp` in `dir`. Where `dir`
+/// is a directory, the plain error would be false about the target (`-o
+/// /proc/version`: the file exists, but `/proc` takes no new file, and the
+/// error is "No such file or directory"), so it says what was created.
+fn temp_error(e: std::io::Error, dir: &Path, tmp: &Path) -> std::io::Error {
+    if !dir.is_dir() {
+        return e;
+    }
+    let what = format!(
+        "cannot create the temporary file `{}` beside it (an output is written through a temporary file in its directory, then renamed): {e}",
+        tmp.display()
+    );
+    std::io::Error::new(e.kind(), what)
 }
 
 /// Removes the `.NAME.tmpPID` and `.NAME.tmpPID-N` files in `dir` left by

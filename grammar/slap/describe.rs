@@ -94,7 +94,7 @@ pub(super) fn describe(src: &str, toks: &[Spanned<'_>], err: LineError<'_>) -> S
             return SyntaxError::new(span, "unterminated string", "no closing `\"` on this line");
         }
         Some(Tok::Unknown(c)) => {
-            return SyntaxError::new(span, format!("unexpected character `{c}`"), "not part of SLAP");
+            return SyntaxError::new(span, format!("unexpected character `{}`", c.escape_debug()), "not part of SLAP");
         }
         Some(Tok::RParen) if open.is_empty() => {
             return SyntaxError::new(span, "unmatched `)`", "no `(` before it on this line");

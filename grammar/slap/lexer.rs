@@ -119,7 +119,8 @@ impl fmt::Display for Tok<'_> {
 /// A spanned token as LALRPOP consumes it.
 pub type Spanned<'s> = (usize, Tok<'s>, usize);
 
-/// Tokens of `src` with byte offsets; never fails (see [`Tok::Unknown`]).
+/// Tokens of `src` with byte offsets; never fails (see [`Tok::Unknown`]:
+/// a run of unknown characters is one token, named by its first).
 ///
 /// ```
 /// use animkit_grammar::slap::lexer::{tokens, Tok};
@@ -135,7 +136,7 @@ pub type Spanned<'s> = (usize, Tok<'s>, usize);
 pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
     let mut lex = Raw::lexer(src);
     let mut depth = 0usize;
-    std::iter::from_fn(move || {
+    let raw = std::iter::from_fn(move || {
         loop {
             let raw = lex.next()?;
             let span = lex.span();
@@ -169,7 +170,8 @@ pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
             };
             return Some((span.start, tok, span.end));
         }
-    })
+    });
+    crate::unknown::merge_runs(raw, |t| matches!(t, Tok::Unknown(_)))
 }
 
 #[cfg(test)]

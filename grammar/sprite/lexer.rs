@@ -72,7 +72,8 @@ impl fmt::Display for Tok<'_> {
 /// A spanned token as LALRPOP consumes it.
 pub type Spanned<'s> = (usize, Tok<'s>, usize);
 
-/// Tokens of `src` with byte offsets; never fails (see [`Tok::Unknown`]).
+/// Tokens of `src` with byte offsets; never fails (see [`Tok::Unknown`]:
+/// a run of unknown characters is one token, named by its first).
 ///
 /// ```
 /// use animkit_grammar::sprite::lexer::{tokens, Tok};
@@ -81,10 +82,11 @@ pub type Spanned<'s> = (usize, Tok<'s>, usize);
 /// ```
 pub fn tokens(src: &str) -> impl Iterator<Item = Spanned<'_>> {
     let mut lex = Tok::lexer(src);
-    std::iter::from_fn(move || {
+    let raw = std::iter::from_fn(move || {
         let tok = lex.next()?;
         let span = lex.span();
         let tok = tok.unwrap_or(Tok::Unknown(&src[span.clone()]));
         Some((span.start, tok, span.end))
-    })
+    });
+    crate::unknown::merge_runs(raw, |t| matches!(t, Tok::Unknown(_)))
 }

@@ -78,7 +78,7 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
             let (message, label) = match tok {
                 lexer::Tok::Unknown(c) => {
-                    (format!("unexpected character `{c}`"), "not part of the sprite DSL".to_string())
+                    (format!("unexpected character `{}`", c.escape_debug()), "not part of the sprite DSL".to_string())
                 }
                 _ => (format!("expected {}, found {tok}", expected_list(&expected)), format!("unexpected {tok}")),
             };

@@ -1,0 +1,211 @@
+//! `animc` under an address-space limit (`setrlimit(RLIMIT_AS)` in the
+//! child) on big inputs of every kind, in each language: a file over the
+//! source limit (a sparse 1 GiB file, 200 MiB of NULs), a device that never
+//! ends, 16 MiB of NULs, and a few megabytes of each language's costliest
+//! valid shape. Each run ends with a clean error or a success (never a
+//! signal: an allocation the limit refuses would abort), its peak resident
+//! memory (`ru_maxrss` from `wait4`) is under the bound `docs/limits.md`
+//! documents for the language, and it leaves no partial or temporary
+//! file: the directory holds the inputs, and the bundle only on success.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The documented peak of a compile: `PER_BYTE` bytes per source byte
+/// (sprite, Animator, SLAP, as in `docs/limits.md`) plus 64 MiB.
+const PER_BYTE: [(&str, u64); 3] = [("anim", 80), ("draw", 48), ("slap", 100)];
+const BASE: u64 = 64 << 20;
+
+fn bound(ext: &str, bytes: u64) -> u64 {
+    PER_BYTE.iter().find(|(e, _)| *e == ext).map_or(0, |(_, f)| f * bytes) + BASE
+}
+
+unsafe extern "C" {
+    fn setrlimit(resource: i32, limit: *const [u64; 2]) -> i32;
+    // `struct rusage`: two `timeval`s, then `ru_maxrss` (KiB) and 13 more
+    // longs.
+    fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut [i64; 18]) -> i32;
+}
+const RLIMIT_AS: i32 = 9;
+
+struct Run {
+    /// The exit code, or `None` when a signal ended it.
+    code: Option<i32>,
+    signal: i32,
+    peak: u64,
+    stderr: String,
+}
+
+/// `animc ARGS` in `dir` with at most `limit` bytes of address space.
+fn animc(dir: &Path, args: &[&str], limit: u64) -> Run {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_animc"));
+    cmd.args(args).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
+    // SAFETY: `setrlimit` is async-signal-safe, and the closure touches
+    // nothing else of the parent's.
+    unsafe {
+        cmd.pre_exec(move || {
+            let l = [limit, limit];
+            if setrlimit(RLIMIT_AS, &l) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    // Reaped by `wait4` below, which std does not know of.
+    #[allow(clippy::zombie_processes)]
+    let mut child = cmd.spawn().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let (mut status, mut usage) = (0, [0i64; 18]);
+    // SAFETY: our own child, not yet waited for; pointers to live locals.
+    let pid = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let signal = status & 0x7f;
+    Run { code: (signal == 0).then_some((status >> 8) & 0xff), signal, peak: usage[4] as u64 * 1024, stderr }
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> =
+        std::fs::read_dir(dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
+}
+
+/// Compiles `dir/name` to `out.animb` under twice its bound of address
+/// space (and 512 MiB more for the binary, its threads' stacks and the
+/// allocator's arenas); checks the rules and returns the run.
+fn check(dir: &Path, name: &str) -> Run {
+    let ext = name.rsplit('.').next().unwrap();
+    let bytes = std::fs::metadata(dir.join(name)).map_or(0, |m| m.len()).min(animkit_vm::limits::MAX_SOURCE_BYTES);
+    let limit = 2 * bound(ext, bytes) + (512 << 20);
+    let before = files(dir);
+    let run = animc(dir, &[name, "-o", "out.animb"], limit);
+    assert_eq!(run.signal, 0, "{name}: killed by signal {}\n{}", run.signal, run.stderr);
+    assert!(matches!(run.code, Some(0 | 1)), "{name}: exit {:?}\n{}", run.code, run.stderr);
+    assert!(!run.stderr.contains("panicked") && !run.stderr.contains("memory allocation"), "{name}: {}", run.stderr);
+    assert!(
+        run.peak <= bound(ext, bytes),
+        "{name}: peak {} bytes, over the documented {} for {bytes} bytes of source",
+        run.peak,
+        bound(ext, bytes)
+    );
+    let mut expected = before;
+    if run.code == Some(0) {
+        expected.push("out.animb".into());
+        expected.sort();
+        let bundle = std::fs::read(dir.join("out.animb")).unwrap();
+        animkit_vm::codec::decode(&bundle).unwrap();
+    } else {
+        assert!(run.stderr.starts_with("error"), "{name}: {}", run.stderr);
+    }
+    assert_eq!(files(dir), expected, "{name}: files left");
+    let _ = std::fs::remove_file(dir.join("out.animb"));
+    run
+}
+
+fn sparse(path: &Path, len: u64) {
+    std::fs::File::create(path).unwrap().set_len(len).unwrap();
+}
+
+#[test]
+fn files_over_the_source_limit_are_refused_before_they_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["anim", "draw", "slap"] {
+        for (name, len) in [(format!("big.{ext}"), 1u64 << 30), (format!("nuls.{ext}"), 200 << 20)] {
+            sparse(&dir.path().join(&name), len);
+            let run = check(dir.path(), &name);
+            assert_eq!(run.code, Some(1));
+            assert_eq!(
+                run.stderr,
+                format!("error: `{name}` is {len} bytes, more than the 67108864 bytes (64 MiB) a source may have\n")
+            );
+            // Not read: the peak is the binary's, not the file's.
+            assert!(run.peak < 64 << 20, "{name}: {}", run.peak);
+            std::fs::remove_file(dir.path().join(&name)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_device_that_never_ends_is_read_to_the_limit_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = animc(dir.path(), &["--lang", "slap", "/dev/zero", "-o", "out.animb"], 1 << 30);
+    assert_eq!((run.signal, run.code), (0, Some(1)), "{}", run.stderr);
+    assert_eq!(run.stderr, "error: `/dev/zero` has more than the 67108864 bytes (64 MiB) a source may have\n");
+    assert!(run.peak <= bound("slap", 64 << 20), "{}", run.peak);
+    assert_eq!(files(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn sixteen_mib_of_nuls_is_one_error_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["anim", "draw", "slap"] {
+        let name = format!("nuls.{ext}");
+        std::fs::write(dir.path().join(&name), vec![0u8; 16 << 20]).unwrap();
+        let run = check(dir.path(), &name);
+        assert_eq!(run.code, Some(1), "{name}");
+        let errors: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(errors.len(), 2, "{name}: one error and its count\n{}", run.stderr);
+        assert_eq!(errors[1], "error: could not compile due to 1 previous error", "{name}");
+        if ext != "draw" {
+            assert_eq!(errors[0], "error: unexpected character `\\0`", "{name}");
+        }
+        std::fs::remove_file(dir.path().join(&name)).unwrap();
+    }
+}
+
+#[test]
+fn the_costliest_valid_shapes_compile_within_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 2 << 20;
+    let shapes = [
+        ("frames.anim", format!("A: {}_loop\n", "1, ".repeat(n / 3))),
+        ("lines.draw", "line 0 0 1 1\n".repeat(n / 13)),
+        ("actors.slap", (0..n / 20).map(|i| format!("actor {i} color 1 1 1\n")).collect()),
+    ];
+    for (name, text) in shapes {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let run = check(dir.path(), name);
+        assert_eq!(run.code, Some(0), "{name}: {}", run.stderr);
+        std::fs::remove_file(dir.path().join(name)).unwrap();
+    }
+}
+
+#[test]
+fn the_costliest_invalid_shapes_fail_within_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 2 << 20;
+    let shapes = [
+        ("args.slap", format!("actor 1 color{}\n", " 1".repeat(n / 2)), "`color` takes 3 values"),
+        ("define.slap", format!("define x{}\n", " 1".repeat(n / 2)), "more than the 64 a define may hold"),
+        ("states.anim", (0..n / 12).map(|i| format!("S{i}: 1, _loop\n")).collect(), "too many states"),
+        ("points.draw", format!("lines{}\n", " 1 2".repeat(1_000_001)), "more than 1000000 points"),
+    ];
+    for (name, text, error) in shapes {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let run = check(dir.path(), name);
+        assert_eq!(run.code, Some(1), "{name}");
+        assert!(run.stderr.contains(error), "{name}: {}", run.stderr);
+        std::fs::remove_file(dir.path().join(name)).unwrap();
+    }
+}
+
+#[test]
+fn an_output_in_a_directory_that_takes_no_file() {
+    if !Path::new("/proc/version").is_file() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("h.anim"), "Idle: 5, _loop\n").unwrap();
+    let run = animc(dir.path(), &["h.anim", "-o", "/proc/version"], 1 << 30);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("error: cannot write `/proc/version`: cannot create the temporary file `/proc/.version.tmp"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("write `/proc/version`: No such file"), "{}", run.stderr);
+}
