@@ -35,6 +35,7 @@ pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
 
 use crate::host::window_loop::check_display;
 use animkit_vm::Program;
+use animkit_vm::verify::Verified;
 use std::io::{Read, Write};
 
 /// How `animvm` runs an Animator program: what its command line says,
@@ -83,7 +84,7 @@ pub enum Source {
     Stdin,
     /// Module `index` of a compiled program (an Animator module with an
     /// entry function).
-    Script(Program, usize),
+    Script(Verified<Program>, usize),
 }
 
 /// Runs `source` headless or in a window, as `options` say; returns the

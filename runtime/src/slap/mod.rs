@@ -33,6 +33,7 @@ pub mod window;
 
 use animkit_vm::Program;
 use animkit_vm::slap::Scene;
+use animkit_vm::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -139,7 +140,7 @@ pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), String> {
 /// ```
 pub fn run(
     options: &SlapOptions,
-    program: Program,
+    program: Verified<Program>,
     index: usize,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -177,7 +178,7 @@ pub fn run(
 /// let sprites = compile(&[Source::new("s.anim", "Idle: 5, _loop\n")], &Default::default()).unwrap();
 /// assert_eq!(scene_of(sprites, "s").err().as_deref(), Some("animvm: the new build has no SLAP scene\n"));
 /// ```
-pub fn scene_of(program: Program, name: &str) -> Result<Scene, String> {
+pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, String> {
     let slap: Vec<usize> = (0..program.modules.len())
         .filter(|&i| program.modules[i].language == animkit_vm::program::Language::Slap)
         .collect();

@@ -19,6 +19,7 @@ use crate::host::window_loop::check_display;
 use crate::render::HeadlessGl;
 use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
+use animkit_vm::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
 use view::{SheetSpec, SpriteView, TICKS_PER_SECOND};
@@ -59,7 +60,7 @@ pub struct SpriteOptions {
 /// `stdout`, or the viewer; returns the number of errors reported (0).
 pub fn run(
     options: &SpriteOptions,
-    program: Program,
+    program: Verified<Program>,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<usize, String> {
@@ -98,7 +99,7 @@ pub fn run(
 }
 
 /// The sprite module `--module` names, or the only one.
-fn pick_module(options: &SpriteOptions, program: &Arc<Program>) -> Result<Sprites, String> {
+fn pick_module(options: &SpriteOptions, program: &Arc<Verified<Program>>) -> Result<Sprites, String> {
     let file = &options.file;
     let sprite_modules: Vec<&str> =
         program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();

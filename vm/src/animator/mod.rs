@@ -15,7 +15,7 @@ pub use machine::Machine;
 pub use matrix::{Matrix, Point};
 
 use crate::interp::{self, Bindings, Exit, Fiber, Limits, RuntimeError};
-use crate::program::{FuncId, StrId};
+use crate::program::FuncId;
 use crate::verify::VerifiedModule;
 use machine::HostLimits;
 
@@ -119,38 +119,9 @@ impl<C: Canvas> AnimatorVm<C> {
         &self.bindings
     }
 
-    /// Binds `name` to function `func` alone (a macro definition); returns
-    /// the functions it was bound to.
-    pub fn bind(&mut self, name: StrId, func: FuncId) -> Vec<FuncId> {
-        self.bindings.bind(name, func)
-    }
-
-    /// Appends function `func` to `name`'s binding (`macro push`).
-    pub fn bind_push(&mut self, name: StrId, func: FuncId) {
-        self.bindings.push(name, func);
-    }
-
-    /// Makes sure `name` is bound, to nothing if it was not.
-    pub fn declare(&mut self, name: StrId) {
-        self.bindings.declare(name);
-    }
-
-    /// Drops every binding (`forget`); returns the functions they named.
-    pub fn forget(&mut self) -> Vec<FuncId> {
-        self.bindings.clear()
-    }
-
-    /// Renumbers the names of the bindings through `map` (a stream
-    /// compacting its string table), keeping what each is bound to.
-    pub fn renumber_bindings(&mut self, mut map: impl FnMut(StrId) -> StrId) {
-        let mut rebound = Bindings::default();
-        for name in self.bindings.names() {
-            let new = map(name);
-            rebound.declare(new);
-            for &f in self.bindings.get(name).unwrap_or(&[]) {
-                rebound.push(new, f);
-            }
-        }
-        self.bindings = rebound;
+    /// The macro bindings, mutably (a stream's compiler binds the macros
+    /// it defines).
+    pub fn bindings_mut(&mut self) -> &mut Bindings {
+        &mut self.bindings
     }
 }
