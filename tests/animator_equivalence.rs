@@ -562,6 +562,7 @@ fn streamed(text: &str, chunks: &[usize]) -> Run {
 
 fn scripted(program: animkit_vm::Program) -> Run {
     let mut errors = Vec::new();
+    let program = animkit_vm::verify::verify(program).expect("the compiler's program verifies");
     let mut script = Script::new(program, 0, Recorder::default()).expect("an Animator module");
     let status = script.run(&mut errors);
     assert!(matches!(status, Status::Done | Status::Quit), "{status:?}");
@@ -573,7 +574,7 @@ fn compiled(text: &str, options: &Options) -> animkit_vm::Program {
 }
 
 fn through_bytes(program: &animkit_vm::Program) -> animkit_vm::Program {
-    animkit_vm::codec::load(&animkit_vm::codec::encode(program)).expect("a bundle loads")
+    animkit_vm::codec::load(&animkit_vm::codec::encode(program)).expect("a bundle loads").into_inner()
 }
 
 fn reference_run(text: &str) -> Run {

@@ -21,7 +21,7 @@ fn round_trip_is_exact() {
     let p = hero();
     let bytes = codec::encode(&p);
     let back = codec::load(&bytes).unwrap();
-    assert_eq!(back, p);
+    assert_eq!(*back, p);
     assert_eq!(codec::encode(&back), bytes, "encoding is deterministic");
 }
 

@@ -44,7 +44,7 @@ unsafe impl GlobalAlloc for Counting {
 static ALLOCATOR: Counting = Counting;
 
 /// Loads `bytes` while counting: (result, largest allocation, total bytes).
-fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::Program, LoadError>, usize, usize) {
+fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::verify::Verified<animkit_vm::Program>, LoadError>, usize, usize) {
     LARGEST.store(0, Ordering::Relaxed);
     TOTAL.store(0, Ordering::Relaxed);
     TRACKING.store(true, Ordering::Relaxed);
@@ -306,7 +306,7 @@ fn a_real_bundle_costs_a_small_multiple_of_its_size() {
     .unwrap();
     let bytes = codec::encode(&program);
     let (result, largest, total) = measured_load(&bytes);
-    assert_eq!(result.unwrap(), program);
+    assert_eq!(*result.unwrap(), program);
     assert!(total < 40 * bytes.len() + (64 << 10), "{} bytes loaded with {total} bytes of allocations", bytes.len());
     assert!(largest < 16 * bytes.len() + (16 << 10), "largest allocation {largest}");
 }

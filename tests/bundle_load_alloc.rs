@@ -69,7 +69,7 @@ fn bundle(modules: usize, frames: usize) -> (Vec<u8>, animkit_vm::Program) {
 }
 
 /// Allocation calls made by `codec::load(bytes)`, and its result.
-fn counted_load(bytes: &[u8]) -> (usize, animkit_vm::Program) {
+fn counted_load(bytes: &[u8]) -> (usize, animkit_vm::verify::Verified<animkit_vm::Program>) {
     CALLS.store(0, Ordering::Relaxed);
     TRACKING.store(true, Ordering::Relaxed);
     let result = codec::load(bytes);
@@ -87,9 +87,9 @@ fn load_allocates_per_record_not_per_instruction() {
     let (short, short_program) = bundle(200, 4);
     let (long, long_program) = bundle(200, 40);
     let (short_calls, loaded) = counted_load(&short);
-    assert_eq!(loaded, short_program);
+    assert_eq!(*loaded, short_program);
     let (long_calls, loaded) = counted_load(&long);
-    assert_eq!(loaded, long_program);
+    assert_eq!(*loaded, long_program);
     let (short_insns, long_insns) = (instructions(&short_program), instructions(&long_program));
     assert!(long_insns > 8 * short_insns, "{short_insns} and {long_insns} instructions");
     let records = |p: &animkit_vm::Program| {

@@ -131,8 +131,8 @@ fn vm_trace(mut scene: Scene, last: u64, lines: bool) -> (Vec<Seen>, Vec<SeenErr
 }
 
 fn open(program: Program) -> Scene {
-    animkit_vm::verify::verify_program(&program)
-        .unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+    let program =
+        animkit_vm::verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
     Scene::with_index(Arc::new(program), 0).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -143,7 +143,9 @@ fn compiled(src: &str, options: &Options, through_bytes: bool) -> Scene {
         return open(program);
     }
     let bytes = animkit_vm::codec::encode(&program);
-    open(animkit_vm::codec::load(&bytes).unwrap_or_else(|e| panic!("the bundle does not load: {e}\n{src}")))
+    open(
+        animkit_vm::codec::load(&bytes).unwrap_or_else(|e| panic!("the bundle does not load: {e}\n{src}")).into_inner(),
+    )
 }
 
 /// `v` as the trace format writes a number: a plain JSON number,

@@ -28,7 +28,7 @@ fn scene(example: &str) -> Scene {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(example);
     let text = std::fs::read_to_string(&path).unwrap();
     let program = compile(&[Source::new(example, text)], &Default::default()).unwrap();
-    Scene::with_index(Arc::new(program), 0).unwrap()
+    Scene::with_index(Arc::new(animkit_vm::verify::verify(program).unwrap()), 0).unwrap()
 }
 
 /// The centre of an actor's body, where its colour shows.

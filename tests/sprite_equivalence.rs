@@ -102,8 +102,10 @@ fn changes_strategy() -> impl Strategy<Value = Vec<(usize, usize, bool)>> {
     proptest::collection::vec((0usize..80, 0..STATES.len(), any::<bool>()), 0..4)
 }
 
-fn compile_text(text: &str) -> animkit_vm::Program {
-    compile(&[Source::new("p.anim", text)], &Options::default()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+fn compile_text(text: &str) -> animkit_vm::verify::Verified<animkit_vm::Program> {
+    let program =
+        compile(&[Source::new("p.anim", text)], &Options::default()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    animkit_vm::verify::verify(program).unwrap()
 }
 
 fn vm_trace(sprites: &Sprites, start: &str, changes: &[(usize, usize, bool)], ticks: usize) -> Vec<RefTick> {
@@ -286,7 +288,7 @@ proptest! {
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
         let want = ref_observed(&file, start, &changes, 100, k);
         for (what, program) in [
-            ("compiled", Arc::new(program.clone())),
+            ("compiled", Arc::new(animkit_vm::verify::verify(program.clone()).unwrap())),
             ("bundle", Arc::new(animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).unwrap())),
         ] {
             let sprites = Sprites::new(program, "p").unwrap();
@@ -314,7 +316,7 @@ fn waiting_and_rare_drains_match_the_reference() {
         assert!(errors.is_empty());
         for strip in [false, true] {
             let program = compile(&[Source::new("p.anim", text)], &Options { strip, ..Options::default() }).unwrap();
-            let sprites = Sprites::new(Arc::new(program), "p").unwrap();
+            let sprites = Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "p").unwrap();
             let changes = [(6, 1 % file.states.len(), false), (9, 0, true), (15, 0, false)];
             let (got, want) =
                 (vm_observed(&sprites, start, &changes, 30, 3), ref_observed(&file, start, &changes, 30, 3));

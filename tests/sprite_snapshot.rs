@@ -132,7 +132,7 @@ proptest! {
 fn compiled(src: &str, strip: bool) -> Sprites {
     let options = Options { strip, ..Options::default() };
     let program = compile(&[Source::new("hero.anim", src)], &options).unwrap();
-    Sprites::new(Arc::new(program), "hero").unwrap()
+    Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "hero").unwrap()
 }
 
 const HERO: &str = "Idle: 4, 4, _pingpong\nWalk: 3|step, 3, _loop\n";

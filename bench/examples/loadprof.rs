@@ -34,7 +34,7 @@ fn main() {
                 animkit_vm::verify::verify_program(&p).unwrap();
                 None
             }
-            _ => Some(animkit_vm::codec::load(&bytes).unwrap()),
+            _ => Some(animkit_vm::codec::load(&bytes).unwrap().into_inner()),
         };
         best = best.min(t.elapsed().as_secs_f64());
         let t = Instant::now();

@@ -71,7 +71,7 @@ fn the_array_form_and_another_tick_rate() {
 /// What the converted source does, tick by tick.
 fn frames(src: &str, state: &str, n: usize) -> (Vec<u32>, Vec<(usize, String)>) {
     let program = compile(&[Source::new("hero.anim", src)], &Default::default()).unwrap();
-    let s = Sprites::new(Arc::new(program), "hero").unwrap();
+    let s = Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "hero").unwrap();
     let mut i = s.instance(state).unwrap();
     let (mut f, mut e) = (Vec::new(), Vec::new());
     for t in 0..n {

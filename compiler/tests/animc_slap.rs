@@ -19,7 +19,7 @@ fn animc(args: &[&str], dir: &Path) -> (i32, String, String) {
 
 const SCENE: &str = "define PI 3.1416\ndefine swagger 2\nactor 1 size .9\ntime +500\nactor 1 direction PI/4\nactor 1 action swagger\ntime +1000\n";
 
-fn load(path: &Path) -> Program {
+fn load(path: &Path) -> animkit_vm::verify::Verified<Program> {
     animkit_vm::codec::load(&std::fs::read(path).unwrap()).unwrap()
 }
 

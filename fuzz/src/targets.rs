@@ -47,7 +47,8 @@ use animkit_vm::interp::{Exit, Limits};
 use animkit_vm::program::{Language, Program};
 use animkit_vm::slap::Scene;
 use animkit_vm::sprite::Sprites;
-use animkit_vm::{codec, disasm, verify};
+use animkit_vm::verify::{self, Verified};
+use animkit_vm::{codec, disasm};
 use std::sync::Arc;
 
 /// Work units (instructions, points, vertices) one run of Animator code may
@@ -103,7 +104,7 @@ fn load_one(data: &[u8]) {
 }
 
 /// Everything a verified program must survive.
-pub fn check_program(program: Program) {
+pub fn check_program(program: Verified<Program>) {
     let bytes = codec::encode(&program);
     let again = codec::load(&bytes).unwrap_or_else(|e| panic!("a verified program does not load after encoding: {e}"));
     assert_eq!(codec::encode(&again), bytes, "encoding is not idempotent");
@@ -112,7 +113,7 @@ pub fn check_program(program: Program) {
 }
 
 /// Runs every module of a verified program for a while.
-pub fn run_program(program: Arc<Program>) {
+pub fn run_program(program: Arc<Verified<Program>>) {
     for (index, module) in program.modules.iter().enumerate() {
         match module.language {
             Language::Sprite => run_sprites(&program, index),
@@ -126,7 +127,7 @@ pub fn run_program(program: Arc<Program>) {
 /// point up to the scene's length (at most [`SLAP_SEEK`], within [`WORK`]
 /// instructions), back to the start; the frame, the actors' order and the
 /// errors keep their invariants.
-fn run_slap(program: &Arc<Program>, index: usize) {
+fn run_slap(program: &Arc<Verified<Program>>, index: usize) {
     let Ok(mut scene) = Scene::with_index(program.clone(), index) else { return };
     let observe = |scene: &Scene, frame: u64| {
         assert_eq!(scene.frame(), frame, "the scene is not at the frame it was sent to");
@@ -207,7 +208,7 @@ fn reference_snapshot(f: &slap_reference::RefFrame, errors: &[slap_reference::Re
     format!("frame {} {actors:?} {camera:?} {errors:?}", f.frame)
 }
 
-fn run_sprites(program: &Arc<Program>, index: usize) {
+fn run_sprites(program: &Arc<Verified<Program>>, index: usize) {
     // `Sprites::new` finds a module by name (the first of that name).
     let name = program.string(program.modules[index].name);
     let Ok(sprites) = Sprites::new(program.clone(), name) else { return };
@@ -238,15 +239,15 @@ fn run_sprites(program: &Arc<Program>, index: usize) {
     }
 }
 
-fn run_animator(program: &Program, index: usize) {
-    let module = &program.modules[index];
-    let Some(entry) = module.entry else { return };
+fn run_animator(program: &Verified<Program>, index: usize) {
+    let Some(code) = program.code(index) else { return };
+    let Some(entry) = code.module().entry else { return };
     let mut vm = AnimatorVm::new(Recorder::default());
-    vm.fiber = std::mem::take(&mut vm.fiber).with_limits(fuzz_limits());
-    vm.start(module, entry);
+    vm.set_limits(fuzz_limits());
+    vm.start(code, entry);
     for _ in 0..RESUMES {
-        let result = vm.run(module, &program.strings);
-        vm.machine.canvas_mut().calls.clear();
+        let result = vm.run(code);
+        vm.canvas_mut().calls.clear();
         match result {
             Ok(Exit::Suspended(_)) | Err(_) => {}
             Ok(Exit::Halted | Exit::Waiting(_) | Exit::Stopped) => break,
@@ -260,7 +261,8 @@ pub fn sprite_front(data: &[u8]) {
     let source = Source::new("fuzz.anim", text);
     match compile(std::slice::from_ref(&source), &Options::default()) {
         Ok(program) => {
-            verify::verify_program(&program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+            let program =
+                verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
             check_program(program);
         }
         Err(e) => assert!(!e.to_string().is_empty()),
@@ -295,8 +297,8 @@ pub fn animator_front(data: &[u8]) {
         }
         match compile(&[source], &Options::default()) {
             Ok(program) => {
-                verify::verify_program(&program)
-                    .unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+                let program =
+                    verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
                 check_program(program);
             }
             Err(e) => assert!(!e.to_string().is_empty()),
@@ -442,7 +444,8 @@ fn play_slap(text: &str, length: u32, reference: &slap_reference::RefScene) {
     for fold in [true, false] {
         let program = compile(std::slice::from_ref(&source), &Options { fold, strip: false })
             .unwrap_or_else(|e| panic!("a checked scene does not compile (fold {fold}): {e}"));
-        verify::verify_program(&program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+        let program =
+            verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
         let decoded = codec::load(&codec::encode(&program)).unwrap_or_else(|e| panic!("the bundle does not load: {e}"));
         for p in [program, decoded] {
             let scene = Scene::with_index(Arc::new(p), 0).unwrap_or_else(|e| panic!("{e}"));

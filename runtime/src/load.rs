@@ -5,6 +5,7 @@ use animkit_compiler::diagnostic::render;
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Options, Source, compile_with_warnings};
 use animkit_vm::program::Language;
+use animkit_vm::verify::{Verified, verify};
 use animkit_vm::{Program, codec};
 use std::io::Write;
 
@@ -21,7 +22,8 @@ pub fn is_aseprite(path: &str) -> bool {
 }
 
 /// Loads `path`: a bundle (recognised by its magic bytes, then verified) or
-/// a source file (compiled; the language follows the extension). A `.json`
+/// a source file (compiled, then verified too; the language follows the
+/// extension). A `.json`
 /// file is an Aseprite export, converted to Sprite DSL source first at 20
 /// ms per tick, as `animc --lang aseprite` does ([`is_aseprite`]).
 ///
@@ -32,7 +34,7 @@ pub fn is_aseprite(path: &str) -> bool {
 /// let program = animkit_runtime::load::load_program(p.to_str().unwrap()).unwrap();
 /// assert_eq!(program.modules.len(), 1);
 /// ```
-pub fn load_program(path: &str) -> Result<Program, String> {
+pub fn load_program(path: &str) -> Result<Verified<Program>, String> {
     let bytes = read_input(path)?;
     program_from_bytes(path, bytes)
 }
@@ -48,7 +50,7 @@ pub fn load_program(path: &str) -> Result<Program, String> {
 /// animkit_runtime::load::load_program_to(p.to_str().unwrap(), &mut warnings).unwrap();
 /// assert!(String::from_utf8(warnings).unwrap().ends_with("warning: 1 warning emitted\n"));
 /// ```
-pub fn load_program_to(path: &str, warnings: &mut dyn Write) -> Result<Program, String> {
+pub fn load_program_to(path: &str, warnings: &mut dyn Write) -> Result<Verified<Program>, String> {
     let bytes = read_input(path)?;
     program_from_bytes_to(path, bytes, warnings)
 }
@@ -82,7 +84,7 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
 /// A source compiled on the fly may have warnings: they go to standard
 /// error, as `animc` prints them ([`program_from_bytes_to`] takes another
 /// stream).
-pub fn program_from_bytes(path: &str, bytes: Vec<u8>) -> Result<Program, String> {
+pub fn program_from_bytes(path: &str, bytes: Vec<u8>) -> Result<Verified<Program>, String> {
     program_from_bytes_to(path, bytes, &mut std::io::stderr().lock())
 }
 
@@ -95,7 +97,11 @@ pub fn program_from_bytes(path: &str, bytes: Vec<u8>) -> Result<Program, String>
 /// assert_eq!(p.modules.len(), 1);
 /// assert!(warnings.is_empty());
 /// ```
-pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Write) -> Result<Program, String> {
+pub fn program_from_bytes_to(
+    path: &str,
+    bytes: Vec<u8>,
+    warnings: &mut dyn Write,
+) -> Result<Verified<Program>, String> {
     if bytes.starts_with(&codec::MAGIC) {
         return codec::load(&bytes).map_err(|e| format!("error: `{path}`: {e}\n"));
     }
@@ -134,7 +140,14 @@ pub fn program_from_bytes_to(path: &str, bytes: Vec<u8>, warnings: &mut dyn Writ
             if !rendered.is_empty() {
                 let _ = warnings.write_all(rendered.as_bytes()).and_then(|()| warnings.flush());
             }
-            Ok(compiled.program)
+            // What runs is verified, whoever built it: the compiler is
+            // upstream of the verifier like any bundle.
+            verify(compiled.program).map_err(|e| {
+                format!(
+                    "error: `{path}`: the compiler built an invalid program: {e}
+"
+                )
+            })
         }
         Err(e) => {
             let n = e.count();

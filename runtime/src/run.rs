@@ -12,6 +12,7 @@ use crate::load::load_program_to;
 use crate::slap::SlapHost;
 use crate::sprite::SpriteHost;
 use animkit_vm::program::{Language, Program};
+use animkit_vm::verify::Verified;
 use std::io::{Read, Write};
 
 /// Runs `animvm` with `args` (without the program name); returns the exit
@@ -83,7 +84,7 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
 }
 
 /// Builds `H`'s options and runs module `index` of `program` on it.
-fn launch<H: Host>(args: &Args, program: Program, index: usize, io: Io<'_>) -> Result<usize, Error> {
+fn launch<H: Host>(args: &Args, program: Verified<Program>, index: usize, io: Io<'_>) -> Result<usize, Error> {
     let options = H::options(args)?;
     H::run(&options, program, index, io)
 }

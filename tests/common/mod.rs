@@ -50,7 +50,7 @@ pub fn frames(spec: &str) -> Vec<u32> {
 }
 
 /// Compiles sprite source text into a loaded (verified) program.
-pub fn program(src: &str) -> animkit_vm::program::Program {
+pub fn program(src: &str) -> animkit_vm::verify::Verified<animkit_vm::program::Program> {
     let program = compile(&[Source::new("test.anim", src)], &Options::default())
         .unwrap_or_else(|e| panic!("compile failed:\n{e}"));
     animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("bundle loads")

@@ -45,16 +45,21 @@
 //!     }],
 //! };
 //! let strings = vec!["main".to_string(), "hello".to_string()];
-//! let mut fiber = Fiber::new(&module, 0);
+//! // Only verified code runs.
+//! let program = animkit_vm::verify::verify(Program { strings, modules: vec![module] })?;
+//! let code = program.code(0).unwrap();
+//! let mut fiber = Fiber::new(code, 0);
 //! let mut log = Log(vec![]);
-//! let exit = run(&mut fiber, &module, &strings, &mut Bindings::default(), &mut log).unwrap();
+//! let exit = run(&mut fiber, code, &mut Bindings::default(), &mut log)?;
 //! assert_eq!(exit, Exit::Halted);
 //! assert_eq!(log.0, ["ECHO hello"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use crate::isa::{Format, Op, OpClass};
 use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
+use crate::verify::VerifiedModule;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -246,10 +251,8 @@ impl<'a> Args<'a> {
 /// `viewport NAME` measures a macro by running it).
 #[derive(Clone, Copy)]
 pub struct Env<'a> {
-    /// The module being run.
-    pub module: &'a Module,
-    /// The program's strings.
-    pub strings: &'a [String],
+    /// The module being run, with the program's strings.
+    pub code: VerifiedModule<'a>,
     /// Current name bindings.
     pub bindings: &'a Bindings,
     /// Work units the running call may still spend: a domain op that runs
@@ -301,10 +304,10 @@ pub struct Fiber {
 }
 
 impl Fiber {
-    /// A fiber that will start at function `func`.
-    pub fn new(module: &Module, func: FuncId) -> Fiber {
+    /// A fiber that will start at function `func` of `code`.
+    pub fn new(code: VerifiedModule<'_>, func: FuncId) -> Fiber {
         let mut fiber = Fiber::default();
-        fiber.restart(module, func);
+        fiber.restart(code, func);
         fiber
     }
 
@@ -332,8 +335,9 @@ impl Fiber {
         self.instructions
     }
 
-    /// Forgets everything and starts over at `func`.
-    pub fn restart(&mut self, module: &Module, func: FuncId) {
+    /// Forgets everything and starts over at `func` of `code`.
+    pub fn restart(&mut self, code: VerifiedModule<'_>, func: FuncId) {
+        let module = code.module();
         self.work = 0;
         self.instructions = 0;
         self.frames.clear();
@@ -360,14 +364,16 @@ fn error(module: &Module, func: FuncId, pc: u32, message: String) -> RuntimeErro
     RuntimeError { message, function: func, pc, position }
 }
 
-/// Runs `fiber` until it halts, suspends or fails.
+/// Runs `fiber` until it halts, suspends or fails. It runs verified code
+/// only ([`VerifiedModule`], from [`crate::verify::Verified::code`] or a
+/// [`crate::verify::LiveModule`]).
 pub fn run<D: Domain>(
     fiber: &mut Fiber,
-    module: &Module,
-    strings: &[String],
+    code: VerifiedModule<'_>,
     bindings: &mut Bindings,
     domain: &mut D,
 ) -> Result<Exit, RuntimeError> {
+    let (module, strings) = (code.module(), code.strings());
     let funcs = &module.functions;
     'frames: while let Some(frame) = fiber.frames.last().copied() {
         let Some(f) = funcs.get(frame.func as usize) else {
@@ -375,6 +381,11 @@ pub fn run<D: Domain>(
             return Err(error(module, frame.func, 0, format!("call of missing function {}", frame.func)));
         };
         let base = frame.base as usize;
+        // A fiber started on other code than it resumes on still has the
+        // registers this function's verified operands name.
+        if fiber.regs.len() < base + f.nregs as usize {
+            fiber.regs.resize(base + f.nregs as usize, 0.0);
+        }
         let mut pc = frame.pc;
         loop {
             let Some(&w) = f.code.get(pc as usize) else {
@@ -494,7 +505,7 @@ pub fn run<D: Domain>(
                     };
                     let args = Args::new(values, strings);
                     let budget = fiber.limits.max_steps.saturating_sub(fiber.work);
-                    let env = Env { module, strings, bindings, budget };
+                    let env = Env { code, bindings, budget };
                     let result = domain.op(op, args, &env);
                     let work = domain.take_work();
                     if fiber.frames.len() > 1 || fiber.limits.whole_run {
@@ -613,6 +624,7 @@ mod tests {
     use super::*;
     use crate::isa::Insn;
     use crate::program::{ConstKind, Language, Program};
+    use crate::verify::Verified;
 
     /// Records each domain op with the values it was handed.
     #[derive(Default)]
@@ -625,12 +637,11 @@ mod tests {
         }
     }
 
-    fn slap(functions: Vec<Function>) -> Program {
+    fn slap(functions: Vec<Function>) -> Verified<Program> {
         let module =
             Module { name: 0, language: Language::Slap, functions, states: vec![], entry: Some(0), source: None };
         let program = Program { strings: vec!["scene".into()], modules: vec![module] };
-        crate::verify::verify_program(&program).unwrap();
-        program
+        crate::verify::verify(program).unwrap()
     }
 
     fn function(nregs: u8, consts: &[f64], code: Vec<Insn>) -> Function {
@@ -649,9 +660,9 @@ mod tests {
         let nregs = 8;
         code.extend([Insn::ax(Op::Wait, 1), Insn::abc(Op::Halt, 0, 0, 0)]);
         let program = slap(vec![function(nregs, consts, code)]);
-        let m = &program.modules[0];
+        let m = program.code(0).unwrap();
         let mut fiber = Fiber::new(m, 0);
-        let exit = run(&mut fiber, m, &program.strings, &mut Bindings::default(), &mut Windows::default());
+        let exit = run(&mut fiber, m, &mut Bindings::default(), &mut Windows::default());
         assert_eq!(exit, Ok(Exit::Waiting(1)));
         (0..nregs).map(|r| fiber.reg(r)).collect()
     }
@@ -780,32 +791,15 @@ mod tests {
             ],
         );
         let program = slap(vec![entry, callee]);
-        let m = &program.modules[0];
+        let m = program.code(0).unwrap();
         let mut fiber = Fiber::new(m, 0);
         let mut log = Windows::default();
-        let exit = run(&mut fiber, m, &program.strings, &mut Bindings::default(), &mut log);
+        let exit = run(&mut fiber, m, &mut Bindings::default(), &mut log);
         assert_eq!(exit, Ok(Exit::Halted));
         assert_eq!(
             log.0,
             [(Op::CamPos, vec![1.0, 2.0, 3.0]), (Op::CamAngles, vec![7.0, 8.0]), (Op::Size, vec![2.0, 3.0])]
         );
         assert_eq!(fiber.instructions(), 11);
-    }
-
-    #[test]
-    fn an_unverified_window_outside_the_registers_reads_nothing() {
-        let f = function(1, &[], vec![Insn::r(Op::Position3, 0), Insn::abc(Op::Halt, 0, 0, 0)]);
-        let m = Module {
-            name: 0,
-            language: Language::Slap,
-            functions: vec![f],
-            states: vec![],
-            entry: Some(0),
-            source: None,
-        };
-        let mut fiber = Fiber::new(&m, 0);
-        let mut log = Windows::default();
-        assert_eq!(run(&mut fiber, &m, &[], &mut Bindings::default(), &mut log), Ok(Exit::Halted));
-        assert_eq!(log.0, [(Op::Position3, vec![])]);
     }
 }

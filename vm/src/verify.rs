@@ -36,6 +36,12 @@ use crate::program::{ConstKind, Function, Language, Module, Program};
 use std::collections::HashSet;
 use std::fmt;
 
+mod live;
+mod proof;
+
+pub use live::LiveModule;
+pub use proof::{Verified, VerifiedModule};
+
 /// A broken verifier rule and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
@@ -71,6 +77,10 @@ impl std::error::Error for VerifyError {}
 
 struct Ctx<'p> {
     strings: &'p [String],
+    /// How many string ids are valid: the table's length, or every id for
+    /// a [`LiveModule`]'s function, whose string needs are checked against
+    /// the table when it runs.
+    nstrings: usize,
     module: usize,
     function: Option<usize>,
 }
@@ -81,10 +91,10 @@ impl Ctx<'_> {
     }
 
     fn string(&self, id: u32, what: &str) -> Result<(), VerifyError> {
-        if (id as usize) < self.strings.len() {
+        if (id as usize) < self.nstrings {
             Ok(())
         } else {
-            Err(self.err("strings", None, format!("{what} uses string {id}, but the table has {}", self.strings.len())))
+            Err(self.err("strings", None, format!("{what} uses string {id}, but the table has {}", self.nstrings)))
         }
     }
 }
@@ -111,6 +121,28 @@ pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
     Ok(())
 }
 
+/// Checks every rule in the table above and, when they hold, returns the
+/// program as [`Verified`]: what the interpreters and game types take.
+///
+/// ```
+/// use animkit_vm::program::*;
+/// use animkit_vm::isa::{Insn, Op};
+/// use animkit_vm::verify::verify;
+/// let mut p = Program { strings: vec!["m".into(), "main".into()], modules: vec![] };
+/// p.modules.push(Module {
+///     name: 0, language: Language::Animator, states: vec![], entry: Some(0), source: None,
+///     functions: vec![Function { name: 1, code: vec![Insn::ax(Op::Halt, 0)], ..Function::default() }],
+/// });
+/// let verified = verify(p.clone()).unwrap();
+/// assert_eq!(*verified, p);
+/// p.modules[0].functions[0].code[0] = Insn::sj(Op::Jmp, 5);
+/// assert_eq!(verify(p).unwrap_err().rule, "jump");
+/// ```
+pub fn verify(program: Program) -> Result<Verified<Program>, VerifyError> {
+    verify_program(&program)?;
+    Ok(Verified::vouch(program))
+}
+
 /// [`verify_program`] one module at a time, for the loader: it checks each
 /// module as soon as it is decoded, while its code is still in the cache.
 /// The rules and the messages are the same; a module's rules need only the
@@ -118,13 +150,25 @@ pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
 #[derive(Default)]
 pub(crate) struct ModuleVerifier {
     scratch: Scratch,
+    /// Modules `0..passed` passed, in order.
+    passed: usize,
 }
 
 impl ModuleVerifier {
     /// Checks module `mi` of a program whose string table is `strings`.
     pub(crate) fn verify(&mut self, strings: &[String], mi: usize, module: &Module) -> Result<(), VerifyError> {
-        let mut cx = Ctx { strings, module: mi, function: None };
-        verify_module(&mut cx, module, &mut self.scratch)
+        let mut cx = Ctx { strings, nstrings: strings.len(), module: mi, function: None };
+        verify_module(&mut cx, module, &mut self.scratch)?;
+        if mi == self.passed {
+            self.passed += 1;
+        }
+        Ok(())
+    }
+
+    /// The program whose modules [`ModuleVerifier::verify`] passed one by
+    /// one, in order, as [`Verified`]; `None` if some module was not.
+    pub(crate) fn seal(self, program: Program) -> Option<Verified<Program>> {
+        (self.passed == program.modules.len()).then(|| Verified::vouch(program))
     }
 }
 
@@ -255,7 +299,7 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch
         ));
     }
     for (i, (v, k)) in f.consts.iter().zip(&f.kinds).enumerate() {
-        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.strings.len() as f64) {
+        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.nstrings as f64) {
             return Err(cx.err("strings", None, format!("string constant {i} names string {v}")));
         }
     }
@@ -280,11 +324,11 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch
 /// code, in one pass over raw words with a successor function specialised
 /// to the six sprite ops: bundles are mostly sprite code, and loading them
 /// is dominated by this check. It only says yes or no; on no, the general
-/// path runs and reports the first broken rule exactly as it always did.
+/// path runs and reports the first broken rule, so the errors are the same.
 fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch) -> bool {
     let code = &f.code;
     let n = code.len();
-    let (strings, states) = (cx.strings.len(), m.states.len());
+    let (strings, states) = (cx.nstrings, m.states.len());
     // Successor of each instruction; u32::MAX for a HALT.
     const END: u32 = u32::MAX;
     let next = &mut scratch.next;
@@ -312,42 +356,60 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch)
         }
         next.push(succ);
     }
-    // `progress`: every cycle passes through a WAIT. Follow each chain of
-    // non-WAIT instructions, marking what is done, as the general check
-    // does, but only from JMPs and ENTERs: every other edge goes from `pc`
-    // to `pc + 1`, so every cycle holds one of them, and a chain that is
-    // done was followed to its end, cycle or not.
+    // `progress`: every cycle passes through a WAIT. Only chains from JMPs
+    // and ENTERs need following: every other edge goes from `pc` to
+    // `pc + 1`, so every cycle holds one of them, and a chain that is done
+    // was followed to its end, cycle or not.
+    let starts = (0..n).filter(|&pc| {
+        let op = code[pc].0 as u8;
+        op == Op::Jmp as u8 || op == Op::Enter as u8
+    });
+    let step = |pc: usize| {
+        let stop = code[pc].0 as u8 == Op::Wait as u8 || next[pc] == END;
+        (!stop).then(|| next[pc] as usize)
+    };
+    cycle_without_wait(n, starts, step, &mut scratch.colour, &mut scratch.path).is_none()
+}
+
+/// The `progress` search: from each start, follows the chain of
+/// instructions (`step` gives the next one, `None` where the chain stops:
+/// at a `WAIT` or a terminator) with a three-colour marking, and returns
+/// the instruction where a chain meets itself, if one does. Each node has
+/// at most one successor, so the search is linear in `n`.
+#[inline]
+fn cycle_without_wait(
+    n: usize,
+    starts: impl Iterator<Item = usize>,
+    step: impl Fn(usize) -> Option<usize>,
+    colour: &mut Vec<u8>,
+    path: &mut Vec<usize>,
+) -> Option<usize> {
     const WHITE: u8 = 0;
     const ON_PATH: u8 = 1;
     const DONE: u8 = 2;
-    let (colour, path) = (&mut scratch.colour, &mut scratch.path);
     colour.clear();
     colour.resize(n, WHITE);
     path.clear();
-    for start in 0..n {
-        let op = code[start].0 as u8;
-        if op != Op::Jmp as u8 && op != Op::Enter as u8 {
-            continue;
-        }
+    for start in starts {
         let mut pc = start;
         loop {
             match colour[pc] {
-                ON_PATH => return false,
+                ON_PATH => return Some(pc),
                 DONE => break,
                 _ => {}
             }
             colour[pc] = ON_PATH;
             path.push(pc);
-            if code[pc].0 as u8 == Op::Wait as u8 || next[pc] == END {
-                break;
+            match step(pc) {
+                Some(next) => pc = next,
+                None => break,
             }
-            pc = next[pc] as usize;
         }
         for p in path.drain(..) {
             colour[p] = DONE;
         }
     }
-    true
+    None
 }
 
 /// For each constant index `k`, how many constants from `k` on are finite
@@ -548,44 +610,15 @@ fn verify_control_flow(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scr
     }
     // Cycle detection on the graph whose edges leave every non-WAIT
     // instruction: a cycle there could run forever without suspending.
-    // Each node has at most one successor, so following chains with a
-    // three-colour marking is linear.
-    const WHITE: u8 = 0;
-    const ON_PATH: u8 = 1;
-    const DONE: u8 = 2;
-    let (colour, path) = (&mut scratch.colour, &mut scratch.path);
-    colour.clear();
-    colour.resize(n, WHITE);
-    path.clear();
-    for start in 0..n {
-        let mut pc = start;
-        loop {
-            match colour[pc] {
-                ON_PATH => {
-                    return Err(cx.err(
-                        "progress",
-                        Some(pc),
-                        "a cycle of instructions without a WAIT could run forever within one tick".into(),
-                    ));
-                }
-                DONE => break,
-                _ => {}
-            }
-            colour[pc] = ON_PATH;
-            path.push(pc);
-            if f.code[pc].op() == Some(Op::Wait) {
-                break;
-            }
-            match successor(m, f, pc) {
-                Some(next) => pc = next,
-                None => break,
-            }
-        }
-        for p in path.drain(..) {
-            colour[p] = DONE;
-        }
+    let step = |pc: usize| if f.code[pc].op() == Some(Op::Wait) { None } else { successor(m, f, pc) };
+    match cycle_without_wait(n, 0..n, step, &mut scratch.colour, &mut scratch.path) {
+        Some(pc) => Err(cx.err(
+            "progress",
+            Some(pc),
+            "a cycle of instructions without a WAIT could run forever within one tick".into(),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -629,7 +662,7 @@ mod tests {
             };
             let m = &program.modules[0];
             let f = &m.functions[0];
-            let cx = Ctx { strings: &program.strings, module: 0, function: Some(0) };
+            let cx = Ctx { strings: &program.strings, nstrings: program.strings.len(), module: 0, function: Some(0) };
             let mut scratch = Scratch::default();
             finite_runs(f, &mut scratch.runs);
             let runs = std::mem::take(&mut scratch.runs);

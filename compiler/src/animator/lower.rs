@@ -1,6 +1,6 @@
 //! Lowers checked Animator commands to bytecode, one command at a time.
 //! The ahead-of-time compiler ([`lower_script`]) and `animvm`'s stream both
-//! use [`emit_command`] and one macro [`Recorder`], so a script compiled and
+//! use [`emit_command`] and one macro [`MacroRecorder`], so a script compiled and
 //! the same script streamed make exactly the same host calls.
 //!
 //! Lowering never fails: it takes [`Checked`] commands only, which the
@@ -94,7 +94,7 @@ fn align_codes(a: &Option<ast::Align>) -> (f64, f64) {
 }
 
 /// Emits the code of one checked command that is not part of macro
-/// structure (`macro` and `endmacro` go through the [`Recorder`]).
+/// structure (`macro` and `endmacro` go through the [`MacroRecorder`]).
 pub fn emit_command(c: Checked<'_>, f: &mut FunctionBuilder, s: &mut dyn Strings, keep_pos: bool) {
     let cmd = c.command();
     let pos = keep_pos.then_some((cmd.pos.line, cmd.pos.col));
@@ -400,7 +400,7 @@ pub enum Definition {
     Declare(StrId),
 }
 
-/// What [`Recorder::add`] did with a command.
+/// What [`MacroRecorder::add`] did with a command.
 #[derive(Debug)]
 pub enum Recorded {
     /// A command outside any macro: the caller emits it where it runs
@@ -409,7 +409,7 @@ pub enum Recorded {
     /// `macro`: recording has begun.
     Begun,
     /// A command of the body, now in it; going back to the mark leaves it
-    /// out again ([`Recorder::leave_out`]).
+    /// out again ([`MacroRecorder::leave_out`]).
     Body(Mark),
     /// `endmacro`: the definition to make.
     Defined(Definition),
@@ -422,11 +422,11 @@ pub enum Recorded {
 ///
 /// ```
 /// use animkit_compiler::animator::check::{Checker, Text};
-/// use animkit_compiler::animator::lower::{Recorded, Recorder};
+/// use animkit_compiler::animator::lower::{Recorded, MacroRecorder};
 /// use animkit_compiler::builder::ProgramBuilder;
 /// let src = "macro m\nline 0 0 1 1\nendmacro\n";
 /// let (commands, _) = animkit_grammar::animator::parse(src);
-/// let (mut checker, mut recorder, mut b) = (Checker::for_file(), Recorder::default(), ProgramBuilder::new());
+/// let (mut checker, mut recorder, mut b) = (Checker::for_file(), MacroRecorder::default(), ProgramBuilder::new());
 /// let mut last = None;
 /// for cmd in &commands {
 ///     let checked = checker.check(cmd, Text::of(src)).unwrap();
@@ -435,11 +435,11 @@ pub enum Recorded {
 /// assert!(matches!(last, Some(Recorded::Defined(_))));
 /// ```
 #[derive(Debug, Default)]
-pub struct Recorder {
+pub struct MacroRecorder {
     open: Option<Recording>,
 }
 
-impl Recorder {
+impl MacroRecorder {
     /// Takes one checked command, in the order the checker saw them.
     pub fn add(&mut self, c: Checked<'_>, s: &mut dyn Strings, keep_pos: bool) -> Recorded {
         let cmd = c.command();
@@ -512,7 +512,7 @@ pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_po
     let main_name = b.intern("main");
     let mut main = FunctionBuilder::new(main_name);
     let mut functions: Vec<Function> = Vec::new();
-    let mut recorder = Recorder::default();
+    let mut recorder = MacroRecorder::default();
     for c in script.iter() {
         let cmd = c.command();
         if c.step() == Step::Run {

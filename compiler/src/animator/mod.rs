@@ -1,11 +1,12 @@
 //! The Animator back half: the [`check`](check::Checker) that every command
 //! goes through, the colours, the lowering and macro recorder shared by
-//! `animc` and `animvm`'s stream, and the formatter behind `animc --fmt`;
-//! [`Animator`] is its [`FrontEnd`].
+//! `animc` and, through [`incremental`], `animvm`'s stream, and the
+//! formatter behind `animc --fmt`; [`Animator`] is its [`FrontEnd`].
 
 pub mod check;
 pub mod colors;
 pub mod format;
+pub mod incremental;
 pub mod lower;
 
 use crate::diagnostic::Diagnostic;

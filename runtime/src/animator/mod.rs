@@ -40,6 +40,7 @@ use crate::host::window_loop::check_display;
 use crate::host::{Host, Io};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
+use animkit_vm::verify::Verified;
 use std::io::{Read, Write};
 
 /// How `animvm` runs an Animator program: what its command line says,
@@ -130,7 +131,7 @@ impl Host for AnimatorHost {
         })
     }
 
-    fn run(options: &AnimatorOptions, program: Program, module: usize, io: Io<'_>) -> Result<usize, Error> {
+    fn run(options: &AnimatorOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
         run(options, Source::Script(program, module), io.stdin, io.stderr).map_err(Error::from)
     }
 }
@@ -142,7 +143,7 @@ pub enum Source {
     Stdin,
     /// Module `index` of a compiled program (an Animator module with an
     /// entry function).
-    Script(Program, usize),
+    Script(Verified<Program>, usize),
 }
 
 /// Runs `source` headless or in a window, as `options` say; returns the

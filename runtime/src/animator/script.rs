@@ -9,6 +9,7 @@ use animkit_vm::Program;
 use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
 use animkit_vm::program::Language;
+use animkit_vm::verify::Verified;
 use std::io::Write;
 
 /// A compiled Animator module being run on a canvas.
@@ -17,12 +18,13 @@ use std::io::Write;
 /// use animkit_runtime::animator::{script::Script, stream::Status};
 /// use animkit_vm::animator::record::{Call, Recorder};
 /// let program = animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", "echo hi\n")], &Default::default()).unwrap();
+/// let program = animkit_vm::verify::verify(program).unwrap();
 /// let mut s = Script::new(program, 0, Recorder::default()).unwrap();
 /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
 /// assert_eq!(s.canvas().calls, [Call::Echo("hi".into())]);
 /// ```
 pub struct Script<C: Canvas> {
-    program: Program,
+    program: Verified<Program>,
     module: usize,
     vm: AnimatorVm<C>,
     file: String,
@@ -33,12 +35,13 @@ pub struct Script<C: Canvas> {
 impl<C: Canvas> Script<C> {
     /// Prepares module `module` of a verified program (it must be an
     /// Animator module with an entry function).
-    pub fn new(program: Program, module: usize, canvas: C) -> Result<Script<C>, String> {
-        let m = program.modules.get(module).ok_or("no such module")?;
+    pub fn new(program: Verified<Program>, module: usize, canvas: C) -> Result<Script<C>, String> {
+        let code = program.code(module).ok_or("no such module")?;
+        let m = code.module();
         let entry = m.entry.ok_or_else(|| format!("module `{}` has no entry function", program.string(m.name)))?;
         let file = m.source.clone().unwrap_or_else(|| format!("{}.draw", program.string(m.name)));
         let mut vm = AnimatorVm::new(canvas);
-        vm.start(m, entry);
+        vm.start(code, entry);
         Ok(Script { program, module, vm, file, errors: 0, done: None })
     }
 
@@ -52,14 +55,17 @@ impl<C: Canvas> Script<C> {
     /// ```
     /// use animkit_runtime::animator::{script::Script, stream::Status};
     /// use animkit_vm::animator::record::{Call, Recorder};
-    /// let build = |text: &str| animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", text)], &Default::default()).unwrap();
+    /// let build = |text: &str| {
+    ///     let program = animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", text)], &Default::default());
+    ///     animkit_vm::verify::verify(program.unwrap()).unwrap()
+    /// };
     /// let mut s = Script::new(build("echo one\n"), 0, Recorder::default()).unwrap();
     /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
     /// let mut s = s.restart(build("echo two\n")).map_err(|e| e.1).unwrap();
     /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
     /// assert_eq!(s.canvas().calls, [Call::Echo("one".into()), Call::Echo("two".into())]);
     /// ```
-    pub fn restart(self, program: Program) -> Result<Script<C>, Box<(Script<C>, String)>> {
+    pub fn restart(self, program: Verified<Program>) -> Result<Script<C>, Box<(Script<C>, String)>> {
         let name = self.program.string(self.program.modules[self.module].name).to_string();
         let found = program.modules.iter().enumerate().find_map(|(i, m)| {
             let same = program.string(m.name) == name && m.language == Language::Animator;
@@ -68,20 +74,21 @@ impl<C: Canvas> Script<C> {
         let Some((module, entry)) = found else {
             return Err(Box::new((self, format!("animvm: the new build has no Animator module `{name}`\n"))));
         };
-        let m = &program.modules[module];
-        let mut vm = AnimatorVm::new(self.vm.machine.into_canvas());
-        vm.start(m, entry);
+        let mut vm = AnimatorVm::new(self.vm.into_canvas());
+        if let Some(code) = program.code(module) {
+            vm.start(code, entry);
+        }
         Ok(Script { program, module, vm, file: self.file, errors: self.errors, done: None })
     }
 
     /// The canvas.
     pub fn canvas(&self) -> &C {
-        self.vm.machine.canvas()
+        self.vm.canvas()
     }
 
     /// The canvas, mutably.
     pub fn canvas_mut(&mut self) -> &mut C {
-        self.vm.machine.canvas_mut()
+        self.vm.canvas_mut()
     }
 
     /// Runtime errors reported so far.
@@ -95,9 +102,9 @@ impl<C: Canvas> Script<C> {
         if let Some(done) = self.done {
             return done;
         }
-        let module = &self.program.modules[self.module];
+        let Some(code) = self.program.code(self.module) else { return Status::Done };
         loop {
-            match self.vm.run(module, &self.program.strings) {
+            match self.vm.run(code) {
                 Ok(Exit::Suspended(s)) => return Status::Suspended(s),
                 Ok(Exit::Stopped) => {
                     self.done = Some(Status::Quit);
@@ -121,7 +128,7 @@ impl<C: Canvas> Script<C> {
 /// `stderr`; a restart is announced there.
 pub fn restart<C: Canvas>(
     script: Script<C>,
-    program: Program,
+    program: Verified<Program>,
     watch: &ProgramWatch,
     stderr: &mut dyn Write,
 ) -> Script<C> {

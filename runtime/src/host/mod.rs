@@ -24,6 +24,7 @@ use crate::Error;
 use crate::cli::Args;
 use animkit_vm::Program;
 use animkit_vm::program::Language;
+use animkit_vm::verify::Verified;
 use std::io::{Read, Write};
 use std::time::Duration;
 
@@ -83,5 +84,5 @@ pub trait Host {
     /// [`LANGUAGE`](Host::LANGUAGE)) as `options` say; returns the number
     /// of errors reported along the way (the exit status is 1 when there
     /// were any).
-    fn run(options: &Self::Options, program: Program, module: usize, io: Io<'_>) -> Result<usize, Error>;
+    fn run(options: &Self::Options, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error>;
 }

@@ -25,6 +25,7 @@
 use crate::Error;
 use crate::load::program_from_bytes_to;
 use animkit_vm::Program;
+use animkit_vm::verify::Verified;
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
 use std::ffi::OsString;
 use std::io::Write;
@@ -173,7 +174,7 @@ impl ProgramWatch {
     /// }
     /// assert!(String::from_utf8(err).unwrap().ends_with("did not build: the previous program keeps running\n"));
     /// ```
-    pub fn poll(&mut self, stderr: &mut dyn Write) -> Option<Program> {
+    pub fn poll(&mut self, stderr: &mut dyn Write) -> Option<Verified<Program>> {
         let bytes = match self.watch.changed()? {
             Ok(bytes) => bytes,
             Err(message) => {

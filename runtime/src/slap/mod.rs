@@ -37,6 +37,7 @@ use crate::host::{Host, Io};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
 use animkit_vm::slap::Scene;
+use animkit_vm::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -147,7 +148,7 @@ impl Host for SlapHost {
         Ok(o)
     }
 
-    fn run(options: &SlapOptions, program: Program, module: usize, io: Io<'_>) -> Result<usize, Error> {
+    fn run(options: &SlapOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
         run(options, program, module, io.stdout, io.stderr).map_err(Error::from)
     }
 }
@@ -196,7 +197,7 @@ pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), String> {
 /// ```
 pub fn run(
     options: &SlapOptions,
-    program: Program,
+    program: Verified<Program>,
     index: usize,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -234,7 +235,7 @@ pub fn run(
 /// let sprites = compile(&[Source::new("s.anim", "Idle: 5, _loop\n")], &Default::default()).unwrap();
 /// assert_eq!(scene_of(sprites, "s").err().as_deref(), Some("animvm: the new build has no SLAP scene\n"));
 /// ```
-pub fn scene_of(program: Program, name: &str) -> Result<Scene, String> {
+pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, String> {
     let slap: Vec<usize> = (0..program.modules.len())
         .filter(|&i| program.modules[i].language == animkit_vm::program::Language::Slap)
         .collect();

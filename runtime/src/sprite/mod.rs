@@ -20,6 +20,7 @@ use crate::host::{Host, Io};
 use crate::render::HeadlessGl;
 use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
+use animkit_vm::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
 use view::{SheetSpec, SpriteView, TICKS_PER_SECOND};
@@ -111,7 +112,7 @@ impl Host for SpriteHost {
     /// Runs the sprite module `--module` names, or the program's only one
     /// (`module` is not used: with several sprite modules and no
     /// `--module`, the host asks for one).
-    fn run(options: &SpriteOptions, program: Program, _module: usize, io: Io<'_>) -> Result<usize, Error> {
+    fn run(options: &SpriteOptions, program: Verified<Program>, _module: usize, io: Io<'_>) -> Result<usize, Error> {
         run(options, program, io.stdout, io.stderr)
     }
 }
@@ -120,7 +121,7 @@ impl Host for SpriteHost {
 /// `stdout`, or the viewer; returns the number of errors reported (0).
 pub fn run(
     options: &SpriteOptions,
-    program: Program,
+    program: Verified<Program>,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<usize, Error> {
@@ -156,7 +157,7 @@ pub fn run(
 }
 
 /// The sprite module `--module` names, or the only one.
-fn pick_module(options: &SpriteOptions, program: &Arc<Program>) -> Result<Sprites, Error> {
+fn pick_module(options: &SpriteOptions, program: &Arc<Verified<Program>>) -> Result<Sprites, Error> {
     let file = &options.file;
     let sprite_modules: Vec<&str> =
         program.modules.iter().filter(|m| m.language == Language::Sprite).map(|m| program.string(m.name)).collect();

@@ -346,7 +346,7 @@ impl<C: Canvas> Domain for Machine<C> {
                 let measured = measure(self, env, name, &mut spent);
                 self.work += spent;
                 let (l, b, r, t) = measured?;
-                let text = env.strings.get(name as usize).map_or("", String::as_str);
+                let text = env.code.strings().get(name as usize).map_or("", String::as_str);
                 let fitted = fit((l, b, r, t), a.flag(1)).ok_or_else(|| {
                     if a.flag(1) {
                         format!("macro `{text}` draws a single point ({l} {b}), which has no size to fit")

@@ -111,7 +111,7 @@ pub(super) fn measure<C: Canvas>(
     name: u32,
     spent: &mut u64,
 ) -> Result<(f64, f64, f64, f64), String> {
-    let text = env.strings.get(name as usize).map_or("", String::as_str);
+    let text = env.code.strings().get(name as usize).map_or("", String::as_str);
     if outer.measuring() >= MAX_MEASURE_DEPTH {
         return Err(format!("viewport {text}: macros measure each other more than {MAX_MEASURE_DEPTH} levels deep"));
     }
@@ -142,9 +142,9 @@ fn run_parts(
             return Err(too_long());
         }
         let limits = Limits { max_steps: left, whole_run: true, ..Limits::default() };
-        let mut fiber = Fiber::new(env.module, part).with_limits(limits);
+        let mut fiber = Fiber::new(env.code, part).with_limits(limits);
         loop {
-            let result = interp::run(&mut fiber, env.module, env.strings, &mut bindings, machine);
+            let result = interp::run(&mut fiber, env.code, &mut bindings, machine);
             match result {
                 Ok(Exit::Halted | Exit::Stopped) => break,
                 Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
@@ -215,13 +215,15 @@ mod tests {
     #[test]
     fn a_quit_inside_a_measured_macro_ends_neither_the_measurement_nor_the_program() {
         let module = quitting_macro();
-        let strings = ["main".to_string(), "q".to_string()];
+        let strings = vec!["main".to_string(), "q".to_string()];
+        let program = crate::verify::verify(crate::program::Program { strings, modules: vec![module] }).unwrap();
+        let code = program.code(0).unwrap();
         let mut vm = AnimatorVm::new(Recorder::default());
-        vm.start(&module, 0);
-        assert_eq!(vm.run(&module, &strings), Ok(Exit::Halted));
+        vm.start(code, 0);
+        assert_eq!(vm.run(code), Ok(Exit::Halted));
         // The box is 0..2 (the dot after the `quit` counts): `dot 2 2` is
         // drawn at 1 1, and the measuring machine's `quit` never reached
         // the canvas.
-        assert_eq!(vm.machine.canvas().calls, [Call::Dot(Pen::default(), [1.0, 1.0])]);
+        assert_eq!(vm.canvas().calls, [Call::Dot(Pen::default(), [1.0, 1.0])]);
     }
 }

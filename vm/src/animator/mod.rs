@@ -14,11 +14,13 @@ pub use canvas::{Canvas, DumpTarget, HAlign, HostResult, Pen, VAlign};
 pub use machine::Machine;
 pub use matrix::{Matrix, Point};
 
-use crate::interp::{self, Bindings, Exit, Fiber, RuntimeError};
-use crate::program::{FuncId, Module};
+use crate::interp::{self, Bindings, Exit, Fiber, Limits, RuntimeError};
+use crate::program::FuncId;
+use crate::verify::VerifiedModule;
+use machine::HostLimits;
 
 /// Runs Animator code: a machine (state + canvas), the macro bindings and
-/// one fiber.
+/// one fiber, over verified code only.
 ///
 /// ```
 /// use animkit_vm::animator::{AnimatorVm, record::{Call, Recorder}};
@@ -33,20 +35,23 @@ use crate::program::{FuncId, Module};
 ///         consts: vec![1.0], kinds: vec![ConstKind::Str], ..Function::default()
 ///     }],
 /// };
-/// let strings = ["main".to_string(), "hello".to_string()];
+/// let strings = vec!["main".to_string(), "hello".to_string()];
+/// let program = animkit_vm::verify::verify(Program { strings, modules: vec![module] })?;
+/// let code = program.code(0).unwrap();
 /// let mut vm = AnimatorVm::new(Recorder::default());
-/// vm.start(&module, 0);
-/// assert_eq!(vm.run(&module, &strings), Ok(Exit::Halted));
-/// assert_eq!(vm.machine.canvas().calls, [Call::Echo("hello".into())]);
+/// vm.start(code, 0);
+/// assert_eq!(vm.run(code), Ok(Exit::Halted));
+/// assert_eq!(vm.canvas().calls, [Call::Echo("hello".into())]);
+/// # Ok::<(), animkit_vm::verify::VerifyError>(())
 /// ```
 #[derive(Debug)]
 pub struct AnimatorVm<C> {
     /// Transformations, pen and the canvas.
-    pub machine: Machine<C>,
+    machine: Machine<C>,
     /// Macro bindings.
-    pub bindings: Bindings,
+    bindings: Bindings,
     /// The running code.
-    pub fiber: Fiber,
+    fiber: Fiber,
 }
 
 impl<C: Canvas> AnimatorVm<C> {
@@ -55,16 +60,68 @@ impl<C: Canvas> AnimatorVm<C> {
         AnimatorVm { machine: Machine::new(canvas), bindings: Bindings::default(), fiber: Fiber::default() }
     }
 
-    /// Points the fiber at function `func` of `module` (keeping the machine
+    /// Points the fiber at function `func` of `code` (keeping the machine
     /// state and bindings).
-    pub fn start(&mut self, module: &Module, func: FuncId) {
-        self.fiber.restart(module, func);
+    pub fn start(&mut self, code: VerifiedModule<'_>, func: FuncId) {
+        self.fiber.restart(code, func);
     }
 
     /// Runs until the fiber halts, suspends, or an op fails. After an
     /// error the fiber is positioned after the failing command, so calling
     /// `run` again goes on with the rest of the program.
-    pub fn run(&mut self, module: &Module, strings: &[String]) -> Result<Exit, RuntimeError> {
-        interp::run(&mut self.fiber, module, strings, &mut self.bindings, &mut self.machine)
+    pub fn run(&mut self, code: VerifiedModule<'_>) -> Result<Exit, RuntimeError> {
+        interp::run(&mut self.fiber, code, &mut self.bindings, &mut self.machine)
+    }
+
+    /// The machine: transformations, pen, colormap and the canvas.
+    pub fn machine(&self) -> &Machine<C> {
+        &self.machine
+    }
+
+    /// The canvas.
+    pub fn canvas(&self) -> &C {
+        self.machine.canvas()
+    }
+
+    /// The canvas, mutably (a window host feeds it input events).
+    pub fn canvas_mut(&mut self) -> &mut C {
+        self.machine.canvas_mut()
+    }
+
+    /// Ends the VM, giving its canvas back.
+    pub fn into_canvas(self) -> C {
+        self.machine.into_canvas()
+    }
+
+    /// Replaces the limits on what the program may hold on its host
+    /// (areas, images, cursors).
+    pub fn set_host_limits(&mut self, limits: HostLimits) {
+        self.machine.host_limits = limits;
+    }
+
+    /// Replaces the interpreter's limits (call depth, work per command).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.fiber = std::mem::take(&mut self.fiber).with_limits(limits);
+    }
+
+    /// The fiber's limits.
+    pub fn limits(&self) -> Limits {
+        self.fiber.limits()
+    }
+
+    /// Instructions the fiber ran since it was last started.
+    pub fn instructions(&self) -> u64 {
+        self.fiber.instructions()
+    }
+
+    /// The macro bindings (name to functions, as `CALLN` finds them).
+    pub fn bindings(&self) -> &Bindings {
+        &self.bindings
+    }
+
+    /// The macro bindings, mutably (a stream's compiler binds the macros
+    /// it defines).
+    pub fn bindings_mut(&mut self) -> &mut Bindings {
+        &mut self.bindings
     }
 }

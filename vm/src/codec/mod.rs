@@ -101,7 +101,7 @@ pub use consts::encode_num;
 
 use crate::isa::Insn;
 use crate::program::{ConstKind, Function, Language, Module, Program};
-use crate::verify::{ModuleVerifier, VerifyError};
+use crate::verify::{ModuleVerifier, Verified, VerifyError};
 use consts::{ConstWriter, decode_consts};
 use lines::{decode_lines, encode_lines};
 use register_code::{decode_register_code, encode_register_code};
@@ -456,7 +456,7 @@ fn describe(e: bincode::error::DecodeError) -> String {
 /// use animkit_vm::codec::{load, LoadError};
 /// assert_eq!(load(b"hello"), Err(LoadError::NotABundle));
 /// ```
-pub fn load(bytes: &[u8]) -> Result<Program, LoadError> {
+pub fn load(bytes: &[u8]) -> Result<Verified<Program>, LoadError> {
     // Each module is verified as soon as it is decoded, while its code is
     // still in the cache (a program of a few megabytes of bundle is tens of
     // megabytes in memory). The result is the same as decoding everything
@@ -464,10 +464,11 @@ pub fn load(bytes: &[u8]) -> Result<Program, LoadError> {
     // first, then the first module that breaks a rule.
     let mut verifier = ModuleVerifier::default();
     let (program, invalid) = from_body(parse(bytes)?, Some(&mut verifier))?;
-    match invalid {
-        Some(e) => Err(LoadError::Invalid(e)),
-        None => Ok(program),
+    if let Some(e) = invalid {
+        return Err(LoadError::Invalid(e));
     }
+    // Every module passed, in order: `from_body` verified each as it came.
+    verifier.seal(program).ok_or_else(|| LoadError::Malformed("a module was left unverified".into()))
 }
 
 /// The buffers decoding reuses from module to module, so that it allocates

@@ -20,6 +20,7 @@
 
 use crate::isa::{Format, Insn, MAX_AX, Op};
 use crate::program::{ConstKind, Function, Language, LineEntry, Module, Program};
+use crate::verify::Verified;
 use std::collections::HashMap;
 
 /// Builds the entry function of a SLAP module, instruction by instruction.
@@ -133,7 +134,7 @@ impl SceneAsm {
     /// the code so far and a `HALT`, verified. An error names what is
     /// wrong: a verifier rule, more than 2^24 constants, or more than 255
     /// registers.
-    pub fn finish(&self, name: &str) -> Result<Program, String> {
+    pub fn finish(&self, name: &str) -> Result<Verified<Program>, String> {
         if self.consts.len() > MAX_AX as usize + 1 {
             return Err(format!("{} constants, more than LOADKX can address", self.consts.len()));
         }
@@ -157,7 +158,6 @@ impl SceneAsm {
             source: None,
         };
         let program = Program { strings: vec![name.to_string(), "main".to_string()], modules: vec![module] };
-        crate::verify::verify_program(&program).map_err(|e| e.to_string())?;
-        Ok(program)
+        crate::verify::verify(program).map_err(|e| e.to_string())
     }
 }

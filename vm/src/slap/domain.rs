@@ -156,13 +156,22 @@ impl Domain for Stage {
 mod tests {
     use super::*;
     use crate::interp::Bindings;
-    use crate::program::{Language, Module};
+    use crate::isa::Insn;
+    use crate::program::{Function, Language, Module, Program};
 
     fn apply(stage: &mut Stage, op: Op, values: &[f64]) -> Result<(), String> {
-        let module =
-            Module { name: 0, language: Language::Slap, functions: vec![], states: vec![], entry: None, source: None };
+        let function = Function { code: vec![Insn::ax(Op::Halt, 0)], ..Function::default() };
+        let module = Module {
+            name: 0,
+            language: Language::Slap,
+            functions: vec![function],
+            states: vec![],
+            entry: Some(0),
+            source: None,
+        };
+        let program = crate::verify::verify(Program { strings: vec!["s".into()], modules: vec![module] }).unwrap();
         let bindings = Bindings::default();
-        let env = Env { module: &module, strings: &[], bindings: &bindings, budget: 0 };
+        let env = Env { code: program.code(0).unwrap(), bindings: &bindings, budget: 0 };
         stage.op(op, Args::new(values, &[]), &env).map(|_| ())
     }
 

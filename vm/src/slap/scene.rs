@@ -45,6 +45,7 @@ use super::stage::{ActorId, ActorState, ActorStates, Camera, Stage};
 use crate::interp::{self, Bindings, Exit, Fiber, RuntimeError};
 use crate::isa::Op;
 use crate::program::{FuncId, Language, Program};
+use crate::verify::Verified;
 use std::fmt;
 use std::sync::Arc;
 
@@ -96,7 +97,7 @@ impl std::error::Error for SceneError {}
 /// the fiber that changes it at time points, and what went wrong.
 #[derive(Clone, Debug)]
 pub struct Scene {
-    program: Arc<Program>,
+    program: Arc<Verified<Program>>,
     module: usize,
     entry: FuncId,
     fiber: Fiber,
@@ -123,7 +124,7 @@ impl Scene {
     /// assert!(Scene::new(program.clone(), "intro").is_ok());
     /// assert_eq!(Scene::new(program, "outro").unwrap_err(), OpenError::NoModule("outro".into()));
     /// ```
-    pub fn new(program: Arc<Program>, name: &str) -> Result<Scene, OpenError> {
+    pub fn new(program: Arc<Verified<Program>>, name: &str) -> Result<Scene, OpenError> {
         let index = program
             .modules
             .iter()
@@ -141,7 +142,7 @@ impl Scene {
     /// assert_eq!(Scene::with_index(program.clone(), 0).unwrap().name(), "intro");
     /// assert_eq!(Scene::with_index(program, 1).unwrap_err(), OpenError::NoModuleIndex(1));
     /// ```
-    pub fn with_index(program: Arc<Program>, index: usize) -> Result<Scene, OpenError> {
+    pub fn with_index(program: Arc<Verified<Program>>, index: usize) -> Result<Scene, OpenError> {
         let m = program.modules.get(index).ok_or(OpenError::NoModuleIndex(index))?;
         if m.language != Language::Slap {
             return Err(OpenError::NotSlap(program.string(m.name).to_string()));
@@ -153,7 +154,8 @@ impl Scene {
             .functions
             .get(entry as usize)
             .map_or(0, |f| f.code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field() as u64).sum());
-        let fiber = Fiber::new(m, entry);
+        let Some(code) = program.code(index) else { return Err(OpenError::NoModuleIndex(index)) };
+        let fiber = Fiber::new(code, entry);
         let mut scene = Scene {
             program,
             module: index,
@@ -178,7 +180,7 @@ impl Scene {
     }
 
     /// The program the scene plays.
-    pub fn program(&self) -> &Arc<Program> {
+    pub fn program(&self) -> &Arc<Verified<Program>> {
         &self.program
     }
 
@@ -261,7 +263,7 @@ impl Scene {
     /// forgotten, the instruction counter keeps counting.
     pub fn restart(&mut self) {
         let program = &*self.program;
-        if let Some(m) = program.modules.get(self.module) {
+        if let Some(m) = program.code(self.module) {
             self.fiber.restart(m, self.entry);
         }
         self.bindings = Bindings::default();
@@ -277,13 +279,13 @@ impl Scene {
     /// errors of the commands it skipped.
     fn run_time_point(&mut self) {
         let program = &*self.program;
-        let Some(m) = program.modules.get(self.module) else {
+        let Some(m) = program.code(self.module) else {
             self.wake = None;
             return;
         };
         let before = self.fiber.instructions();
         self.wake = loop {
-            match interp::run(&mut self.fiber, m, &program.strings, &mut self.bindings, &mut self.stage) {
+            match interp::run(&mut self.fiber, m, &mut self.bindings, &mut self.stage) {
                 // A verified WAIT waits at least one frame.
                 Ok(Exit::Waiting(d)) => break Some(self.frame.saturating_add(d.max(1) as u64)),
                 // SLAP ops never suspend.

@@ -54,6 +54,7 @@ pub use speed::Speed;
 
 use crate::isa::{Insn, Op};
 use crate::program::{Language, Module, Program, StrId};
+use crate::verify::Verified;
 use plan::Plan;
 use std::fmt;
 use std::sync::Arc;
@@ -109,7 +110,7 @@ impl std::error::Error for SpriteError {}
 /// A sprite module of a loaded program: a cheap, clonable handle.
 #[derive(Clone)]
 pub struct Sprites {
-    program: Arc<Program>,
+    program: Arc<Verified<Program>>,
     module: usize,
     plan: Arc<Plan>,
     /// [`Sprites::module_hash`].
@@ -131,7 +132,7 @@ impl Sprites {
     /// assert!(Sprites::new(program.clone(), "hero").is_ok());
     /// assert_eq!(Sprites::new(program, "villain").unwrap_err(), SpriteError::NoModule("villain".into()));
     /// ```
-    pub fn new(program: Arc<Program>, name: &str) -> Result<Sprites, SpriteError> {
+    pub fn new(program: Arc<Verified<Program>>, name: &str) -> Result<Sprites, SpriteError> {
         let module = program
             .modules
             .iter()
@@ -150,12 +151,12 @@ impl Sprites {
     /// let sprites = animkit_vm::sprite::Sprites::first(program).unwrap();
     /// assert_eq!(sprites.name(), "hero");
     /// ```
-    pub fn first(program: Arc<Program>) -> Option<Sprites> {
+    pub fn first(program: Arc<Verified<Program>>) -> Option<Sprites> {
         let module = program.modules.iter().position(|m| m.language == Language::Sprite)?;
         Some(Sprites::with_plan(program, module))
     }
 
-    fn with_plan(program: Arc<Program>, module: usize) -> Sprites {
+    fn with_plan(program: Arc<Verified<Program>>, module: usize) -> Sprites {
         let plan = Arc::new(Plan::new(&program.modules[module]));
         let hash = snapshot::module_hash(&program, &program.modules[module]);
         Sprites { program, module, plan, hash }
@@ -172,7 +173,7 @@ impl Sprites {
     /// let again = s.reload(program).unwrap(); // a recompiled bundle, in a game
     /// assert_eq!(again.module_hash(), s.module_hash());
     /// ```
-    pub fn reload(&self, program: Arc<Program>) -> Result<Sprites, SpriteError> {
+    pub fn reload(&self, program: Arc<Verified<Program>>) -> Result<Sprites, SpriteError> {
         Sprites::new(program, self.name())
     }
 
@@ -323,7 +324,7 @@ impl Sprites {
 /// A tiny program for the documentation examples: module `hero` with
 /// `Walk: 2|step, 2, _loop`, assembled by hand.
 #[doc(hidden)]
-pub fn doc_program() -> Arc<Program> {
+pub fn doc_program() -> Arc<Verified<Program>> {
     use crate::program::{Function, Module, State};
     let program = Program {
         strings: vec!["hero".into(), "Walk".into(), "step".into(), "sprite".into()],
@@ -347,5 +348,5 @@ pub fn doc_program() -> Arc<Program> {
             source: None,
         }],
     };
-    Arc::new(program)
+    Arc::new(crate::verify::verify(program).expect("the documentation's program is valid"))
 }

@@ -1,0 +1,125 @@
+//! The verifier's proof types: the only way to hold code the interpreters
+//! will run. [`Verified`] wraps what passed the verifier and hands it out
+//! read-only; [`VerifiedModule`] is one module of it (or of a
+//! [`super::LiveModule`]) with its string table, what every runner takes.
+//! Neither can be built outside `vm::verify`, so an unverified [`Program`]
+//! cannot reach an interpreter:
+//!
+//! ```compile_fail,E0308
+//! use std::sync::Arc;
+//! use animkit_vm::{Program, sprite::Sprites};
+//! // A runner takes a verified program, not a `Program`.
+//! let _ = Sprites::new(Arc::new(Program::default()), "hero");
+//! ```
+//!
+//! ```compile_fail,E0423
+//! use animkit_vm::{Program, verify::Verified};
+//! // The proof's field is private to the verifier.
+//! let _ = Verified(Program::default());
+//! ```
+//!
+//! ```compile_fail,E0639
+//! use animkit_vm::verify::VerifiedModule;
+//! let module = animkit_vm::program::Module {
+//!     name: 0, language: animkit_vm::program::Language::Animator, functions: vec![],
+//!     states: vec![], entry: Some(0), source: None,
+//! };
+//! let _ = VerifiedModule { module: &module, strings: &[] };
+//! ```
+//!
+//! The one way in is the verifier (or [`crate::codec::load`], which runs it):
+//!
+//! ```
+//! use std::sync::Arc;
+//! use animkit_vm::{sprite::Sprites, verify::verify};
+//! let program = verify(animkit_vm::sprite::doc_program().as_ref().clone().into_inner())?;
+//! assert!(Sprites::new(Arc::new(program), "hero").is_ok());
+//! # Ok::<(), animkit_vm::verify::VerifyError>(())
+//! ```
+
+use crate::program::{Module, Program};
+use std::ops::Deref;
+
+/// A value the verifier accepted (a [`Program`]): readable through
+/// `Deref`, never mutable, buildable only by [`super::verify`] and
+/// [`crate::codec::load`].
+///
+/// ```
+/// use animkit_vm::verify::verify;
+/// let program = verify(animkit_vm::sprite::doc_program().as_ref().clone().into_inner()).unwrap();
+/// assert_eq!(program.modules.len(), 1); // reads go through to the program
+/// let plain: animkit_vm::Program = program.into_inner(); // and it can be given up
+/// assert_eq!(plain.modules.len(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verified<T>(T);
+
+impl<T> Verified<T> {
+    /// Only the verifier vouches for a value.
+    pub(super) fn vouch(value: T) -> Verified<T> {
+        Verified(value)
+    }
+
+    /// Gives the proof up, for changes (which need verifying again).
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> Deref for Verified<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> AsRef<T> for Verified<T> {
+    fn as_ref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl Verified<Program> {
+    /// Module `index` with the program's strings: what a runner takes.
+    ///
+    /// ```
+    /// let program = animkit_vm::sprite::doc_program();
+    /// assert!(program.code(0).is_some() && program.code(1).is_none());
+    /// ```
+    pub fn code(&self, index: usize) -> Option<VerifiedModule<'_>> {
+        let module = self.0.modules.get(index)?;
+        Some(VerifiedModule { module, strings: &self.0.strings })
+    }
+
+    /// Drops the debug positions and source paths ([`Program::strip`]):
+    /// no rule depends on them being there, so the proof stands.
+    pub fn strip(&mut self) {
+        self.0.strip();
+    }
+}
+
+/// A verified module and the string table its ids index: the code the
+/// register interpreter ([`crate::interp::run`]) runs. It comes from
+/// [`Verified::code`] or [`super::LiveModule::code`].
+#[derive(Clone, Copy, Debug)]
+pub struct VerifiedModule<'a> {
+    module: &'a Module,
+    strings: &'a [String],
+}
+
+impl<'a> VerifiedModule<'a> {
+    /// Only the verifier vouches for a module.
+    pub(super) fn vouch(module: &'a Module, strings: &'a [String]) -> VerifiedModule<'a> {
+        VerifiedModule { module, strings }
+    }
+
+    /// The module.
+    pub fn module(&self) -> &'a Module {
+        self.module
+    }
+
+    /// The string table.
+    pub fn strings(&self) -> &'a [String] {
+        self.strings
+    }
+}
