@@ -190,6 +190,7 @@ pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), String> {
 /// use animkit_compiler::{compile, Source};
 /// use animkit_runtime::slap::{run, SlapOptions};
 /// let program = compile(&[Source::new("s.slap", "actor 1 size 2\ntime 1\n")], &Default::default()).unwrap();
+/// let program = animkit_vm::verify::verify(program).unwrap();
 /// let options = SlapOptions { trace: true, ..SlapOptions::default() };
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// assert_eq!(run(&options, program, 0, &mut out, &mut err), Ok(0));
@@ -230,9 +231,11 @@ pub fn run(
 /// ```
 /// use animkit_compiler::{compile, Source};
 /// use animkit_runtime::slap::scene_of;
+/// use animkit_vm::verify::verify;
 /// let program = compile(&[Source::new("s.slap", "actor 1 size 2\ntime 4\n")], &Default::default()).unwrap();
-/// assert_eq!(scene_of(program, "s").map(|s| s.length()).ok(), Some(4));
+/// assert_eq!(scene_of(verify(program).unwrap(), "s").map(|s| s.length()).ok(), Some(4));
 /// let sprites = compile(&[Source::new("s.anim", "Idle: 5, _loop\n")], &Default::default()).unwrap();
+/// let sprites = verify(sprites).unwrap();
 /// assert_eq!(scene_of(sprites, "s").err().as_deref(), Some("animvm: the new build has no SLAP scene\n"));
 /// ```
 pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, String> {

@@ -39,6 +39,10 @@ pub struct LiveModule {
     needs_rest: u32,
     /// Released slots, reused first.
     free: Vec<FuncId>,
+    /// A `HALT` stub that stands in as the entry between
+    /// [`LiveModule::take_entry`] and [`LiveModule::set_entry`], moved
+    /// back and forth so that a command costs no allocation.
+    halt: Function,
     verifier: ModuleVerifier,
 }
 
@@ -65,6 +69,7 @@ impl LiveModule {
             needs_rest: base,
             module,
             free: Vec::new(),
+            halt: stub(name, Op::Halt),
             verifier: ModuleVerifier::default(),
         }
     }
@@ -104,15 +109,27 @@ impl LiveModule {
     /// Verifies `f` and makes it the entry (function 0).
     pub fn set_entry(&mut self, f: Function) -> Result<(), VerifyError> {
         self.needs[0] = self.check(0, &f)?;
-        self.module.functions[0] = f;
+        let old = std::mem::replace(&mut self.module.functions[0], f);
+        if self.is_halt_stub(&old) {
+            self.halt = old;
+        }
         Ok(())
+    }
+
+    /// Whether `f` is a `HALT` stub of this module (the entry's stand-in).
+    fn is_halt_stub(&self, f: &Function) -> bool {
+        f.name == self.module.name && f.code.len() == 1 && f.code[0] == Insn::ax(Op::Halt, 0) && f.consts.is_empty()
     }
 
     /// The entry again, for building the next one in its buffers (the
     /// module's entry becomes a `HALT`).
     pub fn take_entry(&mut self) -> Function {
         self.needs[0] = self.module.name.saturating_add(1);
-        std::mem::replace(&mut self.module.functions[0], stub(self.module.name, Op::Halt))
+        if !self.is_halt_stub(&self.halt) {
+            self.halt = stub(self.module.name, Op::Halt);
+        }
+        let halt = std::mem::take(&mut self.halt);
+        std::mem::replace(&mut self.module.functions[0], halt)
     }
 
     /// Verifies `f` and installs it in a free slot; its index.
