@@ -125,14 +125,29 @@ impl ReadError {
     /// );
     /// ```
     pub fn message(&self, what: &str) -> String {
+        self.message_for(what, "a source")
+    }
+
+    /// [`message`](Self::message) for a file that is not source text:
+    /// `noun` names what the limit is for (`a bundle`).
+    ///
+    /// ```
+    /// use animkit_compiler::files::ReadError;
+    /// let e = ReadError::TooBig { size: Some(1 << 30), limit: 268_435_476 };
+    /// assert_eq!(
+    ///     e.message_for("`big.animb`", "a bundle"),
+    ///     "error: `big.animb` is 1073741824 bytes, more than the 268435476 bytes a bundle may have\n"
+    /// );
+    /// ```
+    pub fn message_for(&self, what: &str, noun: &str) -> String {
         let mib = |n: u64| if n % (1 << 20) == 0 { format!(" ({} MiB)", n >> 20) } else { String::new() };
         match self {
             ReadError::Io(e) => format!("error: cannot read {what}: {e}\n"),
             ReadError::TooBig { size: Some(n), limit } => {
-                format!("error: {what} is {n} bytes, more than the {limit} bytes{} a source may have\n", mib(*limit))
+                format!("error: {what} is {n} bytes, more than the {limit} bytes{} {noun} may have\n", mib(*limit))
             }
             ReadError::TooBig { size: None, limit } => {
-                format!("error: {what} has more than the {limit} bytes{} a source may have\n", mib(*limit))
+                format!("error: {what} has more than the {limit} bytes{} {noun} may have\n", mib(*limit))
             }
         }
     }

@@ -9,7 +9,6 @@
 //! file: the directory holds the inputs, and the bundle only on success.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// The documented peak of a compile: `PER_BYTE` bytes per source byte
 /// (sprite, Animator, SLAP, as in `docs/limits.md`) plus 64 MiB.
@@ -20,57 +19,13 @@ fn bound(ext: &str, bytes: u64) -> u64 {
     PER_BYTE.iter().find(|(e, _)| *e == ext).map_or(0, |(_, f)| f * bytes) + BASE
 }
 
-unsafe extern "C" {
-    fn setrlimit(resource: i32, limit: *const [u64; 2]) -> i32;
-    // `struct rusage`: two `timeval`s, then `ru_maxrss` (KiB) and 13 more
-    // longs.
-    fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut [i64; 18]) -> i32;
-}
-const RLIMIT_AS: i32 = 9;
-
-struct Run {
-    /// The exit code, or `None` when a signal ended it.
-    code: Option<i32>,
-    signal: i32,
-    peak: u64,
-    stderr: String,
-}
+#[path = "../../tests/common/limited.rs"]
+mod limited;
+use limited::{Run, files, run_limited, sparse};
 
 /// `animc ARGS` in `dir` with at most `limit` bytes of address space.
 fn animc(dir: &Path, args: &[&str], limit: u64) -> Run {
-    use std::io::Read;
-    use std::os::unix::process::CommandExt;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_animc"));
-    cmd.args(args).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-    // SAFETY: `setrlimit` is async-signal-safe, and the closure touches
-    // nothing else of the parent's.
-    unsafe {
-        cmd.pre_exec(move || {
-            let l = [limit, limit];
-            if setrlimit(RLIMIT_AS, &l) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    // Reaped by `wait4` below, which std does not know of.
-    #[allow(clippy::zombie_processes)]
-    let mut child = cmd.spawn().unwrap();
-    let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-    let (mut status, mut usage) = (0, [0i64; 18]);
-    // SAFETY: our own child, not yet waited for; pointers to live locals.
-    let pid = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as i32);
-    let signal = status & 0x7f;
-    Run { code: (signal == 0).then_some((status >> 8) & 0xff), signal, peak: usage[4] as u64 * 1024, stderr }
-}
-
-fn files(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> =
-        std::fs::read_dir(dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
-    v.sort();
-    v
+    run_limited(env!("CARGO_BIN_EXE_animc"), dir, args, None, limit)
 }
 
 /// Compiles `dir/name` to `out.animb` under twice its bound of address
@@ -103,10 +58,6 @@ fn check(dir: &Path, name: &str) -> Run {
     assert_eq!(files(dir), expected, "{name}: files left");
     let _ = std::fs::remove_file(dir.join("out.animb"));
     run
-}
-
-fn sparse(path: &Path, len: u64) {
-    std::fs::File::create(path).unwrap().set_len(len).unwrap();
 }
 
 #[test]

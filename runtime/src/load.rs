@@ -2,6 +2,7 @@
 //! the fly.
 
 use animkit_compiler::diagnostic::render;
+use animkit_compiler::files::ReadError;
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Options, Source, compile_with_warnings};
 use animkit_vm::program::Language;
@@ -68,6 +69,18 @@ pub fn load_program_to(path: &str, warnings: &mut dyn Write) -> Result<Verified<
 /// let e = animkit_runtime::load::read_input(p.to_str().unwrap()).unwrap_err();
 /// assert!(e.ends_with("huge.anim` is 104857600 bytes, more than the 67108864 bytes (64 MiB) a source may have\n"));
 /// ```
+///
+/// A file that starts like a bundle is held to the bundle's limit, and the
+/// error says so:
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let p = dir.path().join("huge.animb");
+/// std::fs::write(&p, animkit_vm::codec::MAGIC).unwrap();
+/// std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(1 << 30).unwrap();
+/// let e = animkit_runtime::load::read_input(p.to_str().unwrap()).unwrap_err();
+/// assert!(e.ends_with("huge.animb` is 1073741824 bytes, more than the 268435476 bytes a bundle may have\n"), "{e}");
+/// ```
 pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
     let limit = |head: &[u8]| {
         if head.starts_with(&codec::MAGIC) {
@@ -76,8 +89,13 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
             animkit_vm::limits::MAX_SOURCE_BYTES
         }
     };
-    animkit_compiler::files::read_limited(std::path::Path::new(path), limit)
-        .map_err(|e| e.message(&format!("`{path}`")))
+    animkit_compiler::files::read_limited(std::path::Path::new(path), limit).map_err(|e| {
+        let noun = match e {
+            ReadError::TooBig { limit, .. } if limit != animkit_vm::limits::MAX_SOURCE_BYTES => "a bundle",
+            _ => "a source",
+        };
+        e.message_for(&format!("`{path}`"), noun)
+    })
 }
 
 /// [`load_program`] on bytes already read (`path` names them in messages).

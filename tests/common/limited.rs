@@ -1,0 +1,76 @@
+//! Runs a program under an address-space limit (`setrlimit(RLIMIT_AS)` in
+//! the child) and reports how it ended and its peak resident memory
+//! (`ru_maxrss` from `wait4`). Shared by the `animc` and `animvm`
+//! resource-limit tests (`#[path]`-included: each test crate gets a copy).
+
+#![allow(dead_code)]
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+unsafe extern "C" {
+    fn setrlimit(resource: i32, limit: *const [u64; 2]) -> i32;
+    // `struct rusage`: two `timeval`s, then `ru_maxrss` (KiB) and 13 more
+    // longs.
+    fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut [i64; 18]) -> i32;
+}
+const RLIMIT_AS: i32 = 9;
+
+/// How a limited run ended.
+pub struct Run {
+    /// The exit code, or `None` when a signal ended it.
+    pub code: Option<i32>,
+    /// The signal that ended it, 0 if none.
+    pub signal: i32,
+    /// Peak resident memory in bytes.
+    pub peak: u64,
+    pub stderr: String,
+}
+
+/// `program ARGS` in `dir` with at most `limit` bytes of address space,
+/// standard input from `stdin` (a file, or nothing), standard output
+/// discarded.
+pub fn run_limited(program: &str, dir: &Path, args: &[&str], stdin: Option<&Path>, limit: u64) -> Run {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(program);
+    let input = match stdin {
+        Some(p) => Stdio::from(std::fs::File::open(p).unwrap()),
+        None => Stdio::null(),
+    };
+    cmd.args(args).current_dir(dir).stdin(input).stdout(Stdio::null()).stderr(Stdio::piped());
+    // SAFETY: `setrlimit` is async-signal-safe, and the closure touches
+    // nothing else of the parent's.
+    unsafe {
+        cmd.pre_exec(move || {
+            let l = [limit, limit];
+            if setrlimit(RLIMIT_AS, &l) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    // Reaped by `wait4` below, which std does not know of.
+    #[allow(clippy::zombie_processes)]
+    let mut child = cmd.spawn().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let (mut status, mut usage) = (0, [0i64; 18]);
+    // SAFETY: our own child, not yet waited for; pointers to live locals.
+    let pid = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let signal = status & 0x7f;
+    Run { code: (signal == 0).then_some((status >> 8) & 0xff), signal, peak: usage[4] as u64 * 1024, stderr }
+}
+
+/// The names in `dir`, sorted.
+pub fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> =
+        std::fs::read_dir(dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
+}
+
+/// A sparse file of `len` bytes (zeros that take no disk).
+pub fn sparse(path: &Path, len: u64) {
+    std::fs::File::create(path).unwrap().set_len(len).unwrap();
+}
