@@ -66,8 +66,8 @@ pub mod verify;
 #[doc(hidden)]
 pub use codec::{LoadError, load};
 pub use game::{
-    Animation, AnimationBatch, Bundle, Event, FindError, InstanceEvent, OpenError, RestoreError, Scene,
-    SpriteModule, State, UnknownState,
+    Animation, AnimationBatch, Bundle, Event, FindError, InstanceEvent, OpenError, RestoreError, Scene, SpriteModule,
+    State, UnknownState,
 };
 #[doc(hidden)]
 pub use program::Program;

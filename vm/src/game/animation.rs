@@ -3,7 +3,7 @@
 
 use super::batch::AnimationBatch;
 use super::error::{RestoreError, UnknownState, nearest};
-use crate::sprite::{InstanceSnapshot, SpriteInstance, Speed, Sprites, StateId};
+use crate::sprite::{InstanceSnapshot, Speed, SpriteInstance, Sprites, StateId};
 use serde::{Deserialize, Serialize};
 
 /// A state of a sprite module, found once by name with

@@ -211,7 +211,9 @@ pub enum RestoreError {
 impl RestoreError {
     pub(super) fn from_sprite(e: crate::sprite::SpriteError) -> RestoreError {
         match e {
-            crate::sprite::SpriteError::WrongModule { expected, found } => RestoreError::WrongModule { expected, found },
+            crate::sprite::SpriteError::WrongModule { expected, found } => {
+                RestoreError::WrongModule { expected, found }
+            }
             other => RestoreError::Invalid(other.to_string()),
         }
     }
@@ -246,14 +248,14 @@ fn did_you_mean(f: &mut fmt::Formatter<'_>, nearest: &[String]) -> fmt::Result {
 }
 
 /// The names closest to `name`, best first: at most three, each within an
-/// edit distance of a third of the longer name (case differences cost
-/// nothing extra beyond one edit per letter), ties in table order.
+/// edit distance of a third of the longer name (at least 1), ties in
+/// table order.
 pub(super) fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut scored: Vec<(usize, usize, &str)> = names
         .enumerate()
         .filter_map(|(i, n)| {
             let d = distance(name, n);
-            let limit = name.chars().count().max(n.chars().count()).div_ceil(3).max(1);
+            let limit = (name.chars().count().max(n.chars().count()) / 3).max(1);
             (d <= limit).then_some((d, i, n))
         })
         .collect();
@@ -261,29 +263,31 @@ pub(super) fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> V
     scored.into_iter().take(3).map(|(_, _, n)| n.to_string()).collect()
 }
 
-/// Levenshtein distance, counting a letter that differs only in case as
-/// half an edit rounded down over the word (so `walk` is next to `Walk`).
+/// Edit distance with adjacent transpositions (optimal string alignment):
+/// a letter that differs only in case, a swap of two neighbours, an
+/// insertion, a deletion or a substitution each cost 1.
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    // Doubled costs: 2 per edit, 1 per case-only difference.
-    let mut prev: Vec<usize> = (0..=b.len()).map(|j| 2 * j).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, &ca) in a.iter().enumerate() {
-        cur[0] = 2 * (i + 1);
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = if ca == cb {
-                0
-            } else if ca.to_lowercase().eq(cb.to_lowercase()) {
-                1
-            } else {
-                2
-            };
-            cur[j + 1] = (prev[j] + sub).min(prev[j + 1] + 2).min(cur[j] + 2);
-        }
-        std::mem::swap(&mut prev, &mut cur);
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for (i, row) in d.chunks_mut(w).enumerate() {
+        row[0] = i;
     }
-    prev[b.len()].div_ceil(2)
+    for (j, cell) in d.iter_mut().take(w).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = v;
+        }
+    }
+    d[a.len() * w + b.len()]
 }
 
 #[cfg(test)]
@@ -297,5 +301,7 @@ mod tests {
         assert_eq!(nearest("Jmp", names.into_iter()), ["Jump"]);
         assert_eq!(nearest("Xyzzy", names.into_iter()), Vec::<String>::new());
         assert_eq!(nearest("Rum", names.into_iter()), ["Run"]);
+        assert_eq!(nearest("Wlak", names.into_iter()), ["Walk"]);
+        assert_eq!(distance("", "abc"), 3);
     }
 }
