@@ -127,6 +127,11 @@ impl SpriteBatch {
     /// ```
     pub fn spawn_at(&mut self, state: &str, phase: u32) -> Result<u32, SpriteError> {
         let id = self.sprites.state_id(state).ok_or_else(|| SpriteError::NoState(state.to_string()))?;
+        Ok(self.spawn_id(id, phase))
+    }
+
+    /// [`SpriteBatch::spawn_at`] by state id (in range: the caller checks).
+    pub(crate) fn spawn_id(&mut self, id: StateId, phase: u32) -> u32 {
         let c = Cursor::enter(&self.sprites, id);
         self.wake.push(self.now);
         self.due[self.now as usize % WHEEL] += 1;
@@ -140,7 +145,22 @@ impl SpriteBatch {
         if phase > 0 {
             self.store(i, c, Clock { skip: phase, ..Clock::default() });
         }
-        Ok(i as u32)
+        i as u32
+    }
+
+    /// [`SpriteBatch::set_state_at`] (`restart` false) or
+    /// [`SpriteBatch::restart_state_at`] by state id (in range: the caller
+    /// checks); an instance out of range is ignored.
+    pub(crate) fn enter_id(&mut self, i: u32, id: StateId, phase: u32, restart: bool) {
+        let i = i as usize;
+        if i < self.len() && (restart || self.state[i] != id) {
+            self.restart_at(i, id, phase);
+        }
+    }
+
+    /// The pending events, for the game API's drain into a caller's buffer.
+    pub(crate) fn pending_mut(&mut self) -> &mut Vec<BatchEvent> {
+        &mut self.events
     }
 
     /// Number of instances.

@@ -41,6 +41,11 @@ impl SpriteInstance {
         SpriteInstance { sprites, cursor, clock: Clock { skip: phase, ..Clock::default() }, events: Vec::new() }
     }
 
+    /// The pending events, for the game API's drain into a caller's buffer.
+    pub(crate) fn pending_mut(&mut self) -> &mut Vec<EventId> {
+        &mut self.events
+    }
+
     /// Advances one fixed tick (see the module docs for the tick model): one
     /// animation tick at speed 1, none when paused, several at once above
     /// 1 (every event they cross fires, in order).

@@ -308,6 +308,12 @@ impl Sprites {
         Ok(SpriteInstance::new(self.clone(), id, phase))
     }
 
+    /// A new instance in state `id` (in range: the caller checks), entered
+    /// `phase` animation ticks in: the game API's spawn by handle.
+    pub(crate) fn instance_id(&self, id: StateId, phase: u32) -> SpriteInstance {
+        SpriteInstance::new(self.clone(), id, phase)
+    }
+
     /// An empty batch of instances of this module.
     ///
     /// ```

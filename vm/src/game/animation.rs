@@ -1,0 +1,482 @@
+//! One sprite module of a bundle ([`SpriteModule`]), its handles
+//! ([`State`], [`Event`]) and one animated sprite ([`Animation`]).
+
+use super::batch::AnimationBatch;
+use super::error::{RestoreError, UnknownState, nearest};
+use crate::sprite::{InstanceSnapshot, Speed, SpriteInstance, Sprites, StateId};
+use serde::{Deserialize, Serialize};
+
+/// A state of a sprite module, found once by name with
+/// [`SpriteModule::state`]. A handle is only meaningful for the module it
+/// came from (another module reads it as its state of the same index, or
+/// its first state past the end).
+///
+/// ```
+/// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+/// let walk = hero.state("Walk").unwrap();
+/// assert_eq!(walk.index(), 0);
+/// assert_eq!(hero.state_name(walk), "Walk");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct State(pub(super) StateId);
+
+impl State {
+    /// The state's index in its module (declaration order).
+    pub fn index(self) -> u16 {
+        self.0
+    }
+
+    /// The state of index `index` (a state list the game keeps by index).
+    ///
+    /// ```
+    /// assert_eq!(animkit_vm::game::State::from_index(0).index(), 0);
+    /// ```
+    pub fn from_index(index: u16) -> State {
+        State(index)
+    }
+}
+
+/// An event a sprite module fires, found once by name with
+/// [`SpriteModule::event`], compared by value in the game loop.
+///
+/// ```
+/// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+/// let step = hero.event("step").unwrap();
+/// assert_eq!(hero.event_name(step), "step");
+/// assert_eq!(hero.event_name(animkit_vm::game::Event::default()), "hero");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Event(pub(super) u32);
+
+impl Event {
+    /// The event's number in the bundle (its name's string-table index):
+    /// the same for every module of one bundle.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.event("step").unwrap().id(), 2);
+    /// ```
+    pub fn id(self) -> u32 {
+        self.0
+    }
+}
+
+/// A sprite module of a [`super::Bundle`]: names to handles, and new
+/// animations. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct SpriteModule {
+    pub(super) sprites: Sprites,
+}
+
+impl SpriteModule {
+    pub(super) fn new(sprites: Sprites) -> SpriteModule {
+        SpriteModule { sprites }
+    }
+
+    /// The module's name.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.name(), "hero");
+    /// ```
+    pub fn name(&self) -> &str {
+        self.sprites.name()
+    }
+
+    /// The state `name` (case-sensitive); the error lists the nearest
+    /// names.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert!(hero.state("Walk").is_ok());
+    /// assert_eq!(hero.state("Wlak").unwrap_err().nearest, ["Walk"]);
+    /// ```
+    pub fn state(&self, name: &str) -> Result<State, UnknownState> {
+        self.sprites.state_id(name).map(State).ok_or_else(|| UnknownState {
+            name: name.to_string(),
+            module: self.name().to_string(),
+            nearest: nearest(name, (0..self.state_count() as StateId).map(|i| self.sprites.state_name(i))),
+        })
+    }
+
+    /// Number of states (at least 1).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.state_count(), 1);
+    /// ```
+    pub fn state_count(&self) -> usize {
+        self.sprites.state_count()
+    }
+
+    /// The name of `state` (`""` for a handle past the module's states).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.state_name(animkit_vm::game::State::from_index(0)), "Walk");
+    /// ```
+    pub fn state_name(&self, state: State) -> &str {
+        self.sprites.state_name(state.0)
+    }
+
+    /// The sprite category of `state` (its `[alias]`, or its own name):
+    /// which sheet to draw its frames from.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.category(hero.state("Walk").unwrap()), "Walk");
+    /// ```
+    pub fn category(&self, state: State) -> &str {
+        self.sprites.category(state.0)
+    }
+
+    /// The event `name`, if the bundle has that string.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert!(hero.event("step").is_some());
+    /// assert!(hero.event("jump").is_none());
+    /// ```
+    pub fn event(&self, name: &str) -> Option<Event> {
+        self.sprites.event_id(name).map(Event)
+    }
+
+    /// The name of `event` (`""` for an event of no string).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.event_name(hero.event("step").unwrap()), "step");
+    /// ```
+    pub fn event_name(&self, event: Event) -> &str {
+        self.sprites.event_name(event.0)
+    }
+
+    /// A hash of the module's behaviour that every snapshot carries: a
+    /// snapshot restores only into a module with the same hash.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.module_hash(), hero.clone().module_hash());
+    /// ```
+    pub fn module_hash(&self) -> u64 {
+        self.sprites.module_hash()
+    }
+
+    /// The index a handle stands for in this module (past the end: 0).
+    pub(super) fn id(&self, state: State) -> StateId {
+        if (state.0 as usize) < self.state_count() { state.0 } else { 0 }
+    }
+
+    /// A new animation in `state`; it shows the state's first frame from
+    /// its first [`Animation::tick`].
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.tick();
+    /// assert_eq!(a.frame(), 0);
+    /// ```
+    pub fn spawn(&self, state: State) -> Animation {
+        self.spawn_at(state, 0)
+    }
+
+    /// A new animation in `state`, entered `phase` animation ticks in, so
+    /// that a crowd does not walk in lockstep (the skipped ticks fire no
+    /// events).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// // Walk: 2|step, 2, _loop shows 0 0 1 1 0 0 ...
+    /// let mut a = hero.spawn_at(hero.state("Walk").unwrap(), 2);
+    /// a.tick();
+    /// assert_eq!(a.frame(), 1);
+    /// ```
+    pub fn spawn_at(&self, state: State, phase: u32) -> Animation {
+        let inner = self.sprites.instance_id(self.id(state), phase);
+        Animation { inner, in_state: 0 }
+    }
+
+    /// An empty batch of animations of this module (see [`AnimationBatch`]).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert!(hero.batch().is_empty());
+    /// ```
+    pub fn batch(&self) -> AnimationBatch {
+        AnimationBatch::new(self.clone())
+    }
+}
+
+/// One animated sprite: its state, frame, clock (speed and phase) and
+/// pending events.
+///
+/// Tick model: the frame read after the t-th `tick()` is the sprite shown
+/// during tick t; the events drained after it fired on entering frames at
+/// its start, in order. `advance(n)` is exactly `n` ticks, in time that
+/// grows with the events fired, not with `n`.
+#[derive(Clone, Debug)]
+pub struct Animation {
+    inner: SpriteInstance,
+    in_state: u64,
+}
+
+impl Animation {
+    /// One fixed tick (no allocation once the event buffer has grown to
+    /// the most events one tick fires).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// for _ in 0..3 { a.tick(); }
+    /// assert_eq!(a.frame(), 1);
+    /// ```
+    pub fn tick(&mut self) {
+        self.inner.tick();
+        self.in_state = self.in_state.saturating_add(1);
+    }
+
+    /// `ticks` ticks at once, exactly as that many calls of
+    /// [`Animation::tick`]: for a sprite that was off screen or paused.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.advance(1_000_003);
+    /// assert_eq!((a.frame(), a.time_in_state()), (1, 1_000_003));
+    /// ```
+    pub fn advance(&mut self, ticks: u32) {
+        self.inner.advance(ticks);
+        self.in_state = self.in_state.saturating_add(ticks as u64);
+    }
+
+    /// Sets the playback speed from the next tick on: [`Speed::PAUSED`]
+    /// pauses, `Speed::ratio(2, 1)` plays twice as fast.
+    ///
+    /// ```
+    /// use animkit_vm::game::Speed;
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.set_speed(Speed::ratio(2, 1).unwrap());
+    /// a.tick(); a.tick();
+    /// assert_eq!(a.frame(), 1);
+    /// assert_eq!(a.speed(), Speed::ratio(2, 1).unwrap());
+    /// ```
+    pub fn set_speed(&mut self, speed: Speed) {
+        self.inner.set_speed(speed);
+    }
+
+    /// The playback speed.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.spawn(hero.state("Walk").unwrap()).speed(), animkit_vm::game::Speed::ONE);
+    /// ```
+    pub fn speed(&self) -> Speed {
+        self.inner.speed()
+    }
+
+    /// Switches to `state` at the next tick; nothing happens when already
+    /// in it (see [`Animation::restart`]).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut a = hero.spawn(walk);
+    /// a.tick(); a.tick(); a.tick();
+    /// a.set_state(walk); // already walking
+    /// assert_eq!(a.time_in_state(), 3);
+    /// ```
+    pub fn set_state(&mut self, state: State) {
+        self.set_state_at(state, 0);
+    }
+
+    /// [`Animation::set_state`], entering `phase` animation ticks in.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut a = hero.spawn(walk);
+    /// a.set_state_at(walk, 2); // already walking: no effect
+    /// a.tick();
+    /// assert_eq!(a.frame(), 0);
+    /// ```
+    pub fn set_state_at(&mut self, state: State, phase: u32) {
+        let id = self.module_id(state);
+        if self.inner.state() != id {
+            self.restart_at(state, phase);
+        }
+    }
+
+    /// Starts `state` over at the next tick, even when already in it.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut a = hero.spawn(walk);
+    /// a.tick(); a.tick(); a.tick();
+    /// a.restart(walk);
+    /// a.tick();
+    /// assert_eq!((a.frame(), a.time_in_state()), (0, 1));
+    /// ```
+    pub fn restart(&mut self, state: State) {
+        self.restart_at(state, 0);
+    }
+
+    /// [`Animation::restart`], entering `phase` animation ticks in.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut a = hero.spawn(walk);
+    /// a.restart_at(walk, 2);
+    /// a.tick();
+    /// assert_eq!(a.frame(), 1);
+    /// ```
+    pub fn restart_at(&mut self, state: State, phase: u32) {
+        let id = self.module_id(state);
+        self.inner.restart_state_id_at(id, phase);
+        self.in_state = 0;
+    }
+
+    fn module_id(&self, state: State) -> StateId {
+        if (state.0 as usize) < self.inner.sprites().state_count() { state.0 } else { 0 }
+    }
+
+    /// The current state (after the transitions its code took).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// assert_eq!(hero.spawn(walk).state(), walk);
+    /// ```
+    pub fn state(&self) -> State {
+        State(self.inner.state())
+    }
+
+    /// The sprite index to draw from the state's sheet.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// let frames: Vec<u32> = (0..5).map(|_| { a.tick(); a.frame() }).collect();
+    /// assert_eq!(frames, [0, 0, 1, 1, 0]);
+    /// ```
+    pub fn frame(&self) -> u32 {
+        self.inner.frame()
+    }
+
+    /// Ticks run since the game last entered a state (spawn,
+    /// [`Animation::restart`], or a [`Animation::set_state`] that changed
+    /// it), as Spine's track time: a transition the animation's own code
+    /// takes (`Jump: ..., Fall`) does not reset it.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// assert_eq!(a.time_in_state(), 0);
+    /// a.advance(7);
+    /// assert_eq!(a.time_in_state(), 7);
+    /// ```
+    pub fn time_in_state(&self) -> u64 {
+        self.in_state
+    }
+
+    /// Whether it is waiting for the game (a `_wait` end, or a halt).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert!(!hero.spawn(hero.state("Walk").unwrap()).is_waiting());
+    /// ```
+    pub fn is_waiting(&self) -> bool {
+        self.inner.is_waiting()
+    }
+
+    /// Number of events fired and not yet drained.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.advance(4);
+    /// assert_eq!(a.pending_events(), 1);
+    /// ```
+    pub fn pending_events(&mut self) -> usize {
+        self.inner.pending_mut().len()
+    }
+
+    /// Moves the oldest pending events into `out` (as many as fit, in the
+    /// order they fired) and returns how many; the rest stay pending for
+    /// the next call. Allocates nothing.
+    ///
+    /// ```
+    /// use animkit_vm::game::Event;
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.advance(9); // three `step`s
+    /// let mut buf = [Event::default(); 2];
+    /// assert_eq!(a.drain_events(&mut buf), 2);
+    /// assert_eq!(buf, [hero.event("step").unwrap(); 2]);
+    /// assert_eq!(a.drain_events(&mut buf), 1);
+    /// assert_eq!(a.drain_events(&mut buf), 0);
+    /// ```
+    pub fn drain_events(&mut self, out: &mut [Event]) -> usize {
+        let pending = self.inner.pending_mut();
+        let n = pending.len().min(out.len());
+        for (o, e) in out.iter_mut().zip(pending.drain(..n)) {
+            *o = Event(e);
+        }
+        n
+    }
+
+    /// Saves the animation (serde): restoring it into any animation of the
+    /// same module gives the same frames, states and events from here on.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut a = hero.spawn(walk);
+    /// a.advance(3);
+    /// let saved = a.snapshot();
+    /// let mut b = hero.spawn(walk);
+    /// b.restore(&saved).unwrap();
+    /// a.tick(); b.tick();
+    /// assert_eq!((a.frame(), a.time_in_state()), (b.frame(), b.time_in_state()));
+    /// ```
+    pub fn snapshot(&self) -> AnimationSnapshot {
+        AnimationSnapshot { instance: self.inner.snapshot(), in_state: self.in_state }
+    }
+
+    /// Restores a snapshot of this module; on an error the animation is
+    /// unchanged.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// let saved = a.snapshot();
+    /// assert!(a.restore(&saved).is_ok());
+    /// ```
+    pub fn restore(&mut self, snapshot: &AnimationSnapshot) -> Result<(), RestoreError> {
+        self.inner.restore(&snapshot.instance).map_err(RestoreError::from_sprite)?;
+        self.in_state = snapshot.in_state;
+        Ok(())
+    }
+}
+
+/// A saved [`Animation`] (serde: any format a game saves in).
+///
+/// ```
+/// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+/// let saved = hero.spawn(hero.state("Walk").unwrap()).snapshot();
+/// assert_eq!(saved.module_hash(), hero.module_hash());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnimationSnapshot {
+    instance: InstanceSnapshot,
+    in_state: u64,
+}
+
+impl AnimationSnapshot {
+    /// The hash of the module it was taken of ([`SpriteModule::module_hash`]).
+    pub fn module_hash(&self) -> u64 {
+        self.instance.module_hash()
+    }
+}

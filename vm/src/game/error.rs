@@ -1,0 +1,307 @@
+//! The errors of the game API: one type per operation, each with the
+//! reason a game can act on, all `std::error::Error`.
+
+use crate::codec::LoadError;
+use std::fmt;
+
+/// What a bundle module is, for [`super::Bundle::module`] and
+/// [`FindError::WrongKind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ModuleKind {
+    /// A sprite state machine (`.anim`): [`super::Bundle::sprite`].
+    Sprite,
+    /// An Animator drawing (`.draw`), played by the runtime's player.
+    Drawing,
+    /// A SLAP scene (`.slap`): [`super::Bundle::scene`].
+    Scene,
+}
+
+impl fmt::Display for ModuleKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ModuleKind::Sprite => "a sprite module",
+            ModuleKind::Drawing => "an Animator drawing",
+            ModuleKind::Scene => "a SLAP scene",
+        })
+    }
+}
+
+/// Why [`super::Bundle::from_bytes`] or [`super::Bundle::open`] refused a
+/// bundle.
+///
+/// ```
+/// use animkit_vm::game::{Bundle, OpenError};
+/// let mut bytes = animkit_vm::game::doc_bundle();
+/// bytes[8] = 9; // the format version
+/// let e = Bundle::from_bytes(&bytes).unwrap_err();
+/// assert_eq!(e, OpenError::NewerFormat { found: 9, supported: 3 });
+/// assert_eq!(e.to_string(), "the bundle has format version 9, newer than this build reads (3): update animkit");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenError {
+    /// The file could not be read.
+    Io {
+        /// The path as given.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// It does not start with the bundle magic bytes (`ANIMB\0\r\n`).
+    NotABundle,
+    /// Written by a newer `animc` than this build can read.
+    NewerFormat {
+        /// The bundle's format version.
+        found: u16,
+        /// The version this build reads ([`super::FORMAT_VERSION`]).
+        supported: u16,
+    },
+    /// Written by an older `animc`: recompile the sources.
+    OlderFormat {
+        /// The bundle's format version.
+        found: u16,
+        /// The version this build reads ([`super::FORMAT_VERSION`]).
+        supported: u16,
+    },
+    /// Cut short, too long, too large, a checksum mismatch, or a payload
+    /// that does not decode: the bytes were damaged.
+    Corrupt(String),
+    /// It decodes but breaks a verifier rule: a bundle this `animc` would
+    /// not write.
+    Rule {
+        /// The rule's name (the table in the verifier's documentation).
+        rule: &'static str,
+        /// What is wrong, and where.
+        message: String,
+    },
+}
+
+impl OpenError {
+    pub(super) fn from_load(e: LoadError) -> OpenError {
+        let supported = super::FORMAT_VERSION;
+        match e {
+            LoadError::NotABundle => OpenError::NotABundle,
+            LoadError::UnsupportedVersion(found) if found > supported => OpenError::NewerFormat { found, supported },
+            LoadError::UnsupportedVersion(found) => OpenError::OlderFormat { found, supported },
+            LoadError::Invalid(v) => OpenError::Rule { rule: v.rule, message: v.to_string() },
+            other => OpenError::Corrupt(other.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Io { path, message } => write!(f, "cannot read {path}: {message}"),
+            OpenError::NotABundle => {
+                f.write_str("not an animkit bundle (the file does not start with the ANIMB magic bytes)")
+            }
+            OpenError::NewerFormat { found, supported } => write!(
+                f,
+                "the bundle has format version {found}, newer than this build reads ({supported}): update animkit"
+            ),
+            OpenError::OlderFormat { found, supported } => write!(
+                f,
+                "the bundle has format version {found}, older than this build reads ({supported}): recompile it with this animc"
+            ),
+            OpenError::Corrupt(m) => f.write_str(m),
+            OpenError::Rule { message, .. } => write!(f, "invalid bundle: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// Why [`super::Bundle::sprite`] or [`super::Bundle::scene`] found no
+/// module.
+///
+/// ```
+/// use animkit_vm::game::{Bundle, FindError, ModuleKind};
+/// # let bundle = Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap();
+/// let e = bundle.scene("hero").unwrap_err();
+/// assert_eq!(e, FindError::WrongKind { name: "hero".into(), expected: ModuleKind::Scene, found: ModuleKind::Sprite });
+/// assert_eq!(e.to_string(), "module `hero` is a sprite module, not a SLAP scene");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FindError {
+    /// No module of that name (names are case-sensitive).
+    NoModule {
+        /// The name asked for.
+        name: String,
+        /// The closest module names, best first (at most three).
+        nearest: Vec<String>,
+    },
+    /// A module of that name, of another kind.
+    WrongKind {
+        /// The name asked for.
+        name: String,
+        /// The kind asked for.
+        expected: ModuleKind,
+        /// The module's kind.
+        found: ModuleKind,
+    },
+}
+
+impl fmt::Display for FindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FindError::NoModule { name, nearest } => {
+                write!(f, "no module named `{name}` in the bundle")?;
+                did_you_mean(f, nearest)
+            }
+            FindError::WrongKind { name, expected, found } => write!(f, "module `{name}` is {found}, not {expected}"),
+        }
+    }
+}
+
+impl std::error::Error for FindError {}
+
+/// [`super::SpriteModule::state`] found no state of that name.
+///
+/// ```
+/// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+/// let e = hero.state("walk").unwrap_err();
+/// assert_eq!(e.nearest, ["Walk"]);
+/// assert_eq!(e.to_string(), "no state named `walk` in sprite module `hero`; did you mean `Walk`?");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownState {
+    /// The name asked for.
+    pub name: String,
+    /// The sprite module.
+    pub module: String,
+    /// The closest state names, best first (at most three).
+    pub nearest: Vec<String>,
+}
+
+impl fmt::Display for UnknownState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no state named `{}` in sprite module `{}`", self.name, self.module)?;
+        did_you_mean(f, &self.nearest)
+    }
+}
+
+impl std::error::Error for UnknownState {}
+
+/// Why a snapshot was not restored; the animation is unchanged.
+///
+/// ```
+/// use animkit_vm::game::{Bundle, RestoreError};
+/// # let hero = Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+/// let mut batch = hero.batch();
+/// batch.spawn(hero.state("Walk").unwrap());
+/// let saved = batch.snapshot();
+/// let mut other = hero.batch();
+/// assert!(other.restore(&saved).is_ok());
+/// # let _ = RestoreError::Invalid(String::new());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    /// Taken of another module, or of another build of it: the module
+    /// hashes differ.
+    WrongModule {
+        /// The hash of the module restored into.
+        expected: u64,
+        /// The hash the snapshot names.
+        found: u64,
+    },
+    /// It names this module but cannot be one of its (edited or damaged).
+    Invalid(String),
+}
+
+impl RestoreError {
+    pub(super) fn from_sprite(e: crate::sprite::SpriteError) -> RestoreError {
+        match e {
+            crate::sprite::SpriteError::WrongModule { expected, found } => {
+                RestoreError::WrongModule { expected, found }
+            }
+            other => RestoreError::Invalid(other.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RestoreError::WrongModule { expected, found } => write!(
+                f,
+                "the snapshot belongs to another module (module hash {found:016x}; this module's is {expected:016x})"
+            ),
+            RestoreError::Invalid(m) => write!(f, "invalid snapshot: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
+
+fn did_you_mean(f: &mut fmt::Formatter<'_>, nearest: &[String]) -> fmt::Result {
+    match nearest {
+        [] => Ok(()),
+        [one] => write!(f, "; did you mean `{one}`?"),
+        [rest @ .., last] => {
+            f.write_str("; did you mean ")?;
+            for n in rest {
+                write!(f, "`{n}`, ")?;
+            }
+            write!(f, "or `{last}`?")
+        }
+    }
+}
+
+/// The names closest to `name`, best first: at most three, each within an
+/// edit distance of a third of the longer name (at least 1), ties in
+/// table order.
+pub(super) fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut scored: Vec<(usize, usize, &str)> = names
+        .enumerate()
+        .filter_map(|(i, n)| {
+            let d = distance(name, n);
+            let limit = (name.chars().count().max(n.chars().count()) / 3).max(1);
+            (d <= limit).then_some((d, i, n))
+        })
+        .collect();
+    scored.sort_unstable();
+    scored.into_iter().take(3).map(|(_, _, n)| n.to_string()).collect()
+}
+
+/// Edit distance with adjacent transpositions (optimal string alignment):
+/// a letter that differs only in case, a swap of two neighbours, an
+/// insertion, a deletion or a substitution each cost 1.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let w = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * w];
+    for (i, row) in d.chunks_mut(w).enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d.iter_mut().take(w).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[(i - 2) * w + j - 2] + 1);
+            }
+            d[i * w + j] = v;
+        }
+    }
+    d[a.len() * w + b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_names() {
+        let names = ["Idle", "Walk", "Run", "Jump", "Fall", "Land"];
+        assert_eq!(nearest("walk", names.into_iter()), ["Walk"]);
+        assert_eq!(nearest("Jmp", names.into_iter()), ["Jump"]);
+        assert_eq!(nearest("Xyzzy", names.into_iter()), Vec::<String>::new());
+        assert_eq!(nearest("Rum", names.into_iter()), ["Run"]);
+        assert_eq!(nearest("Wlak", names.into_iter()), ["Walk"]);
+        assert_eq!(distance("", "abc"), 3);
+    }
+}
