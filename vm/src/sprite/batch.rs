@@ -58,6 +58,9 @@ pub struct SpriteBatch {
     /// instance (`slow.rs`).
     pub(super) slow: Vec<Slow>,
     pub(super) events: Vec<BatchEvent>,
+    /// `advance`'s events before they are put in tick order, with the
+    /// tick and the order they fired in (kept: its capacity is reused).
+    pub(super) fired: Vec<(u64, u32, BatchEvent)>,
     pub(super) stats: BatchStats,
     /// Whether the next scan adds wake-up counts in runs (see `scan`).
     pub(super) runs: bool,
@@ -96,6 +99,7 @@ impl SpriteBatch {
             state: Vec::new(),
             slow: Vec::new(),
             events: Vec::new(),
+            fired: Vec::new(),
             stats: BatchStats::default(),
             runs: true,
         }
@@ -458,7 +462,8 @@ impl SpriteBatch {
             return;
         }
         let end = self.now.wrapping_add(ticks);
-        let mut fired: Vec<(u64, BatchEvent)> = Vec::new();
+        let mut fired = std::mem::take(&mut self.fired);
+        fired.clear();
         let mut work = Work::default();
         // Every instance is placed again at the end: the counts start over.
         self.due = [0; WHEEL];
@@ -473,13 +478,17 @@ impl SpriteBatch {
             let n = clock.take(ticks as u64);
             let instance = i as u32;
             work += advance::run(plan, module, &mut c, n, |j, event| {
-                fired.push((start.tick_of(j), BatchEvent { instance, event }));
+                let order = fired.len() as u32;
+                fired.push((start.tick_of(j), order, BatchEvent { instance, event }));
             });
             self.put(i, c, clock, end);
         }
         // Stable: within a tick, instance order and each one's own order.
-        fired.sort_by_key(|&(t, _)| t);
-        self.events.extend(fired.into_iter().map(|(_, e)| e));
+        // The order they fired in breaks ties, so an unstable sort (which
+        // allocates nothing) keeps it.
+        fired.sort_unstable_by_key(|&(t, order, _)| (t, order));
+        self.events.extend(fired.drain(..).map(|(_, _, e)| e));
+        self.fired = fired;
         self.now = end;
         self.stats.ticks += ticks as u64;
         self.stats.frame_changes += work.steps;
