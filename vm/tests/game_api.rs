@@ -177,3 +177,25 @@ fn bad_input_is_an_error_to_act_on() {
     assert!(bundle().scene("hero").is_err());
     assert!(Bundle::open("/nonexistent/x.animb").is_err());
 }
+
+#[path = "../examples/game_loop.rs"]
+mod game_loop;
+
+#[test]
+fn the_game_loop_example_plays_the_documented_bundle() {
+    let mut out = Vec::new();
+    game_loop::run(&bundle(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    // The hero's `step` fires every 4 ticks; 50 of the crowd at speed 1
+    // and 50 at 3/2; the scene (20 frames at 25 fps) ends within the
+    // first second.
+    assert_eq!(
+        out,
+        "t=1s hero Walk frame 0 steps 13 crowd steps 1575 scene frame 20 camera [0.0, 3.0, 10.0]\n\
+         \x20 actor 1 at [0.0, 0.0, 2.5] Sprint\n\
+         \x20 actor 2 at [2.0, 0.0, 0.0] Idle\n\
+         t=2s hero Walk frame 1 steps 25 crowd steps 3125 scene frame 20 camera [0.0, 3.0, 10.0]\n\
+         \x20 actor 1 at [0.0, 0.0, 2.5] Sprint\n\
+         \x20 actor 2 at [2.0, 0.0, 0.0] Idle\n"
+    );
+}
