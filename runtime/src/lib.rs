@@ -15,6 +15,7 @@ pub mod error;
 pub mod host;
 pub mod load;
 pub mod report;
+#[cfg(feature = "desktop")]
 pub mod run;
 pub mod slap;
 pub mod sprite;

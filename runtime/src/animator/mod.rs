@@ -18,17 +18,23 @@
 //! assert_eq!(s.canvas().flushes(), 1);
 //! ```
 
+// Without `desktop` the hosts are left out; the models they share stay.
+#![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
+
 pub mod areas;
 pub mod cpu_canvas;
 pub mod cursor;
 pub mod events;
 pub mod gl_canvas;
+#[cfg(feature = "desktop")]
 pub mod headless;
+#[cfg(feature = "desktop")]
 pub mod keys;
 pub mod pen;
 pub mod script;
 pub mod stream;
 pub mod view;
+#[cfg(feature = "desktop")]
 pub mod window;
 
 pub use cpu_canvas::CpuCanvas;
@@ -36,6 +42,7 @@ pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
 
 use crate::Error;
 use crate::cli::Args;
+#[cfg(feature = "desktop")]
 use crate::host::window_loop::check_display;
 use crate::host::{Host, Io};
 use animkit_vm::Program;
@@ -87,6 +94,7 @@ impl Default for AnimatorOptions {
 /// `--start`) and, as `animator` had none, lets them pass unused.
 pub struct AnimatorHost;
 
+#[cfg(feature = "desktop")]
 impl Host for AnimatorHost {
     const LANGUAGE: Language = Language::Animator;
     /// First: a bundle with a `.draw` module runs it.
@@ -149,6 +157,7 @@ pub enum Source {
 /// Runs `source` headless or in a window, as `options` say; returns the
 /// number of errors reported along the way (the exit status is 1 when
 /// there were any).
+#[cfg(feature = "desktop")]
 pub fn run(
     options: &AnimatorOptions,
     source: Source,

@@ -3,6 +3,7 @@
 //! script, including the timing of `sleep` and `flushdelay`.
 
 use super::stream::Status;
+#[cfg(feature = "desktop")]
 use crate::host::watch::ProgramWatch;
 use crate::report;
 use animkit_vm::Program;
@@ -126,6 +127,7 @@ impl<C: Canvas> Script<C> {
 /// `script` started over on `program` (a new build of its file), or, if
 /// the build has no such module, `script` as it was, the reason on
 /// `stderr`; a restart is announced there.
+#[cfg(feature = "desktop")]
 pub fn restart<C: Canvas>(
     script: Script<C>,
     program: Verified<Program>,

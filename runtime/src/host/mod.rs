@@ -13,11 +13,14 @@
 
 pub mod files;
 pub mod gif;
+#[cfg(feature = "desktop")]
 pub mod gl_window;
 pub mod progress;
 pub mod sink;
 pub mod ticker;
+#[cfg(feature = "desktop")]
 pub mod watch;
+#[cfg(feature = "desktop")]
 pub mod window_loop;
 
 use crate::Error;

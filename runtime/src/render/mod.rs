@@ -38,6 +38,7 @@ mod draws;
 mod error;
 mod fill;
 mod geometry;
+#[cfg(feature = "desktop")]
 mod headless;
 mod image;
 mod renderer;
@@ -52,6 +53,7 @@ pub use fill::{EXACT_MAX_POINTS, STRAIGHT, is_convex};
 pub use geometry::{
     Geometry, MODE_DASHED, MODE_GLYPH, MODE_SOLID, MODE_TEXTURED, VERTEX_SIZE, Vertex, arrow_head_length,
 };
+#[cfg(feature = "desktop")]
 pub use headless::{GlApi, HeadlessGl};
 pub use image::{MAX_PNG_BYTES, RgbaImage};
 pub use renderer::Renderer;

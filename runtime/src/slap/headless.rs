@@ -8,9 +8,14 @@
 //! terminal. The scene runs from frame 0 whatever the start (seeking runs
 //! only its time points), so frame F is the same picture either way.
 
+// Without `desktop` the hosts are left out; the models they share stay.
+#![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
+
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions};
+#[cfg(feature = "desktop")]
 use crate::host::sink::{FrameSink, Timing};
+#[cfg(feature = "desktop")]
 use crate::render::HeadlessGl;
 use animkit_vm::slap::Scene;
 use std::io::{IsTerminal, Write};
@@ -69,6 +74,7 @@ pub use crate::host::sink::padded_frame_path;
 
 /// Draws the frames `options` ask for and writes them; returns the number
 /// of runtime errors reported.
+#[cfg(feature = "desktop")]
 pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> Result<usize, String> {
     let (w, h) = (options.width, options.height);
     let mut renderer = HeadlessGl::new(w, h)

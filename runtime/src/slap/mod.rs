@@ -23,12 +23,16 @@
 //! stripped of its positions); the scene goes on, and `animvm` exits with
 //! status 1.
 
+// Without `desktop` the hosts are left out; the models they share stay.
+#![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
+
 pub mod camera;
 pub mod headless;
 pub mod polly;
 pub mod pose;
 pub mod trace;
 pub mod view;
+#[cfg(feature = "desktop")]
 pub mod window;
 
 use crate::Error;
@@ -101,6 +105,7 @@ impl Default for SlapOptions {
 /// The SLAP host (see the [module documentation](self)).
 pub struct SlapHost;
 
+#[cfg(feature = "desktop")]
 impl Host for SlapHost {
     const LANGUAGE: Language = Language::Slap;
     /// Last: a bundle with Animator or sprite modules runs those.
@@ -196,6 +201,7 @@ pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), String> {
 /// assert_eq!(run(&options, program, 0, &mut out, &mut err), Ok(0));
 /// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2); // frames 0 and 1
 /// ```
+#[cfg(feature = "desktop")]
 pub fn run(
     options: &SlapOptions,
     program: Verified<Program>,

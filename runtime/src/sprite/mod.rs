@@ -7,16 +7,23 @@
 //! With `--watch`, [`reload`] moves the running instance onto each new
 //! build of the file.
 
+// Without `desktop` the hosts are left out; the models they share stay.
+#![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
+
+#[cfg(feature = "desktop")]
 pub mod reload;
 pub mod trace;
 pub mod view;
+#[cfg(feature = "desktop")]
 pub mod window;
 
 use crate::Error;
 use crate::cli::{Args, HostFlag};
 use crate::host::sink::{FrameSink, Timing};
+#[cfg(feature = "desktop")]
 use crate::host::window_loop::check_display;
 use crate::host::{Host, Io};
+#[cfg(feature = "desktop")]
 use crate::render::HeadlessGl;
 use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
@@ -64,6 +71,7 @@ pub const DEFAULT_TICKS: u64 = 100;
 /// The sprite host (see the [module documentation](self)).
 pub struct SpriteHost;
 
+#[cfg(feature = "desktop")]
 impl Host for SpriteHost {
     const LANGUAGE: Language = Language::Sprite;
     /// After Animator: a bundle with a `.draw` module runs that.
@@ -119,6 +127,7 @@ impl Host for SpriteHost {
 
 /// Runs a sprite module of `program` as `options` say: a trace to
 /// `stdout`, or the viewer; returns the number of errors reported (0).
+#[cfg(feature = "desktop")]
 pub fn run(
     options: &SpriteOptions,
     program: Verified<Program>,
@@ -157,6 +166,7 @@ pub fn run(
 }
 
 /// The sprite module `--module` names, or the only one.
+#[cfg(feature = "desktop")]
 fn pick_module(options: &SpriteOptions, program: &Arc<Verified<Program>>) -> Result<Sprites, Error> {
     let file = &options.file;
     let sprite_modules: Vec<&str> =
@@ -176,12 +186,14 @@ fn pick_module(options: &SpriteOptions, program: &Arc<Verified<Program>>) -> Res
 }
 
 /// The `--watch` reloader, if asked for.
+#[cfg(feature = "desktop")]
 fn reloader(options: &SpriteOptions) -> Result<Option<reload::Reloader>, Error> {
     options.watch.then(|| reload::Reloader::new(&options.file)).transpose()
 }
 
 /// With `--watch`, waits for tick `t` of a run at 50 ticks per second, so
 /// that edits made while it runs land at a known time.
+#[cfg(feature = "desktop")]
 fn pace(options: &SpriteOptions, start: std::time::Instant, t: u64) {
     if options.watch {
         let due = start + std::time::Duration::from_millis(t * 1000 / view::TICKS_PER_SECOND as u64);
@@ -190,6 +202,7 @@ fn pace(options: &SpriteOptions, start: std::time::Instant, t: u64) {
 }
 
 /// `--trace`: one JSON line per tick.
+#[cfg(feature = "desktop")]
 fn run_trace(
     options: &SpriteOptions,
     sprites: Sprites,
@@ -224,11 +237,13 @@ fn run_trace(
 }
 
 /// The trace could not be written to standard output.
+#[cfg(feature = "desktop")]
 fn trace_error(e: std::io::Error) -> Error {
     Error::Host(format!("cannot write the trace: {e}"))
 }
 
 /// The viewer, headless: `--ticks` frames, written by `-d` and `--gif`.
+#[cfg(feature = "desktop")]
 fn run_headless(
     options: &SpriteOptions,
     sprites: Sprites,

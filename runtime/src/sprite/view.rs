@@ -172,6 +172,7 @@ impl SpriteView {
 
     /// Moves the instance onto `new`, a new build of its module
     /// (`--watch`), saying so on `stderr`.
+    #[cfg(feature = "desktop")]
     pub fn reload(&mut self, new: &Sprites, file: &str, stderr: &mut dyn std::io::Write) {
         if super::reload::reload_instance(&mut self.instance, new, file, stderr).is_some() {
             self.sprites = new.clone();
