@@ -38,7 +38,7 @@ pub enum Part {
     Head,
     /// A wing (drawn twice per actor).
     Wing,
-    /// A leg's shank (twice per actor).
+    /// A piece of leg: thigh or shank (four per actor).
     Leg,
     /// A foot's toes (twice per actor).
     Foot,
@@ -54,12 +54,13 @@ impl Part {
     ///
     /// ```
     /// use animkit_runtime::slap::polly::Part;
-    /// assert_eq!(Part::ALL.iter().map(|p| p.per_actor()).sum::<usize>(), 9);
+    /// assert_eq!(Part::ALL.iter().map(|p| p.per_actor()).sum::<usize>(), 11);
     /// ```
     pub const fn per_actor(self) -> usize {
         match self {
             Part::Body | Part::Head | Part::Shadow => 1,
-            Part::Wing | Part::Leg | Part::Foot => 2,
+            Part::Wing | Part::Foot => 2,
+            Part::Leg => 4,
         }
     }
 }
