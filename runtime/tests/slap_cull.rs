@@ -50,8 +50,8 @@ fn actors_out_of_view_draw_nothing_and_change_no_pixel() {
         view.draw_scene(&mut r, &s).unwrap();
         let stats = r.stats_3d();
         assert_eq!(view.culled(), hidden as usize);
-        assert_eq!(view.instances().len(), 90, "nine part instances for each of the ten in view");
-        assert_eq!((stats.draw_calls, stats.instances), (7, 90));
+        assert_eq!(view.instances().len(), 110, "eleven part instances for each of the ten in view");
+        assert_eq!((stats.draw_calls, stats.instances), (7, 110));
         pictures.push(r.read_pixels());
     }
     assert!(pictures[0] == pictures[1], "culling changed the picture");
@@ -59,12 +59,12 @@ fn actors_out_of_view_draw_nothing_and_change_no_pixel() {
 
 #[test]
 fn an_actor_partly_in_view_is_drawn_whole() {
-    // At the picture's left edge, half outside: kept, all nine parts.
+    // At the picture's left edge, half outside: kept, all eleven part instances.
     let mut asm = SceneAsm::new();
     asm.op(Op::Position2, &[1.0, -4.9, 0.0]);
     let s = scene(&asm);
     let mut r = renderer();
     let mut view = SceneView::new(&mut r).unwrap();
     view.draw_scene(&mut r, &s).unwrap();
-    assert_eq!((view.culled(), view.instances().len()), (0, 9));
+    assert_eq!((view.culled(), view.instances().len()), (0, 11));
 }

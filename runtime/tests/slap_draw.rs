@@ -66,11 +66,11 @@ fn a_thousand_actors_take_the_draw_calls_of_one() {
         view.draw_scene(&mut r, &s).unwrap();
         let stats = r.stats_3d();
         counts.push((stats.draw_calls, stats.instances));
-        assert_eq!((view.culled(), view.instances().len()), (0, 9 * n as usize));
+        assert_eq!((view.culled(), view.instances().len()), (0, 11 * n as usize));
     }
     // The ground, then one instanced call per part: body, head, wings,
     // legs, feet, shadows.
-    assert_eq!(counts, [(7, 9), (7, 9000)]);
+    assert_eq!(counts, [(7, 11), (7, 11000)]);
 }
 
 #[test]

@@ -11,7 +11,7 @@
 //! | body | an egg of a body and a tail | `body_height`, `body_pitch`, `body_roll` about the hips |
 //! | head | a round head, an orange beak, eyes (white and black) | the body; `head_pitch`, `head_yaw` about the neck |
 //! | wing | a flat wing (two instances: left, and the same turned for the right) | the body; `wing_lift` about the shoulder |
-//! | leg | a thin orange shank, stretched from the hip to the ankle | the hip (on the body) and the foot |
+//! | leg | a thin orange shank, four instances: each leg's thigh (hip to knee) and shank (knee to ankle) | the hip (on the body), the foot, and `leg_tuck` (the knee) |
 //! | foot | three orange toes | `leg_swing_*` (forward) and `leg_lift_*` (up), on the actor's frame |
 //! | shadow | a soft dark disc on the ground under the actor | the actor's ground position; smaller when it is high |
 //!
@@ -38,7 +38,7 @@ pub enum Part {
     Head,
     /// A wing (drawn twice per actor).
     Wing,
-    /// A leg's shank (twice per actor).
+    /// A piece of leg: thigh or shank (four per actor).
     Leg,
     /// A foot's toes (twice per actor).
     Foot,
@@ -54,12 +54,13 @@ impl Part {
     ///
     /// ```
     /// use animkit_runtime::slap::polly::Part;
-    /// assert_eq!(Part::ALL.iter().map(|p| p.per_actor()).sum::<usize>(), 9);
+    /// assert_eq!(Part::ALL.iter().map(|p| p.per_actor()).sum::<usize>(), 11);
     /// ```
     pub const fn per_actor(self) -> usize {
         match self {
             Part::Body | Part::Head | Part::Shadow => 1,
-            Part::Wing | Part::Leg | Part::Foot => 2,
+            Part::Wing | Part::Foot => 2,
+            Part::Leg => 4,
         }
     }
 }

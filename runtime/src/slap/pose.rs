@@ -13,7 +13,11 @@
 //! wing   = body * T(SHOULDER) * Rz(wing_lift)                 (left, +x)
 //!          body * T(-SHOULDER.x, ..) * Rz(-wing_lift) * Ry(pi) (right)
 //! foot   = actor * T(+-HIP.x, leg_lift, HIP.z + LEG_LENGTH * sin(leg_swing))
-//! leg    = the unit shank stretched from the foot's ankle to the hip (on the body)
+//! knee   = the middle of hip (on the body) and ankle (on the foot), moved
+//!          forward, square to the leg, by leg_tuck * sqrt((LEG_LENGTH/2)^2 - (d/2)^2)
+//!          (d: hip to ankle; 0 when d >= LEG_LENGTH)
+//! leg    = the unit shank stretched from the hip to the knee (thigh), and
+//!          from the knee to the ankle (shank)
 //! shadow = T(x - eye.x, SHADOW_Y - eye.y, z - eye.z) * S(size * radius), on the ground
 //! ```
 //!
@@ -55,8 +59,9 @@ pub struct ActorInstances {
     pub head: Instance,
     /// Left and right wing.
     pub wings: [Instance; 2],
-    /// Left and right shank.
-    pub legs: [Instance; 2],
+    /// The left leg's thigh (hip to knee) and shank (knee to ankle), then
+    /// the right leg's.
+    pub legs: [Instance; 4],
     /// Left and right foot.
     pub feet: [Instance; 2],
     /// The shadow (transparent when the actor is below the ground).
@@ -104,29 +109,55 @@ pub fn pose_actor(actor: &ActorState, eye: [f64; 3]) -> ActorInstances {
         body.mul(&Mat4::translation([-sx, sy, sz])).mul(&Mat4::rotation_z(-p.wing_lift)).mul(&Mat4::rotation_y(PI));
     let forward = frame.transform_vector([0.0, 0.0, 1.0]);
     let side_axis = normalize(frame.transform_vector([1.0, 0.0, 0.0]));
+    // One piece of leg: the unit shank stretched from `from` to `to`, its
+    // radius the leg's (scaled), its flat side square to the heading.
+    let piece = |from: [f32; 3], to: [f32; 3]| {
+        let along = sub(to, from);
+        let across = cross(along, forward);
+        let x = if across.iter().map(|v| v * v).sum::<f32>() > 1e-12 { normalize(across) } else { side_axis };
+        let z = normalize(cross(x, along));
+        Instance::new(&Mat4::from_axes(scaled(x, size), along, scaled(z, size), from), color)
+    };
     let limb = |side: f32, swing: f32, lift: f32| {
         let [hx, hy, hz] = joints::HIP;
         let foot_at = [side * hx, lift, hz + joints::LEG_LENGTH * swing.sin()];
         let foot = frame.mul(&Mat4::translation(foot_at));
         let ankle = frame.transform_point([foot_at[0], foot_at[1] + joints::ANKLE, foot_at[2]]);
         let hip = body.transform_point([side * hx, hy, hz]);
-        let shank = sub(hip, ankle);
-        let across = cross(shank, forward);
-        let x = if across.iter().map(|v| v * v).sum::<f32>() > 1e-12 { normalize(across) } else { side_axis };
-        let z = normalize(cross(x, shank));
-        let leg = Mat4::from_axes(scaled(x, size), shank, scaled(z, size), ankle);
-        (Instance::new(&leg, color), Instance::new(&foot, color))
+        let knee = knee(hip, ankle, forward, joints::LEG_LENGTH * size, p.leg_tuck);
+        [piece(knee, hip), piece(ankle, knee), Instance::new(&foot, color)]
     };
-    let (leg_left, foot_left) = limb(1.0, p.leg_swing_left, p.leg_lift_left);
-    let (leg_right, foot_right) = limb(-1.0, p.leg_swing_right, p.leg_lift_right);
+    let [thigh_left, shank_left, foot_left] = limb(1.0, p.leg_swing_left, p.leg_lift_left);
+    let [thigh_right, shank_right, foot_right] = limb(-1.0, p.leg_swing_right, p.leg_lift_right);
     ActorInstances {
         body: Instance::new(&body, color),
         head: Instance::new(&head, color),
         wings: [Instance::new(&wing_left, color), Instance::new(&wing_right, color)],
-        legs: [leg_left, leg_right],
+        legs: [thigh_left, shank_left, thigh_right, shank_right],
         feet: [foot_left, foot_right],
         shadow: shadow(actor, eye),
     }
+}
+
+/// Where the knee of a leg from `hip` to `ankle` (eye-relative) is: the
+/// middle of the two, moved `tuck` times as far as a leg of `length` (two
+/// halves) must bend there, square to the leg and towards `forward` (the
+/// heading); on a straight leg (`tuck` 0, or hip and ankle a whole leg or
+/// more apart) the middle itself.
+fn knee(hip: [f32; 3], ankle: [f32; 3], forward: [f32; 3], length: f32, tuck: f32) -> [f32; 3] {
+    let mid = [0, 1, 2].map(|i| 0.5 * (hip[i] + ankle[i]));
+    let leg = sub(hip, ankle);
+    let d2 = leg.iter().map(|v| v * v).sum::<f32>();
+    let bend = tuck.clamp(0.0, 1.0) * (0.25 * (length * length - d2)).max(0.0).sqrt();
+    // The heading's part square to the leg.
+    let along = leg.iter().zip(forward).map(|(a, f)| a * f).sum::<f32>() / d2.max(1e-12);
+    let out = [0, 1, 2].map(|i| forward[i] - along * leg[i]);
+    let n = out.iter().map(|v| v * v).sum::<f32>();
+    if !(bend > 0.0 && n > 1e-12) {
+        return mid;
+    }
+    let k = bend / n.sqrt();
+    [0, 1, 2].map(|i| mid[i] + k * out[i])
 }
 
 /// The blob shadow: on the ground under the actor, smaller and fainter the
@@ -165,21 +196,77 @@ mod tests {
         [0, 1, 2].map(|r| i.rows[r][0] * p[0] + i.rows[r][1] * p[1] + i.rows[r][2] * p[2] + i.rows[r][3])
     }
 
+    fn length(v: [f32; 3]) -> f32 {
+        v.iter().map(|x| x * x).sum::<f32>().sqrt()
+    }
+
+    /// Hip, knee and ankle of leg `k` (0 left, 1 right): the thigh runs
+    /// from the knee to the hip, the shank from the ankle to the knee.
+    fn joints_of(parts: &ActorInstances, k: usize) -> [[f32; 3]; 3] {
+        let (thigh, shank) = (&parts.legs[2 * k], &parts.legs[2 * k + 1]);
+        let knee = apply(thigh, [0.0; 3]);
+        let knee_again = apply(shank, [0.0, 1.0, 0.0]);
+        assert!(length(sub(knee, knee_again)) < 1e-6, "{knee:?} {knee_again:?}");
+        [apply(thigh, [0.0, 1.0, 0.0]), knee, apply(shank, [0.0; 3])]
+    }
+
     #[test]
     fn standing_still_the_legs_join_hips_and_ankles() {
         let parts = pose_actor(&actor(Pose::default()), [0.0; 3]);
         for (k, side) in [(0, 1.0f32), (1, -1.0)] {
-            let leg = &parts.legs[k];
-            let bottom = apply(leg, [0.0, 0.0, 0.0]);
-            let top = apply(leg, [0.0, 1.0, 0.0]);
+            let [hip, knee, ankle] = joints_of(&parts, k);
             let h = joints::HIP;
-            assert!((top[0] - side * h[0]).abs() < 1e-6 && (top[1] - h[1]).abs() < 1e-6, "{top:?}");
-            assert!((bottom[1] - joints::ANKLE).abs() < 1e-6, "{bottom:?}");
-            // The shank's radius is the leg's, across and along the heading.
-            let across = apply(leg, [1.0, 0.0, 0.0]);
-            assert!((across[0] - bottom[0]).abs() - 1.0 < 1e-6);
+            assert!((hip[0] - side * h[0]).abs() < 1e-6 && (hip[1] - h[1]).abs() < 1e-6, "{hip:?}");
+            assert!((ankle[1] - joints::ANKLE).abs() < 1e-6, "{ankle:?}");
+            // A straight leg: the knee half way, thigh and shank in line.
+            let mid = [0, 1, 2].map(|i| 0.5 * (hip[i] + ankle[i]));
+            assert!(length(sub(knee, mid)) < 1e-6, "{knee:?} {mid:?}");
+            // The pieces' radius is the leg's, across the heading.
+            for piece in &parts.legs[2 * k..2 * k + 2] {
+                let across = sub(apply(piece, [1.0, 0.0, 0.0]), apply(piece, [0.0; 3]));
+                assert!((length(across) - 1.0).abs() < 1e-6 && across[2].abs() < 1e-6, "{across:?}");
+            }
             assert_eq!(translation(&parts.feet[k]), [side * h[0], 0.0, h[2]]);
         }
+    }
+
+    #[test]
+    fn tucked_legs_bend_at_the_knee_keeping_their_length() {
+        // A body 0.7 up, the feet drawn up 0.91 and a little forward.
+        let air = Pose {
+            body_height: 0.7,
+            leg_lift_left: 0.91,
+            leg_lift_right: 0.91,
+            leg_swing_left: 0.25,
+            leg_swing_right: 0.25,
+            ..Pose::default()
+        };
+        let half = joints::LEG_LENGTH / 2.0;
+        let straight = pose_actor(&actor(air), [0.0; 3]);
+        let tucked = pose_actor(&actor(Pose { leg_tuck: 1.0, ..air }), [0.0; 3]);
+        let part_way = pose_actor(&actor(Pose { leg_tuck: 0.5, ..air }), [0.0; 3]);
+        for k in 0..2 {
+            let [hip, knee, ankle] = joints_of(&tucked, k);
+            // Hip and ankle where an untucked leg has them.
+            let [hip0, knee0, ankle0] = joints_of(&straight, k);
+            assert!(length(sub(hip, hip0)) < 1e-6 && length(sub(ankle, ankle0)) < 1e-6);
+            assert!((ankle[1] - (0.91 + joints::ANKLE)).abs() < 1e-6, "{ankle:?}");
+            let d = length(sub(hip, ankle));
+            assert!(d < 0.6 * joints::LEG_LENGTH, "hip to ankle {d}");
+            // Tucked, thigh and shank are each half a leg; the knee is
+            // forward of the straight leg's, square to it.
+            assert!((length(sub(hip, knee)) - half).abs() < 1e-5 && (length(sub(knee, ankle)) - half).abs() < 1e-5);
+            let out = sub(knee, knee0);
+            assert!(out[2] > 0.1 && out[0].abs() < 1e-6, "{out:?}");
+            assert!(out.iter().zip(sub(hip, ankle)).map(|(a, b)| a * b).sum::<f32>().abs() < 1e-6);
+            // Half a tuck bends half as far.
+            let [_, knee_half, _] = joints_of(&part_way, k);
+            assert!(length(sub(sub(knee_half, knee0), scaled(out, 0.5))) < 1e-6);
+        }
+        // A leg longer than its length stays straight, tucked or not.
+        let stretched = pose_actor(&actor(Pose { body_height: 0.3, leg_tuck: 1.0, ..Pose::default() }), [0.0; 3]);
+        let [hip, knee, ankle] = joints_of(&stretched, 0);
+        assert!(length(sub(knee, [0, 1, 2].map(|i| 0.5 * (hip[i] + ankle[i])))) < 1e-6);
     }
 
     #[test]

@@ -108,10 +108,11 @@ impl SceneView {
     /// and ground (what [`draw`](Self::draw) hands the renderer; public
     /// for the benchmark's raw-GL baseline, which draws the same
     /// instances). The buffer holds every visible actor's bodies, then
-    /// heads, wings (left, right), legs, feet and shadows: an actor all of
-    /// whose parts' bounding spheres lie outside the view frustum is left
-    /// out (view-frustum culling, [`culled`](Self::culled)), so a frame
-    /// costs what it shows, and the buffers are reused from frame to frame.
+    /// heads, wings (left, right), legs (thigh and shank, left and right),
+    /// feet and shadows: an actor all of whose parts' bounding spheres lie
+    /// outside the view frustum is left out (view-frustum culling,
+    /// [`culled`](Self::culled)), so a frame costs what it shows, and the
+    /// buffers are reused from frame to frame.
     pub fn prepare(
         &mut self,
         actors: impl ExactSizeIterator<Item = ActorState>,
@@ -126,9 +127,10 @@ impl SceneView {
         self.culled = 0;
         for actor in actors {
             let p = pose_actor(&actor, cam.eye);
-            let all = [p.body, p.head, p.wings[0], p.wings[1], p.legs[0], p.legs[1], p.feet[0], p.feet[1], p.shadow];
+            let [l0, l1, l2, l3] = p.legs;
+            let all = [p.body, p.head, p.wings[0], p.wings[1], l0, l1, l2, l3, p.feet[0], p.feet[1], p.shadow];
             // The part each instance is of (see `Part::ALL`).
-            const PART: [usize; 9] = [0, 1, 2, 2, 3, 3, 4, 4, 5];
+            const PART: [usize; 11] = [0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 5];
             if !all.iter().zip(PART).any(|(i, k)| frustum.may_see(i, self.radii[k])) {
                 self.culled += 1;
                 continue;

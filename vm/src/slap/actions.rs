@@ -218,6 +218,11 @@ impl Action {
 ///   growing `direction` turns the body).
 /// - `leg_swing_*`: each leg's angle at the hip, positive forward;
 ///   `leg_lift_*`: each foot's height above the ground.
+/// - `leg_tuck`: how far both legs fold at the knee, 0 (straight from hip
+///   to ankle, as standing legs are drawn) to 1 (thigh and shank each at
+///   half the leg's length, the knee bent as far as that needs); non-zero
+///   only in the air, in `broadjump` and `hop`, where the feet are drawn up
+///   under the body in proportion to its height.
 /// - `wing_lift`: both wings' angle from folded, positive up.
 ///
 /// ```
@@ -246,6 +251,8 @@ pub struct Pose {
     pub leg_lift_left: f32,
     /// Right foot's height above the ground.
     pub leg_lift_right: f32,
+    /// How far both legs fold at the knee (0 straight, 1 at their length).
+    pub leg_tuck: f32,
     /// Wings raised from folded.
     pub wing_lift: f32,
 }
@@ -290,6 +297,10 @@ impl PoseTable {
     }
 }
 
+/// How far an airborne actor's feet rise for each unit its body does
+/// (`broadjump`, `hop`): more than 1, so that the legs fold under it.
+const TUCK_RISE: f64 = 1.3;
+
 /// The pose `k` frames into `action`'s cycle (`k < cycle`).
 fn compute(action: Action, k: u32) -> Pose {
     let t = k as f64 / action.cycle() as f64;
@@ -306,6 +317,14 @@ fn compute(action: Action, k: u32) -> Pose {
         p.leg_lift_left = lift * c.max(0.0);
         p.leg_lift_right = lift * (-c).max(0.0);
         p.body_height += bob * (2.0 * PI * 2.0 * t).cos().abs();
+    };
+    // In the air (`body_height` > 0, `amount` 0 on the ground to 1 at the
+    // top): both feet drawn up under the body, rising `TUCK_RISE` times as
+    // far as it does, and the knees bending as far as `amount`.
+    let tuck = |p: &mut PoseF64, amount: f64| {
+        p.leg_lift_left = TUCK_RISE * p.body_height;
+        p.leg_lift_right = p.leg_lift_left;
+        p.leg_tuck = amount;
     };
     match action {
         Action::Idle => {
@@ -331,8 +350,8 @@ fn compute(action: Action, k: u32) -> Pose {
                 let air = (PI * (t - 0.2) / 0.7).sin();
                 p.body_height = 0.7 * air;
                 p.body_pitch = 0.1 * air;
-                p.leg_swing_left = 0.6 * air;
-                p.leg_lift_left = 0.15 * air;
+                p.leg_swing_left = 0.25 * air;
+                tuck(&mut p, air);
                 p.wing_lift = 0.9 * air;
             } else {
                 p.body_height = -0.1 * (PI * (t - 0.9) / 0.1).sin();
@@ -376,8 +395,7 @@ fn compute(action: Action, k: u32) -> Pose {
             p.body_height = 0.3 * arc;
             p.leg_swing_left = 0.2 * arc;
             p.leg_swing_right = 0.2 * arc;
-            p.leg_lift_left = 0.1 * arc;
-            p.leg_lift_right = 0.1 * arc;
+            tuck(&mut p, arc);
             p.wing_lift = 0.5 * arc;
         }
     }
@@ -396,6 +414,7 @@ struct PoseF64 {
     leg_swing_right: f64,
     leg_lift_left: f64,
     leg_lift_right: f64,
+    leg_tuck: f64,
     wing_lift: f64,
 }
 
@@ -411,6 +430,7 @@ impl PoseF64 {
             leg_swing_right: self.leg_swing_right as f32,
             leg_lift_left: self.leg_lift_left as f32,
             leg_lift_right: self.leg_lift_right as f32,
+            leg_tuck: self.leg_tuck as f32,
             wing_lift: self.wing_lift as f32,
         }
     }
@@ -510,6 +530,32 @@ mod tests {
         let stamps = Action::Hotfeet.poses();
         assert!(stamps.iter().all(|p| p.leg_lift_left == 0.0 || p.leg_lift_right == 0.0));
         assert!(max(Action::Hotfeet, |p| p.leg_lift_left) > 0.1 && max(Action::Hotfeet, |p| p.leg_lift_right) > 0.1);
+        // In the air the jump and the hop tuck both legs up under the body:
+        // the feet rise 1.3 times as far as it, the knees bend in
+        // proportion to its height (fully at the top), and never on the
+        // ground; no other action tucks.
+        for (a, top) in [(Action::Broadjump, 0.7), (Action::Hop, 0.3)] {
+            for p in a.poses() {
+                assert_eq!(p.leg_lift_left, p.leg_lift_right);
+                if p.body_height > 0.0 {
+                    assert!((p.leg_lift_left - 1.3 * p.body_height).abs() < 1e-6, "{} {p:?}", a.name());
+                    assert!((p.leg_tuck - p.body_height / top).abs() < 1e-6, "{} {p:?}", a.name());
+                } else {
+                    assert_eq!(p.leg_tuck, 0.0, "{} {p:?}", a.name());
+                }
+            }
+            assert!(max(a, |p| p.leg_tuck) > 0.99, "{}", a.name());
+            // Smoothly: no frame (nor the wrap to the next cycle) pops.
+            let poses = a.poses();
+            for (k, p) in poses.iter().enumerate() {
+                let next = &poses[(k + 1) % poses.len()];
+                assert!((next.leg_tuck - p.leg_tuck).abs() < 0.2, "{} at {k}", a.name());
+                assert!((next.leg_lift_left - p.leg_lift_left).abs() < 0.15, "{} at {k}", a.name());
+            }
+        }
+        for a in Action::ALL.into_iter().filter(|a| !matches!(a, Action::Broadjump | Action::Hop)) {
+            assert!(a.poses().iter().all(|p| p.leg_tuck == 0.0), "{}", a.name());
+        }
         // Idle only breathes.
         assert!(max(Action::Idle, |p| p.body_height.abs()) < 0.02);
         assert!(Action::Idle.poses().iter().all(|p| p.leg_swing_left == 0.0 && p.leg_lift_left == 0.0));
