@@ -235,6 +235,28 @@ pub(crate) fn check_range(p: *const u8, len: usize, what: &str) -> Outcome {
     Ok(())
 }
 
+/// Checks a caller's array of `capacity` values of `T`: NULL only with
+/// capacity 0, aligned, its size within the address space.
+pub(crate) fn check_array<T>(p: *const T, capacity: usize, what: &str) -> Outcome {
+    if p.is_null() && capacity != 0 {
+        return Err(Failure::new(
+            AnimkitStatus::NullPointer,
+            format!("`{what}` is NULL with a capacity of {capacity}"),
+        ));
+    }
+    if (p as usize) % std::mem::align_of::<T>() != 0 {
+        return Err(Failure::new(AnimkitStatus::InvalidArgument, format!("`{what}` is misaligned")));
+    }
+    let size = capacity.checked_mul(std::mem::size_of::<T>());
+    if size.is_none_or(|s| s > isize::MAX as usize || (p as usize).checked_add(s).is_none()) {
+        return Err(Failure::new(
+            AnimkitStatus::InvalidArgument,
+            format!("a capacity of {capacity} for `{what}` is past the end of the address space"),
+        ));
+    }
+    Ok(())
+}
+
 /// The bytes `p[0..len]` (checked with [`check_range`]).
 pub(crate) unsafe fn bytes<'a>(p: *const u8, len: usize, what: &str) -> Result<&'a [u8], Failure> {
     check_range(p, len, what)?;

@@ -1,7 +1,7 @@
 //! SLAP scenes: step and observe.
 
 use crate::bundle::{AnimkitBundle, find_failure};
-use crate::{AnimkitStatus, Failure, Tagged, call, call_void, check_range, free, give, handle, handle_mut, out, string};
+use crate::{AnimkitStatus, Failure, Tagged, call, call_void, check_array, free, give, handle, handle_mut, out, string};
 use animkit_vm::game::{Actor, Pose, Scene};
 use std::ffi::c_char;
 
@@ -230,10 +230,7 @@ pub unsafe extern "C" fn animkit_scene_actors(
     call("animkit_scene_actors", || {
         let s = unsafe { handle(scene, "scene")? };
         let count_slot = unsafe { out(out_count, "out_count")? };
-        check_range(actors as *const u8, capacity.saturating_mul(std::mem::size_of::<AnimkitActor>()), "actors")?;
-        if !actors.is_null() && (actors as usize) % std::mem::align_of::<AnimkitActor>() != 0 {
-            return Err(Failure::new(AnimkitStatus::InvalidArgument, "`actors` is misaligned"));
-        }
+        check_array(actors, capacity, "actors")?;
         let dest: &mut [AnimkitActor] = if capacity == 0 {
             &mut []
         } else {

@@ -2,7 +2,8 @@
 
 use crate::bundle::{AnimkitBundle, find_failure};
 use crate::{
-    ANIMKIT_SNAPSHOT_MAGIC, AnimkitStatus, Failure, Outcome, Tagged, bytes, c_string, call, call_void, check_range,
+    ANIMKIT_SNAPSHOT_MAGIC, AnimkitStatus, Failure, Outcome, Tagged, bytes, c_string, call, call_void, check_array,
+    check_range,
     free, give, handle, handle_mut, out, string,
 };
 use animkit_vm::game::{
@@ -530,11 +531,7 @@ pub unsafe extern "C" fn animkit_batch_drain_events(
     call("animkit_batch_drain_events", || {
         let b = unsafe { handle_mut(batch, "batch")? };
         let count_slot = unsafe { out(out_count, "out_count")? };
-        let size = std::mem::size_of::<AnimkitInstanceEvent>();
-        check_range(events as *const u8, capacity.saturating_mul(size), "events")?;
-        if !events.is_null() && (events as usize) % std::mem::align_of::<AnimkitInstanceEvent>() != 0 {
-            return Err(Failure::new(AnimkitStatus::InvalidArgument, "`events` is misaligned"));
-        }
+        check_array(events, capacity, "events")?;
         let dest: &mut [AnimkitInstanceEvent] = if capacity == 0 {
             &mut []
         } else {
@@ -622,9 +619,14 @@ pub unsafe extern "C" fn animkit_batch_restore(
         }
         let config = bincode::config::standard().with_limit::<{ MAX_SNAPSHOT as usize }>();
         let (snapshot, used): (BatchSnapshot, usize) =
-            bincode::serde::decode_from_slice(payload, config).map_err(|e| invalid(format!("damaged snapshot: {e}")))?;
-        if used != payload.len() {
-            return Err(invalid(format!("{} bytes after the snapshot", payload.len() - used)));
+            bincode::serde::decode_from_slice(payload, config).map_err(|e| match e {
+                bincode::error::DecodeError::UnexpectedEnd { .. } => invalid("the snapshot is cut short".into()),
+                e => invalid(format!("damaged snapshot: {e}")),
+            })?;
+        match payload.len() - used {
+            0 => {}
+            1 => return Err(invalid("1 byte after the snapshot".into())),
+            n => return Err(invalid(format!("{n} bytes after the snapshot"))),
         }
         b.batch.restore(&snapshot).map_err(|e| match e {
             RestoreError::WrongModule { .. } => Failure::new(AnimkitStatus::SnapshotWrongModule, e.to_string()),

@@ -85,6 +85,15 @@ pub fn bundle(dir: &Path, example: &str) -> PathBuf {
     out
 }
 
+/// [`bundle`] with `--strip`: no source paths, so its bytes do not
+/// depend on where the repository is.
+pub fn stripped_bundle(dir: &Path, source: &Path) -> PathBuf {
+    let name = source.file_name().expect("a file name");
+    let out = dir.join(Path::new(name).with_extension("stripped.animb"));
+    run_ok(Command::new(tool("animc")).arg("--strip").arg(source).arg("-o").arg(&out));
+    out
+}
+
 /// How a C test program is linked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Link {
