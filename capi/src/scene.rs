@@ -1,7 +1,9 @@
 //! SLAP scenes: step and observe.
 
 use crate::bundle::{AnimkitBundle, find_failure};
-use crate::{AnimkitStatus, Failure, Tagged, call, call_void, check_array, free, give, handle, handle_mut, out, string};
+use crate::{
+    AnimkitStatus, Failure, Tagged, call, call_void, check_array, free, give, handle, handle_mut, out, string,
+};
 use animkit_vm::game::{Actor, Pose, Scene};
 use std::ffi::c_char;
 

@@ -3,12 +3,9 @@
 use crate::bundle::{AnimkitBundle, find_failure};
 use crate::{
     ANIMKIT_SNAPSHOT_MAGIC, AnimkitStatus, Failure, Outcome, Tagged, bytes, c_string, call, call_void, check_array,
-    check_range,
-    free, give, handle, handle_mut, out, string,
+    check_range, free, give, handle, handle_mut, out, string,
 };
-use animkit_vm::game::{
-    AnimationBatch, BatchSnapshot, Event, InstanceEvent, RestoreError, Speed, SpriteModule, State,
-};
+use animkit_vm::game::{AnimationBatch, BatchSnapshot, Event, InstanceEvent, RestoreError, Speed, SpriteModule, State};
 use std::collections::HashMap;
 use std::ffi::{CString, c_char};
 use std::sync::{Arc, Mutex};
@@ -411,8 +408,9 @@ pub unsafe extern "C" fn animkit_batch_set_speed(
     call("animkit_batch_set_speed", || {
         let b = unsafe { handle_mut(batch, "batch")? };
         instance(&b.batch, index)?;
-        let speed = Speed::ratio(num, den)
-            .ok_or_else(|| Failure::new(AnimkitStatus::InvalidArgument, format!("the speed {num}/{den} divides by 0")))?;
+        let speed = Speed::ratio(num, den).ok_or_else(|| {
+            Failure::new(AnimkitStatus::InvalidArgument, format!("the speed {num}/{den} divides by 0"))
+        })?;
         b.batch.set_speed(index, speed);
         Ok(())
     })

@@ -98,10 +98,13 @@ fn mask(text: &str) -> String {
         let words: Vec<String> = line
             .split(' ')
             .map(|w| {
-                let hex = |s: &str| s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+                let hex =
+                    |s: &str| s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
                 let core = w.trim_end_matches([',', ')', ';']);
                 let tail = &w[core.len()..];
-                if let Some(h) = core.strip_prefix("0x").filter(|h| h.len() == 8 && h.bytes().all(|b| b.is_ascii_hexdigit())) {
+                if let Some(h) =
+                    core.strip_prefix("0x").filter(|h| h.len() == 8 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+                {
                     let _ = h;
                     format!("0x########{tail}")
                 } else if hex(core) {

@@ -37,8 +37,11 @@ fn the_header_is_cbindgens() {
 fn the_header_compiles() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let src = dir.path().join("h.c");
-    std::fs::write(&src, "#include \"animkit.h\"\nint main(void) { return animkit_version() == ANIMKIT_VERSION ? 0 : 1; }\n")
-        .expect("a temp file");
+    std::fs::write(
+        &src,
+        "#include \"animkit.h\"\nint main(void) { return animkit_version() == ANIMKIT_VERSION ? 0 : 1; }\n",
+    )
+    .expect("a temp file");
     for std in ["-std=c99", "-std=c11"] {
         common::run_ok(
             std::process::Command::new(common::cc())

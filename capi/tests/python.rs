@@ -27,7 +27,11 @@ fn the_python_trace_equals_animvm_trace() {
     let script = capi_dir().join("python/trace.py");
     for (state, ticks, snapshot_at) in [("Idle", 130, 61), ("Walk", 60, 13), ("Jump", 40, 5), ("Death", 60, 30)] {
         let Some(mut py) = python() else { return };
-        let ours = run_ok(py.arg(&script).arg("sprite").arg(&hero).args([state, &ticks.to_string(), &snapshot_at.to_string()]));
+        let ours = run_ok(py.arg(&script).arg("sprite").arg(&hero).args([
+            state,
+            &ticks.to_string(),
+            &snapshot_at.to_string(),
+        ]));
         let theirs = run_ok(
             Command::new(tool("animvm")).args(["--trace", "--state", state, "--ticks", &ticks.to_string()]).arg(&hero),
         );
@@ -43,8 +47,28 @@ fn the_python_trace_equals_animvm_trace() {
 #[test]
 fn the_python_numbers_equal_serde_json() {
     let values = [
-        0.0, -0.0, 1.0, -2.5, 0.1, 15.625, 100.0, 1e15, 9.999999999999998e15, 1e16, 1.2345678901234568e17, 1e21,
-        0.0001, 0.00001, 1.5e-5, 0.000001, 1e-7, 5e-324, f64::MAX, 1.25e307, std::f64::consts::PI, 123456.789,
+        0.0,
+        -0.0,
+        1.0,
+        -2.5,
+        0.1,
+        15.625,
+        100.0,
+        1e15,
+        9.999999999999998e15,
+        1e16,
+        1.2345678901234568e17,
+        1e21,
+        0.0001,
+        0.00001,
+        1.5e-5,
+        0.000001,
+        1e-7,
+        5e-324,
+        f64::MAX,
+        1.25e307,
+        std::f64::consts::PI,
+        123456.789,
     ];
     let Some(mut py) = python() else { return };
     let args: Vec<String> = values.iter().map(|v| format!("{v:e}")).collect();
@@ -63,7 +87,8 @@ fn python_gets_the_errors_as_exceptions() {
     let size = std::fs::metadata(&hero).expect("the bundle").len();
     assert_eq!(
         out,
-        format!("not a bundle: animkit_bundle_open: not an animkit bundle (the file does not start with the ANIMB magic bytes)\n\
+        format!(
+            "not a bundle: animkit_bundle_open: not an animkit bundle (the file does not start with the ANIMB magic bytes)\n\
          corrupt bundle: animkit_bundle_open: truncated bundle: expected {size} bytes, found {}\n\
          modules: [('hero', 0)]\n\
          no such module: animkit_bundle_sprite: no module named `hera` in the bundle; did you mean `hero`?\n\

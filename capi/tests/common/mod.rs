@@ -46,15 +46,30 @@ pub fn tool(name: &str) -> PathBuf {
         let profile = profile_dir();
         let target = profile.parent().expect("target/PROFILE");
         let mut cmd = Command::new(cargo);
-        cmd.args(["build", "-q", "-p", "animkit-compiler", "--bin", "animc", "-p", "animkit-runtime", "--bin", "animvm"])
-            .arg("--target-dir")
-            .arg(target)
-            .current_dir(repo_dir());
+        cmd.args([
+            "build",
+            "-q",
+            "-p",
+            "animkit-compiler",
+            "--bin",
+            "animc",
+            "-p",
+            "animkit-runtime",
+            "--bin",
+            "animvm",
+        ])
+        .arg("--target-dir")
+        .arg(target)
+        .current_dir(repo_dir());
         if profile.file_name().is_some_and(|p| p == "release") {
             cmd.arg("--release");
         }
         let out = cmd.output().expect("cargo runs");
-        assert!(out.status.success(), "cargo build of animc and animvm failed:\n{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "cargo build of animc and animvm failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     });
     let p = profile_dir().join(name);
     assert!(p.is_file(), "{} is missing", p.display());
@@ -64,12 +79,7 @@ pub fn tool(name: &str) -> PathBuf {
 /// Runs `cmd`, asserting it succeeds; its stdout.
 pub fn run_ok(cmd: &mut Command) -> Vec<u8> {
     let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed ({}):\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{cmd:?} failed ({}):\n{}", out.status, String::from_utf8_lossy(&out.stderr));
     out.stdout
 }
 
@@ -143,8 +153,11 @@ pub fn cc() -> String {
 /// here (it needs the sanitizer runtimes, and ASan a usable address space).
 pub fn sanitizers_work(dir: &Path) -> Result<(), String> {
     let src = dir.join("probe.c");
-    std::fs::write(&src, "#include <stdlib.h>\nint main(void) { char *p = malloc(4); p[0] = 1; int r = p[0] - 1; free(p); return r; }\n")
-        .map_err(|e| e.to_string())?;
+    std::fs::write(
+        &src,
+        "#include <stdlib.h>\nint main(void) { char *p = malloc(4); p[0] = 1; int r = p[0] - 1; free(p); return r; }\n",
+    )
+    .map_err(|e| e.to_string())?;
     let exe = dir.join("probe");
     let out = run(Command::new(cc()).args(["-fsanitize=address,undefined"]).arg(&src).arg("-o").arg(&exe));
     if !out.status.success() {
