@@ -107,8 +107,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             best_c / best_rust
         );
     } else {
-        println!("capi_sprite_ns_per_tick_1e6   {best_c:>8.4} ns  C through libanimkit.a, walk, 10^6 instances, per instance-tick");
-        println!("embed_sprite_ns_per_tick_1e6  {best_rust:>8.4} ns  Rust game API (AnimationBatch), same workload, same run");
+        println!(
+            "capi_sprite_ns_per_tick_1e6   {best_c:>8.4} ns  C through libanimkit.a, walk, 10^6 instances, per instance-tick"
+        );
+        println!(
+            "embed_sprite_ns_per_tick_1e6  {best_rust:>8.4} ns  Rust game API (AnimationBatch), same workload, same run"
+        );
         println!("capi_vs_embed_1e6             {:>8.3} x", best_c / best_rust);
     }
     Ok(())
