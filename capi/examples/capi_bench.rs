@@ -6,7 +6,9 @@
 //! Rounds alternate (C then Rust, then the other way round, over a pipe),
 //! 11 of each, and the best round of each is reported.
 //!
-//! `cargo run --release -p animkit-capi --example capi_bench [-- --json]`
+//! `cargo build --release -p animkit-capi && cargo run --release -p animkit-capi --example capi_bench [-- --json]`
+//! (building an example builds the crate's rlib only: the first command
+//! makes `libanimkit.a`).
 
 use animkit_vm::game::{Bundle, InstanceEvent};
 use std::io::{BufRead, BufReader, Write};
@@ -33,6 +35,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let exe = std::env::current_exe()?;
     let profile = exe.parent().and_then(|p| p.parent()).ok_or("target/PROFILE/examples/EXE")?;
     let lib = profile.join("libanimkit.a");
+    if !lib.is_file() {
+        return Err(format!("{} is missing: run `cargo build --release -p animkit-capi` first", lib.display()).into());
+    }
     let capi = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let bench = dir.join("bench");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
