@@ -46,35 +46,10 @@ fn the_python_trace_equals_animvm_trace() {
 
 #[test]
 fn the_python_numbers_equal_serde_json() {
-    let values = [
-        0.0,
-        -0.0,
-        1.0,
-        -2.5,
-        0.1,
-        15.625,
-        100.0,
-        1e15,
-        9.999999999999998e15,
-        1e16,
-        1.2345678901234568e17,
-        1e21,
-        0.0001,
-        0.00001,
-        1.5e-5,
-        0.000001,
-        1e-7,
-        5e-324,
-        f64::MAX,
-        1.25e307,
-        std::f64::consts::PI,
-        123456.789,
-    ];
     let Some(mut py) = python() else { return };
-    let args: Vec<String> = values.iter().map(|v| format!("{v:e}")).collect();
+    let (args, theirs) = common::numbers_and_serde_json();
     let ours = String::from_utf8(run_ok(py.arg(capi_dir().join("python/trace.py")).arg("numbers").args(&args)))
         .expect("UTF-8");
-    let theirs: String = values.iter().map(|v| serde_json::to_string(v).expect("a number") + "\n").collect();
     assert_eq!(ours, theirs);
 }
 

@@ -94,43 +94,9 @@ fn the_c_trace_under_sanitizers() {
 /// edges of its layouts.
 #[test]
 fn the_c_numbers_equal_serde_json() {
-    let values = [
-        0.0,
-        -0.0,
-        1.0,
-        -2.5,
-        0.1,
-        0.30000000000000004,
-        15.625,
-        100.0,
-        1e15,
-        9.999999999999998e15,
-        1e16,
-        1.2345678901234568e17,
-        1e21,
-        0.001,
-        0.0001,
-        0.00001,
-        1.5e-5,
-        0.000001,
-        1e-7,
-        5e-324,
-        2.2250738585072014e-308,
-        f64::MAX,
-        1.25e307,
-        std::f64::consts::PI,
-        std::f64::consts::FRAC_PI_2,
-        -std::f64::consts::FRAC_PI_2,
-        123456.789,
-        0.55,
-        1e100,
-        4.35,
-        1.0 / 3.0,
-    ];
     let dir = tempfile::tempdir().expect("a temp dir");
     let c = build_c(dir.path(), "trace.c", Link::Static);
-    let args: Vec<String> = values.iter().map(|v| format!("{v:e}")).collect();
+    let (args, theirs) = common::numbers_and_serde_json();
     let ours = String::from_utf8(run_ok(Command::new(&c).arg("numbers").args(&args))).expect("UTF-8");
-    let theirs: String = values.iter().map(|v| serde_json::to_string(v).expect("a number") + "\n").collect();
     assert_eq!(ours, theirs);
 }

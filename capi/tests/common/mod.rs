@@ -180,3 +180,45 @@ pub fn first_difference(ours: &[u8], theirs: &[u8]) -> String {
     }
     format!("{} lines against {} lines", a.lines().count(), b.lines().count())
 }
+
+/// Numbers on the edges of serde_json's layouts (fixed from 1e-5 to below
+/// 1e16, then `d.ddde+X`; subnormals, `-0.0`), as arguments (`{:e}`, which
+/// reads back exactly) and as serde_json writes them, one a line.
+pub fn numbers_and_serde_json() -> (Vec<String>, String) {
+    let values = [
+        0.0,
+        -0.0,
+        1.0,
+        -2.5,
+        0.1,
+        0.30000000000000004,
+        15.625,
+        100.0,
+        1e15,
+        9.999999999999998e15,
+        1e16,
+        1.2345678901234568e17,
+        1e21,
+        0.001,
+        0.0001,
+        0.00001,
+        1.5e-5,
+        0.000001,
+        1e-7,
+        5e-324,
+        2.2250738585072014e-308,
+        f64::MAX,
+        1.25e307,
+        std::f64::consts::PI,
+        std::f64::consts::FRAC_PI_2,
+        -std::f64::consts::FRAC_PI_2,
+        123456.789,
+        0.55,
+        1e100,
+        4.35,
+        1.0 / 3.0,
+    ];
+    let args = values.iter().map(|v| format!("{v:e}")).collect();
+    let json = values.iter().map(|v| serde_json::to_string(v).expect("a number") + "\n").collect();
+    (args, json)
+}
