@@ -59,6 +59,20 @@ impl Event {
     pub fn id(self) -> u32 {
         self.0
     }
+
+    /// The event of number `id` (an [`Event::id`] a game kept, or got
+    /// through the C ABI); an id that names no string reads as the name
+    /// `""`.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let step = hero.event("step").unwrap();
+    /// assert_eq!(animkit_vm::game::Event::from_id(step.id()), step);
+    /// assert_eq!(hero.event_name(animkit_vm::game::Event::from_id(u32::MAX)), "");
+    /// ```
+    pub fn from_id(id: u32) -> Event {
+        Event(id)
+    }
 }
 
 /// A sprite module of a [`super::Bundle`]: names to handles, and new
