@@ -298,6 +298,8 @@ opcodes! {
     CamPos     = 0x86, "CAMPOS",     R, Slap, N3, "camera.position := (R[A], R[A+1], R[A+2])";
     CamDir     = 0x87, "CAMDIR",     R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) (not all zero)";
     CamAngles  = 0x88, "CAMANGLES",  R, Slap, N2, "camera.direction := unit vector of (yaw R[A], pitch R[A+1])";
+    CamLookAt  = 0x89, "CAMLOOKAT",  R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) - camera.position (not all zero)";
+    CamFollow  = 0x8a, "CAMFOLLOW",  R, Slap, &[ID, Num, Num], "camera follows actor(R[A]): R[A+1] behind it, R[A+2] above, looking at it, until the next camera op";
 }
 
 impl Op {
