@@ -275,6 +275,11 @@ struct Checker<'a> {
     /// `diags` where the command stands, so that they get their file, and
     /// kept or dropped by [`Checker::finish`] once the order is known.
     tentative: Vec<Tentative>,
+    /// The id of the last actor line whose id was known, and the ids of
+    /// actor lines that failed after it (a follow of one draws no error:
+    /// its mistake is reported already).
+    last_id: Option<u32>,
+    failed_ids: HashSet<u32, Seeded>,
 }
 
 /// A [`Checker::tentative`] error: `diags[diag]` is about
@@ -358,6 +363,8 @@ impl<'a> Checker<'a> {
             budget: SUGGEST_BUDGET,
             full: [false; 5],
             tentative: Vec::new(),
+            last_id: None,
+            failed_ids: HashSet::with_hasher(seed),
         }
     }
 
@@ -422,7 +429,7 @@ impl<'a> Checker<'a> {
                 }
                 Command::Camera { attr: CameraAttr::Follow, args } => {
                     let id = args[0].value as u32;
-                    if !on_stage.contains(&id) {
+                    if !on_stage.contains(&id) && !self.failed_ids.contains(&id) {
                         fail = Some((
                             format!("actor {id} is not in the scene at frame {}", c.frame),
                             "no command names it before this one".into(),
@@ -1133,6 +1140,15 @@ impl<'a> Checker<'a> {
     }
 
     fn actor(&mut self, d: &'a ast::Directive<'a>) {
+        self.last_id = None;
+        let before = self.commands.len();
+        self.actor_line(d);
+        if let Some(id) = self.last_id.filter(|_| self.commands.len() == before) {
+            self.failed_ids.insert(id);
+        }
+    }
+
+    fn actor_line(&mut self, d: &'a ast::Directive<'a>) {
         let (Some(id_arg), Some(attr_arg)) = (d.args.first(), d.args.get(1)) else {
             self.error(
                 Diagnostic::error(d.span, "`actor` needs an id and an attribute", "incomplete")
@@ -1259,6 +1275,7 @@ impl<'a> Checker<'a> {
             }
         };
         let n = self.id_in_range(&id)?;
+        self.last_id = Some(n);
         if !self.actors.contains(&n) {
             if self.actors.len() >= self.limits.actors {
                 if !self.full[ACTORS_FULL] {
@@ -1372,7 +1389,10 @@ impl<'a> Checker<'a> {
                 None => e,
             };
             self.error(
-                e.with_note("camera attributes are position and direction; `camera X Y Z DX DY DZ` sets both at once"),
+                e.with_note(
+                    "camera attributes are position, direction, lookat and follow; \
+                     `camera X Y Z DX DY DZ` sets the position and direction at once",
+                ),
             );
             return;
         }
