@@ -394,7 +394,9 @@ fn the_spec_examples_check() {
 
 #[test]
 fn follow_fills_in_its_defaults_and_lookat_keeps_its_point() {
-    let ir = scene("define mommy 7\nactor mommy size 1\ncamera follow mommy\ncamera follow mommy 3 -1\ncamera lookat 1 (2) 3*2\n");
+    let ir = scene(
+        "define mommy 7\nactor mommy size 1\ncamera follow mommy\ncamera follow mommy 3 -1\ncamera lookat 1 (2) 3*2\n",
+    );
     let cams: Vec<(CameraAttr, Vec<f64>)> = ir
         .commands
         .iter()
@@ -413,10 +415,7 @@ fn follow_fills_in_its_defaults_and_lookat_keeps_its_point() {
     );
     assert_eq!((ir::FOLLOW_DISTANCE, ir::FOLLOW_HEIGHT), (6.0, 2.0));
     // A follow names no new actor: it needs one on the stage.
-    assert_eq!(
-        first(&errors("camera follow 7\n")),
-        "error: actor 7 is not in the scene at frame 0\n--> t.slap:1:15"
-    );
+    assert_eq!(first(&errors("camera follow 7\n")), "error: actor 7 is not in the scene at frame 0\n--> t.slap:1:15");
     // An out-of-order time puts a later line first: then the actor is there.
     scene("time 10\ncamera follow 2\ntime 5\nactor 2 size 1\n");
     // A look-at from where a follow left the camera is not known until run time.

@@ -151,5 +151,8 @@ fn a_timeline_error_in_an_included_file_names_that_file() {
     // The look-at after a follow is not checked; one at the default camera's place is.
     let fs = files(&[("scenes/cam.slap", "camera lookat 0 2 8\n")]);
     let e = errors("include \"cam.slap\"\n", &fs);
-    assert!(e.starts_with("error: `camera lookat` at the point where the camera stands\n --> scenes/cam.slap:1:15\n"), "{e}");
+    assert!(
+        e.starts_with("error: `camera lookat` at the point where the camera stands\n --> scenes/cam.slap:1:15\n"),
+        "{e}"
+    );
 }

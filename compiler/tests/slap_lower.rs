@@ -22,7 +22,7 @@ fn folded(src: &str) -> Program {
 }
 
 fn unfolded(src: &str) -> Program {
-    program(src, &Options { strip: false, fold: false })
+    program(src, &Options { strip: false, fold: false, strict: false })
 }
 
 fn main_fn(p: &Program) -> &Function {
@@ -261,7 +261,7 @@ fn runtime_errors_point_at_the_command() {
         p
     };
     for fold in [true, false] {
-        let p = spoil(program(src, &Options { strip: false, fold }));
+        let p = spoil(program(src, &Options { strip: false, fold, strict: false }));
         let mut scene = Scene::with_index(Arc::new(animkit_vm::verify::verify(p).unwrap()), 0).unwrap();
         scene.seek(3);
         let errors: Vec<String> = scene.errors().iter().map(|e| e.to_string()).collect();
@@ -276,7 +276,7 @@ fn runtime_errors_point_at_the_command() {
         assert_eq!(scene.actor(1).unwrap().size, 4.0);
     }
     // Stripped: no position, the function and instruction instead.
-    let p = spoil(program(src, &Options { strip: true, fold: true }));
+    let p = spoil(program(src, &Options { strip: true, fold: true, strict: false }));
     assert!(main_fn(&p).lines.is_empty());
     let mut scene = Scene::with_index(Arc::new(animkit_vm::verify::verify(p).unwrap()), 0).unwrap();
     scene.seek(3);

@@ -207,8 +207,15 @@ fn window() {
     // The first register itself outside.
     assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 4), HALT], 4)), "window");
     // The window's length comes from each op's signature.
-    for (op, len) in [(Op::Position2, 3), (Op::Position3, 4), (Op::ActorColor, 4), (Op::CamDir, 3), (Op::CamAngles, 2), (Op::CamLookAt, 3), (Op::CamFollow, 3)]
-    {
+    for (op, len) in [
+        (Op::Position2, 3),
+        (Op::Position3, 4),
+        (Op::ActorColor, 4),
+        (Op::CamDir, 3),
+        (Op::CamAngles, 2),
+        (Op::CamLookAt, 3),
+        (Op::CamFollow, 3),
+    ] {
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], 1 + len)), "ok", "{op}");
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], len)), "window", "{op}");
     }

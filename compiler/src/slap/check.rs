@@ -1388,12 +1388,10 @@ impl<'a> Checker<'a> {
                 Some(s) => e.with_help(format!("did you mean `{s}`?")),
                 None => e,
             };
-            self.error(
-                e.with_note(
-                    "camera attributes are position, direction, lookat and follow; \
+            self.error(e.with_note(
+                "camera attributes are position, direction, lookat and follow; \
                      `camera X Y Z DX DY DZ` sets the position and direction at once",
-                ),
-            );
+            ));
             return;
         }
         let (what, help) = match attr {
