@@ -50,6 +50,7 @@ fn reference_timeline(scene: &reference::RefScene) -> Vec<Entry> {
                 RefCommand::CameraAngles { .. } => "camera angles",
                 RefCommand::CameraLookAt(_) => "camera lookat",
                 RefCommand::CameraFollow { .. } => "camera follow",
+                RefCommand::CameraMove { .. } => "camera move",
             };
             (t.frame, what, t.command.id().map(f64::to_bits), bits(&t.command.values()))
         })
@@ -79,6 +80,7 @@ fn checker_timeline(ir: &animkit_compiler::slap::ir::SceneIr) -> Vec<Entry> {
                         CameraAttr::DirectionAngles => "camera angles",
                         CameraAttr::LookAt => "camera lookat",
                         CameraAttr::Follow => "camera follow",
+                        CameraAttr::Move => "camera move",
                     };
                     (what, None, args)
                 }
@@ -331,17 +333,8 @@ fn camera_lookat_and_follow() {
     // Actor 1 sprints (1/8 a frame) along +z from frame 0; the camera
     // follows it from frame 1, 6 behind and 2 above, by default; at frame 3
     // actor 1 turns to PI/2 (+x); at frame 5 a look-at freezes the follow.
-    let src = "define PI 3.141592653589793
-actor 1 action 10
-time 1
-camera follow 1
-time 3
-               actor 1 direction PI/2
-time 5
-camera lookat 0 0 0
-time 6
-camera follow 1 -2 0.5
-";
+    let src = "define PI 3.141592653589793\nactor 1 action 10\ntime 1\ncamera follow 1\ntime 3\n\
+               actor 1 direction PI/2\ntime 5\ncamera lookat 0 0 0\ntime 6\ncamera follow 1 -2 0.5\n";
     let f = frames(src, 7);
     assert_eq!(f[0].camera, RefCamera { position: [0.0, 2.0, 8.0], direction: [0.0, -1.0, -4.0] });
     assert_eq!(f[1].camera, RefCamera { position: [0.0, 2.0, 0.125 - 6.0], direction: [0.0, -2.0, 6.0] });
@@ -525,7 +518,7 @@ fn the_generator_writes_every_camera_form() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
-    let mut seen = [0usize; 4];
+    let mut seen = [0usize; 5];
     for _ in 0..300 {
         let src = scenes::scene(30).new_tree(&mut runner).unwrap().current();
         for line in src.lines() {
@@ -535,11 +528,13 @@ fn the_generator_writes_every_camera_form() {
                 ["camera", "follow", _] => seen[1] += 1,
                 ["camera", "follow", _, _, ..] => seen[2] += 1,
                 ["camera", "position" | "direction", ..] => seen[3] += 1,
+                ["camera", "move", ..] => seen[4] += 1,
                 _ => {}
             }
         }
         agree(&src).unwrap();
     }
-    // Look-ats, follows without and with a distance and height, the others.
+    // Look-ats, follows without and with a distance and height, the
+    // attribute forms, moves.
     assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
 }

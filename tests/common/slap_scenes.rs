@@ -20,7 +20,7 @@
 //! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too,
 //! `camera lookat` at points no camera position of the scene takes, and
 //! `camera follow` of an actor on the stage, with and without its distance
-//! and height); ids as names and arithmetic; tiny sizes now
+//! and height, `camera move ... over N`); ids as names and arithmetic; tiny sizes now
 //! and then (one at or below zero is a compile error); comments, blank lines, odd
 //! spacing, tabs, `\r\n`, parenthesised expressions with spaces, and
 //! the built-in functions (nested, with their arguments spaced or not).
@@ -129,6 +129,9 @@ pub enum Cam {
     /// ids, the form it is written in), and the distance and height if
     /// given.
     Follow((u8, u8), Option<Vec<Piece>>),
+    /// `camera move X Y Z over FRAMES`: the point, the frames (a literal
+    /// or an expression, 1 to 100 where it lands outside).
+    Move(Vec<Piece>, TimeValue),
 }
 
 /// How a time directive is written.
@@ -246,6 +249,8 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(Cam::Line),
             pieces().prop_map(Cam::LookAt),
             ((0..8u8, 0..4u8), prop::option::of(pieces())).prop_map(|(id, p)| Cam::Follow(id, p)),
+            (pieces(), prop_oneof![select(TIMES).prop_map(TimeValue::Lit), e_strategy(2).prop_map(TimeValue::Expr)])
+                .prop_map(|(p, n)| Cam::Move(p, n)),
         ]
         .prop_map(Step::Camera),
         1 => select(COMMENTS.to_vec()).prop_map(Step::Comment),
@@ -534,6 +539,28 @@ impl Builder {
                         self.line(&words, look);
                         return;
                     }
+                    Cam::Move(p, n) => {
+                        let (mut texts, values) = self.values(p, 3, inside);
+                        let mut to = [values[0], values[1], values[2]];
+                        if let Some(other) = self.position_away(to) {
+                            texts = other.map(w).to_vec();
+                            to = parsed(other);
+                        }
+                        self.cam_positions.push(to);
+                        let (mut nt, nv) = match n {
+                            TimeValue::Lit(t) => (t.to_string(), t.parse().unwrap_or(0.0)),
+                            TimeValue::Expr(e) => self.arg(e, inside),
+                        };
+                        if !(nv.fract() == 0.0 && (1.0..=100.0).contains(&nv)) {
+                            nt = w("30");
+                        }
+                        let mut words = vec![w("camera"), w("move")];
+                        words.extend(texts);
+                        words.push(w("over"));
+                        words.push(nt);
+                        self.line(&words, look);
+                        return;
+                    }
                     Cam::Follow((id, form), p) => {
                         // An actor on the stage by then: one named on an
                         // earlier line at this frame or before, else one
@@ -771,6 +798,11 @@ pub const MISTAKES: &[&str] = &[
     "camera follow 1.5",
     "camera follow red",
     "camera position 0 0 0",
+    "camera move 1 2 3",
+    "camera move 1 2 3 over 0",
+    "camera move 1 2 3 over 2.5",
+    "camera move 1 2 over 5",
+    "camera move 0 2 8 over 1",
     "actor 1 size 1e400",
     "actor 1 size 1e300*1e300",
     "actor 1 size 1e300*1e300/1e300",

@@ -75,6 +75,8 @@ pub enum RefCommand {
     CameraLookAt([f64; 3]),
     /// `camera follow ID [DISTANCE HEIGHT]` (6 and 2 when not given)
     CameraFollow { id: f64, distance: f64, height: f64 },
+    /// `camera move X Y Z over FRAMES`
+    CameraMove { to: [f64; 3], frames: f64 },
 }
 
 impl RefCommand {
@@ -103,6 +105,7 @@ impl RefCommand {
             RefCommand::CameraPosition(v) | RefCommand::CameraVector(v) | RefCommand::CameraLookAt(v) => v.to_vec(),
             RefCommand::CameraAngles { yaw, pitch } => vec![yaw, pitch],
             RefCommand::CameraFollow { id, distance, height } => vec![id, distance, height],
+            RefCommand::CameraMove { to, frames } => vec![to[0], to[1], to[2], frames],
         }
     }
 }
@@ -353,7 +356,7 @@ pub fn evaluate_files(src: &str, dir: &str, files: &HashMap<String, String>) -> 
                 if d.args.is_empty() {
                     return fail(line, "`camera` needs an attribute");
                 }
-                if !matches!(attr, Some("position" | "direction" | "lookat" | "follow")) {
+                if !matches!(attr, Some("position" | "direction" | "lookat" | "follow" | "move")) {
                     // The one-line form: a position, then a look vector
                     // (values, defines standing for them).
                     let [x, y, z, dx, dy, dz] = values(&d.args, &defines, line)?[..] else {
@@ -369,6 +372,26 @@ pub fn evaluate_files(src: &str, dir: &str, files: &HashMap<String, String>) -> 
                 let Some(attr) = d.args.first().and_then(Arg::as_name) else {
                     return fail(line, "`camera` needs an attribute");
                 };
+                if attr.text == "move" {
+                    let rest = &d.args[1..];
+                    let Some(k) = rest.iter().position(|a| a.as_name().is_some_and(|n| n.text == "over")) else {
+                        return fail(line, "`camera move` needs `over`");
+                    };
+                    let to = values(&rest[..k], &defines, line)?;
+                    let n = values(&rest[k + 1..], &defines, line)?;
+                    let (&[x, y, z], &[n]) = (to.as_slice(), n.as_slice()) else {
+                        return fail(line, "wrong number of values");
+                    };
+                    if n.fract() != 0.0 || !(1.0..=MAX_FRAME).contains(&n) {
+                        return fail(line, "a move takes a whole number of frames from 1");
+                    }
+                    commands.push(RefTimed {
+                        frame,
+                        line,
+                        command: RefCommand::CameraMove { to: [x, y, z], frames: n },
+                    });
+                    continue;
+                }
                 let v = values(&d.args[1..], &defines, line)?;
                 let command = match (attr.text, v.as_slice()) {
                     ("position", &[x, y, z]) => RefCommand::CameraPosition([x, y, z]),
@@ -405,9 +428,21 @@ pub fn evaluate_files(src: &str, dir: &str, files: &HashMap<String, String>) -> 
     // follow, until a `camera position`).
     let mut on_stage = std::collections::HashSet::new();
     let mut at = Some(DEFAULT_CAMERA.position);
+    // A move in progress: from, to, its frame, its frames.
+    let mut sliding: Option<([f64; 3], [f64; 3], u64, f64)> = None;
     for c in &commands {
+        // Any camera command ends a move where it has the camera.
+        if c.command.id().is_none() {
+            if let Some(m) = sliding.take() {
+                at = Some(slide(m, c.frame));
+            }
+        }
         match c.command {
             RefCommand::CameraPosition(p) => at = Some(p),
+            RefCommand::CameraMove { to, frames } => {
+                sliding = at.map(|from| (from, to, c.frame, frames));
+                at = None;
+            }
             RefCommand::CameraFollow { id, .. } => {
                 if !on_stage.contains(&(id as u64)) {
                     return fail(c.line, "follows an actor not in the scene");
@@ -430,6 +465,17 @@ pub fn evaluate_files(src: &str, dir: &str, files: &HashMap<String, String>) -> 
         }
     }
     Ok(RefScene { timeline: commands, length, warnings })
+}
+
+/// Where a move `(from, to, start, frames)` has the camera at frame `f`:
+/// `from + (to - from) * ((f - start) / frames)`, `to` from its end on.
+fn slide((from, to, start, frames): ([f64; 3], [f64; 3], u64, f64), f: u64) -> [f64; 3] {
+    let done = f.saturating_sub(start) as f64;
+    if done >= frames {
+        return to;
+    }
+    let t = done / frames;
+    [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t, from[2] + (to[2] - from[2]) * t]
 }
 
 /// The values of arguments: a bare name gives all its values, anything
@@ -597,6 +643,8 @@ pub struct RefPlayer<'a> {
     camera: RefCamera,
     /// The followed actor, distance and height.
     follow: Option<(u32, f64, f64)>,
+    /// A move in force: from, to, its frame, its frames.
+    sliding: Option<([f64; 3], [f64; 3], u64, f64)>,
     errors: Vec<RefError>,
 }
 
@@ -610,6 +658,7 @@ impl<'a> RefPlayer<'a> {
             actors: BTreeMap::new(),
             camera: DEFAULT_CAMERA,
             follow: None,
+            sliding: None,
             errors: Vec::new(),
         };
         p.run_frame();
@@ -653,6 +702,7 @@ impl<'a> RefPlayer<'a> {
                 | RefCommand::CameraAngles { .. }
                 | RefCommand::CameraLookAt(_)
                 | RefCommand::CameraFollow { .. }
+                | RefCommand::CameraMove { .. }
         ) {
             // Refused (as the VM does, for scenes made otherwise): a
             // look-at from the point itself, a follow of an actor not on
@@ -682,6 +732,7 @@ impl<'a> RefPlayer<'a> {
             // Any camera command ends a follow where it has the camera now.
             self.camera = self.camera_now();
             self.follow = None;
+            self.sliding = None;
         }
         match c.command {
             RefCommand::CameraPosition(p) => self.camera.position = p,
@@ -695,6 +746,9 @@ impl<'a> RefPlayer<'a> {
             }
             RefCommand::CameraFollow { id, distance, height } => {
                 self.follow = Some((id as u32, distance, height));
+            }
+            RefCommand::CameraMove { to, frames } => {
+                self.sliding = Some((self.camera.position, to, f, frames));
             }
             ref actor_command => {
                 let id = actor_command.id().unwrap_or_default() as u32;
@@ -766,6 +820,9 @@ impl<'a> RefPlayer<'a> {
     /// The camera now: during a follow, `distance` behind the actor along
     /// its heading and `height` above it, looking at it.
     fn camera_now(&self) -> RefCamera {
+        if let Some(m) = self.sliding {
+            return RefCamera { position: slide(m, self.frame), direction: self.camera.direction };
+        }
         let Some((id, d, h)) = self.follow else { return self.camera };
         let Some(a) = self.actors.get(&id) else { return self.camera };
         let p = a.position(self.frame);

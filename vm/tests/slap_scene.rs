@@ -495,3 +495,32 @@ fn a_follow_of_an_actor_not_on_the_stage_is_refused() {
     s.seek(1);
     assert_eq!(s.camera().position, [0.0, 2.0, -6.0]);
 }
+
+#[test]
+fn a_move_slides_the_camera_in_closed_form_until_the_next_camera_command() {
+    let mut asm = SceneAsm::new();
+    asm.at(10).op(Op::CamMove, &[4.0, 2.0, 0.0, 4.0]); // from the default (0, 2, 8)
+    asm.at(20).op(Op::CamMove, &[0.0, 0.0, 0.0, 100.0]);
+    asm.at(70).op(Op::CamDir, &[1.0, 0.0, 0.0]); // halfway: frozen there
+    asm.at(80).line(4, 1).op(Op::CamMove, &[0.0, 0.0, 0.0, 0.0]); // refused
+    let mut s = scene(&asm);
+    for (f, want) in [(9, [0.0, 2.0, 8.0]), (10, [0.0, 2.0, 8.0]), (11, [1.0, 2.0, 6.0]), (13, [3.0, 2.0, 2.0])] {
+        s.seek(f);
+        assert_eq!(s.camera(), Camera { position: want, direction: [0.0, -1.0, -4.0] }, "frame {f}");
+    }
+    s.seek(15);
+    assert_eq!(s.camera().position, [4.0, 2.0, 0.0]);
+    assert_eq!(s.stage().camera_move().map(|m| (m.to, m.start, m.frames)), Some(([4.0, 2.0, 0.0], 10, 4)));
+    s.seek(45);
+    let t = 25.0 / 100.0;
+    assert_eq!(s.camera().position, [4.0 + (0.0 - 4.0) * t, 2.0 + (0.0 - 2.0) * t, 0.0]);
+    s.seek(75);
+    assert_eq!(s.camera(), Camera { position: [2.0, 1.0, 0.0], direction: [1.0, 0.0, 0.0] });
+    assert_eq!(s.stage().camera_move(), None);
+    s.seek(90);
+    assert_eq!(s.camera().position, [2.0, 1.0, 0.0]);
+    assert_eq!(
+        s.errors()[0].to_string(),
+        "frame 80: 4:1: `camera move 0 0 0 over 0`: a move takes a whole number of frames in 1..=16777215"
+    );
+}

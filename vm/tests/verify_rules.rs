@@ -174,8 +174,8 @@ fn op_class() {
     );
     assert_eq!(rule(&sprite(vec![Insn::r(Op::Action, 0), HALT], &[0])), "op-class");
     // The camera extensions' ops: SLAP modules only, like the others.
-    for op in [Op::CamLookAt, Op::CamFollow] {
-        assert_eq!(rule(&slap(vec![Insn::r(op, 0), HALT], 3)), "ok", "{op}");
+    for op in [Op::CamLookAt, Op::CamFollow, Op::CamMove] {
+        assert_eq!(rule(&slap(vec![Insn::r(op, 0), HALT], 4)), "ok", "{op}");
         assert_eq!(rule(&animator(vec![Insn::r(op, 0), HALT], vec![])), "op-class", "{op}");
         assert_eq!(rule(&sprite(vec![Insn::r(op, 0), HALT], &[0])), "op-class", "{op}");
     }
@@ -215,6 +215,7 @@ fn window() {
         (Op::CamAngles, 2),
         (Op::CamLookAt, 3),
         (Op::CamFollow, 3),
+        (Op::CamMove, 4),
     ] {
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], 1 + len)), "ok", "{op}");
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], len)), "window", "{op}");

@@ -32,7 +32,7 @@ pub const DIRECTIVES: [&str; 5] = ["define", "time", "timep", "actor", "camera"]
 /// The actor attributes.
 pub const ACTOR_ATTRIBUTES: [&str; 5] = ["action", "direction", "position", "color", "size"];
 /// The camera attributes (`lookat` and `follow` are animkit extensions).
-pub const CAMERA_ATTRIBUTES: [&str; 4] = ["position", "direction", "lookat", "follow"];
+pub const CAMERA_ATTRIBUTES: [&str; 5] = ["position", "direction", "lookat", "follow", "move"];
 /// The twelve actions, by number.
 pub const ACTIONS: [&str; 12] =
     ["idle", "scamper", "swagger", "broadjump", "prowl", "lumber", "dejected", "no", "yes", "hotfeet", "sprint", "hop"];
@@ -416,7 +416,10 @@ impl<'a> Checker<'a> {
         let mut order: Vec<usize> = (0..self.commands.len()).collect();
         order.sort_by_key(|&i| self.commands[i].frame);
         let mut on_stage: HashSet<u32, Seeded> = HashSet::with_hasher(Seeded::new());
+        // Where the camera stands: known, sliding (from, to, start, frames)
+        // or unknown (after a follow).
         let mut camera: Option<[f64; 3]> = Some(CAMERA_POSITION);
+        let mut moving: Option<animkit_vm::slap::Move> = None;
         for i in order {
             let c = &self.commands[i];
             let mut fail: Option<(String, String, &str)> = None;
@@ -425,7 +428,23 @@ impl<'a> Checker<'a> {
                     on_stage.insert(id.value as u32);
                 }
                 Command::Camera { attr: CameraAttr::Position, args } => {
+                    moving = None;
                     camera = Some([args[0].value, args[1].value, args[2].value]);
+                }
+                Command::Camera { attr: CameraAttr::Move, args } => {
+                    let from = match moving.take() {
+                        Some(m) => Some(m.position(u64::from(c.frame))),
+                        None => camera,
+                    };
+                    camera = None;
+                    if let Some(from) = from {
+                        moving = Some(animkit_vm::slap::Move {
+                            from,
+                            to: [args[0].value, args[1].value, args[2].value],
+                            start: u64::from(c.frame),
+                            frames: args[3].value as u64,
+                        });
+                    }
                 }
                 Command::Camera { attr: CameraAttr::Follow, args } => {
                     let id = args[0].value as u32;
@@ -437,8 +456,12 @@ impl<'a> Checker<'a> {
                         ));
                     }
                     camera = None;
+                    moving = None;
                 }
                 Command::Camera { attr: CameraAttr::LookAt, args } => {
+                    if let Some(m) = moving.take() {
+                        camera = Some(m.position(u64::from(c.frame)));
+                    }
                     if let Some(p) = camera {
                         let d = [args[0].value - p[0], args[1].value - p[1], args[2].value - p[2]];
                         let at = format!("({}, {}, {})", show(p[0]), show(p[1]), show(p[2]));
@@ -457,7 +480,12 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
-                Command::Camera { .. } => {}
+                Command::Camera { .. } => {
+                    // A direction freezes a move where it is.
+                    if let Some(m) = moving.take() {
+                        camera = Some(m.position(u64::from(c.frame)));
+                    }
+                }
             }
             if let (Some((message, label, help)), Some(&t)) = (fail, of_command.get(i).filter(|&&t| t != usize::MAX)) {
                 let k = self.tentative[t].diag;
@@ -1400,10 +1428,15 @@ impl<'a> Checker<'a> {
                 "aim with the note's form: `camera X Y Z DX DY DZ`, the look vector worked out by hand",
             ),
             "follow" => ("`camera follow`", "place the camera at each time point with `camera X Y Z DX DY DZ`"),
+            "move" => ("`camera move`", "place the camera at each time point with `camera X Y Z DX DY DZ`"),
             "position" => ("`camera position`", "the note's form sets both at once: `camera X Y Z DX DY DZ`"),
             _ => ("`camera direction`", "the note's form sets both at once: `camera X Y Z DX DY DZ`"),
         };
         self.extension(attr_name.span, what, help);
+        if attr == "move" {
+            self.camera_move(d, attr_name.span);
+            return;
+        }
         let rest = &d.args[1..];
         let mut args = Vec::new();
         let mut expansions = Vec::new();
@@ -1442,6 +1475,52 @@ impl<'a> Checker<'a> {
             // Settled in timeline order, where the camera's position is known.
             self.tentative(Diagnostic::error(span, "", ""));
         }
+    }
+
+    /// `camera move X Y Z over FRAMES`.
+    fn camera_move(&mut self, d: &'a ast::Directive<'a>, attr: Span) {
+        let rest = &d.args[1..];
+        let Some(k) = rest.iter().position(|a| a.as_name().is_some_and(|n| n.text == "over")) else {
+            self.error(
+                Diagnostic::error(args_span(rest).unwrap_or(attr), "`camera move` needs `over FRAMES`", "how long?")
+                    .with_help("write `camera move X Y Z over FRAMES`, e.g. `camera move 0 3 10 over 60`"),
+            );
+            return;
+        };
+        let over = rest[k].span;
+        let (point_args, frame_args) = (&rest[..k], &rest[k + 1..]);
+        let (mut point, mut frames) = (Vec::new(), Vec::new());
+        let (mut xp, mut xf) = (Vec::new(), Vec::new());
+        let ok_point = self.values(point_args, false, Ctx::Plain, &mut point, &mut xp);
+        let ok_frames = self.values(frame_args, false, Ctx::Plain, &mut frames, &mut xf);
+        if !(ok_point && ok_frames) {
+            return;
+        }
+        if point.len() != 3 {
+            let at = args_span(point_args).unwrap_or(attr);
+            self.count_error(at, "`camera move`", "3 values (a point `x y z`) before `over`", point.len(), &xp);
+            return;
+        }
+        if frames.len() != 1 {
+            let at = args_span(frame_args).unwrap_or(over);
+            self.count_error(at, "`over`", "1 value (a number of frames)", frames.len(), &xf);
+            return;
+        }
+        let n = &frames[0];
+        let max = self.limits.frame;
+        if n.value.fract() != 0.0 || !(1.0..=f64::from(max)).contains(&n.value) {
+            self.error(
+                Diagnostic::error(
+                    n.span,
+                    format!("a move over {} frames", show(n.value)),
+                    format!("a whole number from 1 to {max}"),
+                )
+                .with_note("the camera reaches the point that many frames after the command"),
+            );
+            return;
+        }
+        point.append(&mut frames);
+        self.push(d, Command::Camera { attr: CameraAttr::Move, args: point });
     }
 
     /// `camera follow ACTOR [DISTANCE HEIGHT]`, its values evaluated:

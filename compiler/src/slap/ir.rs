@@ -120,6 +120,9 @@ pub enum CameraAttr {
     /// are the actor's id, the distance behind it and the height above it
     /// (the defaults filled in: [`FOLLOW_DISTANCE`], [`FOLLOW_HEIGHT`]).
     Follow,
+    /// `camera move X Y Z over FRAMES` (an extension): the point, then the
+    /// frames, a whole number from 1 to the last frame.
+    Move,
 }
 
 /// The distance behind the actor of `camera follow ACTOR` without one.
@@ -138,6 +141,7 @@ impl CameraAttr {
         match self {
             CameraAttr::Position | CameraAttr::DirectionVector | CameraAttr::LookAt | CameraAttr::Follow => 3,
             CameraAttr::DirectionAngles => 2,
+            CameraAttr::Move => 4,
         }
     }
 }

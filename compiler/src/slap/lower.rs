@@ -131,6 +131,7 @@ pub const fn camera_op(attr: CameraAttr) -> Op {
         CameraAttr::DirectionAngles => Op::CamAngles,
         CameraAttr::LookAt => Op::CamLookAt,
         CameraAttr::Follow => Op::CamFollow,
+        CameraAttr::Move => Op::CamMove,
     }
 }
 

@@ -14,6 +14,7 @@
 //! | `CAMPOS`, `CAMANGLES` | a value is not finite |
 //! | `CAMDIR` | a value is not finite, or all three are zero |
 //! | `CAMLOOKAT` | a value is not finite; the point is where the camera stands (or so far that the look vector is not finite) |
+//! | `CAMMOVE` | a coordinate is not finite; the frames are not a whole number in `1..=16777215` |
 //! | `CAMFOLLOW` | the id is not a whole number in `0..=4294967295`, or not an actor on the stage; the distance or height is not finite; both are zero |
 //!
 //! ```
@@ -55,9 +56,11 @@ fn command(op: Op, v: &[f64]) -> String {
         Op::CamPos => ("camera", "position", 0),
         Op::CamLookAt => ("camera", "lookat", 0),
         Op::CamFollow => ("camera", "follow", 0),
+        Op::CamMove => ("camera", "move", 2),
         _ => ("camera", "direction", 0),
     };
     match rest {
+        2 => format!("`{head} {attr}{} over{}`", words(&v[..3.min(v.len())]), words(v.get(3..).unwrap_or(&[]))),
         1 => format!("`{head}{} {attr}{}`", words(&v[..1.min(v.len())]), words(v.get(1..).unwrap_or(&[]))),
         _ => format!("`{head} {attr}{}`", words(v)),
     }
@@ -186,6 +189,20 @@ impl Domain for Stage {
                     return Err(format!("{}: actor {id} is not in the scene", command(op, &v)));
                 }
             }
+            Op::CamMove => {
+                let v: [f64; 4] = window(&args);
+                finite(op, &v[..3], "every coordinate must be a finite number")
+                    .map_err(|_| format!("{}: every coordinate must be a finite number", command(op, &v)))?;
+                let n = v[3];
+                if !(n.fract() == 0.0 && (1.0..=f64::from(crate::limits::MAX_SLAP_FRAME)).contains(&n)) {
+                    return Err(format!(
+                        "{}: a move takes a whole number of frames in 1..={}",
+                        command(op, &v),
+                        crate::limits::MAX_SLAP_FRAME
+                    ));
+                }
+                self.camera_move_to([v[0], v[1], v[2]], n as u64);
+            }
             _ => return Err(format!("{op} cannot run in a SLAP scene")),
         }
         Ok(Flow::Continue)
@@ -304,6 +321,21 @@ mod tests {
                 Op::CamFollow,
                 vec![1.0, inf, 2.0],
                 "`camera follow 1 inf 2`: the distance and the height must be finite numbers".into(),
+            ),
+            (
+                Op::CamMove,
+                vec![1.0, nan, 0.0, 5.0],
+                "`camera move 1 NaN 0 over 5`: every coordinate must be a finite number".into(),
+            ),
+            (
+                Op::CamMove,
+                vec![1.0, 2.0, 0.0, 0.5],
+                "`camera move 1 2 0 over 0.5`: a move takes a whole number of frames in 1..=16777215".into(),
+            ),
+            (
+                Op::CamMove,
+                vec![1.0, 2.0, 0.0, 0.0],
+                "`camera move 1 2 0 over 0`: a move takes a whole number of frames in 1..=16777215".into(),
             ),
             (
                 Op::CamFollow,

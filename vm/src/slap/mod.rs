@@ -46,4 +46,4 @@ pub mod stage;
 pub use actions::{Action, Pose};
 pub use assemble::SceneAsm;
 pub use scene::{OpenError, Scene, SceneError};
-pub use stage::{ActorId, ActorState, ActorStates, Camera, Follow, Stage, StageFull};
+pub use stage::{ActorId, ActorState, ActorStates, Camera, Follow, Move, Stage, StageFull};

@@ -40,7 +40,9 @@
 //! actor's closed-form state ([`Follow::camera`]), evaluated whenever it is
 //! observed, until the next camera command: that command first freezes the
 //! camera where the follow has it at its frame, then changes it. So a
-//! followed scene costs nothing per frame either.
+//! followed scene costs nothing per frame either. `camera move x y z over
+//! n` is the same kind of span ([`Move::position`]): the position slides
+//! from where the camera stands to the point in `n` frames, in closed form.
 //!
 //! The stage is what a [`Scene`](crate::slap::Scene) shows at its current
 //! frame; only the scene's commands change it.
@@ -154,6 +156,62 @@ impl Follow {
             position: [position[0] - ds, position[1] + self.height, position[2] - dc],
             direction: [ds, -self.height, dc],
         }
+    }
+}
+
+/// A camera sliding to a point (`camera move X Y Z over N`): from `from`
+/// at frame `start` to `to` at frame `start + frames`, the look vector
+/// unchanged.
+///
+/// ```
+/// use animkit_vm::slap::Move;
+/// let m = Move { from: [0.0, 2.0, 8.0], to: [4.0, 2.0, 0.0], start: 10, frames: 4 };
+/// assert_eq!(m.position(10), [0.0, 2.0, 8.0]);
+/// assert_eq!(m.position(11), [1.0, 2.0, 6.0]);
+/// assert_eq!(m.position(14), [4.0, 2.0, 0.0]);
+/// assert_eq!(m.position(99), [4.0, 2.0, 0.0]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Move {
+    /// Where the camera stood at the command.
+    pub from: [f64; 3],
+    /// The point it moves to.
+    pub to: [f64; 3],
+    /// The command's frame.
+    pub start: u64,
+    /// How many frames the move takes (at least 1).
+    pub frames: u64,
+}
+
+impl Move {
+    /// The position at `frame`: with `t = (frame - start) / frames` (an
+    /// `f64` division of whole numbers), `from + (to - from) * t` per
+    /// coordinate, each an IEEE `f64` operation in this order; exactly
+    /// `to` from `start + frames` on.
+    pub fn position(&self, frame: u64) -> [f64; 3] {
+        let done = frame.saturating_sub(self.start);
+        if done >= self.frames {
+            return self.to;
+        }
+        let t = done as f64 / self.frames as f64;
+        std::array::from_fn(|i| self.from[i] + (self.to[i] - self.from[i]) * t)
+    }
+}
+
+/// What the camera does between camera commands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Span {
+    /// Stays as the last command left it.
+    Still,
+    /// Follows an actor.
+    Follow(Follow),
+    /// Slides to a point.
+    Move(Move),
+}
+
+impl Default for Span {
+    fn default() -> Span {
+        Span::Still
     }
 }
 
@@ -281,8 +339,8 @@ pub struct Stage {
     fresh: Vec<Actor>,
     fresh_index: HashMap<ActorId, usize>,
     camera: Camera,
-    /// The follow in force, if any: then `camera` is not used.
-    follow: Option<Follow>,
+    /// A follow or a move in force: then `camera` is computed from it.
+    span: Span,
 }
 
 impl Stage {
@@ -315,20 +373,33 @@ impl Stage {
     /// it, or, during a `camera follow`, where the follow has it now
     /// ([`Follow::camera`] of the actor's state at this frame).
     pub fn camera(&self) -> Camera {
-        match self.follow {
-            None => self.camera,
-            Some(f) => match self.anchor_of(f.id) {
+        match self.span {
+            Span::Still => self.camera,
+            Span::Follow(f) => match self.anchor_of(f.id) {
                 Some(a) => f.camera(a.position(self.frame), a.direction),
                 // Not reachable: a follow is only taken of an actor on
                 // the stage, and actors never leave it.
                 None => self.camera,
             },
+            Span::Move(m) => Camera { position: m.position(self.frame), direction: self.camera.direction },
         }
     }
 
     /// The follow in force, if the camera is following an actor.
     pub fn follow(&self) -> Option<Follow> {
-        self.follow
+        match self.span {
+            Span::Follow(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The move in force, if the last camera command was a `camera move`
+    /// (it stays in force, at its point, after its last frame).
+    pub fn camera_move(&self) -> Option<Move> {
+        match self.span {
+            Span::Move(m) => Some(m),
+            _ => None,
+        }
     }
 
     fn anchor_of(&self, id: ActorId) -> Option<&Actor> {
@@ -467,10 +538,11 @@ impl Stage {
         Ok(())
     }
 
-    /// Ends a follow, leaving the camera where it has it at this frame.
+    /// Ends a follow or a move, leaving the camera where it has it at
+    /// this frame.
     fn freeze_camera(&mut self) {
         self.camera = self.camera();
-        self.follow = None;
+        self.span = Span::Still;
     }
 
     /// `camera position x y z`.
@@ -508,8 +580,15 @@ impl Stage {
             return false;
         }
         self.freeze_camera();
-        self.follow = Some(follow);
+        self.span = Span::Follow(follow);
         true
+    }
+
+    /// `camera move x y z over frames` (`frames` >= 1): from where the
+    /// camera stands now to `to`.
+    pub(crate) fn camera_move_to(&mut self, to: [f64; 3], frames: u64) {
+        self.freeze_camera();
+        self.span = Span::Move(Move { from: self.camera.position, to, start: self.frame, frames });
     }
 }
 
