@@ -21,15 +21,15 @@ pub fn word_at(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// SLAP's directives and attributes: their forms and what they do.
-pub const SLAP_FORMS: [(&str, &str, &str); 12] = [
+pub const SLAP_FORMS: [(&str, &str, &str); 13] = [
     ("define", "define NAME VALUE...", "replaces NAME by its values wherever it is an argument"),
     ("time", "time T | time +T", "the frame the following commands happen at (absolute, or after the last)"),
     ("timep", "timep T | timep +T", "like `time`, in the timed-pause form of the reference"),
     ("actor", "actor ID ATTRIBUTE ARGS...", "sets an attribute of actor ID: action, direction, position, color, size"),
     (
         "camera",
-        "camera position|direction|lookat X Y Z | camera follow ACTOR [DISTANCE HEIGHT] | camera X Y Z DX DY DZ",
-        "places, points, aims or attaches the camera",
+        "camera position|direction|lookat X Y Z | camera follow ACTOR [DISTANCE HEIGHT] | camera move X Y Z over N | camera X Y Z DX DY DZ",
+        "places, points, aims, attaches or moves the camera",
     ),
     ("action", "actor ID action INDEX", "the action (0 to 11 or its name) the actor plays"),
     (
@@ -49,6 +49,11 @@ pub const SLAP_FORMS: [(&str, &str, &str); 12] = [
         "follow",
         "camera follow ACTOR [DISTANCE HEIGHT]",
         "the camera follows the actor, DISTANCE behind (6) and HEIGHT above (2), until the next camera command (an extension)",
+    ),
+    (
+        "move",
+        "camera move X Y Z over FRAMES",
+        "slides the camera to the point in FRAMES frames, looking the same way (an extension)",
     ),
 ];
 
