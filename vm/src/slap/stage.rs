@@ -199,20 +199,15 @@ impl Move {
 }
 
 /// What the camera does between camera commands.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 enum Span {
     /// Stays as the last command left it.
+    #[default]
     Still,
     /// Follows an actor.
     Follow(Follow),
     /// Slides to a point.
     Move(Move),
-}
-
-impl Default for Span {
-    fn default() -> Span {
-        Span::Still
-    }
 }
 
 impl Default for Camera {
