@@ -132,8 +132,9 @@ fn circle_frames() {
 fn follow_frames() {
     // `examples/follow.slap`: a look-at from the default camera (30); the
     // camera following mommy as she walks (200), and closer after she
-    // turns (420); the follow ended for a wide view of both (800).
-    check_frames("follow.slap", "follow", &[30, 200, 420, 800], &[]);
+    // turns (420); the follow ended for a wide view of both (780), then a
+    // `camera move` sliding towards mommy (840, halfway) to its end (900).
+    check_frames("follow.slap", "follow", &[30, 200, 420, 780, 840, 900], &[]);
     // While following, the camera looks at mommy's position: her feet are
     // in the middle of the picture, however far she has walked.
     let mut s = scene("follow.slap");
