@@ -203,11 +203,11 @@ fn trace_matches(src: &str, scene: &RefScene, last: u64) -> Result<(), String> {
 
 /// The ways a scene reaches the VM.
 const WAYS: [(Options, bool); 5] = [
-    (Options { strip: false, fold: true }, false),
-    (Options { strip: false, fold: true }, true),
-    (Options { strip: false, fold: false }, true),
-    (Options { strip: true, fold: true }, true),
-    (Options { strip: true, fold: false }, true),
+    (Options { strip: false, fold: true, strict: false }, false),
+    (Options { strip: false, fold: true, strict: false }, true),
+    (Options { strip: false, fold: false, strict: false }, true),
+    (Options { strip: true, fold: true, strict: false }, true),
+    (Options { strip: true, fold: false, strict: false }, true),
 ];
 
 /// The reference and the VM agree on `src` every way, and on its
@@ -377,7 +377,7 @@ fn many_actors_and_one_long_wait() {
     let scene = evaluate(&src).unwrap();
     assert_eq!(scene.length, 1000);
     assert_equivalent(&src.replace("time 1000\n", "time 9\n"));
-    let mut vm = compiled(&src, &Options { strip: false, fold: false }, true);
+    let mut vm = compiled(&src, &Options { strip: false, fold: false, strict: false }, true);
     assert_eq!(vm.length(), 1000);
     vm.seek(1000);
     let (frames, _) = trace(&scene, 1000);

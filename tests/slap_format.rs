@@ -270,6 +270,10 @@ fn canonical_layout() {
         ("camera direction 0 0 -1   \n", "camera direction 0 0 -1\n"),
         ("actor 1 position sin(PI/4)*2 atan2( -y ,x )\n", "actor 1 position sin(PI / 4)*2 atan2(-y, x)\n"),
         ("actor 1 size (min( a+1,2 ) * -floor(x))\n", "actor 1 size (min(a + 1, 2) * -floor(x))\n"),
+        ("camera   lookat 0\t( 1+2 ) -PI\n", "camera lookat 0 (1 + 2) -PI\n"),
+        ("  camera follow mommy # behind\n", "camera follow mommy # behind\n"),
+        ("camera follow\t1  ( 6 )  2*h\r\n", "camera follow 1 (6) 2*h\n"),
+        ("camera move 0 3 10  over\t2*sec\n", "camera move 0 3 10 over 2*sec\n"),
         ("", ""),
     ];
     for (src, want) in cases {
@@ -281,7 +285,7 @@ fn canonical_layout() {
 
 #[test]
 fn the_examples_are_formatted() {
-    for name in ["two_actors", "story"] {
+    for name in ["two_actors", "story", "follow"] {
         let src = std::fs::read_to_string(format!("examples/{name}.slap")).unwrap();
         let (tree, errors) = parse(&src);
         assert!(errors.is_empty(), "{name}: {errors:?}");

@@ -127,3 +127,23 @@ fn circle_frames() {
     // 8 0 -sqrt(2) -2`), actors placed on a circle with `sin`/`cos`.
     check_frames("circle.slap", "circle", &[0, 29, 30, 60], &[]);
 }
+
+#[test]
+fn follow_frames() {
+    // `examples/follow.slap`: a look-at from the default camera (30); the
+    // camera following mommy as she walks (200), and closer after she
+    // turns (420); the follow ended for a wide view of both (780), then a
+    // `camera move` sliding towards mommy (840, halfway) to its end (900).
+    check_frames("follow.slap", "follow", &[30, 200, 420, 780, 840, 900], &[]);
+    // While following, the camera looks at mommy's position: her feet are
+    // in the middle of the picture, however far she has walked.
+    let mut s = scene("follow.slap");
+    for f in [61, 200, 360, 361, 420, 659] {
+        s.seek(f);
+        let cam = CameraView::new(&s.camera(), PixelRect::new(0, 0, W as i32, H as i32));
+        let at = cam.project(s.actor(1).unwrap().position).unwrap();
+        let centre = [W as f32 / 2.0, H as f32 / 2.0];
+        assert!((at[0] - centre[0]).abs() < 0.01 && (at[1] - centre[1]).abs() < 0.01, "frame {f}: {at:?}");
+        assert!(s.stage().follow().is_some(), "frame {f}");
+    }
+}

@@ -48,6 +48,9 @@ fn reference_timeline(scene: &reference::RefScene) -> Vec<Entry> {
                 RefCommand::CameraPosition(_) => "camera position",
                 RefCommand::CameraVector(_) => "camera vector",
                 RefCommand::CameraAngles { .. } => "camera angles",
+                RefCommand::CameraLookAt(_) => "camera lookat",
+                RefCommand::CameraFollow { .. } => "camera follow",
+                RefCommand::CameraMove { .. } => "camera move",
             };
             (t.frame, what, t.command.id().map(f64::to_bits), bits(&t.command.values()))
         })
@@ -75,6 +78,9 @@ fn checker_timeline(ir: &animkit_compiler::slap::ir::SceneIr) -> Vec<Entry> {
                         CameraAttr::Position => "camera position",
                         CameraAttr::DirectionVector => "camera vector",
                         CameraAttr::DirectionAngles => "camera angles",
+                        CameraAttr::LookAt => "camera lookat",
+                        CameraAttr::Follow => "camera follow",
+                        CameraAttr::Move => "camera move",
                     };
                     (what, None, args)
                 }
@@ -323,6 +329,71 @@ fn camera_forms() {
 }
 
 #[test]
+fn camera_lookat_and_follow() {
+    // Actor 1 sprints (1/8 a frame) along +z from frame 0; the camera
+    // follows it from frame 1, 6 behind and 2 above, by default; at frame 3
+    // actor 1 turns to PI/2 (+x); at frame 5 a look-at freezes the follow.
+    let src = "define PI 3.141592653589793\nactor 1 action 10\ntime 1\ncamera follow 1\ntime 3\n\
+               actor 1 direction PI/2\ntime 5\ncamera lookat 0 0 0\ntime 6\ncamera follow 1 -2 0.5\n";
+    let f = frames(src, 7);
+    assert_eq!(f[0].camera, RefCamera { position: [0.0, 2.0, 8.0], direction: [0.0, -1.0, -4.0] });
+    assert_eq!(f[1].camera, RefCamera { position: [0.0, 2.0, 0.125 - 6.0], direction: [0.0, -2.0, 6.0] });
+    assert_eq!(f[2].camera, RefCamera { position: [0.0, 2.0, 0.25 - 6.0], direction: [0.0, -2.0, 6.0] });
+    let (s, c) = (std::f64::consts::FRAC_PI_2.sin(), std::f64::consts::FRAC_PI_2.cos());
+    // At 3 the actor is at (0, 0, 0.375), facing +x.
+    assert_eq!(f[3].camera.position, [0.0 - 6.0 * s, 2.0, 0.375 - 6.0 * c]);
+    assert_eq!(f[3].camera.direction, [6.0 * s, -2.0, 6.0 * c]);
+    // At 5 the actor is at (0.25, 0, 0.375): the camera stays where the
+    // follow had it, looking at the origin.
+    let at5 = [0.25 - 6.0 * s, 2.0, 0.375 - 6.0 * c];
+    assert_eq!(f[5].camera, RefCamera { position: at5, direction: [-at5[0], -2.0, -at5[2]] });
+    // A negative distance stands in front of the actor, looking back at it.
+    for k in [6, 7] {
+        let p = f[k].actors[0].position;
+        assert_eq!(f[k].camera.position, [p[0] - -2.0 * s, p[1] + 0.5, p[2] - -2.0 * c], "frame {k}");
+    }
+    assert_eq!(f[7].actors[0].position[0], 0.5);
+    assert_eq!(f[7].camera.direction, [-2.0 * s, -0.5, -2.0 * c]);
+    // The evaluator's timeline checks: an actor not yet on the stage, a
+    // look-at from the point itself (known positions only).
+    assert!(
+        evaluate(
+            "camera follow 1
+time 1
+actor 1 size 1
+"
+        )
+        .is_err()
+    );
+    assert!(
+        evaluate(
+            "time 1
+camera follow 1
+time 0
+actor 1 size 1
+"
+        )
+        .is_ok()
+    );
+    assert!(
+        evaluate(
+            "camera lookat 0 2 8
+"
+        )
+        .is_err()
+    );
+    assert!(
+        evaluate(
+            "actor 1 size 1
+camera follow 1
+camera lookat 0 2 -6
+"
+        )
+        .is_ok()
+    );
+}
+
+#[test]
 fn defines_are_evaluated_when_read() {
     let src = "\
 define PI 3.1416
@@ -440,4 +511,30 @@ fn includes_evaluate_as_the_checker_does() {
     // A cycle is refused by both.
     let cyc: HashMap<String, String> = [("a.slap".to_string(), "include \"a.slap\"\n".to_string())].into();
     assert!(reference::evaluate_files("include \"a.slap\"\n", "", &cyc).is_err());
+}
+
+#[test]
+fn the_generator_writes_every_camera_form() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let mut seen = [0usize; 5];
+    for _ in 0..300 {
+        let src = scenes::scene(30).new_tree(&mut runner).unwrap().current();
+        for line in src.lines() {
+            let words: Vec<&str> = line.split('#').next().unwrap_or("").split_whitespace().collect();
+            match words.as_slice() {
+                ["camera", "lookat", ..] => seen[0] += 1,
+                ["camera", "follow", _] => seen[1] += 1,
+                ["camera", "follow", _, _, ..] => seen[2] += 1,
+                ["camera", "position" | "direction", ..] => seen[3] += 1,
+                ["camera", "move", ..] => seen[4] += 1,
+                _ => {}
+            }
+        }
+        agree(&src).unwrap();
+    }
+    // Look-ats, follows without and with a distance and height, the
+    // attribute forms, moves.
+    assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
 }

@@ -1,6 +1,7 @@
 //! UI tests: every file under `tests/ui/<language>/` is compiled with
-//! `animc --check`; its standard error must equal the `.stderr` file beside
-//! it, byte for byte. Run with `BLESS=1` to rewrite the expectations, then
+//! `animc --check` (`animc --check --strict` for the files in a folder named
+//! `strict`); its standard error must equal the `.stderr` file beside it,
+//! byte for byte. Run with `BLESS=1` to rewrite the expectations, then
 //! review the diff.
 //!
 //! The exit status follows from the expectation: a case whose `.stderr`
@@ -37,8 +38,12 @@ fn ui() {
     for case in all {
         let path = case.to_string_lossy().into_owned();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status =
-            animkit_compiler::cli::run(&["--check".into(), path.clone()], &mut std::io::empty(), &mut out, &mut err);
+        let strict = case.parent().is_some_and(|d| d.ends_with("strict"));
+        let mut args = vec!["--check".to_string(), path.clone()];
+        if strict {
+            args.insert(0, "--strict".into());
+        }
+        let status = animkit_compiler::cli::run(&args, &mut std::io::empty(), &mut out, &mut err);
         let err = String::from_utf8(err).unwrap();
         let expected_path = case.with_extension("stderr");
         if bless {

@@ -1,7 +1,7 @@
 //! The `animc` command line, runnable in-process (tests inject the streams).
 //!
 //! ```text
-//! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [--no-fold] [-o OUT] FILE...
+//! animc [--check] [--lang sprite|animator|slap] [--emit bundle|asm] [--strip] [--no-fold] [--strict] [-o OUT] FILE...
 //! animc --fmt [--write] [--lang LANG] FILE...
 //! animc --from-aseprite SHEET.json [--tick-ms N] [-o OUT.anim]
 //! animc lsp
@@ -67,6 +67,8 @@ options:
                     (or aseprite: JSON exports, converted to sprite source)
   --strip           leave debug info (source positions) out of the bundle
   --no-fold         do not fold constant expressions
+  --strict          spec-only SLAP: refuse animkit's extensions (camera
+                    lookat/follow, functions, include, ...; docs/slap.md)
   --from-aseprite F convert the Aseprite JSON export F into sprite source
                     (default output: F with the extension .anim)
   --tick-ms N       Aseprite imports: milliseconds per tick (default 20)
@@ -97,6 +99,7 @@ struct Args {
     emit: Emit,
     strip: bool,
     no_fold: bool,
+    strict: bool,
     fmt: bool,
     write: bool,
     output: Option<String>,
@@ -114,6 +117,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         emit: Emit::Bundle,
         strip: false,
         no_fold: false,
+        strict: false,
         fmt: false,
         write: false,
         output: None,
@@ -130,6 +134,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--check" => a.check = true,
             "--strip" => a.strip = true,
             "--no-fold" => a.no_fold = true,
+            "--strict" => a.strict = true,
             "--fmt" => a.fmt = true,
             "--write" => a.write = true,
             "-o" => a.output = Some(value("-o")?),
@@ -242,7 +247,7 @@ fn run_inner(
     if args.fmt {
         return format_files(&args, &sources, stdout, stderr);
     }
-    let options = Options { strip: args.strip, fold: !args.no_fold };
+    let options = Options { strip: args.strip, fold: !args.no_fold, strict: args.strict };
     let program = report(compile_with_warnings(&sources, &options), stderr)?;
     if args.check {
         return Ok(());

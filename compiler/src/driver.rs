@@ -84,12 +84,16 @@ pub struct Options {
     /// SLAP has expressions to fold (its arguments' arithmetic, computed by
     /// the VM when off, with the same bits).
     pub fold: bool,
+    /// Spec-only mode (`--strict`): a SLAP scene using an animkit
+    /// extension (`camera lookat`, `camera follow`, functions, `include`,
+    /// ...; `docs/slap.md`, §Extensions) is an error at the extension.
+    pub strict: bool,
 }
 
 impl Default for Options {
-    /// Debug info kept, constants folded.
+    /// Debug info kept, constants folded, extensions accepted.
     fn default() -> Options {
-        Options { strip: false, fold: true }
+        Options { strip: false, fold: true, strict: false }
     }
 }
 
@@ -207,7 +211,7 @@ fn language_of(source: &Source) -> Result<Language, CompileError> {
 /// Checks one source; returns its diagnostics (empty when it is fine;
 /// warnings when it compiles with warnings).
 pub fn check_source(source: &Source) -> Result<Vec<Diagnostic>, CompileError> {
-    match front(source) {
+    match front(source, &Options::default()) {
         Ok(checked) => Ok(checked.warnings),
         Err(CompileError::Source(mut files)) => Ok(files.pop().map(|f| f.diagnostics).unwrap_or_default()),
         Err(e) => Err(e),
@@ -224,8 +228,8 @@ fn front_end_of(source: &Source) -> Result<&'static dyn FrontEnd, CompileError> 
 
 /// Parses and checks one source: no shared state, so files can go through
 /// it on several threads.
-fn front(source: &Source) -> Result<CheckedSource, CompileError> {
-    front_end_of(source)?.check(source).map_err(|diagnostics| file_error(source, diagnostics))
+fn front(source: &Source, options: &Options) -> Result<CheckedSource, CompileError> {
+    front_end_of(source)?.check_with(source, options).map_err(|diagnostics| file_error(source, diagnostics))
 }
 
 /// Lowers a checked source into the program being built (in file order:
@@ -322,7 +326,7 @@ fn compile_all(sources: &[Source], options: &Options, jobs: usize) -> Result<Com
         names.insert(name, &s.path);
         keep.push(s);
     }
-    let checked = par_map(&keep, jobs, |s| s.text.len(), |s| front(s));
+    let checked = par_map(&keep, jobs, |s| s.text.len(), |s| front(s, options));
     let mut warnings = Vec::new();
     for (s, c) in keep.into_iter().zip(checked) {
         match c {

@@ -46,6 +46,14 @@ pub trait FrontEnd: Sync {
     /// order. No shared state: the driver calls it on several threads.
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>>;
 
+    /// [`FrontEnd::check`] under `options`: a language with extensions
+    /// refuses them when [`Options::strict`] is set (SLAP); the others
+    /// have nothing to refuse.
+    fn check_with(&self, source: &Source, options: &Options) -> Result<CheckedSource, Vec<Diagnostic>> {
+        let _ = options;
+        self.check(source)
+    }
+
     /// `source` in the language's canonical layout (`animc --fmt`). Only
     /// syntax errors stop formatting; the rest is the checker's business.
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>>;

@@ -141,3 +141,18 @@ fn the_text_only_entry_points_refuse_an_include_they_cannot_read() {
     let e = animkit_compiler::slap::check::check(&file).unwrap_err();
     assert_eq!(e[0].message, "`include` is not available here");
 }
+
+#[test]
+fn a_timeline_error_in_an_included_file_names_that_file() {
+    let fs = files(&[("scenes/cam.slap", "define x 1\ncamera follow 5\ncamera lookat 0 2 8\n")]);
+    let e = errors("actor 1 size 1\ninclude \"cam.slap\"\n", &fs);
+    assert!(e.starts_with("error: actor 5 is not in the scene at frame 0\n --> scenes/cam.slap:2:15\n"), "{e}");
+    assert!(e.contains("= note: in `scenes/cam.slap`, included from scenes/main.slap:2:1\n"), "{e}");
+    // The look-at after a follow is not checked; one at the default camera's place is.
+    let fs = files(&[("scenes/cam.slap", "camera lookat 0 2 8\n")]);
+    let e = errors("include \"cam.slap\"\n", &fs);
+    assert!(
+        e.starts_with("error: `camera lookat` at the point where the camera stands\n --> scenes/cam.slap:1:15\n"),
+        "{e}"
+    );
+}

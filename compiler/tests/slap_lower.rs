@@ -22,7 +22,7 @@ fn folded(src: &str) -> Program {
 }
 
 fn unfolded(src: &str) -> Program {
-    program(src, &Options { strip: false, fold: false })
+    program(src, &Options { strip: false, fold: false, strict: false })
 }
 
 fn main_fn(p: &Program) -> &Function {
@@ -104,7 +104,7 @@ fn unfolded_listing_computes_with_temporaries_above_the_window() {
 
 #[test]
 fn every_attribute_has_its_op_and_window() {
-    let src = "actor 1 action 2\nactor 1 direction 1\nactor 1 position 1 2\nactor 1 position 1 2 3\nactor 1 color 1 0 0\nactor 1 size 2\ncamera position 0 1 2\ncamera direction 0 0 -1\ncamera direction 0 0\n";
+    let src = "actor 1 action 2\nactor 1 direction 1\nactor 1 position 1 2\nactor 1 position 1 2 3\nactor 1 color 1 0 0\nactor 1 size 2\ncamera position 0 1 2\ncamera direction 0 0 -1\ncamera direction 0 0\ncamera lookat 1 0 0\ncamera follow 1\ncamera follow 1 3 1\ncamera move 1 2 3 over 4\n";
     let f = main_fn(&folded(src)).clone();
     let ops: Vec<(Op, u8)> =
         f.code.iter().filter_map(|w| w.op().map(|o| (o, w.a()))).filter(|(o, _)| *o != Op::LoadK).collect();
@@ -121,12 +121,16 @@ fn every_attribute_has_its_op_and_window() {
             (CamPos, 0),
             (CamDir, 0),
             (CamAngles, 0),
+            (CamLookAt, 0),
+            (CamFollow, 0),
+            (CamFollow, 0),
+            (CamMove, 0),
             (Halt, 0)
         ]
     );
     // One LOADK per value, into R0, R1, ... (ids included), constants in order.
     let loads = f.code.iter().filter(|w| w.op() == Some(LoadK)).count();
-    assert_eq!(loads, 2 + 2 + 3 + 4 + 4 + 2 + 3 + 3 + 2);
+    assert_eq!(loads, 2 + 2 + 3 + 4 + 4 + 2 + 3 + 3 + 2 + 3 + 3 + 3 + 4);
     assert_eq!(f.consts.len(), loads);
     assert_eq!(f.nregs, 4);
 }
@@ -258,7 +262,7 @@ fn runtime_errors_point_at_the_command() {
         p
     };
     for fold in [true, false] {
-        let p = spoil(program(src, &Options { strip: false, fold }));
+        let p = spoil(program(src, &Options { strip: false, fold, strict: false }));
         let mut scene = Scene::with_index(Arc::new(animkit_vm::verify::verify(p).unwrap()), 0).unwrap();
         scene.seek(3);
         let errors: Vec<String> = scene.errors().iter().map(|e| e.to_string()).collect();
@@ -273,7 +277,7 @@ fn runtime_errors_point_at_the_command() {
         assert_eq!(scene.actor(1).unwrap().size, 4.0);
     }
     // Stripped: no position, the function and instruction instead.
-    let p = spoil(program(src, &Options { strip: true, fold: true }));
+    let p = spoil(program(src, &Options { strip: true, fold: true, strict: false }));
     assert!(main_fn(&p).lines.is_empty());
     let mut scene = Scene::with_index(Arc::new(animkit_vm::verify::verify(p).unwrap()), 0).unwrap();
     scene.seek(3);

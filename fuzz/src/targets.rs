@@ -442,7 +442,7 @@ fn play_slap(text: &str, length: u32, reference: &slap_reference::RefScene) {
     let source = Source::new("fuzz.slap", text);
     let mut scenes = Vec::new();
     for fold in [true, false] {
-        let program = compile(std::slice::from_ref(&source), &Options { fold, strip: false })
+        let program = compile(std::slice::from_ref(&source), &Options { fold, strip: false, strict: false })
             .unwrap_or_else(|e| panic!("a checked scene does not compile (fold {fold}): {e}"));
         let program =
             verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));

@@ -75,6 +75,9 @@ animkit options:
                      50 ticks per second), an Animator script and a SLAP scene in
                      the player start over; a failed build prints its errors
                      and keeps the old program
+  --strict           compile a SLAP source in spec-only mode, as `animc --strict` does:
+                     animkit's extensions (camera lookat/follow, functions, include,
+                     ...) are errors, on the first build and each --watch rebuild
   --gif FILE         with -H: write the frames as an animated GIF (SLAP scenes, Animator
                      streams and scripts at each flush, the sprite viewer's --ticks frames)
   --help             display this help
@@ -115,6 +118,8 @@ pub struct Args {
     pub trace: bool,
     /// `--watch`.
     pub watch: bool,
+    /// `--strict`: compile a SLAP source in spec-only mode.
+    pub strict: bool,
     /// `--fps` (SLAP playback speed; 30 unless given).
     pub fps: f64,
     /// `--module`.
@@ -150,6 +155,7 @@ impl Default for Args {
             dump_fd: 1,
             trace: false,
             watch: false,
+            strict: false,
             fps: crate::host::DEFAULT_FPS,
             module: None,
             sheets: Vec::new(),
@@ -251,6 +257,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 "help" => a.help = true,
                 "trace" => a.trace = true,
                 "watch" => a.watch = true,
+                "strict" => a.strict = true,
                 "state" => a.host_flags.push(HostFlag::State(value("state")?)),
                 "ticks" => a.host_flags.push(HostFlag::Ticks(number("--ticks", &value("ticks")?)?)),
                 "frames" => a.host_flags.push(HostFlag::Frames(number("--frames", &value("frames")?)?)),

@@ -52,8 +52,14 @@ pub fn load_program(path: &str) -> Result<Verified<Program>, String> {
 /// assert!(String::from_utf8(warnings).unwrap().ends_with("warning: 1 warning emitted\n"));
 /// ```
 pub fn load_program_to(path: &str, warnings: &mut dyn Write) -> Result<Verified<Program>, String> {
+    load_program_with(path, warnings, &Options::default())
+}
+
+/// [`load_program_to`], compiling a source with `options` (`animvm
+/// --strict` sets [`Options::strict`]; a bundle is loaded as it is).
+pub fn load_program_with(path: &str, warnings: &mut dyn Write, options: &Options) -> Result<Verified<Program>, String> {
     let bytes = read_input(path)?;
-    program_from_bytes_to(path, bytes, warnings)
+    program_from_bytes_with(path, bytes, warnings, options)
 }
 
 /// Reads what `animvm` is given, within its limits: a file that starts
@@ -120,6 +126,23 @@ pub fn program_from_bytes_to(
     bytes: Vec<u8>,
     warnings: &mut dyn Write,
 ) -> Result<Verified<Program>, String> {
+    program_from_bytes_with(path, bytes, warnings, &Options::default())
+}
+
+/// [`program_from_bytes_to`], compiling a source with `options`.
+///
+/// ```
+/// let strict = animkit_compiler::Options { strict: true, ..Default::default() };
+/// let src = b"actor 1 size 1\ncamera follow 1\n".to_vec();
+/// let e = animkit_runtime::load::program_from_bytes_with("s.slap", src, &mut Vec::new(), &strict).err().unwrap();
+/// assert!(e.starts_with("error: `camera follow` is an animkit extension, refused by --strict\n --> s.slap:2:8\n"), "{e}");
+/// ```
+pub fn program_from_bytes_with(
+    path: &str,
+    bytes: Vec<u8>,
+    warnings: &mut dyn Write,
+    options: &Options,
+) -> Result<Verified<Program>, String> {
     if bytes.starts_with(&codec::MAGIC) {
         return codec::load(&bytes).map_err(|e| format!("error: `{path}`: {e}\n"));
     }
@@ -152,7 +175,7 @@ pub fn program_from_bytes_to(
     } else {
         Source::new(path, text)
     };
-    match compile_with_warnings(&[source], &Options::default()) {
+    match compile_with_warnings(&[source], options) {
         Ok(compiled) => {
             let rendered = compiled.render_warnings();
             if !rendered.is_empty() {

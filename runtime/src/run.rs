@@ -8,7 +8,7 @@ use crate::Error;
 use crate::animator::{self, AnimatorHost, Source};
 use crate::cli::{Args, parse, usage};
 use crate::host::{Host, Io};
-use crate::load::load_program_to;
+use crate::load::load_program_with;
 use crate::slap::SlapHost;
 use crate::sprite::SpriteHost;
 use animkit_vm::program::{Language, Program};
@@ -64,7 +64,8 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
         let options = AnimatorHost::options(args)?;
         return animator::run(&options, Source::Stdin, stdin, stderr).map_err(Error::from);
     };
-    let program = load_program_to(file, stderr).map_err(Error::Load)?;
+    let options = animkit_compiler::Options { strict: args.strict, ..animkit_compiler::Options::default() };
+    let program = load_program_with(file, stderr, &options).map_err(Error::Load)?;
     let (index, language) = if args.trace {
         // A module no host traces goes to the sprite host, which says
         // what is missing.

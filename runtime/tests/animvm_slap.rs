@@ -251,3 +251,84 @@ fn help_documents_the_slap_options() {
         assert!(out.contains(needle), "{needle}\n{out}");
     }
 }
+
+#[test]
+fn a_follow_camera_is_traced_where_it_stands_each_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    // Actor 1 sprints along +z (1/8 a frame); the camera follows it, 6
+    // behind and 2 above; at frame 3 a look-at ends the follow.
+    let src = "actor 1 action 10\ncamera follow 1\ntime 3\ncamera lookat 0 0 0\ntime 4\n";
+    std::fs::write(dir.path().join("follow.slap"), src).unwrap();
+    let (status, out, err) = animvm(&["--trace", "follow.slap"], dir.path());
+    assert_eq!((status, err.as_str()), (0, ""));
+    let actor = |z: &str| {
+        format!(
+            "{{\"id\":1,\"action\":10,\"position\":[0.0,0.0,{z}],\"direction\":0.0,\"color\":[1.0,1.0,1.0],\"size\":1.0}}"
+        )
+    };
+    let want = [
+        format!(
+            "{{\"frame\":0,\"actors\":[{}],\"camera\":{{\"position\":[0.0,2.0,-6.0],\"direction\":[0.0,-2.0,6.0]}}}}",
+            actor("0.0")
+        ),
+        format!(
+            "{{\"frame\":1,\"actors\":[{}],\"camera\":{{\"position\":[0.0,2.0,-5.875],\"direction\":[0.0,-2.0,6.0]}}}}",
+            actor("0.125")
+        ),
+        format!(
+            "{{\"frame\":2,\"actors\":[{}],\"camera\":{{\"position\":[0.0,2.0,-5.75],\"direction\":[0.0,-2.0,6.0]}}}}",
+            actor("0.25")
+        ),
+        format!(
+            "{{\"frame\":3,\"actors\":[{}],\"camera\":{{\"position\":[0.0,2.0,-5.625],\"direction\":[0.0,-2.0,5.625]}}}}",
+            actor("0.375")
+        ),
+        format!(
+            "{{\"frame\":4,\"actors\":[{}],\"camera\":{{\"position\":[0.0,2.0,-5.625],\"direction\":[0.0,-2.0,5.625]}}}}",
+            actor("0.5")
+        ),
+    ];
+    assert_eq!(out.lines().collect::<Vec<_>>(), want);
+    // `--start` deep in: the same lines as the full trace from there.
+    let (_, from3, _) = animvm(&["--trace", "--start", "3", "follow.slap"], dir.path());
+    assert_eq!(from3.lines().collect::<Vec<_>>(), want[3..]);
+}
+
+#[test]
+fn strict_refuses_the_camera_extensions_on_the_fly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ext.slap"), "actor 1 size 1\ncamera follow 1\ntime 2\ncamera lookat 0 0 0\n")
+        .unwrap();
+    let (status, out, err) = animvm(&["--strict", "--trace", "ext.slap"], dir.path());
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "error: `camera follow` is an animkit extension, refused by --strict
+ --> ext.slap:2:8
+  |
+2 | camera follow 1
+  |        ^^^^^^ not in the SLAP note
+  |
+  = help: place the camera at each time point with `camera X Y Z DX DY DZ`
+  = note: --strict accepts only the language of the original SLAP note (docs/slap.md, §Extensions)
+
+error: `camera lookat` is an animkit extension, refused by --strict
+ --> ext.slap:4:8
+  |
+4 | camera lookat 0 0 0
+  |        ^^^^^^ not in the SLAP note
+  |
+  = help: aim with the note's form: `camera X Y Z DX DY DZ`, the look vector worked out by hand
+  = note: --strict accepts only the language of the original SLAP note (docs/slap.md, §Extensions)
+
+error: could not compile `ext.slap` due to 2 errors
+"
+    );
+    // Without it the scene plays; a bundle is run as it is, --strict or not.
+    assert_eq!(animvm(&["--trace", "ext.slap"], dir.path()).0, 0);
+    animc(&["-o", "ext.animb", "ext.slap"], dir.path());
+    assert_eq!(animvm(&["--strict", "--trace", "ext.animb"], dir.path()).0, 0);
+    // The spec's own scene passes.
+    let two = examples().join("two_actors.slap");
+    assert_eq!(animvm(&["--strict", "--trace", "--frames", "1", two.to_str().unwrap()], dir.path()).0, 0);
+}

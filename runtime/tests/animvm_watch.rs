@@ -242,3 +242,37 @@ fn watch_needs_a_file() {
         "animvm: --watch needs a FILE (standard input cannot be read again)\n"
     );
 }
+
+#[test]
+fn a_strict_watch_refuses_a_save_that_uses_an_extension() {
+    use animkit_runtime::host::watch::ProgramWatch;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("cam.slap");
+    std::fs::write(&p, "actor 1 size 1\n").unwrap();
+    let mut w = ProgramWatch::new(p.to_str().unwrap()).unwrap().strict(true);
+    std::fs::write(&p, "actor 1 size 1\ncamera follow 1\n").unwrap();
+    let mut err = Vec::new();
+    for _ in 0..500 {
+        assert!(w.poll(&mut err).is_none(), "a strict build of an extension");
+        if !err.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let err = String::from_utf8(err).unwrap();
+    assert!(err.starts_with("error: `camera follow` is an animkit extension, refused by --strict\n"), "{err}");
+    assert!(err.contains(" --> "), "{err}");
+    assert!(err.contains("cam.slap:2:8\n"), "{err}");
+    assert!(err.ends_with("did not build: the previous program keeps running\n"), "{err}");
+    // The same save in the spec's language builds.
+    std::fs::write(&p, "actor 1 size 1\ncamera 0 3 10 0 -1 -3\n").unwrap();
+    let mut built = None;
+    for _ in 0..500 {
+        built = w.poll(&mut Vec::new());
+        if built.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(built.is_some());
+}

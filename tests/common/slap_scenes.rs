@@ -17,7 +17,10 @@
 //! keywords (`define color 5`); `time T`, `time +T` and `timep T` with
 //! fractional values, names and arithmetic, absolute times out of order
 //! (warnings); every attribute and all twelve actions, 2- and 3-value
-//! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too); ids as names and arithmetic; tiny sizes now
+//! positions, every camera form (the one-line `camera X Y Z DX DY DZ` too,
+//! `camera lookat` at points no camera position of the scene takes, and
+//! `camera follow` of an actor on the stage, with and without its distance
+//! and height, `camera move ... over N`); ids as names and arithmetic; tiny sizes now
 //! and then (one at or below zero is a compile error); comments, blank lines, odd
 //! spacing, tabs, `\r\n`, parenthesised expressions with spaces, and
 //! the built-in functions (nested, with their arguments spaced or not).
@@ -120,6 +123,15 @@ pub enum Cam {
     Angles(Vec<Piece>),
     /// `camera X Y Z DX DY DZ`
     Line(Vec<Piece>),
+    /// `camera lookat X Y Z`
+    LookAt(Vec<Piece>),
+    /// `camera follow ID [DISTANCE HEIGHT]`: the id (an index into the
+    /// ids, the form it is written in), and the distance and height if
+    /// given.
+    Follow((u8, u8), Option<Vec<Piece>>),
+    /// `camera move X Y Z over FRAMES`: the point, the frames (a literal
+    /// or an expression, 1 to 100 where it lands outside).
+    Move(Vec<Piece>, TimeValue),
 }
 
 /// How a time directive is written.
@@ -235,6 +247,10 @@ fn step() -> impl Strategy<Value = Step> {
                 1..7,
             )
             .prop_map(Cam::Line),
+            pieces().prop_map(Cam::LookAt),
+            ((0..8u8, 0..4u8), prop::option::of(pieces())).prop_map(|(id, p)| Cam::Follow(id, p)),
+            (pieces(), prop_oneof![select(TIMES).prop_map(TimeValue::Lit), e_strategy(2).prop_map(TimeValue::Expr)])
+                .prop_map(|(p, n)| Cam::Move(p, n)),
         ]
         .prop_map(Step::Camera),
         1 => select(COMMENTS.to_vec()).prop_map(Step::Comment),
@@ -266,6 +282,22 @@ struct Builder {
     /// The current time, by the builder's own arithmetic.
     now: f64,
     out: String,
+    /// Every camera position the scene sets (the default's first) and
+    /// every point it looks at: a look-at never aims at any of the
+    /// positions, whatever order the timeline puts them in.
+    cam_positions: Vec<[f64; 3]>,
+    look_points: Vec<[f64; 3]>,
+    /// Each actor command so far: the id and the frame.
+    mentions: Vec<(u64, f64)>,
+}
+
+/// Stand-ins for a camera position that a look-at aims at, and for a
+/// look-at point where a camera stands.
+const OTHER_POSITIONS: [[&str; 3]; 4] = [["0", "3", "10"], ["1", "2", "9"], ["-1", "4", "7"], ["2", "5", "-3"]];
+const OTHER_POINTS: [[&str; 3]; 4] = [["0", "0", "0"], ["1", "0", "-1"], ["0.5", "1", "2"], ["-2", "0.25", "3"]];
+
+fn parsed(words: &[&str; 3]) -> [f64; 3] {
+    words.map(|w| w.parse().unwrap_or(0.0))
 }
 
 /// Text, value and precedence (0 `+ -`, 1 `* /`, 2 unary minus, 3 atom).
@@ -453,7 +485,9 @@ impl Builder {
                 self.line(&text, look);
             }
             Step::Actor((id, form), attr) => {
-                let mut words = vec![w("actor"), self.id(IDS[*id as usize % IDS.len()], *form)];
+                let id_value = IDS[*id as usize % IDS.len()];
+                self.mentions.push((id_value, self.now.round()));
+                let mut words = vec![w("actor"), self.id(id_value, *form)];
                 match attr {
                     Attr::Action(a, form) => {
                         words.push(w("action"));
@@ -490,11 +524,86 @@ impl Builder {
                     Cam::Position(p) => ("position", 3, p),
                     Cam::Vector(p) => ("direction", 3, p),
                     Cam::Angles(p) => ("direction", 2, p),
+                    Cam::LookAt(p) => {
+                        let (mut texts, values) = self.values(p, 3, inside);
+                        let mut point = [values[0], values[1], values[2]];
+                        if self.cam_positions.contains(&point) {
+                            let other = OTHER_POINTS.iter().find(|o| !self.cam_positions.contains(&parsed(o)));
+                            let other = other.unwrap_or(&OTHER_POINTS[0]);
+                            texts = other.map(w).to_vec();
+                            point = parsed(other);
+                        }
+                        self.look_points.push(point);
+                        let mut words = vec![w("camera"), w("lookat")];
+                        words.extend(texts);
+                        self.line(&words, look);
+                        return;
+                    }
+                    Cam::Move(p, n) => {
+                        let (mut texts, values) = self.values(p, 3, inside);
+                        let mut to = [values[0], values[1], values[2]];
+                        if let Some(other) = self.position_away(to) {
+                            texts = other.map(w).to_vec();
+                            to = parsed(other);
+                        }
+                        self.cam_positions.push(to);
+                        let (mut nt, nv) = match n {
+                            TimeValue::Lit(t) => (t.to_string(), t.parse().unwrap_or(0.0)),
+                            TimeValue::Expr(e) => self.arg(e, inside),
+                        };
+                        if !(nv.fract() == 0.0 && (1.0..=100.0).contains(&nv)) {
+                            nt = w("30");
+                        }
+                        let mut words = vec![w("camera"), w("move")];
+                        words.extend(texts);
+                        words.push(w("over"));
+                        words.push(nt);
+                        self.line(&words, look);
+                        return;
+                    }
+                    Cam::Follow((id, form), p) => {
+                        // An actor on the stage by then: one named on an
+                        // earlier line at this frame or before, else one
+                        // named here first.
+                        let frame = self.now.round();
+                        let wanted = IDS[*id as usize % IDS.len()];
+                        let on = |i: u64| self.mentions.iter().any(|&(m, f)| m == i && f <= frame);
+                        let id = if on(wanted) {
+                            wanted
+                        } else if let Some(&(m, _)) = self.mentions.iter().find(|&&(m, f)| f <= frame && on(m)) {
+                            m
+                        } else {
+                            self.mentions.push((wanted, frame));
+                            self.line(&[w("actor"), wanted.to_string(), w("color"), w("1"), w("1"), w("1")], look);
+                            wanted
+                        };
+                        let mut words = vec![w("camera"), w("follow"), self.id(id, *form)];
+                        if let Some(p) = p {
+                            let (texts, values) = self.values(p, 2, inside);
+                            if values[0] == 0.0 && values[1] == 0.0 {
+                                words.extend([w("6"), w("2")]);
+                            } else {
+                                words.extend(texts);
+                            }
+                        }
+                        self.line(&words, look);
+                        return;
+                    }
                     Cam::Line(p) => {
-                        let (mut texts, values) = self.values(p, 6, inside);
+                        let (mut texts, mut values) = self.values(p, 6, inside);
                         if values[3..].iter().all(|v| *v == 0.0) {
                             texts = ["0", "2", "8", "0", "-1", "-4"].map(w).to_vec();
+                            values = vec![0.0, 2.0, 8.0, 0.0, -1.0, -4.0];
                         }
+                        let mut at = [values[0], values[1], values[2]];
+                        if let Some(other) = self.position_away(at) {
+                            // The look vector as numbers (a define may
+                            // have stood for values of both halves).
+                            texts = other.map(w).to_vec();
+                            texts.extend(values[3..].iter().map(|v| format!("{v:?}")));
+                            at = parsed(other);
+                        }
+                        self.cam_positions.push(at);
                         let mut words = vec![w("camera")];
                         words.extend(texts);
                         self.line(&words, look);
@@ -504,6 +613,14 @@ impl Builder {
                 let (mut texts, values) = self.values(p, n, inside);
                 if n == 3 && attr == "direction" && values.iter().all(|v| *v == 0.0) {
                     texts = vec![w("0"), w("-1"), w("-4")];
+                }
+                if attr == "position" {
+                    let mut at = [values[0], values[1], values[2]];
+                    if let Some(other) = self.position_away(at) {
+                        texts = other.map(w).to_vec();
+                        at = parsed(other);
+                    }
+                    self.cam_positions.push(at);
                 }
                 let mut words = vec![w("camera"), w(attr)];
                 words.extend(texts);
@@ -516,6 +633,26 @@ impl Builder {
             }
             Step::Blank => self.out.push_str(if look.crlf { "\r\n" } else { "\n" }),
         }
+    }
+
+    fn empty() -> Builder {
+        Builder {
+            env: Vec::new(),
+            now: 0.0,
+            out: String::new(),
+            cam_positions: vec![[0.0, 2.0, 8.0]],
+            look_points: Vec::new(),
+            mentions: Vec::new(),
+        }
+    }
+
+    /// A camera position `at` a look-at aims at is replaced by one of
+    /// [`OTHER_POSITIONS`]: `Some` of its words then.
+    fn position_away(&self, at: [f64; 3]) -> Option<&'static [&'static str; 3]> {
+        if !self.look_points.contains(&at) {
+            return None;
+        }
+        Some(OTHER_POSITIONS.iter().find(|o| !self.look_points.contains(&parsed(o))).unwrap_or(&OTHER_POSITIONS[0]))
     }
 
     /// A name holding exactly `value` (one value), preferring `preferred`.
@@ -603,7 +740,7 @@ fn prelude(b: &mut Builder, which: &[bool], pi: bool) {
 
 /// Prints a plan.
 pub fn build(plan: &Plan) -> String {
-    let mut b = Builder { env: Vec::new(), now: 0.0, out: String::new() };
+    let mut b = Builder::empty();
     prelude(&mut b, &plan.prelude, plan.pi);
     for (step, look) in &plan.steps {
         b.step(step, look);
@@ -651,6 +788,21 @@ pub const MISTAKES: &[&str] = &[
     "camera direction 1e-320 0 0",
     "camera zoom 1",
     "camera position 1 2",
+    "camera lookat 0 2 8",
+    "camera lookat 0 0 0",
+    "camera lookat 1 2",
+    "camera follow 1",
+    "camera follow 0 6 2",
+    "camera follow 1 0 -0",
+    "camera follow 1 2",
+    "camera follow 1.5",
+    "camera follow red",
+    "camera position 0 0 0",
+    "camera move 1 2 3",
+    "camera move 1 2 3 over 0",
+    "camera move 1 2 3 over 2.5",
+    "camera move 1 2 over 5",
+    "camera move 0 2 8 over 1",
     "actor 1 size 1e400",
     "actor 1 size 1e300*1e300",
     "actor 1 size 1e300*1e300/1e300",

@@ -150,7 +150,7 @@ pub struct OpInfo {
     pub meaning: &'static str,
 }
 
-use crate::limits::{MAX_CIRCLE_VERTICES, MAX_CURSOR_HOT, MAX_DASH, MAX_IMAGE, MAX_WINDOW};
+use crate::limits::{MAX_CIRCLE_VERTICES, MAX_CURSOR_HOT, MAX_DASH, MAX_IMAGE, MAX_SLAP_FRAME, MAX_WINDOW};
 use Arg::{Bool, Func, Max, Num, Points, Str};
 
 /// An alignment code: 0, 1 or 2 (left/bottom, center, right/top).
@@ -298,6 +298,9 @@ opcodes! {
     CamPos     = 0x86, "CAMPOS",     R, Slap, N3, "camera.position := (R[A], R[A+1], R[A+2])";
     CamDir     = 0x87, "CAMDIR",     R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) (not all zero)";
     CamAngles  = 0x88, "CAMANGLES",  R, Slap, N2, "camera.direction := unit vector of (yaw R[A], pitch R[A+1])";
+    CamLookAt  = 0x89, "CAMLOOKAT",  R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) - camera.position (not all zero)";
+    CamFollow  = 0x8a, "CAMFOLLOW",  R, Slap, &[ID, Num, Num], "camera follows actor(R[A]): R[A+1] behind it, R[A+2] above, looking at it, until the next camera op";
+    CamMove    = 0x8b, "CAMMOVE",    R, Slap, &[Num, Num, Num, Max(MAX_SLAP_FRAME)], "camera.position slides to (R[A], R[A+1], R[A+2]) over R[A+3] frames (>= 1), until the next camera op";
 }
 
 impl Op {

@@ -91,3 +91,42 @@ fn the_whole_timeline_runs_each_instruction_once() {
     long.seek(long.length());
     assert_eq!(long.instructions(), 2 * code_len);
 }
+
+/// A follow camera over a scene of `points` time points, 10 frames apart,
+/// each turning the followed actor: the camera at any frame is the actor's
+/// closed-form state then, so seeking runs the time points only.
+fn follow_scene(points: u32) -> Scene {
+    let mut asm = SceneAsm::new();
+    asm.op(Op::Action, &[1.0, 10.0]).op(Op::CamFollow, &[1.0, 6.0, 2.0]);
+    for i in 1..points {
+        asm.wait(10);
+        asm.op(Op::Direction, &[1.0, (i % 13) as f64 * 0.5]);
+    }
+    asm.wait(1_000_000);
+    Scene::new(Arc::new(asm.finish("follow").unwrap()), "follow").unwrap()
+}
+
+#[test]
+fn a_seek_into_a_follow_scene_costs_its_time_points_not_its_frames() {
+    for points in [10u32, 1000] {
+        let mut s = follow_scene(points);
+        let code_len = s.program().modules[0].functions[0].code.len() as u64;
+        // Deep into the last gap, a million frames long.
+        let target = s.length() - 10;
+        s.seek(target);
+        // Every instruction once but the HALT after the last WAIT: the
+        // time points' commands and WAITs, nothing per frame.
+        assert_eq!(s.instructions(), code_len - 1, "{points} time points");
+        assert_eq!(code_len, 3 + 4 + 4 * (points as u64 - 1) + 1 + 1);
+        // Observing the camera, and stepping on, runs nothing.
+        let before = s.instructions();
+        let c = s.camera();
+        let a = s.actor(1).unwrap();
+        assert_eq!(c.position[1], a.position[1] + 2.0);
+        for _ in 0..5 {
+            s.step();
+            let _ = s.camera();
+        }
+        assert_eq!(s.instructions(), before);
+    }
+}

@@ -419,3 +419,108 @@ fn mentions_in_reverse_id_order_are_not_quadratic() {
     assert_eq!(s.actors().map(|a| a.id).collect::<Vec<_>>(), (n - 999..=n).collect::<Vec<_>>());
     assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
 }
+
+#[test]
+fn a_follow_is_the_actors_closed_form_state_at_every_frame() {
+    let (h, size) = (0.7, 0.9);
+    let mut asm = SceneAsm::new();
+    asm.op(Op::Position2, &[3.0, 1.0, -2.0]).op(Op::Size, &[3.0, size]).op(Op::Direction, &[3.0, h]);
+    asm.op(Op::Action, &[3.0, Action::Sprint as u8 as f64]);
+    asm.at(5).op(Op::CamFollow, &[3.0, 6.0, 2.0]);
+    asm.at(400).op(Op::Direction, &[3.0, -h]);
+    asm.at(700).op(Op::CamPos, &[0.0, 5.0, 5.0]);
+    let mut s = scene(&asm);
+    // Before the follow, the default camera.
+    s.seek(4);
+    assert_eq!(s.camera(), Camera::DEFAULT);
+    assert_eq!(s.stage().follow(), None);
+    let expect = |s: &mut Scene, f: u64| {
+        let a = at(s, f, 3);
+        let (sin, cos) = a.direction.sin_cos();
+        let (ds, dc) = (6.0 * sin, 6.0 * cos);
+        Camera { position: [a.position[0] - ds, a.position[1] + 2.0, a.position[2] - dc], direction: [ds, -2.0, dc] }
+    };
+    for f in [5, 6, 100, 399, 400, 401, 699] {
+        let want = expect(&mut s, f);
+        assert_eq!(s.camera(), want, "frame {f}");
+        assert_eq!(s.stage().follow(), Some(animkit_vm::slap::Follow { id: 3, distance: 6.0, height: 2.0 }));
+    }
+    // The next camera command ends it: the look vector stays where the
+    // follow had it at frame 700, the position is the command's.
+    let frozen = expect(&mut s, 700);
+    s.seek(700);
+    assert_eq!(s.camera(), Camera { position: [0.0, 5.0, 5.0], direction: frozen.direction });
+    s.seek(2000);
+    assert_eq!(s.camera(), Camera { position: [0.0, 5.0, 5.0], direction: frozen.direction });
+    // Seeking back and forth gives the same bits.
+    s.seek(100);
+    assert_eq!(s.camera(), expect(&mut s, 100));
+}
+
+#[test]
+fn a_lookat_aims_from_where_the_camera_stands_then() {
+    let mut asm = SceneAsm::new();
+    asm.op(Op::Action, &[1.0, Action::Sprint as u8 as f64]);
+    asm.at(2).op(Op::CamLookAt, &[1.0, 0.0, 0.0]); // from the default camera
+    asm.at(3).op(Op::CamPos, &[4.0, 4.0, 4.0]).op(Op::CamLookAt, &[0.0, 0.0, 0.0]);
+    asm.at(4).op(Op::CamFollow, &[1.0, 2.0, 1.0]);
+    asm.at(8).op(Op::CamLookAt, &[0.0, 0.0, 0.0]); // from where the follow has it at 8
+    asm.at(9).line(7, 3).op(Op::CamLookAt, &[0.0, 1.0, -1.0]); // that very point: refused
+    let mut s = scene(&asm);
+    s.seek(2);
+    assert_eq!(s.camera(), Camera { position: [0.0, 2.0, 8.0], direction: [1.0, -2.0, -8.0] });
+    s.seek(3);
+    assert_eq!(s.camera(), Camera { position: [4.0, 4.0, 4.0], direction: [-4.0, -4.0, -4.0] });
+    s.seek(8);
+    // Actor 1 at (0, 0, 1) (8 frames of 1/8), facing +z: the follow had the camera at (0, 1, -1).
+    assert_eq!(s.camera(), Camera { position: [0.0, 1.0, -1.0], direction: [0.0, -1.0, 1.0] });
+    assert_eq!(s.stage().follow(), None);
+    s.seek(9);
+    assert_eq!(s.camera(), Camera { position: [0.0, 1.0, -1.0], direction: [0.0, -1.0, 1.0] });
+    let errors: Vec<String> = s.errors().iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        errors,
+        ["frame 9: 7:3: `camera lookat 0 1 -1`: the point is where the camera stands, so there is no look vector"]
+    );
+}
+
+#[test]
+fn a_follow_of_an_actor_not_on_the_stage_is_refused() {
+    let mut asm = SceneAsm::new();
+    asm.line(1, 1).op(Op::CamFollow, &[2.0, 6.0, 2.0]);
+    asm.at(1).op(Op::Size, &[2.0, 1.0]).op(Op::CamFollow, &[2.0, 6.0, 2.0]);
+    let mut s = scene(&asm);
+    assert_eq!(s.camera(), Camera::DEFAULT);
+    assert_eq!(s.errors()[0].to_string(), "frame 0: 1:1: `camera follow 2 6 2`: actor 2 is not in the scene");
+    s.seek(1);
+    assert_eq!(s.camera().position, [0.0, 2.0, -6.0]);
+}
+
+#[test]
+fn a_move_slides_the_camera_in_closed_form_until_the_next_camera_command() {
+    let mut asm = SceneAsm::new();
+    asm.at(10).op(Op::CamMove, &[4.0, 2.0, 0.0, 4.0]); // from the default (0, 2, 8)
+    asm.at(20).op(Op::CamMove, &[0.0, 0.0, 0.0, 100.0]);
+    asm.at(70).op(Op::CamDir, &[1.0, 0.0, 0.0]); // halfway: frozen there
+    asm.at(80).line(4, 1).op(Op::CamMove, &[0.0, 0.0, 0.0, 0.0]); // refused
+    let mut s = scene(&asm);
+    for (f, want) in [(9, [0.0, 2.0, 8.0]), (10, [0.0, 2.0, 8.0]), (11, [1.0, 2.0, 6.0]), (13, [3.0, 2.0, 2.0])] {
+        s.seek(f);
+        assert_eq!(s.camera(), Camera { position: want, direction: [0.0, -1.0, -4.0] }, "frame {f}");
+    }
+    s.seek(15);
+    assert_eq!(s.camera().position, [4.0, 2.0, 0.0]);
+    assert_eq!(s.stage().camera_move().map(|m| (m.to, m.start, m.frames)), Some(([4.0, 2.0, 0.0], 10, 4)));
+    s.seek(45);
+    let t = 25.0 / 100.0;
+    assert_eq!(s.camera().position, [4.0 + (0.0 - 4.0) * t, 2.0 + (0.0 - 2.0) * t, 0.0]);
+    s.seek(75);
+    assert_eq!(s.camera(), Camera { position: [2.0, 1.0, 0.0], direction: [1.0, 0.0, 0.0] });
+    assert_eq!(s.stage().camera_move(), None);
+    s.seek(90);
+    assert_eq!(s.camera().position, [2.0, 1.0, 0.0]);
+    assert_eq!(
+        s.errors()[0].to_string(),
+        "frame 80: 4:1: `camera move 0 0 0 over 0`: a move takes a whole number of frames in 1..=16777215"
+    );
+}

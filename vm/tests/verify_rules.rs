@@ -173,6 +173,17 @@ fn op_class() {
         "module 0, function 0, instruction 0: CAMPOS is not allowed in an animator module [rule op-class]"
     );
     assert_eq!(rule(&sprite(vec![Insn::r(Op::Action, 0), HALT], &[0])), "op-class");
+    // The camera extensions' ops: SLAP modules only, like the others.
+    for op in [Op::CamLookAt, Op::CamFollow, Op::CamMove] {
+        assert_eq!(rule(&slap(vec![Insn::r(op, 0), HALT], 4)), "ok", "{op}");
+        assert_eq!(rule(&animator(vec![Insn::r(op, 0), HALT], vec![])), "op-class", "{op}");
+        assert_eq!(rule(&sprite(vec![Insn::r(op, 0), HALT], &[0])), "op-class", "{op}");
+    }
+    let e = verify_program(&animator(vec![Insn::r(Op::CamFollow, 0), HALT], vec![])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "module 0, function 0, instruction 0: CAMFOLLOW is not allowed in an animator module [rule op-class]"
+    );
 }
 
 #[test]
@@ -196,8 +207,16 @@ fn window() {
     // The first register itself outside.
     assert_eq!(rule(&slap(vec![Insn::r(Op::Action, 4), HALT], 4)), "window");
     // The window's length comes from each op's signature.
-    for (op, len) in [(Op::Position2, 3), (Op::Position3, 4), (Op::ActorColor, 4), (Op::CamDir, 3), (Op::CamAngles, 2)]
-    {
+    for (op, len) in [
+        (Op::Position2, 3),
+        (Op::Position3, 4),
+        (Op::ActorColor, 4),
+        (Op::CamDir, 3),
+        (Op::CamAngles, 2),
+        (Op::CamLookAt, 3),
+        (Op::CamFollow, 3),
+        (Op::CamMove, 4),
+    ] {
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], 1 + len)), "ok", "{op}");
         assert_eq!(rule(&slap(vec![Insn::r(op, 1), HALT], len)), "window", "{op}");
     }

@@ -17,6 +17,13 @@
 //!   points, which runs no bytecode (`vm/tests/slap_counting.rs`). Best of
 //!   the rounds; the same workload as `cargo run --release -p animkit-vm
 //!   --example slap_observe`, which builds the crowd by hand.
+//! - `slap_seek_ms_1e6`: a `--start` seek to the last frame of a
+//!   1 000 000-frame scene whose camera follows a sprinting actor that
+//!   turns at each of its 1 000 time points ([`follow_source`]): restart,
+//!   seek, read the camera, as `animvm --start 999999` does before its
+//!   first frame. The follow is evaluated from the actor's closed-form
+//!   state, so the seek runs the time points only
+//!   (`vm/tests/slap_counting.rs` counts it).
 
 use super::Group;
 use super::bundle::{corpus_ratios, examples_ratios};
@@ -55,6 +62,12 @@ impl Group for Slap {
         let worst = examples_ratios(report, "slap", worst);
         report.add("bundle_ratio_source_slap", worst.0, "x", "SLAP: worst of corpus and examples, bundle / source");
         report.add("bundle_ratio_gzip_slap", worst.1, "x", "SLAP: worst of corpus and examples, bundle / gzip -9");
+        report.add(
+            "slap_seek_ms_1e6",
+            seek_ms(cx),
+            "ms",
+            "seek to frame 999999 of a 1e6-frame scene with a follow camera (1000 time points), camera read",
+        );
         for n in [1_000, 100_000] {
             let ns = simulate(cx, n);
             report.add(
@@ -82,6 +95,34 @@ pub fn crowd_source(n: usize) -> String {
     }
     s.push_str("time 10000000\n");
     s
+}
+
+/// A million frames with the camera following actor 1, which sprints and
+/// turns every 1 000 frames.
+pub fn follow_source() -> String {
+    let mut s = String::from("actor 1 action 10\ncamera follow 1 6 2\n");
+    for i in 1..1000 {
+        let _ = writeln!(s, "time {}\nactor 1 direction {}", i * 1000, (i % 13) as f64 * 0.5);
+    }
+    s.push_str("time 1000000\n");
+    s
+}
+
+/// Milliseconds of restarting the follow scene and seeking to its frame
+/// 999 999, the camera read there.
+fn seek_ms(cx: &Context) -> f64 {
+    let program =
+        compile(&[Source::new("follow.slap", follow_source())], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("the scene loads");
+    let mut scene = Scene::new(Arc::new(program), "follow").expect("a SLAP module");
+    let seconds = best(cx.rounds().max(5), || {
+        time(|| {
+            scene.restart();
+            scene.seek(999_999);
+            black_box(scene.camera())
+        })
+    });
+    seconds * 1e3
 }
 
 /// The crowd of `n` as a game gets it: compiled, through bundle bytes,
@@ -130,5 +171,16 @@ mod tests {
         }
         assert!(before.iter().zip(&after).all(|(b, a)| b.1 != a.1), "every actor poses");
         assert_eq!(scene.next_time_point(), Some(10_000_000));
+    }
+
+    #[test]
+    fn the_follow_scene_follows_to_its_last_frame() {
+        let program = compile(&[Source::new("follow.slap", follow_source())], &Options::default()).unwrap();
+        let mut scene = Scene::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "follow").unwrap();
+        assert_eq!(scene.length(), 1_000_000);
+        scene.seek(999_999);
+        let a = scene.actor(1).unwrap();
+        assert_eq!(scene.camera().position[1], a.position[1] + 2.0);
+        assert!(scene.stage().follow().is_some());
     }
 }

@@ -21,12 +21,16 @@ pub fn word_at(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// SLAP's directives and attributes: their forms and what they do.
-pub const SLAP_FORMS: [(&str, &str, &str); 10] = [
+pub const SLAP_FORMS: [(&str, &str, &str); 13] = [
     ("define", "define NAME VALUE...", "replaces NAME by its values wherever it is an argument"),
     ("time", "time T | time +T", "the frame the following commands happen at (absolute, or after the last)"),
     ("timep", "timep T | timep +T", "like `time`, in the timed-pause form of the reference"),
     ("actor", "actor ID ATTRIBUTE ARGS...", "sets an attribute of actor ID: action, direction, position, color, size"),
-    ("camera", "camera position|direction X Y Z", "places or points the camera"),
+    (
+        "camera",
+        "camera position|direction|lookat X Y Z | camera follow ACTOR [DISTANCE HEIGHT] | camera move X Y Z over N | camera X Y Z DX DY DZ",
+        "places, points, aims, attaches or moves the camera",
+    ),
     ("action", "actor ID action INDEX", "the action (0 to 11 or its name) the actor plays"),
     (
         "direction",
@@ -40,6 +44,17 @@ pub const SLAP_FORMS: [(&str, &str, &str); 10] = [
     ),
     ("color", "actor ID color R G B", "the actor's colour"),
     ("size", "actor ID size S", "the actor's size"),
+    ("lookat", "camera lookat X Y Z", "aims the camera at the point from where it stands (an extension)"),
+    (
+        "follow",
+        "camera follow ACTOR [DISTANCE HEIGHT]",
+        "the camera follows the actor, DISTANCE behind (6) and HEIGHT above (2), until the next camera command (an extension)",
+    ),
+    (
+        "move",
+        "camera move X Y Z over FRAMES",
+        "slides the camera to the point in FRAMES frames, looking the same way (an extension)",
+    ),
 ];
 
 fn markdown(value: String, doc: &Document, span: (usize, usize)) -> Hover {

@@ -16,7 +16,9 @@
 
 use super::func::{FUNCTIONS, Func};
 use super::include::{Loaded, MAX_INCLUDE_DEPTH, MAX_INCLUDES};
-use super::ir::{ActorAttr, CameraAttr, Command, Expr, SceneIr, TimedCommand, Value, apply};
+use super::ir::{
+    ActorAttr, CameraAttr, Command, Expr, FOLLOW_DISTANCE, FOLLOW_HEIGHT, SceneIr, TimedCommand, Value, apply,
+};
 use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
 use animkit_grammar::Span;
@@ -29,8 +31,8 @@ use std::hash::{BuildHasher, Hasher, RandomState};
 pub const DIRECTIVES: [&str; 5] = ["define", "time", "timep", "actor", "camera"];
 /// The actor attributes.
 pub const ACTOR_ATTRIBUTES: [&str; 5] = ["action", "direction", "position", "color", "size"];
-/// The camera attributes.
-pub const CAMERA_ATTRIBUTES: [&str; 2] = ["position", "direction"];
+/// The camera attributes (`lookat` and `follow` are animkit extensions).
+pub const CAMERA_ATTRIBUTES: [&str; 5] = ["position", "direction", "lookat", "follow", "move"];
 /// The twelve actions, by number.
 pub const ACTIONS: [&str; 12] =
     ["idle", "scamper", "swagger", "broadjump", "prowl", "lumber", "dejected", "no", "yes", "hotfeet", "sprint", "hop"];
@@ -53,6 +55,10 @@ pub struct SlapLimits {
     /// Most numbers in the arithmetic of all commands (the constants the
     /// lowering needs with folding off).
     pub constants: usize,
+    /// Spec-only mode (`animc --strict`): every animkit extension is an
+    /// error ("`camera lookat` is an animkit extension, refused by
+    /// --strict"). Not a limit, but a setting of the same check.
+    pub strict: bool,
 }
 
 impl Default for SlapLimits {
@@ -64,6 +70,7 @@ impl Default for SlapLimits {
             time_points: limits::MAX_SLAP_TIME_POINTS,
             frame: limits::MAX_SLAP_FRAME,
             constants: limits::MAX_SLAP_CONSTANTS,
+            strict: false,
         }
     }
 }
@@ -263,7 +270,27 @@ struct Checker<'a> {
     budget: u64,
     /// Set once a limit has been reported, so that it is reported once.
     full: [bool; 5],
+    /// Errors that depend on the timeline order (a follow of an actor not
+    /// yet in the scene, a look-at from the point itself): pushed into
+    /// `diags` where the command stands, so that they get their file, and
+    /// kept or dropped by [`Checker::finish`] once the order is known.
+    tentative: Vec<Tentative>,
+    /// The id of the last actor line whose id was known, and the ids of
+    /// actor lines that failed after it (a follow of one draws no error:
+    /// its mistake is reported already).
+    last_id: Option<u32>,
+    failed_ids: HashSet<u32, Seeded>,
 }
+
+/// A [`Checker::tentative`] error: `diags[diag]` is about
+/// `commands[command]`.
+struct Tentative {
+    diag: usize,
+    command: usize,
+}
+
+/// Where the camera stands before any camera command.
+const CAMERA_POSITION: [f64; 3] = animkit_vm::slap::Camera::DEFAULT.position;
 
 const INCLUDES_FULL: usize = 4;
 const ACTORS_FULL: usize = 0;
@@ -335,6 +362,9 @@ impl<'a> Checker<'a> {
             errors: 0,
             budget: SUGGEST_BUDGET,
             full: [false; 5],
+            tentative: Vec::new(),
+            last_id: None,
+            failed_ids: HashSet::with_hasher(seed),
         }
     }
 
@@ -349,7 +379,14 @@ impl<'a> Checker<'a> {
         for &(from, to, key) in &self.ranges {
             keys[from..to].fill(key);
         }
-        let mut keyed: Vec<(usize, Diagnostic)> = keys.into_iter().zip(std::mem::take(&mut self.diags)).collect();
+        let keep = self.timeline_checks();
+        let mut keyed: Vec<(usize, Diagnostic)> = keys
+            .into_iter()
+            .zip(std::mem::take(&mut self.diags))
+            .enumerate()
+            .filter(|(i, _)| keep.as_ref().is_none_or(|k| k[*i]))
+            .map(|(_, d)| d)
+            .collect();
         keyed.sort_by_key(|k| k.0);
         self.diags = keyed.into_iter().map(|k| k.1).collect();
         if self.errors > 0 {
@@ -359,6 +396,109 @@ impl<'a> Checker<'a> {
             self.commands.sort_by_key(|c| c.frame);
         }
         Ok(Checked { ir: SceneIr { commands: self.commands, length: self.length }, warnings: self.diags })
+    }
+
+    /// Settles the [`Tentative`] errors: walks the commands in timeline
+    /// order (by frame, then source order), knowing which actors are on
+    /// the stage and where the camera stands (unknown during a follow),
+    /// and keeps the errors that hold there. `None` when there were none;
+    /// otherwise which diagnostics to keep.
+    fn timeline_checks(&mut self) -> Option<Vec<bool>> {
+        if self.tentative.is_empty() {
+            return None;
+        }
+        let mut keep = vec![true; self.diags.len()];
+        let mut of_command = vec![usize::MAX; self.commands.len()];
+        for (i, t) in self.tentative.iter().enumerate() {
+            keep[t.diag] = false;
+            of_command[t.command] = i;
+        }
+        let mut order: Vec<usize> = (0..self.commands.len()).collect();
+        order.sort_by_key(|&i| self.commands[i].frame);
+        let mut on_stage: HashSet<u32, Seeded> = HashSet::with_hasher(Seeded::new());
+        // Where the camera stands: known, sliding (from, to, start, frames)
+        // or unknown (after a follow).
+        let mut camera: Option<[f64; 3]> = Some(CAMERA_POSITION);
+        let mut moving: Option<animkit_vm::slap::Move> = None;
+        for i in order {
+            let c = &self.commands[i];
+            let mut fail: Option<(String, String, &str)> = None;
+            match &c.command {
+                Command::Actor { id, .. } => {
+                    on_stage.insert(id.value as u32);
+                }
+                Command::Camera { attr: CameraAttr::Position, args } => {
+                    moving = None;
+                    camera = Some([args[0].value, args[1].value, args[2].value]);
+                }
+                Command::Camera { attr: CameraAttr::Move, args } => {
+                    let from = match moving.take() {
+                        Some(m) => Some(m.position(u64::from(c.frame))),
+                        None => camera,
+                    };
+                    camera = None;
+                    if let Some(from) = from {
+                        moving = Some(animkit_vm::slap::Move {
+                            from,
+                            to: [args[0].value, args[1].value, args[2].value],
+                            start: u64::from(c.frame),
+                            frames: args[3].value as u64,
+                        });
+                    }
+                }
+                Command::Camera { attr: CameraAttr::Follow, args } => {
+                    let id = args[0].value as u32;
+                    if !on_stage.contains(&id) && !self.failed_ids.contains(&id) {
+                        fail = Some((
+                            format!("actor {id} is not in the scene at frame {}", c.frame),
+                            "no command names it before this one".into(),
+                            "",
+                        ));
+                    }
+                    camera = None;
+                    moving = None;
+                }
+                Command::Camera { attr: CameraAttr::LookAt, args } => {
+                    if let Some(m) = moving.take() {
+                        camera = Some(m.position(u64::from(c.frame)));
+                    }
+                    if let Some(p) = camera {
+                        let d = [args[0].value - p[0], args[1].value - p[1], args[2].value - p[2]];
+                        let at = format!("({}, {}, {})", show(p[0]), show(p[1]), show(p[2]));
+                        if d == [0.0; 3] {
+                            fail = Some((
+                                "`camera lookat` at the point where the camera stands".into(),
+                                format!("the camera stands at {at} at frame {}", c.frame),
+                                "help: a look-at aims from where the camera stands: move it first (`camera position X Y Z`), or aim at another point",
+                            ));
+                        } else if !d.iter().all(|x| x.is_finite()) {
+                            fail = Some((
+                                "arithmetic overflow: the look vector is not a finite number".into(),
+                                format!("too far from the camera at {at}"),
+                                "",
+                            ));
+                        }
+                    }
+                }
+                Command::Camera { .. } => {
+                    // A direction freezes a move where it is.
+                    if let Some(m) = moving.take() {
+                        camera = Some(m.position(u64::from(c.frame)));
+                    }
+                }
+            }
+            if let (Some((message, label, help)), Some(&t)) = (fail, of_command.get(i).filter(|&&t| t != usize::MAX)) {
+                let k = self.tentative[t].diag;
+                keep[k] = true;
+                self.diags[k].message = message;
+                self.diags[k].label = label.into_boxed_str();
+                if !help.is_empty() {
+                    self.diags[k].notes.insert(0, help.to_string());
+                }
+                self.errors += 1;
+            }
+        }
+        Some(keep)
     }
 
     /// The scene's text, when it is known (an include names it).
@@ -385,6 +525,15 @@ impl<'a> Checker<'a> {
 
     /// `include ...` in file `unit`: the included file's lines, here.
     fn include(&mut self, unit: usize, inc: &'a ast::Include<'a>) {
+        if self.limits.strict {
+            // Not read: its lines would only add errors to this one.
+            self.extension(
+                Span::new(inc.span.start, inc.span.start + "include".len()),
+                "`include`",
+                "write the included lines in place (the prelude is `define PI 3.1416` and the twelve `define`s of the actions)",
+            );
+            return;
+        }
         let loaded = self.loaded;
         let target = match loaded.targets.get(&(unit, inc.span.start)) {
             Some(Ok(t)) => *t,
@@ -475,7 +624,10 @@ impl<'a> Checker<'a> {
         match d.keyword.text {
             "define" => self.define(d),
             "time" => self.time(d, false),
-            "timep" => self.time(d, true),
+            "timep" => {
+                self.extension(d.keyword.span, "`timep`", "write `time +T` for a relative time");
+                self.time(d, true)
+            }
             "actor" => self.actor(d),
             "camera" => self.camera(d),
             other => {
@@ -597,7 +749,14 @@ impl<'a> Checker<'a> {
                 Some((Expr::Neg(Box::new(e)), -v))
             }
             ast::Expr::Paren { inner, .. } => self.eval(inner, ctx),
-            ast::Expr::Call { name, args, span } => self.call(name, args, *span, ctx),
+            ast::Expr::Call { name, args, span } => {
+                self.extension(
+                    name.span,
+                    &format!("the function `{}`", name.text),
+                    "write the value as a number or with `+ - * /`",
+                );
+                self.call(name, args, *span, ctx)
+            }
             ast::Expr::Binary { op, lhs, rhs, span, .. } => {
                 let l = self.eval(lhs, ctx);
                 let r = self.eval(rhs, ctx);
@@ -952,7 +1111,9 @@ impl<'a> Checker<'a> {
         self.time.map(|t| t.round() as u32)
     }
 
-    fn push(&mut self, d: &ast::Directive<'_>, command: Command) {
+    /// Adds a command (false if it was not: the time is unknown, or the
+    /// numbers went over their limit).
+    fn push(&mut self, d: &ast::Directive<'_>, command: Command) -> bool {
         let (id, args) = match &command {
             Command::Actor { id, args, .. } => (Some(id), args),
             Command::Camera { args, .. } => (None, args),
@@ -972,15 +1133,50 @@ impl<'a> Checker<'a> {
                     .with_note("every number in an argument counts, literal or a name's value; split the scene"),
                 );
             }
-            return;
+            return false;
         }
         if let Some(frame) = self.frame() {
             let span = self.top.unwrap_or(d.span);
             self.commands.push(TimedCommand { frame, span, command });
+            return true;
         }
+        false
+    }
+
+    /// An animkit extension at `span`: an error in spec-only mode.
+    fn extension(&mut self, span: Span, what: &str, help: &str) {
+        if !self.limits.strict {
+            return;
+        }
+        self.error(
+            Diagnostic::error(
+                span,
+                format!("{what} is an animkit extension, refused by --strict"),
+                "not in the SLAP note",
+            )
+            .with_help(help.to_string())
+            .with_note("--strict accepts only the language of the original SLAP note (docs/slap.md, §Extensions)"),
+        );
+    }
+
+    /// A command whose error depends on the timeline order: `diag` is
+    /// pushed now and settled by [`Checker::finish`].
+    fn tentative(&mut self, diag: Diagnostic) {
+        let command = self.commands.len() - 1;
+        self.tentative.push(Tentative { diag: self.diags.len(), command });
+        self.diags.push(diag);
     }
 
     fn actor(&mut self, d: &'a ast::Directive<'a>) {
+        self.last_id = None;
+        let before = self.commands.len();
+        self.actor_line(d);
+        if let Some(id) = self.last_id.filter(|_| self.commands.len() == before) {
+            self.failed_ids.insert(id);
+        }
+    }
+
+    fn actor_line(&mut self, d: &'a ast::Directive<'a>) {
         let (Some(id_arg), Some(attr_arg)) = (d.args.first(), d.args.get(1)) else {
             self.error(
                 Diagnostic::error(d.span, "`actor` needs an id and an attribute", "incomplete")
@@ -1044,6 +1240,13 @@ impl<'a> Checker<'a> {
                 return;
             }
         };
+        if attr == ActorAttr::Position3 {
+            self.extension(
+                span,
+                "`actor ID position X Y Z`",
+                "the note's position is on the ground: `actor ID position X Z`",
+            );
+        }
         if attr == ActorAttr::Size && args[0].value <= 0.0 {
             let a = &args[0];
             self.error(
@@ -1099,6 +1302,29 @@ impl<'a> Checker<'a> {
                 out.pop()?
             }
         };
+        let n = self.id_in_range(&id)?;
+        self.last_id = Some(n);
+        if !self.actors.contains(&n) {
+            if self.actors.len() >= self.limits.actors {
+                if !self.full[ACTORS_FULL] {
+                    self.full[ACTORS_FULL] = true;
+                    let max = self.limits.actors;
+                    self.error(Diagnostic::error(
+                        id.span,
+                        format!("too many actors: a scene may name at most {max}"),
+                        format!("actor {} is one too many", max + 1),
+                    ));
+                }
+                return None;
+            }
+            self.actors.insert(n);
+        }
+        Some(id)
+    }
+
+    /// The actor id `id` holds, if it is a whole number in `0..=u32::MAX`
+    /// (reported otherwise).
+    fn id_in_range(&mut self, id: &Value) -> Option<u32> {
         let v = id.value;
         if v.fract() != 0.0 || v < 0.0 {
             let why = if v < 0.0 { "negative" } else { "not a whole number" };
@@ -1116,23 +1342,7 @@ impl<'a> Checker<'a> {
             ));
             return None;
         }
-        let n = v as u32;
-        if !self.actors.contains(&n) {
-            if self.actors.len() >= self.limits.actors {
-                if !self.full[ACTORS_FULL] {
-                    self.full[ACTORS_FULL] = true;
-                    let max = self.limits.actors;
-                    self.error(Diagnostic::error(
-                        id.span,
-                        format!("too many actors: a scene may name at most {max}"),
-                        format!("actor {} is one too many", max + 1),
-                    ));
-                }
-                return None;
-            }
-            self.actors.insert(n);
-        }
-        Some(id)
+        Some(v as u32)
     }
 
     /// `camera X Y Z DX DY DZ` (the spec's `camera position direction`,
@@ -1206,9 +1416,25 @@ impl<'a> Checker<'a> {
                 Some(s) => e.with_help(format!("did you mean `{s}`?")),
                 None => e,
             };
-            self.error(
-                e.with_note("camera attributes are position and direction; `camera X Y Z DX DY DZ` sets both at once"),
-            );
+            self.error(e.with_note(
+                "camera attributes are position, direction, lookat and follow; \
+                     `camera X Y Z DX DY DZ` sets the position and direction at once",
+            ));
+            return;
+        }
+        let (what, help) = match attr {
+            "lookat" => (
+                "`camera lookat`",
+                "aim with the note's form: `camera X Y Z DX DY DZ`, the look vector worked out by hand",
+            ),
+            "follow" => ("`camera follow`", "place the camera at each time point with `camera X Y Z DX DY DZ`"),
+            "move" => ("`camera move`", "place the camera at each time point with `camera X Y Z DX DY DZ`"),
+            "position" => ("`camera position`", "the note's form sets both at once: `camera X Y Z DX DY DZ`"),
+            _ => ("`camera direction`", "the note's form sets both at once: `camera X Y Z DX DY DZ`"),
+        };
+        self.extension(attr_name.span, what, help);
+        if attr == "move" {
+            self.camera_move(d, attr_name.span);
             return;
         }
         let rest = &d.args[1..];
@@ -1218,15 +1444,20 @@ impl<'a> Checker<'a> {
             return;
         }
         let span = args_span(rest).unwrap_or(attr_name.span);
+        if attr == "follow" {
+            self.follow(d, attr_name.span, span, args, &expansions);
+            return;
+        }
         let attr = match (attr, args.len()) {
             ("position", 3) => CameraAttr::Position,
             ("direction", 3) => CameraAttr::DirectionVector,
             ("direction", 2) => CameraAttr::DirectionAngles,
+            ("lookat", 3) => CameraAttr::LookAt,
             _ => {
-                let expected = if attr == "position" {
-                    "3 values (`x y z`)"
-                } else {
-                    "3 values (a vector `x y z`) or 2 (angles `yaw pitch`)"
+                let expected = match attr {
+                    "position" => "3 values (`x y z`)",
+                    "lookat" => "3 values (a point `x y z`)",
+                    _ => "3 values (a vector `x y z`) or 2 (angles `yaw pitch`)",
                 };
                 self.count_error(span, &format!("`camera {attr}`"), expected, args.len(), &expansions);
                 return;
@@ -1239,6 +1470,115 @@ impl<'a> Checker<'a> {
             );
             return;
         }
-        self.push(d, Command::Camera { attr, args });
+        let lookat = attr == CameraAttr::LookAt;
+        if self.push(d, Command::Camera { attr, args }) && lookat {
+            // Settled in timeline order, where the camera's position is known.
+            self.tentative(Diagnostic::error(span, "", ""));
+        }
+    }
+
+    /// `camera move X Y Z over FRAMES`.
+    fn camera_move(&mut self, d: &'a ast::Directive<'a>, attr: Span) {
+        let rest = &d.args[1..];
+        let Some(k) = rest.iter().position(|a| a.as_name().is_some_and(|n| n.text == "over")) else {
+            self.error(
+                Diagnostic::error(args_span(rest).unwrap_or(attr), "`camera move` needs `over FRAMES`", "how long?")
+                    .with_help("write `camera move X Y Z over FRAMES`, e.g. `camera move 0 3 10 over 60`"),
+            );
+            return;
+        };
+        let over = rest[k].span;
+        let (point_args, frame_args) = (&rest[..k], &rest[k + 1..]);
+        let (mut point, mut frames) = (Vec::new(), Vec::new());
+        let (mut xp, mut xf) = (Vec::new(), Vec::new());
+        let ok_point = self.values(point_args, false, Ctx::Plain, &mut point, &mut xp);
+        let ok_frames = self.values(frame_args, false, Ctx::Plain, &mut frames, &mut xf);
+        if !(ok_point && ok_frames) {
+            return;
+        }
+        if point.len() != 3 {
+            let at = args_span(point_args).unwrap_or(attr);
+            self.count_error(at, "`camera move`", "3 values (a point `x y z`) before `over`", point.len(), &xp);
+            return;
+        }
+        if frames.len() != 1 {
+            let at = args_span(frame_args).unwrap_or(over);
+            self.count_error(at, "`over`", "1 value (a number of frames)", frames.len(), &xf);
+            return;
+        }
+        let n = &frames[0];
+        let max = self.limits.frame;
+        if n.value.fract() != 0.0 || !(1.0..=f64::from(max)).contains(&n.value) {
+            self.error(
+                Diagnostic::error(
+                    n.span,
+                    format!("a move over {} frames", show(n.value)),
+                    format!("a whole number from 1 to {max}"),
+                )
+                .with_note("the camera reaches the point that many frames after the command"),
+            );
+            return;
+        }
+        point.append(&mut frames);
+        self.push(d, Command::Camera { attr: CameraAttr::Move, args: point });
+    }
+
+    /// `camera follow ACTOR [DISTANCE HEIGHT]`, its values evaluated:
+    /// the actor's id, then the distance and height or none (the defaults).
+    fn follow(
+        &mut self,
+        d: &'a ast::Directive<'a>,
+        attr: Span,
+        span: Span,
+        mut args: Vec<Value>,
+        expansions: &[Expansion<'a>],
+    ) {
+        if args.len() != 1 && args.len() != 3 {
+            self.count_error(
+                span,
+                "`camera follow`",
+                "1 value (an actor) or 3 (an actor, a distance and a height)",
+                args.len(),
+                expansions,
+            );
+            if expansions.is_empty() {
+                if let Some(last) = self.diags.last_mut() {
+                    last.notes.push(format!(
+                        "help: write `camera follow ACTOR` ({} behind, {} above) or `camera follow ACTOR DISTANCE HEIGHT`",
+                        show(FOLLOW_DISTANCE),
+                        show(FOLLOW_HEIGHT)
+                    ));
+                }
+            }
+            return;
+        }
+        let Some(id) = self.id_in_range(&args[0]) else { return };
+        if args.len() == 1 {
+            for v in [FOLLOW_DISTANCE, FOLLOW_HEIGHT] {
+                args.push(Value { expr: Expr::Num(v), value: v, span: attr });
+            }
+        } else if args[1].value == 0.0 && args[2].value == 0.0 {
+            self.error(
+                Diagnostic::error(
+                    args[1].span.to(args[2].span),
+                    "camera follow at distance 0 and height 0",
+                    "the camera would stand inside the actor",
+                )
+                .with_help(format!(
+                    "give a distance behind the actor or a height above it, e.g. `camera follow {id} {} {}`",
+                    show(FOLLOW_DISTANCE),
+                    show(FOLLOW_HEIGHT)
+                )),
+            );
+            return;
+        }
+        let id_span = args[0].span;
+        if self.push(d, Command::Camera { attr: CameraAttr::Follow, args }) {
+            // Settled in timeline order, where the actors on the stage are known.
+            self.tentative(
+                Diagnostic::error(id_span, "", "")
+                    .with_note("an actor is in the scene from its first command on; give it one before following it"),
+            );
+        }
     }
 }

@@ -113,7 +113,22 @@ pub enum CameraAttr {
     /// positive yaw turns right (towards +x); pitch 0 is level, positive
     /// looks up.
     DirectionAngles,
+    /// `camera lookat X Y Z` (an extension): the look vector from where
+    /// the camera stands at that time point to the point.
+    LookAt,
+    /// `camera follow ACTOR [DISTANCE HEIGHT]` (an extension): the values
+    /// are the actor's id, the distance behind it and the height above it
+    /// (the defaults filled in: [`FOLLOW_DISTANCE`], [`FOLLOW_HEIGHT`]).
+    Follow,
+    /// `camera move X Y Z over FRAMES` (an extension): the point, then the
+    /// frames, a whole number from 1 to the last frame.
+    Move,
 }
+
+/// The distance behind the actor of `camera follow ACTOR` without one.
+pub const FOLLOW_DISTANCE: f64 = 6.0;
+/// The height above the actor of `camera follow ACTOR` without one.
+pub const FOLLOW_HEIGHT: f64 = 2.0;
 
 impl CameraAttr {
     /// How many values the attribute takes.
@@ -124,8 +139,9 @@ impl CameraAttr {
     /// ```
     pub const fn arity(self) -> usize {
         match self {
-            CameraAttr::Position | CameraAttr::DirectionVector => 3,
+            CameraAttr::Position | CameraAttr::DirectionVector | CameraAttr::LookAt | CameraAttr::Follow => 3,
             CameraAttr::DirectionAngles => 2,
+            CameraAttr::Move => 4,
         }
     }
 }

@@ -129,6 +129,9 @@ pub const fn camera_op(attr: CameraAttr) -> Op {
         CameraAttr::Position => Op::CamPos,
         CameraAttr::DirectionVector => Op::CamDir,
         CameraAttr::DirectionAngles => Op::CamAngles,
+        CameraAttr::LookAt => Op::CamLookAt,
+        CameraAttr::Follow => Op::CamFollow,
+        CameraAttr::Move => Op::CamMove,
     }
 }
 

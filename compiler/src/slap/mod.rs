@@ -34,7 +34,12 @@ impl FrontEnd for Slap {
     }
 
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
-        let checked = front_at(&source.path, &source.text, &check::SlapLimits::default(), &include::FsLoader)?;
+        self.check_with(source, &crate::Options::default())
+    }
+
+    fn check_with(&self, source: &Source, options: &crate::Options) -> Result<CheckedSource, Vec<Diagnostic>> {
+        let limits = check::SlapLimits { strict: options.strict, ..check::SlapLimits::default() };
+        let checked = front_at(&source.path, &source.text, &limits, &include::FsLoader)?;
         Ok(CheckedSource { ir: Box::new(checked.ir), warnings: checked.warnings })
     }
 
@@ -89,7 +94,8 @@ pub fn front_at(
 ) -> Result<Checked, Vec<Diagnostic>> {
     let (ast, syntax) = animkit_grammar::slap::parse(src);
     let syntax: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-    if !ast.lines.iter().any(|l| matches!(l, animkit_grammar::slap::ast::Line::Include(_))) {
+    // In spec-only mode an `include` is refused, not read.
+    if limits.strict || !ast.lines.iter().any(|l| matches!(l, animkit_grammar::slap::ast::Line::Include(_))) {
         let loaded = include::Loaded::default();
         let includes =
             check::Includes { text: Some(src), files: std::slice::from_ref(&ast), loaded: &loaded, syntax: Vec::new() };

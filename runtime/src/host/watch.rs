@@ -23,7 +23,7 @@
 //! before it.
 
 use crate::Error;
-use crate::load::program_from_bytes_to;
+use crate::load::program_from_bytes_with;
 use animkit_vm::Program;
 use animkit_vm::verify::Verified;
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
@@ -132,6 +132,7 @@ impl FileWatch {
 pub struct ProgramWatch {
     watch: FileWatch,
     file: String,
+    options: animkit_compiler::Options,
 }
 
 impl ProgramWatch {
@@ -151,7 +152,18 @@ impl ProgramWatch {
     pub fn new(file: &str) -> Result<ProgramWatch, Error> {
         let bytes = crate::load::read_input(file)
             .map_err(|e| Error::Usage(format!("--watch: {}", e.trim_start_matches("error: ").trim_end())))?;
-        Ok(ProgramWatch { watch: FileWatch::new(file, bytes)?, file: file.to_string() })
+        Ok(ProgramWatch {
+            watch: FileWatch::new(file, bytes)?,
+            file: file.to_string(),
+            options: animkit_compiler::Options::default(),
+        })
+    }
+
+    /// Builds each save in spec-only mode (`animvm --strict --watch`): a
+    /// SLAP source that uses an extension does not build.
+    pub fn strict(mut self, strict: bool) -> ProgramWatch {
+        self.options.strict = strict;
+        self
     }
 
     /// The new build, if the file was saved since the last call and
@@ -183,7 +195,7 @@ impl ProgramWatch {
                 return None;
             }
         };
-        match program_from_bytes_to(&self.file, bytes, stderr) {
+        match program_from_bytes_with(&self.file, bytes, stderr, &self.options) {
             Ok(program) => Some(program),
             Err(message) => {
                 self.refused(&message, stderr);

@@ -82,6 +82,9 @@ pub struct SlapOptions {
     /// keeps the old one playing). A trace or headless frames are one
     /// fixed run, so they refuse it.
     pub watch: bool,
+    /// `--strict`: a source is compiled in spec-only mode (animkit's SLAP
+    /// extensions refused), on the fly and at each `--watch` rebuild.
+    pub strict: bool,
 }
 
 impl Default for SlapOptions {
@@ -98,6 +101,7 @@ impl Default for SlapOptions {
             gif: None,
             start: 0,
             watch: false,
+            strict: false,
         }
     }
 }
@@ -134,6 +138,7 @@ impl Host for SlapHost {
             gif: args.gif.clone(),
             start: 0,
             watch: args.watch,
+            strict: args.strict,
         };
         for flag in &args.host_flags {
             match flag {

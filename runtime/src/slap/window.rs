@@ -88,7 +88,7 @@ pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
 /// Plays `scene` (the SLAP module `name` of the file) in a window until it
 /// is closed; returns the number of runtime errors reported.
 pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, String> {
-    let watch = if options.watch { Some(ProgramWatch::new(&options.file)?) } else { None };
+    let watch = if options.watch { Some(ProgramWatch::new(&options.file)?.strict(options.strict)) } else { None };
     let window_loop = WindowLoop::<()>::new()?;
     let paused = false;
     let window = WindowOptions {

@@ -405,6 +405,9 @@ mod tests {
             Op::CamPos,
             Op::CamDir,
             Op::CamAngles,
+            Op::CamLookAt,
+            Op::CamFollow,
+            Op::CamMove,
         ];
         prop::collection::vec((prop::sample::select(ops), 0u32..3), 0..40).prop_map(|cmds| {
             let mut code = Vec::new();

@@ -45,7 +45,7 @@ mod batch;
 mod error;
 mod scene;
 
-pub use crate::slap::{Action, Camera, Pose};
+pub use crate::slap::{Action, Camera, Follow, Pose};
 pub use crate::sprite::Speed;
 pub use animation::{Animation, AnimationSnapshot, Event, SpriteModule, State};
 pub use batch::{AnimationBatch, BatchSnapshot, InstanceEvent};

@@ -1,6 +1,6 @@
 //! A SLAP scene a game steps and observes to draw the actors itself.
 
-use super::{Action, Camera, Pose};
+use super::{Action, Camera, Follow, Pose};
 use crate::slap::{self, ActorState, ActorStates};
 
 /// What a game draws of one actor at the scene's frame.
@@ -204,6 +204,26 @@ impl Scene {
     /// ```
     pub fn camera(&self) -> Camera {
         self.inner.camera()
+    }
+
+    /// The follow in force (`camera follow ACTOR DISTANCE HEIGHT`), if the
+    /// camera is following an actor now: then [`Scene::camera`] is where
+    /// the follow has it at this frame, as computed from the actor.
+    ///
+    /// ```
+    /// use animkit_vm::game::{Bundle, Camera, Follow};
+    /// use animkit_vm::isa::Op;
+    /// let mut asm = animkit_vm::slap::SceneAsm::new();
+    /// asm.op(Op::Action, &[1.0, 10.0]).op(Op::CamFollow, &[1.0, 6.0, 2.0]).at(8);
+    /// let bytes = animkit_vm::codec::encode(&asm.finish("chase").unwrap());
+    /// let bundle = Bundle::from_bytes(&bytes).unwrap();
+    /// let mut s = bundle.scene("chase").unwrap();
+    /// s.seek(8); // actor 1 sprints along +z, 1/8 a frame
+    /// assert_eq!(s.following(), Some(Follow { id: 1, distance: 6.0, height: 2.0 }));
+    /// assert_eq!(s.camera(), Camera { position: [0.0, 2.0, -5.0], direction: [0.0, -2.0, 6.0] });
+    /// ```
+    pub fn following(&self) -> Option<Follow> {
+        self.inner.stage().follow()
     }
 
     /// Commands that failed at run time so far (skipped, the scene went

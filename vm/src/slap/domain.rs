@@ -13,6 +13,9 @@
 //! | `SIZE` | the size is not finite or not above 0 |
 //! | `CAMPOS`, `CAMANGLES` | a value is not finite |
 //! | `CAMDIR` | a value is not finite, or all three are zero |
+//! | `CAMLOOKAT` | a value is not finite; the point is where the camera stands (or so far that the look vector is not finite) |
+//! | `CAMMOVE` | a coordinate is not finite; the frames are not a whole number in `1..=16777215` |
+//! | `CAMFOLLOW` | the id is not a whole number in `0..=4294967295`, or not an actor on the stage; the distance or height is not finite; both are zero |
 //!
 //! ```
 //! use std::sync::Arc;
@@ -31,7 +34,7 @@
 //! ```
 
 use super::actions::Action;
-use super::stage::{ActorId, Camera, Stage, StageFull};
+use super::stage::{ActorId, Camera, Follow, Stage, StageFull};
 use crate::interp::{Args, Domain, Env, Flow};
 use crate::isa::Op;
 
@@ -51,9 +54,13 @@ fn command(op: Op, v: &[f64]) -> String {
         Op::ActorColor => ("actor", "color", 1),
         Op::Size => ("actor", "size", 1),
         Op::CamPos => ("camera", "position", 0),
+        Op::CamLookAt => ("camera", "lookat", 0),
+        Op::CamFollow => ("camera", "follow", 0),
+        Op::CamMove => ("camera", "move", 2),
         _ => ("camera", "direction", 0),
     };
     match rest {
+        2 => format!("`{head} {attr}{} over{}`", words(&v[..3.min(v.len())]), words(v.get(3..).unwrap_or(&[]))),
         1 => format!("`{head}{} {attr}{}`", words(&v[..1.min(v.len())]), words(v.get(1..).unwrap_or(&[]))),
         _ => format!("`{head} {attr}{}`", words(v)),
     }
@@ -145,6 +152,56 @@ impl Domain for Stage {
                 let v: [f64; 2] = window(&args);
                 finite(op, &v, "both angles must be finite numbers")?;
                 self.set_camera_direction(Camera::look(v[0], v[1]));
+            }
+            Op::CamLookAt => {
+                let v: [f64; 3] = window(&args);
+                finite(op, &v, "every coordinate must be a finite number")?;
+                self.camera_look_at(v).map_err(|d| {
+                    if d == [0.0; 3] {
+                        format!("{}: the point is where the camera stands, so there is no look vector", command(op, &v))
+                    } else {
+                        format!(
+                            "{}: the point is too far from the camera: the look vector is not finite",
+                            command(op, &v)
+                        )
+                    }
+                })?;
+            }
+            Op::CamFollow => {
+                let v: [f64; 3] = window(&args);
+                let id = if v[0].fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&v[0]) {
+                    v[0] as ActorId
+                } else {
+                    return Err(format!(
+                        "{}: the actor id must be a whole number in 0..={}",
+                        command(op, &v),
+                        u32::MAX
+                    ));
+                };
+                finite(op, &v, "the distance and the height must be finite numbers")?;
+                if v[1] == 0.0 && v[2] == 0.0 {
+                    return Err(format!(
+                        "{}: at distance 0 and height 0 the camera would stand inside the actor",
+                        command(op, &v)
+                    ));
+                }
+                if !self.camera_follow(Follow { id, distance: v[1], height: v[2] }) {
+                    return Err(format!("{}: actor {id} is not in the scene", command(op, &v)));
+                }
+            }
+            Op::CamMove => {
+                let v: [f64; 4] = window(&args);
+                finite(op, &v[..3], "every coordinate must be a finite number")
+                    .map_err(|_| format!("{}: every coordinate must be a finite number", command(op, &v)))?;
+                let n = v[3];
+                if !(n.fract() == 0.0 && (1.0..=f64::from(crate::limits::MAX_SLAP_FRAME)).contains(&n)) {
+                    return Err(format!(
+                        "{}: a move takes a whole number of frames in 1..={}",
+                        command(op, &v),
+                        crate::limits::MAX_SLAP_FRAME
+                    ));
+                }
+                self.camera_move_to([v[0], v[1], v[2]], n as u64);
             }
             _ => return Err(format!("{op} cannot run in a SLAP scene")),
         }
@@ -244,6 +301,47 @@ mod tests {
                 "`camera direction inf 0 0`: every component must be a finite number".into(),
             ),
             (Op::CamAngles, vec![0.0, nan], "`camera direction 0 NaN`: both angles must be finite numbers".into()),
+            (
+                Op::CamLookAt,
+                vec![0.0, 2.0, 8.0],
+                "`camera lookat 0 2 8`: the point is where the camera stands, so there is no look vector".into(),
+            ),
+            (
+                Op::CamLookAt,
+                vec![nan, 0.0, 0.0],
+                "`camera lookat NaN 0 0`: every coordinate must be a finite number".into(),
+            ),
+            (Op::CamFollow, vec![1.0, 6.0, 2.0], "`camera follow 1 6 2`: actor 1 is not in the scene".into()),
+            (
+                Op::CamFollow,
+                vec![1.5, 6.0, 2.0],
+                "`camera follow 1.5 6 2`: the actor id must be a whole number in 0..=4294967295".into(),
+            ),
+            (
+                Op::CamFollow,
+                vec![1.0, inf, 2.0],
+                "`camera follow 1 inf 2`: the distance and the height must be finite numbers".into(),
+            ),
+            (
+                Op::CamMove,
+                vec![1.0, nan, 0.0, 5.0],
+                "`camera move 1 NaN 0 over 5`: every coordinate must be a finite number".into(),
+            ),
+            (
+                Op::CamMove,
+                vec![1.0, 2.0, 0.0, 0.5],
+                "`camera move 1 2 0 over 0.5`: a move takes a whole number of frames in 1..=16777215".into(),
+            ),
+            (
+                Op::CamMove,
+                vec![1.0, 2.0, 0.0, 0.0],
+                "`camera move 1 2 0 over 0`: a move takes a whole number of frames in 1..=16777215".into(),
+            ),
+            (
+                Op::CamFollow,
+                vec![1.0, 0.0, -0.0],
+                "`camera follow 1 0 -0`: at distance 0 and height 0 the camera would stand inside the actor".into(),
+            ),
         ];
         for (op, values, message) in cases {
             let mut stage = Stage::new();
@@ -252,6 +350,31 @@ mod tests {
             assert!(stage.is_empty(), "{op}");
             assert_eq!(stage.camera(), Camera::DEFAULT, "{op}");
         }
+    }
+
+    #[test]
+    fn a_follow_tracks_the_actor_until_the_next_camera_command() {
+        let mut stage = Stage::new();
+        apply(&mut stage, Op::Action, &[1.0, 10.0]).unwrap(); // sprint along +z, 1/8 a frame
+        apply(&mut stage, Op::CamFollow, &[1.0, 6.0, 2.0]).unwrap();
+        assert_eq!(stage.follow(), Some(Follow { id: 1, distance: 6.0, height: 2.0 }));
+        assert_eq!(stage.camera(), Camera { position: [0.0, 2.0, -6.0], direction: [0.0, -2.0, 6.0] });
+        stage.set_frame(80);
+        assert_eq!(stage.camera(), Camera { position: [0.0, 2.0, 4.0], direction: [0.0, -2.0, 6.0] });
+        // A look-at freezes the follow where it is and aims from there.
+        apply(&mut stage, Op::CamLookAt, &[0.0, 0.0, 0.0]).unwrap();
+        assert_eq!(stage.follow(), None);
+        stage.set_frame(160);
+        assert_eq!(stage.camera(), Camera { position: [0.0, 2.0, 4.0], direction: [0.0, -2.0, -4.0] });
+        // A refused look-at changes nothing.
+        assert!(apply(&mut stage, Op::CamLookAt, &[0.0, 2.0, 4.0]).is_err());
+        assert_eq!(stage.camera(), Camera { position: [0.0, 2.0, 4.0], direction: [0.0, -2.0, -4.0] });
+        apply(&mut stage, Op::CamPos, &[f64::MAX, 0.0, 0.0]).unwrap();
+        assert_eq!(
+            apply(&mut stage, Op::CamLookAt, &[-f64::MAX, 0.0, 0.0]),
+            Err("`camera lookat -1.7976931348623157e308 0 0`: the point is too far from the camera: the look vector is not finite".into())
+        );
+        assert_eq!(stage.camera().direction, [0.0, -2.0, -4.0]);
     }
 
     #[test]

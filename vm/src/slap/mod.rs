@@ -4,7 +4,7 @@
 //! a `WAIT` to the next time point, its commands, ..., `HALT`. Each command
 //! loads its arguments into registers and runs one register-window op
 //! (`ACTION`, `DIRECTION`, `POSITION2`, `POSITION3`, `ACOLOR`, `SIZE`,
-//! `CAMPOS`, `CAMDIR`, `CAMANGLES`; see [`crate::isa`]).
+//! `CAMPOS`, `CAMDIR`, `CAMANGLES`, `CAMLOOKAT`, `CAMFOLLOW`; see [`crate::isa`]).
 //!
 //! | module | what |
 //! | --- | --- |
@@ -46,4 +46,4 @@ pub mod stage;
 pub use actions::{Action, Pose};
 pub use assemble::SceneAsm;
 pub use scene::{OpenError, Scene, SceneError};
-pub use stage::{ActorId, ActorState, ActorStates, Camera, Stage, StageFull};
+pub use stage::{ActorId, ActorState, ActorStates, Camera, Follow, Move, Stage, StageFull};

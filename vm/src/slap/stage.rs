@@ -32,8 +32,17 @@
 //! # Camera
 //! A position and a look direction, both as given (`camera direction x y z`
 //! is not normalised); the angles form stores the unit vector
-//! [`Camera::look`] computes. Without camera commands the scene is seen by
+//! [`Camera::look`] computes, `camera lookat x y z` the vector from the
+//! position to the point. Without camera commands the scene is seen by
 //! [`Camera::DEFAULT`].
+//!
+//! `camera follow id distance height` makes the camera a function of the
+//! actor's closed-form state ([`Follow::camera`]), evaluated whenever it is
+//! observed, until the next camera command: that command first freezes the
+//! camera where the follow has it at its frame, then changes it. So a
+//! followed scene costs nothing per frame either. `camera move x y z over
+//! n` is the same kind of span ([`Move::position`]): the position slides
+//! from where the camera stands to the point in `n` frames, in closed form.
 //!
 //! The stage is what a [`Scene`](crate::slap::Scene) shows at its current
 //! frame; only the scene's commands change it.
@@ -106,6 +115,99 @@ impl Camera {
         let (sp, cp) = pitch.sin_cos();
         [sy * cp, sp, -cy * cp]
     }
+}
+
+/// A camera following an actor (`camera follow ID DISTANCE HEIGHT`):
+/// `distance` behind it along its heading, `height` above its position,
+/// looking at its position.
+///
+/// ```
+/// use animkit_vm::slap::{Camera, Follow};
+/// let f = Follow { id: 1, distance: 6.0, height: 2.0 };
+/// // An actor at (1, 0, 2) facing +z (heading 0): the camera stands 6 behind (-z), 2 up.
+/// let c = f.camera([1.0, 0.0, 2.0], 0.0);
+/// assert_eq!(c, Camera { position: [1.0, 2.0, -4.0], direction: [0.0, -2.0, 6.0] });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Follow {
+    /// The followed actor.
+    pub id: ActorId,
+    /// How far behind it, along its heading (negative: in front of it).
+    pub distance: f64,
+    /// How far above its position.
+    pub height: f64,
+}
+
+impl Follow {
+    /// The camera for an actor at `position` with heading `direction`:
+    /// with `(s, c) = direction.sin_cos()` and `d = distance`,
+    ///
+    /// ```text
+    /// position  = (x - d * s, y + height, z - d * c)
+    /// direction = (d * s, -height, d * c)
+    /// ```
+    ///
+    /// (each an IEEE `f64` operation, in this order).
+    pub fn camera(&self, position: [f64; 3], direction: f64) -> Camera {
+        let (s, c) = direction.sin_cos();
+        let d = self.distance;
+        let (ds, dc) = (d * s, d * c);
+        Camera {
+            position: [position[0] - ds, position[1] + self.height, position[2] - dc],
+            direction: [ds, -self.height, dc],
+        }
+    }
+}
+
+/// A camera sliding to a point (`camera move X Y Z over N`): from `from`
+/// at frame `start` to `to` at frame `start + frames`, the look vector
+/// unchanged.
+///
+/// ```
+/// use animkit_vm::slap::Move;
+/// let m = Move { from: [0.0, 2.0, 8.0], to: [4.0, 2.0, 0.0], start: 10, frames: 4 };
+/// assert_eq!(m.position(10), [0.0, 2.0, 8.0]);
+/// assert_eq!(m.position(11), [1.0, 2.0, 6.0]);
+/// assert_eq!(m.position(14), [4.0, 2.0, 0.0]);
+/// assert_eq!(m.position(99), [4.0, 2.0, 0.0]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Move {
+    /// Where the camera stood at the command.
+    pub from: [f64; 3],
+    /// The point it moves to.
+    pub to: [f64; 3],
+    /// The command's frame.
+    pub start: u64,
+    /// How many frames the move takes (at least 1).
+    pub frames: u64,
+}
+
+impl Move {
+    /// The position at `frame`: with `t = (frame - start) / frames` (an
+    /// `f64` division of whole numbers), `from + (to - from) * t` per
+    /// coordinate, each an IEEE `f64` operation in this order; exactly
+    /// `to` from `start + frames` on.
+    pub fn position(&self, frame: u64) -> [f64; 3] {
+        let done = frame.saturating_sub(self.start);
+        if done >= self.frames {
+            return self.to;
+        }
+        let t = done as f64 / self.frames as f64;
+        std::array::from_fn(|i| self.from[i] + (self.to[i] - self.from[i]) * t)
+    }
+}
+
+/// What the camera does between camera commands.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+enum Span {
+    /// Stays as the last command left it.
+    #[default]
+    Still,
+    /// Follows an actor.
+    Follow(Follow),
+    /// Slides to a point.
+    Move(Move),
 }
 
 impl Default for Camera {
@@ -232,6 +334,8 @@ pub struct Stage {
     fresh: Vec<Actor>,
     fresh_index: HashMap<ActorId, usize>,
     camera: Camera,
+    /// A follow or a move in force: then `camera` is computed from it.
+    span: Span,
 }
 
 impl Stage {
@@ -260,9 +364,49 @@ impl Stage {
         self.len() == 0
     }
 
-    /// The camera.
+    /// The camera at the current frame: as the last camera command left
+    /// it, or, during a `camera follow`, where the follow has it now
+    /// ([`Follow::camera`] of the actor's state at this frame).
     pub fn camera(&self) -> Camera {
-        self.camera
+        match self.span {
+            Span::Still => self.camera,
+            Span::Follow(f) => match self.anchor_of(f.id) {
+                Some(a) => f.camera(a.position(self.frame), a.direction),
+                // Not reachable: a follow is only taken of an actor on
+                // the stage, and actors never leave it.
+                None => self.camera,
+            },
+            Span::Move(m) => Camera { position: m.position(self.frame), direction: self.camera.direction },
+        }
+    }
+
+    /// The follow in force, if the camera is following an actor.
+    pub fn follow(&self) -> Option<Follow> {
+        match self.span {
+            Span::Follow(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The move in force, if the last camera command was a `camera move`
+    /// (it stays in force, at its point, after its last frame).
+    pub fn camera_move(&self) -> Option<Move> {
+        match self.span {
+            Span::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn anchor_of(&self, id: ActorId) -> Option<&Actor> {
+        match self.actors.binary_search_by_key(&id, |a| a.id) {
+            Ok(i) => Some(&self.actors[i]),
+            Err(_) => self.fresh_index.get(&id).map(|&i| &self.fresh[i]),
+        }
+    }
+
+    /// True if actor `id` is on the stage (was mentioned).
+    pub fn has_actor(&self, id: ActorId) -> bool {
+        self.anchor_of(id).is_some()
     }
 
     /// The actor `id` at the current frame, if it was mentioned.
@@ -389,15 +533,57 @@ impl Stage {
         Ok(())
     }
 
+    /// Ends a follow or a move, leaving the camera where it has it at
+    /// this frame.
+    fn freeze_camera(&mut self) {
+        self.camera = self.camera();
+        self.span = Span::Still;
+    }
+
     /// `camera position x y z`.
     pub(crate) fn set_camera_position(&mut self, position: [f64; 3]) {
+        self.freeze_camera();
         self.camera.position = position;
     }
 
     /// `camera direction x y z` (stored as given) or, through
     /// [`Camera::look`], `camera direction yaw pitch`.
     pub(crate) fn set_camera_direction(&mut self, direction: [f64; 3]) {
+        self.freeze_camera();
         self.camera.direction = direction;
+    }
+
+    /// `camera lookat x y z`: the look vector from where the camera stands
+    /// now to the point, `point - position` (each an `f64` subtraction).
+    /// Changes nothing and returns the vector it would have set when that
+    /// is not finite or is all zero (the point is the camera's position).
+    pub(crate) fn camera_look_at(&mut self, point: [f64; 3]) -> Result<(), [f64; 3]> {
+        let p = self.camera().position;
+        let d = [point[0] - p[0], point[1] - p[1], point[2] - p[2]];
+        if d == [0.0; 3] || !d.iter().all(|x| x.is_finite()) {
+            return Err(d);
+        }
+        self.freeze_camera();
+        self.camera.direction = d;
+        Ok(())
+    }
+
+    /// `camera follow id distance height`, of an actor on the stage
+    /// (`false`, nothing changed, otherwise).
+    pub(crate) fn camera_follow(&mut self, follow: Follow) -> bool {
+        if !self.has_actor(follow.id) {
+            return false;
+        }
+        self.freeze_camera();
+        self.span = Span::Follow(follow);
+        true
+    }
+
+    /// `camera move x y z over frames` (`frames` >= 1): from where the
+    /// camera stands now to `to`.
+    pub(crate) fn camera_move_to(&mut self, to: [f64; 3], frames: u64) {
+        self.freeze_camera();
+        self.span = Span::Move(Move { from: self.camera.position, to, start: self.frame, frames });
     }
 }
 
