@@ -23,8 +23,10 @@ pub fn profile_dir() -> PathBuf {
     exe.parent().and_then(Path::parent).expect("target/PROFILE/deps/TEST").to_path_buf()
 }
 
-/// `libanimkit.a` (built by `cargo test` with the crate's other types).
+/// `libanimkit.a`. `cargo test` builds only the rlib the tests link, so
+/// [`build_tools`] builds the library's other types too.
 pub fn staticlib() -> PathBuf {
+    build_tools();
     let p = profile_dir().join("libanimkit.a");
     assert!(p.is_file(), "{} is missing: cargo builds it with the test", p.display());
     p
@@ -32,6 +34,7 @@ pub fn staticlib() -> PathBuf {
 
 /// The directory of `libanimkit.so`.
 pub fn cdylib_dir() -> PathBuf {
+    build_tools();
     let dir = profile_dir();
     assert!(dir.join("libanimkit.so").is_file(), "{}/libanimkit.so is missing", dir.display());
     dir
@@ -40,6 +43,15 @@ pub fn cdylib_dir() -> PathBuf {
 /// `animc` and `animvm`, built (once per test binary) into this target
 /// directory by `cargo build`: a no-op when they are fresh.
 pub fn tool(name: &str) -> PathBuf {
+    build_tools();
+    let p = profile_dir().join(name);
+    assert!(p.is_file(), "{} is missing", p.display());
+    p
+}
+
+/// Builds `animc`, `animvm` and this crate's staticlib and cdylib into the
+/// test's target directory, once per test binary.
+pub fn build_tools() {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -57,6 +69,9 @@ pub fn tool(name: &str) -> PathBuf {
             "animkit-runtime",
             "--bin",
             "animvm",
+            "-p",
+            "animkit-capi",
+            "--lib",
         ])
         .arg("--target-dir")
         .arg(target)
@@ -67,13 +82,10 @@ pub fn tool(name: &str) -> PathBuf {
         let out = cmd.output().expect("cargo runs");
         assert!(
             out.status.success(),
-            "cargo build of animc and animvm failed:\n{}",
+            "cargo build of animc, animvm and libanimkit failed:\n{}",
             String::from_utf8_lossy(&out.stderr)
         );
     });
-    let p = profile_dir().join(name);
-    assert!(p.is_file(), "{} is missing", p.display());
-    p
 }
 
 /// Runs `cmd`, asserting it succeeds; its stdout.
