@@ -29,6 +29,17 @@ fn parse(line: &str) -> (u64, u32) {
     (number("\"tick\":"), number("\"frame\":") as u32)
 }
 
+/// Saves `text` over `file` as editors do, by a rename over it. A plain
+/// write truncates first, and a watcher that wakes between the truncation
+/// and the write sees an empty file, which it keeps out with a word on
+/// stderr: the exact stderr these tests assert would then depend on timing.
+/// (`animvm_watch_saves.rs` covers truncated and partial saves.)
+fn save(file: &std::path::Path, text: impl AsRef<[u8]>) {
+    let tmp = file.with_extension("saving");
+    std::fs::write(&tmp, text).unwrap();
+    std::fs::rename(&tmp, file).unwrap();
+}
+
 #[test]
 fn a_traced_run_follows_every_save_that_builds_and_keeps_its_place() {
     let dir = tempfile::tempdir().unwrap();
@@ -52,14 +63,14 @@ fn a_traced_run_follows_every_save_that_builds_and_keeps_its_place() {
         seen.push(frame);
         assert!(started.elapsed() < Duration::from_secs(60), "no reload seen: {seen:?}");
         if t == 10 {
-            std::fs::write(&file, walk(10)).unwrap();
+            save(&file, walk(10));
         }
         if frame >= 10 && broken_at.is_none() {
-            std::fs::write(&file, "Walk: 3|0 3|1, _loop\n").unwrap();
+            save(&file, "Walk: 3|0 3|1, _loop\n");
             broken_at = Some(t);
         }
         if broken_at.is_some_and(|b| t == b + 20) {
-            std::fs::write(&file, walk(20)).unwrap();
+            save(&file, walk(20));
             fixed_at = Some(t);
         }
         if frame >= 20 {
@@ -187,7 +198,7 @@ fn the_headless_viewer_draws_the_new_build_after_a_save() {
         assert!(Instant::now() < deadline, "no frame 5 written");
         std::thread::sleep(Duration::from_millis(5));
     }
-    std::fs::write(&file, "Walk: 2|1, 2|1, _loop\n").unwrap();
+    save(&file, "Walk: 2|1, 2|1, _loop\n");
     let status = child.wait().unwrap();
     let mut err = String::new();
     child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
@@ -214,9 +225,9 @@ fn a_headless_animator_script_starts_over_on_save() {
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     assert_eq!(lines.next().unwrap().unwrap(), "one");
-    std::fs::write(&file, "echo \"two\n").unwrap();
+    save(&file, "echo \"two\n");
     std::thread::sleep(Duration::from_millis(300));
-    std::fs::write(&file, "echo two\nsleep 0.1\necho end\n").unwrap();
+    save(&file, "echo two\nsleep 0.1\necho end\n");
     let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
     let status = child.wait().unwrap();
     let mut err = String::new();
