@@ -105,54 +105,261 @@ fn at(t: [f32; 3], m: Mat4) -> Mat4 {
     Mat4::translation(t).mul(&m)
 }
 
-/// The mesh of `part`, in the part's own frame (see [`joints`]): the body
-/// and head as they sit on a standing actor, the wing with its shoulder at
-/// the origin, the leg a unit-long shank along +y (its instance stretches
-/// it from ankle to hip), the foot with its sole's centre at the origin,
-/// the shadow a unit disc.
+/// How many levels of detail each part has: 0 is the full mesh, each
+/// level after it fewer triangles (see [`mesh_at`] and [`level_for`]).
+pub const LEVELS: usize = 3;
+
+/// The centre of an actor's bounding sphere at size 1, standing (in the
+/// actor's frame): where its projected size is measured from.
+pub const ACTOR_CENTRE: [f32; 3] = [0.0, 0.6, 0.0];
+/// The radius of the bounding sphere about [`ACTOR_CENTRE`] at size 1:
+/// every point of a standing bird but its flat shadow is within it (a
+/// unit test checks this).
+pub const ACTOR_RADIUS: f32 = 0.66;
+
+/// The level-of-detail thresholds, in pixels of projected radius (the
+/// actor's bounding sphere, [`ACTOR_RADIUS`] times its size, over its
+/// depth in front of the eye, times the focal length in pixels): an
+/// actor is drawn with level 1 below `LOD_RADIUS_PX[0]` and level 2
+/// below `LOD_RADIUS_PX[1]`. At each, the coarser level's outlines lie
+/// within a third of a pixel of the smooth shapes the full meshes cut
+/// ([`LOD_DEVIATION`] times the threshold: 0.36 and 0.29 px), so the
+/// switch moves no edge by half a pixel; what changes is the flat shading
+/// of facets a pixel or two wide (`runtime/tests/slap_lod.rs` bounds the
+/// pixels that change; `docs/slap.md`, Drawing, has the table).
+pub const LOD_RADIUS_PX: [f32; 2] = [11.0, 7.0];
+
+/// For each coarser level, the largest amount by which its outline
+/// departs from the smooth shapes, as a fraction of [`ACTOR_RADIUS`]: a
+/// solid of largest radius `r` cut into an `n`-gon and widened by `k` to
+/// the full cut's area reaches `r (k - 1)` out at its corners and `r (1 -
+/// k cos(pi / n))` in at its edges. Level 1: the wing (0.22 at 6 slices,
+/// 0.0212, so 0.032 of the radius); level 2: the body (0.34 at 6 slices,
+/// 0.0268, 0.041). A unit test recomputes them from the tessellations.
+pub const LOD_DEVIATION: [f32; 2] = [0.033, 0.041];
+
+/// The level of detail for an actor whose bounding sphere projects to
+/// `radius_px` pixels of radius: 0 (full) from `LOD_RADIUS_PX[0]` up (and
+/// for any radius that is not a number), 1 below it, 2 below
+/// `LOD_RADIUS_PX[1]`.
+///
+/// ```
+/// use animkit_runtime::slap::polly::{level_for, LOD_RADIUS_PX};
+/// assert_eq!(level_for(100.0), 0);
+/// assert_eq!(level_for(LOD_RADIUS_PX[0]), 0);
+/// assert_eq!(level_for(LOD_RADIUS_PX[0] - 0.01), 1);
+/// assert_eq!(level_for(LOD_RADIUS_PX[1] - 0.01), 2);
+/// assert_eq!(level_for(f32::NAN), 0);
+/// ```
+pub fn level_for(radius_px: f32) -> usize {
+    if radius_px < LOD_RADIUS_PX[1] {
+        2
+    } else if radius_px < LOD_RADIUS_PX[0] {
+        1
+    } else {
+        0
+    }
+}
+
+/// The full mesh of `part` ([`mesh_at`] level 0).
 pub fn mesh(part: Part) -> Mesh {
+    mesh_at(part, 0)
+}
+
+/// Tessellation of the mesh of a level: (slices, stacks) of the body, the
+/// head, the wing, the eyes' whites and pupils (0: none); sides of the
+/// tail, crest, beak, leg and shadow.
+struct Detail {
+    body: (u32, u32),
+    head: (u32, u32),
+    wing: (u32, u32),
+    eye: (u32, u32),
+    pupil: (u32, u32),
+    tail: u32,
+    crest: u32,
+    beak: u32,
+    leg: u32,
+    shadow: u32,
+}
+
+const DETAIL: [Detail; LEVELS] = [
+    Detail {
+        body: (10, 7),
+        head: (10, 6),
+        wing: (8, 5),
+        eye: (6, 4),
+        pupil: (6, 4),
+        tail: 4,
+        crest: 4,
+        beak: 6,
+        leg: 6,
+        shadow: 16,
+    },
+    Detail {
+        body: (8, 5),
+        head: (8, 5),
+        wing: (6, 4),
+        eye: (4, 3),
+        pupil: (4, 2),
+        tail: 4,
+        crest: 3,
+        beak: 4,
+        leg: 4,
+        shadow: 12,
+    },
+    Detail {
+        body: (6, 4),
+        head: (6, 3),
+        wing: (6, 3),
+        eye: (4, 2),
+        pupil: (4, 2),
+        tail: 3,
+        crest: 3,
+        beak: 3,
+        leg: 4,
+        shadow: 8,
+    },
+];
+
+/// The mesh of `part` at level of detail `level` (0: full; a level past
+/// the last is the last), in the part's own frame (see [`joints`]): the
+/// body and head as they sit on a standing actor, the wing with its
+/// shoulder at the origin, the leg a unit-long shank along +y (its
+/// instance stretches it from ankle to hip), the foot with its sole's
+/// centre at the origin, the shadow a unit disc. Every level has the same
+/// shapes in the same places, cut into fewer facets (level 2 also leaves
+/// out the leg's end caps and the heel, and draws each toe as a
+/// three-sided spike), each coarser solid widened to cover the area the
+/// full one does.
+///
+/// ```
+/// use animkit_runtime::slap::polly::{Part, mesh_at, LEVELS};
+/// let per_actor = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
+/// assert_eq!([per_actor(0), per_actor(1), per_actor(2)], [728, 442, 234]);
+/// assert_eq!(LEVELS, 3);
+/// ```
+pub fn mesh_at(part: Part, level: usize) -> Mesh {
+    let d = &DETAIL[level.min(LEVELS - 1)];
+    let coarse = level >= 2;
     let mut m = Mesh::new();
     match part {
         Part::Body => {
-            m.ellipsoid(&at(joints::BODY_CENTRE, Mat4::scale3([0.3, 0.26, 0.34])), 10, 7, TINTED);
+            solid(&mut m, &at(joints::BODY_CENTRE, Mat4::scale3([0.3, 0.26, 0.34])), d.body, FULL.body, TINTED);
             // The tail: a flattened pyramid pointing back and up.
             let tail = at([0.0, 0.62, -0.26], Mat4::rotation_x(-1.0).mul(&Mat4::scale3([0.13, 0.3, 0.05])));
-            m.cone(&tail, 4, TINTED_DARK);
+            cone(&mut m, &tail, d.tail, FULL.tail, TINTED_DARK);
         }
         Part::Head => {
-            m.ellipsoid(&at([0.0, 0.95, 0.14], Mat4::scale(0.19)), 10, 6, TINTED);
+            solid(&mut m, &at([0.0, 0.95, 0.14], Mat4::scale(0.19)), d.head, FULL.head, TINTED);
             // A crest: a small tuft leaning back, so that nods and shakes read.
             let crest = at([0.0, 1.1, 0.1], Mat4::rotation_x(-0.6).mul(&Mat4::scale3([0.05, 0.14, 0.05])));
-            m.cone(&crest, 4, TINTED_DARK);
+            cone(&mut m, &crest, d.crest, FULL.crest, TINTED_DARK);
             // The beak points forward (+z): a cone turned from +y.
             let beak = at([0.0, 0.93, 0.29], Mat4::rotation_x(FRAC_PI_2).mul(&Mat4::scale3([0.07, 0.17, 0.055])));
-            m.cone(&beak, 6, ORANGE);
+            cone(&mut m, &beak, d.beak, FULL.beak, ORANGE);
             for side in [1.0f32, -1.0] {
-                m.ellipsoid(&at([side * 0.085, 1.0, 0.27], Mat4::scale(0.05)), 6, 4, EYE_WHITE);
-                m.ellipsoid(&at([side * 0.09, 1.005, 0.305], Mat4::scale(0.026)), 6, 4, EYE_BLACK);
+                solid(&mut m, &at([side * 0.085, 1.0, 0.27], Mat4::scale(0.05)), d.eye, FULL.eye, EYE_WHITE);
+                solid(&mut m, &at([side * 0.09, 1.005, 0.305], Mat4::scale(0.026)), d.pupil, FULL.pupil, EYE_BLACK);
             }
         }
         Part::Wing => {
             // Symmetric front to back, so that the right wing is the left one
             // turned half a circle about the vertical (no mirroring, which
             // would turn its faces inside out).
-            m.ellipsoid(&at([0.03, -0.14, 0.0], Mat4::scale3([0.055, 0.18, 0.22])), 8, 5, TINTED_DARK);
+            let wing = at([0.03, -0.14, 0.0], Mat4::scale3([0.055, 0.18, 0.22]));
+            // Corners at the wing's widest (+-x, where it stands out of the
+            // body): a cut into slices not a multiple of 4 turned half a slice.
+            let wing = match d.wing.0 % 4 {
+                0 => wing,
+                _ => wing.mul(&Mat4::rotation_y(std::f32::consts::PI / d.wing.0 as f32)),
+            };
+            solid(&mut m, &wing, d.wing, FULL.wing, TINTED_DARK);
         }
         Part::Leg => {
-            m.frustum(&Mat4::scale3([joints::LEG_RADIUS, 1.0, joints::LEG_RADIUS]), 1.0, 1.0, 6, ORANGE);
+            let shank = Mat4::scale3([joints::LEG_RADIUS, 1.0, joints::LEG_RADIUS]);
+            if coarse {
+                // As wide on average as the full leg's hexagon.
+                let width = |n: u32| n as f32 * (std::f32::consts::PI / n as f32).sin();
+                let k = width(FULL.leg) / width(d.leg);
+                m.tube(&shank.mul(&Mat4::scale3([k, 1.0, k])), d.leg, ORANGE);
+            } else {
+                m.frustum(&shank, 1.0, 1.0, d.leg, ORANGE);
+            }
         }
         Part::Foot => {
             for turn in [-0.5f32, 0.0, 0.5] {
-                let toe = Mat4::rotation_y(turn).mul(&at([0.0, 0.0, 0.06], Mat4::scale3([0.035, 0.03, 0.13])));
-                m.cuboid(&at([0.0, 0.015, 0.0], toe), ORANGE);
+                if coarse {
+                    // A three-sided spike from the heel to the toe's tip.
+                    let toe = Mat4::rotation_y(turn).mul(&at(
+                        [0.0, 0.0, -0.005],
+                        Mat4::rotation_x(FRAC_PI_2).mul(&Mat4::scale3([0.03, 0.135, 0.02])),
+                    ));
+                    m.cone(&at([0.0, 0.015, 0.0], toe), 3, ORANGE);
+                } else {
+                    let toe = Mat4::rotation_y(turn).mul(&at([0.0, 0.0, 0.06], Mat4::scale3([0.035, 0.03, 0.13])));
+                    m.cuboid(&at([0.0, 0.015, 0.0], toe), ORANGE);
+                }
             }
-            m.cuboid(&at([0.0, 0.02, -0.01], Mat4::scale3([0.06, 0.04, 0.06])), ORANGE);
+            if !coarse {
+                m.cuboid(&at([0.0, 0.02, -0.01], Mat4::scale3([0.06, 0.04, 0.06])), ORANGE);
+            }
         }
         Part::Shadow => {
-            m.disc(&Mat4::IDENTITY, 16, SHADOW);
+            let k = area_match(d.shadow, FULL.shadow);
+            m.disc(&if k == 1.0 { Mat4::IDENTITY } else { Mat4::scale3([k, 1.0, k]) }, d.shadow, SHADOW);
         }
     }
     m
+}
+
+/// The full level's tessellation.
+const FULL: &Detail = &DETAIL[0];
+
+/// The area of the `n`-gon inscribed in the unit circle.
+fn polygon_area(n: u32) -> f32 {
+    let n = n.max(3) as f32;
+    0.5 * n * (std::f32::consts::TAU / n).sin()
+}
+
+/// How much to widen an `n`-gon inscribed in a circle so that it has the
+/// area of the `full`-gon: 1 when they are the same.
+fn area_match(n: u32, full: u32) -> f32 {
+    if n == full { 1.0 } else { (polygon_area(full) / polygon_area(n)).sqrt() }
+}
+
+/// An ellipsoid (`at` maps the unit sphere) cut into `(slices, stacks)`
+/// (none when `slices` is 0), widened so that its outlines (around: a
+/// `slices`-gon; pole to pole: a `2 stacks`-gon) have the areas of the
+/// full level's `full` cut: a coarser solid covers as many pixels as the
+/// full one instead of shrinking inside it.
+fn solid(m: &mut Mesh, at: &Mat4, (slices, stacks): (u32, u32), full: (u32, u32), color: [u8; 4]) {
+    if slices == 0 {
+        return;
+    }
+    let (kx, ky) = (area_match(slices, full.0), area_match(2 * stacks, 2 * full.1));
+    if (kx, ky) == (1.0, 1.0) {
+        m.ellipsoid(at, slices, stacks, color);
+    } else {
+        m.ellipsoid(&at.mul(&Mat4::scale3([kx, ky, kx])), slices, stacks, color);
+    }
+}
+
+/// A cone (see [`Mesh::cone`]) of `sides`, its base widened to the area of
+/// the full level's `full`-gon.
+fn cone(m: &mut Mesh, at: &Mat4, sides: u32, full: u32, color: [u8; 4]) {
+    let k = area_match(sides, full);
+    if k == 1.0 {
+        m.cone(at, sides, color);
+    } else {
+        m.cone(&at.mul(&Mat4::scale3([k, 1.0, k])), sides, color);
+    }
+}
+
+/// Every part's mesh at every level, part by part and, within a part,
+/// level by level: the order of [`SceneView`](super::view::SceneView)'s
+/// batches (index `part * LEVELS + level`).
+pub fn all_meshes() -> Vec<Mesh> {
+    Part::ALL.iter().flat_map(|&p| (0..LEVELS).map(move |l| mesh_at(p, l))).collect()
 }
 
 #[cfg(test)]
@@ -200,6 +407,66 @@ mod tests {
         for part in Part::ALL {
             let tinted = mesh(part).vertices.iter().any(|v| v.color[3] > 0);
             assert_eq!(tinted, matches!(part, Part::Body | Part::Head | Part::Wing), "{part:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod lod_tests {
+    use super::*;
+
+    /// How far an ellipsoid of largest semi-axis `r` cut into `cut`
+    /// (slices, stacks), widened as [`solid`] widens it, departs from the
+    /// smooth one: outwards at its corners by `k - 1`, inwards at the
+    /// middle of its edges by `1 - k cos(pi / n)` (of `r`), around (an
+    /// `n = slices`-gon) and pole to pole (`n = 2 stacks`).
+    fn ellipsoid(r: f32, cut: (u32, u32), full: (u32, u32)) -> f32 {
+        if cut.0 == 0 {
+            return r; // left out
+        }
+        let dev = |n: u32, f: u32| {
+            let k = area_match(n, f);
+            (k - 1.0).max(1.0 - k * (std::f32::consts::PI / n as f32).cos())
+        };
+        r * dev(cut.0, full.0).max(dev(2 * cut.1, 2 * full.1))
+    }
+
+    #[test]
+    fn the_thresholds_keep_each_level_within_half_a_pixel() {
+        for level in 1..LEVELS {
+            let d = &DETAIL[level];
+            let parts = [
+                ellipsoid(0.34, d.body, FULL.body),
+                ellipsoid(0.19, d.head, FULL.head),
+                ellipsoid(0.22, d.wing, FULL.wing),
+                ellipsoid(0.05, d.eye, FULL.eye),
+                ellipsoid(0.026, d.pupil, FULL.pupil),
+            ];
+            let worst = parts.iter().cloned().fold(0.0, f32::max) / ACTOR_RADIUS;
+            let stated = LOD_DEVIATION[level - 1];
+            assert!(worst <= stated && worst > stated - 0.002, "level {level}: {worst} against {stated}");
+            assert!(LOD_RADIUS_PX[level - 1] * stated <= 0.5, "level {level}");
+            // Each level has fewer triangles than the one before.
+            let tris = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
+            assert!(tris(level) < tris(level - 1));
+        }
+        assert!(LOD_RADIUS_PX[0] > LOD_RADIUS_PX[1]);
+    }
+
+    #[test]
+    fn the_coarser_levels_lie_within_the_full_meshes_bounds() {
+        for part in Part::ALL {
+            let r = |l: usize| {
+                mesh_at(part, l)
+                    .vertices
+                    .iter()
+                    .map(|v| v.pos.iter().map(|x| x * x).sum::<f32>())
+                    .fold(0.0, f32::max)
+                    .sqrt()
+            };
+            for l in 1..LEVELS {
+                assert!(r(l) <= r(0) * 1.05, "{part:?} level {l}: {} against {}", r(l), r(0));
+            }
         }
     }
 }
