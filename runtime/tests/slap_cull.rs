@@ -53,7 +53,7 @@ fn actors_out_of_view_draw_nothing_and_change_no_pixel() {
         assert_eq!(view.instances().len(), 110, "eleven part instances for each of the ten in view");
         // The ten are near and far enough for two levels of detail: the
         // ground and six parts at each.
-        assert_eq!(view.levels(), [5, 5, 0]);
+        assert_eq!(view.levels(), [5, 5, 0, 0]);
         assert_eq!((stats.draw_calls, stats.instances), (13, 110));
         pictures.push(r.read_pixels());
     }

@@ -93,17 +93,31 @@ fn an_actor_just_above_and_just_below_each_threshold_looks_the_same() {
                 shots.push(r.read_pixels());
             }
             let (above, below) = (coverage(&shots[0], &stage), coverage(&shots[1], &stage));
-            let changed = differ(&shots[0], &shots[1], 3);
-            let shade = (0..3).map(|c| (above.1[c] - below.1[c]).abs()).fold(0.0, f64::max);
-            eprintln!("threshold {threshold} action {action}: covers {} / {} pixels, {changed} change by more than 3, mean colour by {shade:.2}", above.0, below.0);
+            // How much changed, in pixels' worth of a full change (the
+            // largest channel difference over 255, summed).
+            let weight: f64 = shots[0]
+                .data
+                .chunks(4)
+                .zip(shots[1].data.chunks(4))
+                .map(|(p, q)| f64::from((0..3).map(|i| p[i].abs_diff(q[i])).max().unwrap_or(0)) / 255.0)
+                .sum();
+            eprintln!(
+                "threshold {threshold} px, action {action}: covers {} / {} pixels, {} change by more than 3, \
+                 {weight:.1} pixels' worth",
+                above.0,
+                below.0,
+                differ(&shots[0], &shots[1], 3)
+            );
             // The outline moves by under half a pixel: the area covered
-            // stays within a few pixels.
-            assert!(above.0.abs_diff(below.0) * 100 <= above.0 * 6, "threshold {threshold}: {} against {}", above.0, below.0);
-            // The facets change their flat shades, pixel by pixel, but
-            // the actor's colour as a whole stays (measured: within 2.3 of
-            // 255 at 11 px, 1.6 to 10.8 at 7 px, the most for a stamping foot).
-            assert!(shade <= 12.0, "threshold {threshold}, action {action}: mean colour moves by {shade}");
-            assert!(changed * 4 <= above.0 * 3, "threshold {threshold}: {changed} of {} pixels change", above.0);
+            // stays within two pixels or 6 %.
+            let moved = above.0.abs_diff(below.0);
+            assert!(moved <= 2 || moved * 100 <= above.0 * 6, "threshold {threshold}: {} against {}", above.0, below.0);
+            // The facets change their flat shades, pixel by pixel (most
+            // pixels by a little: measured 7-11 pixels' worth of 123 at
+            // 11 px, 7-9 of 50 at 7 px, 3 of 18 at 4 px), never as if a
+            // fifth of the actor had changed.
+            let area = above.0.max(below.0) as f64;
+            assert!(weight <= 0.2 * area + 1.0, "threshold {threshold}, action {action}: {weight} of {area} pixels");
         }
     }
 }
@@ -128,18 +142,18 @@ fn a_far_crowd_draws_the_coarsest_meshes_and_a_near_one_the_full_ones() {
     let mut r = renderer();
     let mut view = SceneView::new(&mut r).unwrap();
     let full = 2 + 1000 * per_actor(0);
-    // Far: the whole crowd in view, every actor under 7 px of radius.
-    let far = crowd([0.0, 30.0, 60.0, 0.0, -30.0, -80.0]);
+    // Far: the whole crowd in view, every actor under 4 px of radius.
+    let far = crowd([0.0, 40.0, 80.0, 0.0, -40.0, -100.0]);
     view.draw_scene(&mut r, &far).unwrap();
     let stats = r.stats_3d();
-    assert_eq!((view.culled(), view.levels()), (0, [0, 0, 1000]));
-    assert_eq!(stats.triangles, 2 + 1000 * per_actor(2));
-    assert_eq!((stats.draw_calls, stats.instances), (7, 11_000), "the ground and six parts, all at level 2");
+    assert_eq!((view.culled(), view.levels()), (0, [0, 0, 0, 1000]));
+    assert_eq!(stats.triangles, 2 + 1000 * per_actor(3));
+    assert_eq!((stats.draw_calls, stats.instances), (7, 11_000), "the ground and six parts, all at level 3");
     // The same frame at full detail: the levels save this factor.
     view.set_detail(Detail::Level(0));
     view.draw_scene(&mut r, &far).unwrap();
     assert_eq!(r.stats_3d().triangles, full);
-    assert_eq!(per_actor(0) * 100 / per_actor(2), 311, "728 / 234 triangles an actor");
+    assert_eq!(per_actor(0) * 100 / per_actor(3), 674, "728 / 108 triangles an actor");
     view.set_detail(Detail::Auto);
 
     // Near: low behind the front row, the nearest actors large.
@@ -149,20 +163,20 @@ fn a_far_crowd_draws_the_coarsest_meshes_and_a_near_one_the_full_ones() {
     let levels = view.levels();
     let drawn = 1000 - view.culled();
     assert_eq!(levels.iter().sum::<usize>(), drawn);
-    assert!(levels.iter().all(|&n| n > 0), "{levels:?}: some actors at each level");
+    assert!(levels[..3].iter().all(|&n| n > 0), "{levels:?}: some actors at each of the first three levels");
     assert!(levels[0] >= 4, "{levels:?}: the front row at full detail");
     let expect: u64 = (0..LEVELS).map(|l| levels[l] as u64 * per_actor(l)).sum();
     assert_eq!(stats.triangles, 2 + expect);
-    assert_eq!(stats.draw_calls, 1 + 6 * 3, "one draw per part and level");
+    assert_eq!(stats.draw_calls, 1 + 6 * 3, "one draw per part and level in use");
     assert_eq!(stats.instances, 11 * drawn as u64);
-    eprintln!("near: {levels:?}, {} culled, {} triangles; far: {} against {full}", view.culled(), stats.triangles, 2 + 1000 * per_actor(2));
+    eprintln!("near: {levels:?}, {} culled, {} triangles; far: {} against {full}", view.culled(), stats.triangles, 2 + 1000 * per_actor(3));
 }
 
 #[test]
 fn a_near_actor_uses_the_full_mesh() {
     let mut r = renderer();
     let mut view = SceneView::new(&mut r).unwrap();
-    for (radius, level) in [(60.0, 0), (11.5, 0), (10.0, 1), (7.5, 1), (6.5, 2), (2.0, 2)] {
+    for (radius, level) in [(60.0, 0), (11.5, 0), (10.0, 1), (7.5, 1), (6.5, 2), (4.5, 2), (3.5, 3), (1.0, 3)] {
         view.draw_scene(&mut r, &one_actor(radius, 0, 0)).unwrap();
         let mut levels = [0; LEVELS];
         levels[level] = 1;

@@ -107,7 +107,7 @@ fn at(t: [f32; 3], m: Mat4) -> Mat4 {
 
 /// How many levels of detail each part has: 0 is the full mesh, each
 /// level after it fewer triangles (see [`mesh_at`] and [`level_for`]).
-pub const LEVELS: usize = 3;
+pub const LEVELS: usize = 4;
 
 /// The centre of an actor's bounding sphere at size 1, standing (in the
 /// actor's frame): where its projected size is measured from.
@@ -120,28 +120,30 @@ pub const ACTOR_RADIUS: f32 = 0.66;
 /// The level-of-detail thresholds, in pixels of projected radius (the
 /// actor's bounding sphere, [`ACTOR_RADIUS`] times its size, over its
 /// depth in front of the eye, times the focal length in pixels): an
-/// actor is drawn with level 1 below `LOD_RADIUS_PX[0]` and level 2
-/// below `LOD_RADIUS_PX[1]`. At each, the coarser level's outlines lie
-/// within a third of a pixel of the smooth shapes the full meshes cut
-/// ([`LOD_DEVIATION`] times the threshold: 0.36 and 0.29 px), so the
-/// switch moves no edge by half a pixel; what changes is the flat shading
-/// of facets a pixel or two wide (`runtime/tests/slap_lod.rs` bounds the
-/// pixels that change; `docs/slap.md`, Drawing, has the table).
-pub const LOD_RADIUS_PX: [f32; 2] = [11.0, 7.0];
+/// actor is drawn with level `l` below `LOD_RADIUS_PX[l - 1]`. At each,
+/// the coarser level's outlines lie within half a pixel of the smooth
+/// shapes the full meshes cut ([`LOD_DEVIATION`] times the threshold:
+/// 0.36, 0.50 and 0.48 px), so the switch moves no edge by as much as
+/// half a pixel; what changes is the flat shading of facets a pixel or
+/// two wide (`runtime/tests/slap_lod.rs` bounds what changes;
+/// `docs/slap.md`, Drawing, has the table).
+pub const LOD_RADIUS_PX: [f32; LEVELS - 1] = [11.0, 7.0, 4.0];
 
 /// For each coarser level, the largest amount by which its outline
 /// departs from the smooth shapes, as a fraction of [`ACTOR_RADIUS`]: a
 /// solid of largest radius `r` cut into an `n`-gon and widened by `k` to
 /// the full cut's area reaches `r (k - 1)` out at its corners and `r (1 -
-/// k cos(pi / n))` in at its edges. Level 1: the wing (0.22 at 6 slices,
-/// 0.0212, so 0.032 of the radius); level 2: the body (0.34 at 6 slices,
-/// 0.0268, 0.041). A unit test recomputes them from the tessellations.
-pub const LOD_DEVIATION: [f32; 2] = [0.033, 0.041];
+/// k cos(pi / n))` in at its edges; a part left out departs by its
+/// radius. Level 1: the wing (0.22 at 6 slices, 0.032 of the actor's
+/// radius); level 2: the wing (4 slices, 2 stacks, 0.071); level 3: the
+/// body (4 slices, 0.12). A unit test recomputes them from the
+/// tessellations.
+pub const LOD_DEVIATION: [f32; LEVELS - 1] = [0.033, 0.071, 0.12];
 
 /// The level of detail for an actor whose bounding sphere projects to
 /// `radius_px` pixels of radius: 0 (full) from `LOD_RADIUS_PX[0]` up (and
-/// for any radius that is not a number), 1 below it, 2 below
-/// `LOD_RADIUS_PX[1]`.
+/// for any radius that is not a number), else the number of thresholds it
+/// is below.
 ///
 /// ```
 /// use animkit_runtime::slap::polly::{level_for, LOD_RADIUS_PX};
@@ -149,16 +151,12 @@ pub const LOD_DEVIATION: [f32; 2] = [0.033, 0.041];
 /// assert_eq!(level_for(LOD_RADIUS_PX[0]), 0);
 /// assert_eq!(level_for(LOD_RADIUS_PX[0] - 0.01), 1);
 /// assert_eq!(level_for(LOD_RADIUS_PX[1] - 0.01), 2);
+/// assert_eq!(level_for(LOD_RADIUS_PX[2] - 0.01), 3);
+/// assert_eq!(level_for(0.0), 3);
 /// assert_eq!(level_for(f32::NAN), 0);
 /// ```
 pub fn level_for(radius_px: f32) -> usize {
-    if radius_px < LOD_RADIUS_PX[1] {
-        2
-    } else if radius_px < LOD_RADIUS_PX[0] {
-        1
-    } else {
-        0
-    }
+    LOD_RADIUS_PX.iter().filter(|&&t| radius_px < t).count()
 }
 
 /// The full mesh of `part` ([`mesh_at`] level 0).
@@ -168,7 +166,7 @@ pub fn mesh(part: Part) -> Mesh {
 
 /// Tessellation of the mesh of a level: (slices, stacks) of the body, the
 /// head, the wing, the eyes' whites and pupils (0: none); sides of the
-/// tail, crest, beak, leg and shadow.
+/// tail, crest, beak, leg (capped or not) and shadow; the foot's shape.
 struct Detail {
     body: (u32, u32),
     head: (u32, u32),
@@ -179,6 +177,9 @@ struct Detail {
     crest: u32,
     beak: u32,
     leg: u32,
+    leg_caps: bool,
+    /// Three toes and a heel (cuboids), or one flat kite over them.
+    toes: bool,
     shadow: u32,
 }
 
@@ -193,6 +194,8 @@ const DETAIL: [Detail; LEVELS] = [
         crest: 4,
         beak: 6,
         leg: 6,
+        leg_caps: true,
+        toes: true,
         shadow: 16,
     },
     Detail {
@@ -205,19 +208,37 @@ const DETAIL: [Detail; LEVELS] = [
         crest: 3,
         beak: 4,
         leg: 4,
+        leg_caps: true,
+        toes: true,
         shadow: 12,
     },
     Detail {
-        body: (6, 4),
-        head: (6, 3),
-        wing: (6, 3),
+        body: (6, 3),
+        head: (4, 3),
+        wing: (4, 2),
         eye: (4, 2),
-        pupil: (4, 2),
+        pupil: (0, 0),
         tail: 3,
         crest: 3,
         beak: 3,
         leg: 4,
+        leg_caps: false,
+        toes: false,
         shadow: 8,
+    },
+    Detail {
+        body: (4, 2),
+        head: (4, 2),
+        wing: (4, 2),
+        eye: (0, 0),
+        pupil: (0, 0),
+        tail: 3,
+        crest: 3,
+        beak: 3,
+        leg: 4,
+        leg_caps: false,
+        toes: false,
+        shadow: 6,
     },
 ];
 
@@ -227,20 +248,18 @@ const DETAIL: [Detail; LEVELS] = [
 /// shoulder at the origin, the leg a unit-long shank along +y (its
 /// instance stretches it from ankle to hip), the foot with its sole's
 /// centre at the origin, the shadow a unit disc. Every level has the same
-/// shapes in the same places, cut into fewer facets (level 2 also leaves
-/// out the leg's end caps and the heel, and draws each toe as a
-/// three-sided spike), each coarser solid widened to cover the area the
-/// full one does.
+/// shapes in the same places, cut into fewer facets, each coarser solid
+/// widened to cover the area the full one does; from level 2 the pupils,
+/// the legs' end caps (hidden in the body and foot) and the toes go (a
+/// foot is one flat kite over where the toes were), at level 3 the eyes.
 ///
 /// ```
 /// use animkit_runtime::slap::polly::{Part, mesh_at, LEVELS};
 /// let per_actor = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
-/// assert_eq!([per_actor(0), per_actor(1), per_actor(2)], [728, 442, 234]);
-/// assert_eq!(LEVELS, 3);
+/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 442, 150, 108]);
 /// ```
 pub fn mesh_at(part: Part, level: usize) -> Mesh {
     let d = &DETAIL[level.min(LEVELS - 1)];
-    let coarse = level >= 2;
     let mut m = Mesh::new();
     match part {
         Part::Body => {
@@ -277,7 +296,7 @@ pub fn mesh_at(part: Part, level: usize) -> Mesh {
         }
         Part::Leg => {
             let shank = Mat4::scale3([joints::LEG_RADIUS, 1.0, joints::LEG_RADIUS]);
-            if coarse {
+            if !d.leg_caps {
                 // As wide on average as the full leg's hexagon.
                 let width = |n: u32| n as f32 * (std::f32::consts::PI / n as f32).sin();
                 let k = width(FULL.leg) / width(d.leg);
@@ -287,21 +306,14 @@ pub fn mesh_at(part: Part, level: usize) -> Mesh {
             }
         }
         Part::Foot => {
-            for turn in [-0.5f32, 0.0, 0.5] {
-                if coarse {
-                    // A three-sided spike from the heel to the toe's tip.
-                    let toe = Mat4::rotation_y(turn).mul(&at(
-                        [0.0, 0.0, -0.005],
-                        Mat4::rotation_x(FRAC_PI_2).mul(&Mat4::scale3([0.03, 0.135, 0.02])),
-                    ));
-                    m.cone(&at([0.0, 0.015, 0.0], toe), 3, ORANGE);
-                } else {
+            if d.toes {
+                for turn in [-0.5f32, 0.0, 0.5] {
                     let toe = Mat4::rotation_y(turn).mul(&at([0.0, 0.0, 0.06], Mat4::scale3([0.035, 0.03, 0.13])));
                     m.cuboid(&at([0.0, 0.015, 0.0], toe), ORANGE);
                 }
-            }
-            if !coarse {
                 m.cuboid(&at([0.0, 0.02, -0.01], Mat4::scale3([0.06, 0.04, 0.06])), ORANGE);
+            } else {
+                kite(&mut m);
             }
         }
         Part::Shadow => {
@@ -310,6 +322,22 @@ pub fn mesh_at(part: Part, level: usize) -> Mesh {
         }
     }
     m
+}
+
+/// A coarse foot: one flat kite, 0.03 high, from the heel to the three
+/// toes' tips, covering about the area they do (10 triangles for 48).
+fn kite(m: &mut Mesh) {
+    let (lo, hi) = (0.0, 0.03);
+    let outline = [[0.0, -0.045], [0.08, 0.10], [0.0, 0.13], [-0.08, 0.10]];
+    let p = |k: usize, y: f32| [outline[k % 4][0], y, outline[k % 4][1]];
+    // The outline (heel, left (+x), tip, right) runs clockwise seen from
+    // above: every face is wound the other way, to face outwards. No
+    // bottom: the ground hides it.
+    m.triangle(p(0, hi), p(2, hi), p(1, hi), ORANGE);
+    m.triangle(p(0, hi), p(3, hi), p(2, hi), ORANGE);
+    for k in 0..4 {
+        m.quad(p(k + 1, lo), p(k, lo), p(k, hi), p(k + 1, hi), ORANGE);
+    }
 }
 
 /// The full level's tessellation.
@@ -454,6 +482,18 @@ mod lod_tests {
     }
 
     #[test]
+    fn the_kite_foot_faces_outwards() {
+        let m = mesh_at(Part::Foot, LEVELS - 1);
+        assert_eq!(m.triangles(), 10);
+        for t in m.vertices.chunks(3) {
+            let c = [0, 1, 2].map(|i| (t[0].pos[i] + t[1].pos[i] + t[2].pos[i]) / 3.0);
+            let out = [c[0], c[1] - 0.015, c[2] - 0.06];
+            let n = t[0].normal;
+            assert!(n[0] * out[0] + n[1] * out[1] + n[2] * out[2] > 0.0, "{t:?}");
+        }
+    }
+
+    #[test]
     fn the_coarser_levels_lie_within_the_full_meshes_bounds() {
         for part in Part::ALL {
             let r = |l: usize| {
@@ -465,7 +505,7 @@ mod lod_tests {
                     .sqrt()
             };
             for l in 1..LEVELS {
-                assert!(r(l) <= r(0) * 1.05, "{part:?} level {l}: {} against {}", r(l), r(0));
+                assert!(r(l) <= r(0) * 1.15, "{part:?} level {l}: {} against {}", r(l), r(0));
             }
         }
     }

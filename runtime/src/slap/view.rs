@@ -321,9 +321,9 @@ mod tests {
     use super::*;
     use animkit_vm::slap::{Action, Pose};
 
-    /// Every vertex of `actor`'s posed full meshes but the shadow's, at size
-    /// 1 with the eye at the origin.
-    fn posed_points(actor: &ActorState) -> Vec<[f32; 3]> {
+    /// Every vertex of `actor`'s posed meshes at levels `..level` but the
+    /// shadow's, at size 1 with the eye at the origin.
+    fn posed_points(actor: &ActorState, level: usize) -> Vec<[f32; 3]> {
         let p = pose_actor(actor, [0.0; 3]);
         let [l0, l1, l2, l3] = p.legs;
         let parts = [
@@ -340,7 +340,7 @@ mod tests {
         ];
         let mut out = Vec::new();
         for (part, i) in parts {
-            for v in polly::mesh(part).vertices {
+            for v in (0..level).flat_map(|l| polly::mesh_at(part, l).vertices) {
                 let [x, y, z] = v.pos;
                 out.push(i.rows.map(|r| r[0] * x + r[1] * y + r[2] * z + r[3]));
             }
@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn a_standing_actor_is_within_its_bounding_sphere() {
-        let far = posed_points(&actor(Action::Idle, Pose::default()))
+        let far = posed_points(&actor(Action::Idle, Pose::default()), 1)
             .into_iter()
             .map(|q| distance(q, ACTOR_CENTRE))
             .fold(0.0, f32::max);
@@ -366,12 +366,12 @@ mod tests {
     }
 
     #[test]
-    fn every_pose_of_every_action_is_within_the_culling_sphere() {
+    fn every_pose_of_every_action_at_every_level_is_within_the_culling_sphere() {
         for action in Action::ALL {
             for pose in action.poses() {
                 let p = pose;
                 let reach = POSED_RADIUS + p.body_height.abs() + p.leg_lift_left.abs().max(p.leg_lift_right.abs());
-                for q in posed_points(&actor(action, *pose)) {
+                for q in posed_points(&actor(action, *pose), LEVELS) {
                     let d = distance(q, [0.0, POSED_CENTRE_Y, 0.0]);
                     assert!(d <= reach, "{action:?}: {q:?} is {d} from the hips, past {reach}");
                 }
