@@ -40,7 +40,9 @@ fn focal() -> f64 {
 fn one_actor(radius_px: f64, action: u32, frame: u64) -> Scene {
     let depth = f64::from(ACTOR_RADIUS) * focal() / radius_px;
     let mut asm = SceneAsm::new();
-    asm.op(Op::Position2, &[1.0, 0.0, 20.0 - depth]).op(Op::ActorColor, &[1.0, 0.9, 0.5, 0.2]).op(Op::Action, &[1.0, f64::from(action)]);
+    asm.op(Op::Position2, &[1.0, 0.0, 20.0 - depth])
+        .op(Op::ActorColor, &[1.0, 0.9, 0.5, 0.2])
+        .op(Op::Action, &[1.0, f64::from(action)]);
     asm.op(Op::Direction, &[1.0, 0.4]);
     asm.op(Op::CamPos, &[0.0, 0.6, 20.0]).op(Op::CamDir, &[0.0, 0.0, -1.0]);
     let mut s = scene(&asm);
@@ -169,7 +171,12 @@ fn a_far_crowd_draws_the_coarsest_meshes_and_a_near_one_the_full_ones() {
     assert_eq!(stats.triangles, 2 + expect);
     assert_eq!(stats.draw_calls, 1 + 6 * 3, "one draw per part and level in use");
     assert_eq!(stats.instances, 11 * drawn as u64);
-    eprintln!("near: {levels:?}, {} culled, {} triangles; far: {} against {full}", view.culled(), stats.triangles, 2 + 1000 * per_actor(3));
+    eprintln!(
+        "near: {levels:?}, {} culled, {} triangles; far: {} against {full}",
+        view.culled(),
+        stats.triangles,
+        2 + 1000 * per_actor(3)
+    );
 }
 
 #[test]

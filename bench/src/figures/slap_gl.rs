@@ -217,7 +217,10 @@ impl Group for SlapGl {
             "slap_frame_ms_20_actors",
             ours * 1e3,
             "ms",
-            format!("20 actors, 640x480: step, pose, one 3D pass (sky, ground, {} instanced draws), glFinish", calls_20 - 1),
+            format!(
+                "20 actors, 640x480: step, pose, one 3D pass (sky, ground, {} instanced draws), glFinish",
+                calls_20 - 1
+            ),
         );
         report.add(
             "slap_frame_raw_gl_ms_20_actors",

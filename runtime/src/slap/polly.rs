@@ -1,6 +1,9 @@
 //! Polly: the low-poly bird every SLAP actor is, generated in code (exact,
 //! and no model file or loader crate to keep) from a handful of flat-shaded
-//! solids, in six meshes, one per [`Part`] that moves on its own.
+//! solids, in six meshes, one per [`Part`] that moves on its own, each at
+//! [`LEVELS`] levels of detail ([`mesh_at`]: the full mesh, then fewer
+//! facets for actors that cover fewer pixels; [`level_for`] picks one from
+//! the projected size, at the thresholds [`LOD_RADIUS_PX`]).
 //!
 //! The actor's frame at size 1: the origin on the ground between the feet,
 //! y up, forward +z (the actor's heading), the actor's left +x. Standing,
@@ -478,7 +481,7 @@ mod lod_tests {
             let tris = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
             assert!(tris(level) < tris(level - 1));
         }
-        assert!(LOD_RADIUS_PX[0] > LOD_RADIUS_PX[1]);
+        assert!(LOD_RADIUS_PX.windows(2).all(|w| w[0] > w[1]), "{LOD_RADIUS_PX:?}");
     }
 
     #[test]

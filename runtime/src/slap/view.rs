@@ -1,9 +1,12 @@
 //! [`SceneView`]: a SLAP scene's frame drawn into a [`Renderer`]: Polly's
-//! meshes uploaded once, then per frame every actor posed
-//! ([`pose_actor`]) and those in view (frustum culling on the parts'
-//! bounding spheres) laid out part by part in one instance buffer, and
-//! one 3D pass: the sky, the checkered ground, one instanced draw call per
-//! part ([`Part`]), whatever the number of actors.
+//! meshes, every part at each of the [`LEVELS`] levels of detail,
+//! uploaded once; then per frame every actor in view (frustum culling on
+//! a sphere that holds it in any pose, before posing, then on its parts'
+//! bounding spheres) posed ([`pose_actor`]), given a level of detail from
+//! its projected size ([`polly::level_for`]), and laid out by part and
+//! level in one instance buffer; and one 3D pass: the sky, the checkered
+//! ground, one instanced draw call per part ([`Part`]) and level in use
+//! (at most 1 + 6 x 4), whatever the number of actors.
 //!
 //! ```no_run
 //! use std::sync::Arc;
@@ -18,7 +21,7 @@
 //! let mut view = SceneView::new(&mut renderer)?;
 //! scene.seek(30);
 //! view.draw_scene(&mut renderer, &scene)?;
-//! assert_eq!(renderer.stats_3d().draw_calls, 7); // the ground and six parts
+//! assert_eq!(renderer.stats_3d().draw_calls, 7); // the ground and six parts (one actor: one level)
 //! let png = renderer.encode_png()?;
 //! # Ok::<(), animkit_runtime::render::RenderError>(())
 //! ```
