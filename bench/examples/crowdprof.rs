@@ -2,7 +2,7 @@
 //! forced, and chosen per actor: best frame time of `ROUNDS` rounds each
 //! (interleaved), triangles and draw calls; and the stage without its
 //! actors (the frame's fixed cost). `cargo run --release -p animkit-bench
-//! --example crowdprof [ROUNDS]`.
+//! --example crowdprof [ROUNDS [auto]]`.
 use animkit_bench::figures::slap_gl::{SIZE, stage};
 use animkit_bench::rawgl::finish;
 use animkit_runtime::render::HeadlessGl;
@@ -17,7 +17,10 @@ fn main() {
     let mut crowd = stage(1_000, 40);
     crowd.seek(45);
     let mut details: Vec<(String, Detail)> = vec![("auto".into(), Detail::Auto)];
-    details.extend((0..LEVELS).map(|l| (format!("level {l}"), Detail::Level(l))));
+    // `crowdprof N auto`: only the chosen levels (a profiling target).
+    if std::env::args().nth(2).as_deref() != Some("auto") {
+        details.extend((0..LEVELS).map(|l| (format!("level {l}"), Detail::Level(l))));
+    }
     let mut best = vec![f64::INFINITY; details.len() + 1];
     let mut stats = vec![(0, 0); details.len() + 1];
     for _ in 0..rounds {

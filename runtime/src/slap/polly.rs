@@ -227,7 +227,7 @@ const DETAIL: [Detail; LEVELS] = [
         leg: 4,
         leg_caps: false,
         toes: false,
-        shadow: 8,
+        shadow: 6,
     },
     Detail {
         body: (4, 2),
@@ -259,7 +259,7 @@ const DETAIL: [Detail; LEVELS] = [
 /// ```
 /// use animkit_runtime::slap::polly::{Part, mesh_at, LEVELS};
 /// let per_actor = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
-/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 442, 150, 108]);
+/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 442, 148, 108]);
 /// ```
 pub fn mesh_at(part: Part, level: usize) -> Mesh {
     let d = &DETAIL[level.min(LEVELS - 1)];
