@@ -219,7 +219,7 @@ const DETAIL: [Detail; LEVELS] = [
         body: (6, 3),
         head: (4, 3),
         wing: (4, 2),
-        eye: (4, 2),
+        eye: (3, 2),
         pupil: (0, 0),
         tail: 3,
         crest: 3,
@@ -259,7 +259,7 @@ const DETAIL: [Detail; LEVELS] = [
 /// ```
 /// use animkit_runtime::slap::polly::{Part, mesh_at, LEVELS};
 /// let per_actor = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
-/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 442, 148, 108]);
+/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 431, 135, 99]);
 /// ```
 pub fn mesh_at(part: Part, level: usize) -> Mesh {
     let d = &DETAIL[level.min(LEVELS - 1)];
@@ -269,16 +269,16 @@ pub fn mesh_at(part: Part, level: usize) -> Mesh {
             solid(&mut m, &at(joints::BODY_CENTRE, Mat4::scale3([0.3, 0.26, 0.34])), d.body, FULL.body, TINTED);
             // The tail: a flattened pyramid pointing back and up.
             let tail = at([0.0, 0.62, -0.26], Mat4::rotation_x(-1.0).mul(&Mat4::scale3([0.13, 0.3, 0.05])));
-            cone(&mut m, &tail, d.tail, FULL.tail, TINTED_DARK);
+            cone(&mut m, &tail, (d.tail, FULL.tail), level, TINTED_DARK);
         }
         Part::Head => {
             solid(&mut m, &at([0.0, 0.95, 0.14], Mat4::scale(0.19)), d.head, FULL.head, TINTED);
             // A crest: a small tuft leaning back, so that nods and shakes read.
             let crest = at([0.0, 1.1, 0.1], Mat4::rotation_x(-0.6).mul(&Mat4::scale3([0.05, 0.14, 0.05])));
-            cone(&mut m, &crest, d.crest, FULL.crest, TINTED_DARK);
+            cone(&mut m, &crest, (d.crest, FULL.crest), level, TINTED_DARK);
             // The beak points forward (+z): a cone turned from +y.
             let beak = at([0.0, 0.93, 0.29], Mat4::rotation_x(FRAC_PI_2).mul(&Mat4::scale3([0.07, 0.17, 0.055])));
-            cone(&mut m, &beak, d.beak, FULL.beak, ORANGE);
+            cone(&mut m, &beak, (d.beak, FULL.beak), level, ORANGE);
             for side in [1.0f32, -1.0] {
                 solid(&mut m, &at([side * 0.085, 1.0, 0.27], Mat4::scale(0.05)), d.eye, FULL.eye, EYE_WHITE);
                 solid(&mut m, &at([side * 0.09, 1.005, 0.305], Mat4::scale(0.026)), d.pupil, FULL.pupil, EYE_BLACK);
@@ -376,13 +376,22 @@ fn solid(m: &mut Mesh, at: &Mat4, (slices, stacks): (u32, u32), full: (u32, u32)
 }
 
 /// A cone (see [`Mesh::cone`]) of `sides`, its base widened to the area of
-/// the full level's `full`-gon.
-fn cone(m: &mut Mesh, at: &Mat4, sides: u32, full: u32, color: [u8; 4]) {
+/// the full level's `full`-gon; without its base past level 0 (the tail,
+/// crest and beak all stand on the body or head, which hides it).
+fn cone(m: &mut Mesh, at: &Mat4, (sides, full): (u32, u32), level: usize, color: [u8; 4]) {
     let k = area_match(sides, full);
-    if k == 1.0 {
-        m.cone(at, sides, color);
-    } else {
-        m.cone(&at.mul(&Mat4::scale3([k, 1.0, k])), sides, color);
+    let at = if k == 1.0 { *at } else { at.mul(&Mat4::scale3([k, 1.0, k])) };
+    if level == 0 {
+        m.cone(&at, sides, color);
+        return;
+    }
+    let apex = at.transform_point([0.0, 1.0, 0.0]);
+    let ring = |i: u32| {
+        let (s, c) = (std::f32::consts::TAU * i as f32 / sides as f32).sin_cos();
+        at.transform_point([s, 0.0, c])
+    };
+    for i in 0..sides {
+        m.triangle(ring(i), ring(i + 1), apex, color);
     }
 }
 

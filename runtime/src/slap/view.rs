@@ -54,8 +54,8 @@ pub enum Detail {
 pub struct SceneView {
     /// Batch `part * LEVELS + level`'s mesh.
     meshes: [MeshId; BATCHES],
-    /// Each part's bounding radius about its origin (the full mesh's,
-    /// which the coarser ones lie within).
+    /// Each part's bounding radius about its origin (the largest of its
+    /// levels').
     radii: [f32; 6],
     /// Each batch's instances of the frame being prepared (reused).
     parts: [Vec<Instance>; BATCHES],
