@@ -155,7 +155,7 @@ fn a_far_crowd_draws_the_coarsest_meshes_and_a_near_one_the_full_ones() {
     view.set_detail(Detail::Level(0));
     view.draw_scene(&mut r, &far).unwrap();
     assert_eq!(r.stats_3d().triangles, full);
-    assert_eq!(per_actor(0) * 100 / per_actor(3), 735, "728 / 99 triangles an actor");
+    assert_eq!(per_actor(0) * 100 / per_actor(3), 836, "728 / 87 triangles an actor");
     view.set_detail(Detail::Auto);
 
     // Near: low behind the front row, the nearest actors large.

@@ -181,7 +181,7 @@ struct Detail {
     beak: u32,
     leg: u32,
     leg_caps: bool,
-    /// Three toes and a heel (cuboids), or one flat kite over them.
+    /// Three toes and a heel (cuboids), or one low pyramid over them.
     toes: bool,
     shadow: u32,
 }
@@ -254,12 +254,13 @@ const DETAIL: [Detail; LEVELS] = [
 /// shapes in the same places, cut into fewer facets, each coarser solid
 /// widened to cover the area the full one does; from level 2 the pupils,
 /// the legs' end caps (hidden in the body and foot) and the toes go (a
-/// foot is one flat kite over where the toes were), at level 3 the eyes.
+/// foot is one low pyramid over where the toes were), at level 3 the
+/// eyes; past level 0 the tail, crest and beak lose their hidden bases.
 ///
 /// ```
 /// use animkit_runtime::slap::polly::{Part, mesh_at, LEVELS};
 /// let per_actor = |l: usize| Part::ALL.iter().map(|&p| mesh_at(p, l).triangles() * p.per_actor()).sum::<usize>();
-/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 431, 135, 99]);
+/// assert_eq!((0..LEVELS).map(per_actor).collect::<Vec<_>>(), [728, 431, 123, 87]);
 /// ```
 pub fn mesh_at(part: Part, level: usize) -> Mesh {
     let d = &DETAIL[level.min(LEVELS - 1)];
@@ -316,7 +317,7 @@ pub fn mesh_at(part: Part, level: usize) -> Mesh {
                 }
                 m.cuboid(&at([0.0, 0.02, -0.01], Mat4::scale3([0.06, 0.04, 0.06])), ORANGE);
             } else {
-                kite(&mut m);
+                foot_pyramid(&mut m);
             }
         }
         Part::Shadow => {
@@ -327,19 +328,18 @@ pub fn mesh_at(part: Part, level: usize) -> Mesh {
     m
 }
 
-/// A coarse foot: one flat kite, 0.03 high, from the heel to the three
-/// toes' tips, covering about the area they do (10 triangles for 48).
-fn kite(m: &mut Mesh) {
-    let (lo, hi) = (0.0, 0.03);
+/// A coarse foot: a low four-sided pyramid, 0.04 high, over a kite from
+/// the heel to the three toes' tips, covering about the area they do (4
+/// triangles for 48).
+fn foot_pyramid(m: &mut Mesh) {
     let outline = [[0.0, -0.045], [0.08, 0.10], [0.0, 0.13], [-0.08, 0.10]];
-    let p = |k: usize, y: f32| [outline[k % 4][0], y, outline[k % 4][1]];
+    let p = |k: usize| [outline[k % 4][0], 0.0, outline[k % 4][1]];
+    let apex = [0.0, 0.04, 0.06];
     // The outline (heel, left (+x), tip, right) runs clockwise seen from
-    // above: every face is wound the other way, to face outwards. No
+    // above: each face is wound the other way, to face outwards. No
     // bottom: the ground hides it.
-    m.triangle(p(0, hi), p(2, hi), p(1, hi), ORANGE);
-    m.triangle(p(0, hi), p(3, hi), p(2, hi), ORANGE);
     for k in 0..4 {
-        m.quad(p(k + 1, lo), p(k, lo), p(k, hi), p(k + 1, hi), ORANGE);
+        m.triangle(p(k + 1), p(k), apex, ORANGE);
     }
 }
 
@@ -494,9 +494,9 @@ mod lod_tests {
     }
 
     #[test]
-    fn the_kite_foot_faces_outwards() {
+    fn the_coarse_foot_faces_outwards() {
         let m = mesh_at(Part::Foot, LEVELS - 1);
-        assert_eq!(m.triangles(), 10);
+        assert_eq!(m.triangles(), 4);
         for t in m.vertices.chunks(3) {
             let c = [0, 1, 2].map(|i| (t[0].pos[i] + t[1].pos[i] + t[2].pos[i]) / 3.0);
             let out = [c[0], c[1] - 0.015, c[2] - 0.06];
