@@ -1,7 +1,9 @@
 //! View-frustum culling in the SLAP view (`slap::view::SceneView`): actors
 //! wholly outside the view (beside it, behind the camera, beyond the far
 //! plane) give no instances and no triangles, and the picture is the one
-//! drawn without them, pixel for pixel.
+//! drawn without them, pixel for pixel; testing each actor as a whole
+//! before posing it (the default) culls exactly what posing every actor
+//! and testing its parts does.
 
 use animkit_runtime::render::{HeadlessGl, Renderer};
 use animkit_runtime::slap::view::SceneView;
@@ -51,7 +53,10 @@ fn actors_out_of_view_draw_nothing_and_change_no_pixel() {
         let stats = r.stats_3d();
         assert_eq!(view.culled(), hidden as usize);
         assert_eq!(view.instances().len(), 110, "eleven part instances for each of the ten in view");
-        assert_eq!((stats.draw_calls, stats.instances), (7, 110));
+        // The ten are near and far enough for two levels of detail: the
+        // ground and six parts at each.
+        assert_eq!(view.levels(), [5, 5, 0, 0]);
+        assert_eq!((stats.draw_calls, stats.instances), (13, 110));
         pictures.push(r.read_pixels());
     }
     assert!(pictures[0] == pictures[1], "culling changed the picture");
@@ -67,4 +72,25 @@ fn an_actor_partly_in_view_is_drawn_whole() {
     let mut view = SceneView::new(&mut r).unwrap();
     view.draw_scene(&mut r, &s).unwrap();
     assert_eq!((view.culled(), view.instances().len()), (0, 11));
+}
+
+#[test]
+fn culling_before_posing_leaves_out_exactly_what_posing_every_actor_does() {
+    let mut r = renderer();
+    let mut view = SceneView::new(&mut r).unwrap();
+    let mut s = scene(&stage(2000));
+    let mut seen = Vec::new();
+    // Hops and broadjumps in the air, stamps, at several frames.
+    for frame in [0, 12, 31, 50] {
+        s.seek(frame);
+        for before in [false, true] {
+            view.set_cull_before_posing(before);
+            view.draw_scene(&mut r, &s).unwrap();
+            seen.push((frame, view.culled(), view.instances().to_vec(), r.read_pixels()));
+        }
+        let (off, on) = (&seen[seen.len() - 2], &seen[seen.len() - 1]);
+        assert_eq!((off.1, on.1), (2000, 2000), "frame {frame}");
+        assert!(off.2 == on.2, "frame {frame}: other instances");
+        assert!(off.3 == on.3, "frame {frame}: another picture");
+    }
 }

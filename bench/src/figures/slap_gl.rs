@@ -7,7 +7,8 @@
 //!   action of the table among them, seen from above and in front
 //!   ([`stage_source`]), compiled from SLAP source through bundle bytes;
 //!   one frame end to end: `Scene::step`, posing every actor into the
-//!   instance buffer, the 3D pass (sky, ground, six instanced draws),
+//!   instance buffer, the 3D pass (sky, ground, an instanced draw per
+//!   part and level of detail in use),
 //!   `glFinish`. Best of the rounds.
 //! - `slap_frame_raw_gl_ms_20_actors` / `slap_frame_vs_raw_gl`: the
 //!   baseline draws the triangles of the same frame (the instances the
@@ -18,15 +19,28 @@
 //!   need before encoding; encoding itself is left out), as frames per
 //!   second.
 //! - `slap_frame_ms_1000_actors`: the same for a stage of 1 000 actors
-//!   (40 rows of 25), end to end.
+//!   (40 rows of 25), end to end, each actor at the level of detail its
+//!   projected size picks (`SceneView`'s default).
+//! - `slap_frame_ms_1000_actors_full`: the same frames with every actor
+//!   at full detail (`Detail::Level(0)`, what a frame cost before levels
+//!   of detail), rounds interleaved with the previous figure's (each
+//!   timed frame after an untimed one at the same detail);
+//!   `slap_frame_lod_speedup_1000_actors` is the ratio.
+//! - `slap_triangles_1000_actors`, `slap_triangles_1000_actors_full`:
+//!   the triangles of those frames (the ground's two among them).
 //! - `slap_draw_calls_per_frame`: draw calls of the 1 000-actor frame
-//!   (the ground and one per part); checked equal to the 20-actor frame's.
+//!   (the ground and one per part and level of detail in use; at most
+//!   19).
 //! - `slap_frame_ms_1e6_actors`: a frame of 1 000 000 actors, of which
 //!   20 stand before the camera and the rest far off to the sides, behind
 //!   it or beyond the far plane ([`crowd_scene`], assembled directly: a
 //!   source of a million actors is a compile figure, not a frame one):
 //!   step, pose and cull every actor, draw the 20, `glFinish`. Culling
-//!   makes it cost what is drawn plus a pass over the actors.
+//!   makes it cost what is drawn plus a pass over the actors: each is
+//!   tested as a whole (a sphere that holds it in any pose) before it is
+//!   posed. `slap_frame_ms_1e6_actors_posing_all`: the same frame with
+//!   every actor posed and tested part by part (as before that test),
+//!   rounds interleaved.
 //! - `slap_startup_ms`: `animvm -H -x 640 -y 480 -d DIR/f --frames 1
 //!   examples/story.slap` from exec to exit (compiling the source on the
 //!   fly, the headless context, Polly's meshes, one frame, the PNG
@@ -45,8 +59,8 @@ use crate::{Context, Report};
 use animkit_compiler::{Options, Source, compile};
 use animkit_runtime::render::scene3d::Shading;
 use animkit_runtime::render::{HeadlessGl, PixelRect, Renderer};
-use animkit_runtime::slap::polly::{self, Part};
-use animkit_runtime::slap::view::SceneView;
+use animkit_runtime::slap::polly::{self, LEVELS};
+use animkit_runtime::slap::view::{Detail, SceneView};
 use animkit_vm::slap::Scene;
 use std::fmt::Write;
 use std::process::Command;
@@ -60,14 +74,19 @@ pub struct SlapGl;
 pub const SIZE: (u32, u32) = (640, 480);
 
 /// The figures this group reports (`null` when there is no GL).
-pub const KEYS: [&str; 8] = [
+pub const KEYS: [&str; 13] = [
     "slap_frame_ms_20_actors",
     "slap_frame_raw_gl_ms_20_actors",
     "slap_frame_vs_raw_gl",
     "slap_fps_20_actors",
     "slap_frame_ms_1000_actors",
+    "slap_frame_ms_1000_actors_full",
+    "slap_frame_lod_speedup_1000_actors",
+    "slap_triangles_1000_actors",
+    "slap_triangles_1000_actors_full",
     "slap_draw_calls_per_frame",
     "slap_frame_ms_1e6_actors",
+    "slap_frame_ms_1e6_actors_posing_all",
     "slap_startup_ms",
 ];
 
@@ -144,6 +163,7 @@ fn raw_frame(r: &mut Renderer, view: &mut SceneView, scene: &Scene, raw: &RawGl3
         .batches()
         .iter()
         .enumerate()
+        .filter(|(_, b)| !b.instances.is_empty())
         .map(|(i, b)| RawBatch { mesh: i, instances: b.instances.clone(), shadow: b.shading == Shading::Shadow })
         .collect();
     // Binds the renderer's framebuffer.
@@ -179,7 +199,8 @@ impl Group for SlapGl {
         let quick = cx.opts.quick;
         let rounds = if quick { 2 } else { 25 };
         let mut view = SceneView::new(&mut r).expect("Polly's meshes upload");
-        let meshes: Vec<_> = Part::ALL.iter().map(|&p| polly::mesh(p)).collect();
+        // In the order of the view's batches: part by part, level by level.
+        let meshes = polly::all_meshes();
         let raw = RawGl3d::new(r.gl(), &meshes).expect("the baseline's programs build");
 
         // 20 actors, ours and the baseline interleaved.
@@ -202,13 +223,16 @@ impl Group for SlapGl {
             "slap_frame_ms_20_actors",
             ours * 1e3,
             "ms",
-            "20 actors, 640x480: step, pose, one 3D pass (sky, ground, 6 instanced draws), glFinish",
+            format!(
+                "20 actors, 640x480: step, pose, one 3D pass (sky, ground, {} instanced draws), glFinish",
+                calls_20 - 1
+            ),
         );
         report.add(
             "slap_frame_raw_gl_ms_20_actors",
             base * 1e3,
             "ms",
-            "raw glow, the same shaders, meshes and instances: clear, 7 draws, glFinish",
+            format!("raw glow, the same shaders, meshes and instances: clear, {calls_20} draws, glFinish"),
         );
         report.add("slap_frame_vs_raw_gl", ours / base, "x", "our time / raw glow's (1.0 = as fast as raw GL)");
 
@@ -234,29 +258,60 @@ impl Group for SlapGl {
         // 1 000 actors.
         let mut crowd = stage(1_000, 40);
         crowd.seek(45);
-        let ms = best(rounds.min(7), || frame(&mut r, &mut view, &mut crowd)) * 1e3;
-        let calls = r.stats_3d().draw_calls;
-        assert_eq!(calls, calls_20, "1000 actors draw with the draw calls of 20");
-        assert_eq!(r.stats_3d().instances, 9_000, "nine instances an actor");
-        let triangles = r.stats_3d().triangles;
+        // With levels of detail and at full detail, rounds interleaved.
+        let (mut lod, mut full) = (f64::INFINITY, f64::INFINITY);
+        let (mut calls, mut triangles, mut triangles_full, mut levels) = (0, 0, 0, [0; LEVELS]);
+        // Each timed frame follows an untimed one of the same detail: a
+        // frame right after a full-detail one pays for what that left in
+        // llvmpipe (measured 24.5 ms against 19.7 by `crowdprof`).
+        for _ in 0..rounds.min(7) {
+            view.set_detail(Detail::Level(0));
+            frame(&mut r, &mut view, &mut crowd);
+            full = full.min(frame(&mut r, &mut view, &mut crowd));
+            triangles_full = r.stats_3d().triangles;
+            view.set_detail(Detail::Auto);
+            frame(&mut r, &mut view, &mut crowd);
+            lod = lod.min(frame(&mut r, &mut view, &mut crowd));
+            assert_eq!(r.stats_3d().instances, 11_000, "eleven instances an actor");
+            (calls, triangles, levels) = (r.stats_3d().draw_calls, r.stats_3d().triangles, view.levels());
+        }
+        assert!(calls <= 1 + (6 * LEVELS) as u64 && calls_20 <= calls, "{calls} draw calls");
         report.add(
             "slap_frame_ms_1000_actors",
-            ms,
+            lod * 1e3,
             "ms",
-            format!("1000 actors, 640x480: step, pose, one 3D pass ({triangles} triangles), glFinish"),
+            format!(
+                "1000 actors, 640x480: step, pose, one 3D pass ({triangles} triangles, levels of detail {levels:?}), glFinish"
+            ),
         );
+        report.add(
+            "slap_frame_ms_1000_actors_full",
+            full * 1e3,
+            "ms",
+            format!("the same, every actor at full detail ({triangles_full} triangles)"),
+        );
+        report.add("slap_frame_lod_speedup_1000_actors", full / lod, "x", "full detail's time / with levels of detail");
+        report.add("slap_triangles_1000_actors", triangles as f64, "tris", "triangles of the 1000-actor frame");
+        report.add("slap_triangles_1000_actors_full", triangles_full as f64, "tris", "the same at full detail");
         report.add(
             "slap_draw_calls_per_frame",
             calls as f64,
             "calls",
-            "draw calls of a frame (ground + one per part), 1000 actors as 20",
+            "draw calls of the 1000-actor frame (ground + one per part and level of detail in use)",
         );
 
         // A million actors, 20 in view.
         let mut million = crowd_scene(1_000_000);
         million.seek(45);
-        let ms = best(rounds.min(3), || frame(&mut r, &mut view, &mut million)) * 1e3;
-        assert_eq!(r.stats_3d().instances, 11 * 20, "only the 20 in view are drawn");
+        let (mut ms, mut posing_all) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..rounds.min(3) {
+            view.set_cull_before_posing(false);
+            posing_all = posing_all.min(frame(&mut r, &mut view, &mut million) * 1e3);
+            assert_eq!(r.stats_3d().instances, 11 * 20, "only the 20 in view are drawn");
+            view.set_cull_before_posing(true);
+            ms = ms.min(frame(&mut r, &mut view, &mut million) * 1e3);
+            assert_eq!(r.stats_3d().instances, 11 * 20, "only the 20 in view are drawn");
+        }
         report.add(
             "slap_frame_ms_1e6_actors",
             ms,
@@ -265,6 +320,12 @@ impl Group for SlapGl {
                 "1 000 000 actors, 20 in view, 640x480: step, pose and cull all, draw 20 ({} culled)",
                 view.culled()
             ),
+        );
+        report.add(
+            "slap_frame_ms_1e6_actors_posing_all",
+            posing_all,
+            "ms",
+            "the same, every actor posed before it is culled (before the whole-actor test)",
         );
         drop(million);
 

@@ -7,10 +7,10 @@
 //! | module | what |
 //! | --- | --- |
 //! | [`trace`] | `--trace`: a JSON line per frame |
-//! | [`polly`] | Polly's meshes, generated in code, one per moving part |
+//! | [`polly`] | Polly's meshes, generated in code, one per moving part at each level of detail |
 //! | [`pose`] | an actor's state and pose at a frame to one instance per part |
 //! | [`camera`] | the scene camera as a projection; projecting points to pixels; letterboxing |
-//! | [`view`] | [`SceneView`](view::SceneView): a frame as one 3D pass, one draw call per part |
+//! | [`view`] | [`SceneView`](view::SceneView): a frame as one 3D pass, one draw call per part and level of detail in use, actors out of view culled |
 //! | [`headless`] | `-H`: frames `--start F` .. for `--frames N`, written by `-d` and `--gif` |
 //! | [`window`] | the player window: Space, Left/Right, R, Q |
 //!

@@ -168,6 +168,26 @@ impl Mesh {
         }
     }
 
+    /// Adds the side of the unit cylinder (radius 1, from y = 0 to y = 1)
+    /// without its caps, `sides` around, mapped by `at`: for a piece whose
+    /// ends are always hidden inside others (a coarse leg).
+    ///
+    /// ```
+    /// let mut m = animkit_runtime::render::scene3d::Mesh::new();
+    /// m.tube(&animkit_runtime::render::scene3d::Mat4::IDENTITY, 3, [255; 4]);
+    /// assert_eq!(m.triangles(), 6);
+    /// ```
+    pub fn tube(&mut self, at: &Mat4, sides: u32, color: [u8; 4]) {
+        let sides = sides.max(3);
+        let ring = |y: f32, i: u32| {
+            let (s, c) = (TAU * i as f32 / sides as f32).sin_cos();
+            at.transform_point([s, y, c])
+        };
+        for i in 0..sides {
+            self.quad(ring(0.0, i), ring(0.0, i + 1), ring(1.0, i + 1), ring(1.0, i), color);
+        }
+    }
+
     /// Adds a disc of radius 1 in the plane y = 0, facing +y, `sides`
     /// around, mapped by `at`.
     pub fn disc(&mut self, at: &Mat4, sides: u32, color: [u8; 4]) {
