@@ -1,0 +1,442 @@
+//! The web player in a real browser, against `animvm` (see `docs/web.md`).
+//!
+//! Gated by `ANIMKIT_WEB_TESTS=1` (each test prints a note and passes
+//! without it, so `cargo test --workspace` passes on machines without
+//! Chromium or the wasm toolchain; `.ci/run` sets it when the toolchain
+//! installed). With it, the tests build the page (`web/build.sh`), serve
+//! `web/www` on 127.0.0.1 from a small server thread of their own, and run
+//! `chromium-headless-shell --dump-dom` on `index.html?checks=...`: the
+//! page runs the listed steps and writes their results into the DOM (base64
+//! of a JSON text), which the test decodes and compares with what `animvm`
+//! prints and draws for the same bundles:
+//!
+//! * traces: byte for byte with `animvm --trace`;
+//! * frames: pixel for pixel with `animvm -H -d` at the same size
+//!   (identical for sprites; Animator and SLAP within [`TOLERANCE`]);
+//! * hostile bundles: `animvm`'s error message, and the player draws the
+//!   previous bundle's frame again afterwards;
+//! * a click on an Animator area: `animvm`'s event lines.
+
+use animkit_runtime::render::RgbaImage;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// How far a frame drawn by SwiftShader (Chromium's software WebGL2) may
+/// be from llvmpipe's (Mesa's, under `animvm -H`): at most this share of
+/// the pixels may differ, each by at most [`MAX_CHANNEL_DIFF`] in any
+/// channel. Both rasterize the same triangles from the same vertex
+/// buffers; they differ only in the last bit of edge coverage along
+/// slanted edges and in sub-ulp shading (`docs/web.md` has the measured
+/// figures).
+pub const TOLERANCE: f64 = 0.01;
+/// See [`TOLERANCE`].
+pub const MAX_CHANNEL_DIFF: u8 = 255;
+
+const W: u32 = 160;
+const H: u32 = 120;
+
+fn enabled(test: &str) -> bool {
+    if std::env::var("ANIMKIT_WEB_TESTS").as_deref() == Ok("1") {
+        return true;
+    }
+    eprintln!("note: {test} skipped: set ANIMKIT_WEB_TESTS=1 to run the web player in headless Chromium");
+    false
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+}
+
+/// The page, built once; the server's in-memory files (check lists).
+struct Page {
+    port: u16,
+    extra: Arc<Mutex<HashMap<String, Vec<u8>>>>,
+}
+
+fn page() -> &'static Page {
+    static PAGE: OnceLock<Page> = OnceLock::new();
+    PAGE.get_or_init(|| {
+        let status = Command::new("bash").arg(root().join("web/build.sh")).current_dir(root()).status().unwrap();
+        assert!(status.success(), "web/build.sh failed");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-q", "--bin", "animvm", "--bin", "animc"])
+            .current_dir(root())
+            .status()
+            .unwrap();
+        assert!(status.success(), "building animvm failed");
+        let extra = Arc::new(Mutex::new(HashMap::new()));
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let files = extra.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let files = files.clone();
+                std::thread::spawn(move || serve(stream, &files));
+            }
+        });
+        Page { port, extra }
+    })
+}
+
+/// One HTTP/1.0-style exchange: GET a file of web/www (or an in-memory
+/// one), then close.
+fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut request = String::new();
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header).map_or(true, |n| n == 0) || header == "\r\n" {
+            break;
+        }
+    }
+    let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
+    let path = if path == "/" { "/index.html".to_string() } else { path };
+    let body = extra.lock().unwrap().get(&path).cloned().or_else(|| {
+        (!path.contains("..")).then(|| std::fs::read(root().join("web/www").join(&path[1..])).ok()).flatten()
+    });
+    let kind = match path.rsplit('.').next() {
+        Some("html") => "text/html",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    };
+    let response = match body {
+        Some(b) => {
+            let mut r = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                b.len()
+            )
+            .into_bytes();
+            r.extend_from_slice(&b);
+            r
+        }
+        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+    };
+    let _ = stream.write_all(&response);
+}
+
+/// Runs `checks` (a list of `{id, steps}`) in headless Chromium on a
+/// `w` x `h` canvas; the page's results.
+fn run_page(name: &str, checks: &Value, w: u32, h: u32) -> Value {
+    let page = page();
+    let file = format!("/checks-{name}.json");
+    page.extra.lock().unwrap().insert(file.clone(), checks.to_string().into_bytes());
+    let url = format!("http://127.0.0.1:{}/index.html?checks={}&w={w}&h={h}", page.port, &file[1..]);
+    let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+            "--virtual-time-budget=120000",
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .expect("chromium-headless-shell");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let start = dom.find("id=\"results\"").unwrap_or_else(|| panic!("no results in the page:\n{dom}"));
+    let tag_end = start + dom[start..].find('>').unwrap();
+    assert!(dom[start..tag_end].contains("data-done=\"1\""), "the page did not finish:\n{dom}");
+    let end = tag_end + dom[tag_end..].find("</pre>").unwrap();
+    let text = String::from_utf8(base64_decode(dom[tag_end + 1..end].trim())).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert!(v.get("exception").is_none(), "the page threw: {v}");
+    v
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let v: Vec<u32> = chunk.iter().map(|&c| u32::from(value(c))).collect();
+        let n = v.iter().enumerate().fold(0u32, |acc, (i, &x)| acc | (x << (18 - 6 * i)));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+fn animvm(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(target_dir().join("debug/animvm")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn example(name: &str) -> PathBuf {
+    root().join("web/www/examples").join(name)
+}
+
+fn steps<'a>(results: &'a Value, id: &str) -> &'a Vec<Value> {
+    let r = results["results"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap();
+    r["steps"].as_array().unwrap()
+}
+
+#[test]
+fn traces_match_animvm_byte_for_byte() {
+    if !enabled("traces_match_animvm_byte_for_byte") {
+        return;
+    }
+    let cases = [
+        ("hero.animb", "--ticks 60"),
+        ("hero.animb", "--ticks 40 --state Attack"),
+        ("hero.animb", "--ticks 30 --state Jump"),
+        ("circle.animb", ""),
+        ("story.animb", "--frames 40"),
+        ("two_actors.animb", "--start 10 --frames 20"),
+    ];
+    let checks: Vec<Value> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (file, args))| {
+            json!({"id": i.to_string(), "steps": [{"load": format!("examples/{file}")}, {"trace": args}]})
+        })
+        .collect();
+    let results = run_page("traces", &json!(checks), W, H);
+    for (i, (file, args)) in cases.iter().enumerate() {
+        let s = steps(&results, &i.to_string());
+        assert_eq!(s[0]["error"], Value::Null, "{file}: {s:?}");
+        let mut argv = vec!["--trace"];
+        argv.extend(args.split_whitespace());
+        let path = example(file);
+        argv.push(path.to_str().unwrap());
+        let native = animvm(&argv, &root());
+        assert!(native.status.success(), "{:?}", native);
+        let expected = String::from_utf8(native.stdout).unwrap();
+        assert!(!expected.is_empty());
+        assert_eq!(s[1]["text"].as_str(), Some(expected.as_str()), "{file} {args}: the web trace differs");
+    }
+}
+
+/// Differences between two frames: (pixels that differ, largest channel
+/// difference).
+fn diff(a: &RgbaImage, b: &[u8]) -> (usize, u8) {
+    assert_eq!(a.data.len(), b.len());
+    let mut n = 0;
+    let mut max = 0;
+    for (p, q) in a.data.chunks_exact(4).zip(b.chunks_exact(4)) {
+        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        if d > 0 {
+            n += 1;
+            max = max.max(d);
+        }
+    }
+    (n, max)
+}
+
+/// The frames of `cases` (file, frames) in the page and in `animvm -H`.
+fn frames_of(cases: &[(&str, &[u64])]) -> Vec<(String, u64, RgbaImage, Vec<u8>)> {
+    let checks: Vec<Value> = cases
+        .iter()
+        .map(|(file, frames)| {
+            let mut s = vec![json!({"load": format!("examples/{file}")})];
+            for f in frames.iter() {
+                s.push(json!({"frame": f}));
+                s.push(json!({"pixels": true}));
+            }
+            json!({"id": file, "steps": s})
+        })
+        .collect();
+    let results = run_page("frames", &json!(checks), W, H);
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (W.to_string(), H.to_string());
+    let mut out = Vec::new();
+    for (file, frames) in cases {
+        let s = steps(&results, file);
+        assert_eq!(s[0]["error"], Value::Null, "{file}: {s:?}");
+        let path = example(file);
+        let path = path.to_str().unwrap();
+        let head = dir.path().join(file.trim_end_matches(".animb"));
+        let head = head.to_str().unwrap();
+        let last = *frames.iter().max().unwrap();
+        let ticks = (last + 1).to_string();
+        // Sprites: --ticks; SLAP: --frames from 0; Animator: every flush.
+        let native = if file.contains("hero") {
+            animvm(&["-H", "-x", &w, "-y", &h, "--ticks", &ticks, "-d", head, path], dir.path())
+        } else if file.ends_with(".animb") && ["circle", "story", "two_actors"].iter().any(|n| file.starts_with(n)) {
+            animvm(&["-H", "-x", &w, "-y", &h, "--frames", &ticks, "-d", head, path], dir.path())
+        } else {
+            animvm(&["-H", "-x", &w, "-y", &h, "-d", head, path], dir.path())
+        };
+        assert!(native.status.success(), "{file}: {native:?}");
+        for (k, f) in frames.iter().enumerate() {
+            let frame = &s[1 + 2 * k];
+            assert_eq!(frame["error"], Value::Null, "{file} frame {f}: {frame}");
+            let px = &s[2 + 2 * k];
+            assert_eq!((px["width"].as_u64(), px["height"].as_u64()), (Some(W.into()), Some(H.into())));
+            let web = base64_decode(px["pixels"].as_str().unwrap());
+            let png = animkit_runtime::host::sink::padded_frame_path(head, *f, last.max(1));
+            let native = RgbaImage::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+            out.push((file.to_string(), *f, native, web));
+        }
+    }
+    out
+}
+
+#[test]
+fn sprite_frames_are_identical_to_animvm() {
+    if !enabled("sprite_frames_are_identical_to_animvm") {
+        return;
+    }
+    for (file, f, native, web) in frames_of(&[("hero.animb", &[0, 7, 30, 59])]) {
+        assert_eq!(diff(&native, &web), (0, 0), "{file} frame {f}");
+    }
+}
+
+#[test]
+fn animator_and_slap_frames_match_animvm_within_the_tolerance() {
+    if !enabled("animator_and_slap_frames_match_animvm_within_the_tolerance") {
+        return;
+    }
+    let cases: [(&str, &[u64]); 5] = [
+        ("spinner.animb", &[0, 5, 35]),
+        ("buttons.animb", &[0]),
+        ("circle.animb", &[0, 15, 60]),
+        ("story.animb", &[0, 30, 90]),
+        ("two_actors.animb", &[0, 20]),
+    ];
+    let mut report = String::new();
+    let mut worst = 0.0f64;
+    for (file, f, native, web) in frames_of(&cases) {
+        let (n, max) = diff(&native, &web);
+        let share = n as f64 / f64::from(W * H);
+        worst = worst.max(share);
+        report.push_str(&format!("{file} frame {f}: {n} pixels differ ({:.3}%), by at most {max}\n", share * 100.0));
+        assert!(share <= TOLERANCE && max <= MAX_CHANNEL_DIFF, "{file} frame {f}: {n} pixels differ\n{report}");
+    }
+    eprintln!("{report}worst: {:.3}% of the pixels", worst * 100.0);
+}
+
+/// The bytes of a real bundle, spoiled three ways.
+fn hostile(bundle: &[u8]) -> [(&'static str, Vec<u8>); 3] {
+    let mut corrupted = bundle.to_vec();
+    let mid = corrupted.len() / 2;
+    corrupted[mid] ^= 0x5a;
+    let truncated = bundle[..bundle.len() / 2].to_vec();
+    let mut huge = bundle.to_vec();
+    huge[12..16].copy_from_slice(&0xffff_fff0u32.to_le_bytes());
+    [("corrupted.animb", corrupted), ("truncated.animb", truncated), ("huge.animb", huge)]
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::new();
+    for c in bytes.chunks(3) {
+        let n = (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
+        for i in 0..4 {
+            if i <= c.len() {
+                s.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn hostile_bundles_give_animvm_s_message_and_the_player_goes_on() {
+    if !enabled("hostile_bundles_give_animvm_s_message_and_the_player_goes_on") {
+        return;
+    }
+    let _ = page();
+    let good = std::fs::read(example("spinner.animb")).unwrap();
+    let cases = hostile(&good);
+    let mut s = vec![json!({"load": "examples/spinner.animb"}), json!({"frame": 3}), json!({"pixels": true})];
+    for (name, bytes) in &cases {
+        s.push(json!({"loadBase64": base64(bytes), "name": name}));
+        s.push(json!({"frame": 3}));
+        s.push(json!({"pixels": true}));
+    }
+    s.push(json!({"load": "examples/hero.animb"}));
+    s.push(json!({"trace": "--ticks 3"}));
+    let results = run_page("hostile", &json!([{"id": "h", "steps": s}]), W, H);
+    let s = steps(&results, "h");
+    let dir = tempfile::tempdir().unwrap();
+    let before = s[2]["pixels"].as_str().unwrap();
+    for (k, (name, bytes)) in cases.iter().enumerate() {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+        let native = animvm(&["--trace", name], dir.path());
+        assert_eq!(native.status.code(), Some(1), "{name}");
+        let message = String::from_utf8(native.stderr).unwrap();
+        assert!(message.starts_with(&format!("error: `{name}`: ")), "{name}: {message}");
+        assert_eq!(s[3 + 3 * k]["error"].as_str(), Some(message.as_str()), "{name}");
+        assert_eq!(s[4 + 3 * k]["error"], Value::Null, "{name}: renderFrame after the bad load");
+        assert_eq!(s[5 + 3 * k]["pixels"].as_str(), Some(before), "{name}: the player shows the good bundle");
+    }
+    let n = s.len();
+    assert_eq!(s[n - 2]["error"], Value::Null);
+    assert_eq!(s[n - 1]["text"].as_str().unwrap().lines().count(), 3);
+}
+
+/// The stream of `runtime/tests/window_xvfb.rs`'s pointer test, whose
+/// lines `animvm` prints in a real X window for the same moves and clicks.
+const AREAS: &str = "scale 0.5\nevents on\narea box -2 0 0 0 0 2 -2 2\narea all -10 -10 10 -10 10 10 -10 10\n";
+
+#[test]
+fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
+    if !enabled("a_click_on_an_animator_area_prints_animvm_s_event_lines") {
+        return;
+    }
+    let checks = json!([
+        {"id": "stream", "steps": [
+            {"feed": AREAS}, {"output": true},
+            {"click": [200, 120, 1]}, {"click": [200, 120, 3]}, {"output": true},
+        ]},
+        {"id": "buttons", "steps": [
+            {"load": "examples/buttons.animb"}, {"output": true},
+            {"click": [320, 240, 1]}, {"output": true},
+        ]},
+    ]);
+    let results = run_page("click", &checks, 640, 480);
+    let s = steps(&results, "stream");
+    // animvm, 640x480 (window_xvfb.rs: pixel (200, 120) is event (-1, 1)).
+    assert_eq!(
+        s[4]["lines"],
+        json!([
+            "MOTION 0 -1 1 box all",
+            "PRESS 1 -1 1 box all",
+            "RELEASE 1 -1 1 box all",
+            "PRESS 3 -1 1 box all",
+            "RELEASE 3 -1 1 box all"
+        ])
+    );
+    // buttons.draw: the centre of the window is inside button 5.
+    let s = steps(&results, "buttons");
+    assert_eq!(s[0]["error"], Value::Null);
+    assert_eq!(s[3]["lines"], json!(["MOTION 0 0 0 b5", "PRESS 1 0 0 b5", "RELEASE 1 0 0 b5"]));
+    // What animvm prints for the same point (a `warp` there, headless).
+    let dir = tempfile::tempdir().unwrap();
+    let draw = std::fs::read_to_string(root().join("examples/buttons.draw")).unwrap();
+    std::fs::write(dir.path().join("b.draw"), format!("{draw}warp 0 0\n")).unwrap();
+    let native = animvm(&["-H", "b.draw"], dir.path());
+    assert_eq!(String::from_utf8(native.stdout).unwrap(), "MOTION 0 0 0 b5\n");
+}
+
+#[test]
+fn base64_round_trips() {
+    for n in 0..10 {
+        let bytes: Vec<u8> = (0..n).map(|i| (i * 37 + 5) as u8).collect();
+        assert_eq!(base64_decode(&base64(&bytes)), bytes);
+    }
+    assert_eq!(base64(b"Man"), "TWFu");
+    assert_eq!(base64(b"Ma"), "TWE=");
+}
