@@ -34,13 +34,18 @@ fi
 
 cargo build --release --target wasm32-unknown-unknown -p animkit-web "${features[@]}"
 target=${CARGO_TARGET_DIR:-target}
+wasm="$target/wasm32-unknown-unknown/release/animkit_web.wasm"
 rm -rf "$out"
-"$wbg" --target web --no-typescript --out-dir "$out" "$target/wasm32-unknown-unknown/release/animkit_web.wasm"
 if [ "$opt" = 1 ] && command -v wasm-opt >/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
-    "$out/animkit_web_bg.wasm" -o "$out/animkit_web_bg.wasm.opt"
-  mv "$out/animkit_web_bg.wasm.opt" "$out/animkit_web_bg.wasm"
+  # wasm-opt runs on rustc's output, before wasm-bindgen: binaryen 108
+  # (Debian's) breaks wasm-bindgen's externref table when run after it
+  # ("WebAssembly.Table.set(): Argument 1 is invalid for table").
+  mkdir -p "$target/web-opt"
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$target/web-opt/animkit_web.wasm"
+  wasm="$target/web-opt/animkit_web.wasm"
 fi
+"$wbg" --target web --no-typescript --out-dir "$out" "$wasm"
 
 # The examples, as bundles (the full player only).
 if [ ${#features[@]} -eq 0 ]; then

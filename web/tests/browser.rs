@@ -27,15 +27,20 @@ use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// How far a frame drawn by SwiftShader (Chromium's software WebGL2) may
-/// be from llvmpipe's (Mesa's, under `animvm -H`): at most this share of
-/// the pixels may differ, each by at most [`MAX_CHANNEL_DIFF`] in any
-/// channel. Both rasterize the same triangles from the same vertex
-/// buffers; they differ only in the last bit of edge coverage along
-/// slanted edges and in sub-ulp shading (`docs/web.md` has the measured
-/// figures).
-pub const TOLERANCE: f64 = 0.01;
+/// be from llvmpipe's (Mesa's, under `animvm -H`), for Animator and SLAP:
+/// a pixel matches when a pixel of the other frame within one pixel of it
+/// (its 3x3 neighbourhood) is within [`DELTA`] in every channel, and at
+/// most this share of the pixels (either way) may match nothing. Both
+/// rasterize the same triangles from the same vertex buffers with the
+/// same shaders; they differ in the coverage of pixels whose centre lies
+/// on an edge (a whole row of the SLAP ground's checkers flips where a
+/// checker line projects onto pixel centres), in dash patterns at a step
+/// boundary and in the float-to-8-bit rounding of blends and lighting
+/// (docs/web.md has the measured figures: at most 0.016 %, 3 pixels of
+/// 19 200).
+pub const TOLERANCE: f64 = 0.001;
 /// See [`TOLERANCE`].
-pub const MAX_CHANNEL_DIFF: u8 = 255;
+pub const DELTA: u8 = 24;
 
 const W: u32 = 160;
 const H: u32 = 120;
@@ -226,6 +231,36 @@ fn traces_match_animvm_byte_for_byte() {
     }
 }
 
+/// Pixels of either frame that match no pixel of the other (see
+/// [`TOLERANCE`]).
+fn unmatched(a: &[u8], b: &[u8], w: u32, h: u32) -> usize {
+    let (w, h) = (w as i64, h as i64);
+    let at = |img: &[u8], x: i64, y: i64| {
+        let i = ((y * w + x) * 4) as usize;
+        [img[i], img[i + 1], img[i + 2]]
+    };
+    let mut bad = 0;
+    for y in 0..h {
+        for x in 0..w {
+            let one_way = |p: &[u8], q: &[u8]| {
+                let c = at(p, x, y);
+                (-1..=1).any(|dy| {
+                    (-1..=1).any(|dx| {
+                        let (u, v) = (x + dx, y + dy);
+                        (0..w).contains(&u)
+                            && (0..h).contains(&v)
+                            && at(q, u, v).iter().zip(c).all(|(m, n)| m.abs_diff(n) <= DELTA)
+                    })
+                })
+            };
+            if !one_way(a, b) || !one_way(b, a) {
+                bad += 1;
+            }
+        }
+    }
+    bad
+}
+
 /// Differences between two frames: (pixels that differ, largest channel
 /// difference).
 fn diff(a: &RgbaImage, b: &[u8]) -> (usize, u8) {
@@ -285,6 +320,14 @@ fn frames_of(cases: &[(&str, &[u64])]) -> Vec<(String, u64, RgbaImage, Vec<u8>)>
             let web = base64_decode(px["pixels"].as_str().unwrap());
             let png = animkit_runtime::host::sink::padded_frame_path(head, *f, last.max(1));
             let native = RgbaImage::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+            if let Some(dump) = std::env::var_os("ANIMKIT_WEB_DUMP") {
+                // Both frames as PNGs, to look at a difference.
+                let stem = format!("{}-{f}", file.trim_end_matches(".animb"));
+                let web_png = RgbaImage { width: W, height: H, data: web.clone() }.encode_png().unwrap();
+                let _ = std::fs::create_dir_all(&dump);
+                std::fs::write(Path::new(&dump).join(format!("{stem}-web.png")), web_png).unwrap();
+                std::fs::copy(&png, Path::new(&dump).join(format!("{stem}-animvm.png"))).unwrap();
+            }
             out.push((file.to_string(), *f, native, web));
         }
     }
@@ -296,9 +339,17 @@ fn sprite_frames_are_identical_to_animvm() {
     if !enabled("sprite_frames_are_identical_to_animvm") {
         return;
     }
-    for (file, f, native, web) in frames_of(&[("hero.animb", &[0, 7, 30, 59])]) {
-        assert_eq!(diff(&native, &web), (0, 0), "{file} frame {f}");
+    let frames = frames_of(&[("hero.animb", &[0, 7, 30, 59])]);
+    for (file, f, native, web) in &frames {
+        // The sprite's cell and overlay are the same pixels; only the
+        // blended edges of glyphs may round 1 apart (116 pixels of the
+        // "Idle #0" text at 160x120, measured).
+        let (n, max) = diff(native, web);
+        assert!(max <= 1 && n * 100 <= (W * H) as usize, "{file} frame {f}: {n} pixels differ, by at most {max}");
+        assert_eq!(unmatched(&native.data, web, W, H), 0, "{file} frame {f}");
     }
+    // The comparison can fail: frame 0 (Idle) against frame 59.
+    assert!(diff(&frames[0].2, &frames[3].3).1 > 1);
 }
 
 #[test]
@@ -313,16 +364,22 @@ fn animator_and_slap_frames_match_animvm_within_the_tolerance() {
         ("story.animb", &[0, 30, 90]),
         ("two_actors.animb", &[0, 20]),
     ];
+    let frames = frames_of(&cases);
     let mut report = String::new();
-    let mut worst = 0.0f64;
-    for (file, f, native, web) in frames_of(&cases) {
-        let (n, max) = diff(&native, &web);
-        let share = n as f64 / f64::from(W * H);
-        worst = worst.max(share);
-        report.push_str(&format!("{file} frame {f}: {n} pixels differ ({:.3}%), by at most {max}\n", share * 100.0));
-        assert!(share <= TOLERANCE && max <= MAX_CHANNEL_DIFF, "{file} frame {f}: {n} pixels differ\n{report}");
+    for (file, f, native, web) in &frames {
+        let (n, max) = diff(native, web);
+        let bad = unmatched(&native.data, web, W, H);
+        report.push_str(&format!(
+            "{file} frame {f}: {n} pixels differ, by at most {max}; {bad} match nothing within {DELTA} in their 3x3 neighbourhood\n"
+        ));
+        assert!(bad as f64 <= TOLERANCE * f64::from(W * H), "{file} frame {f}\n{report}");
     }
-    eprintln!("{report}worst: {:.3}% of the pixels", worst * 100.0);
+    eprintln!("{report}");
+    // The comparison can fail: spinner frames 0 and 5, story frames 0 and 90.
+    for (a, b) in [(0, 1), (9, 11)] {
+        let bad = unmatched(&frames[a].2.data, &frames[b].3, W, H);
+        assert!(bad as f64 > TOLERANCE * f64::from(W * H), "{} {} vs {}: {bad}", frames[a].0, frames[a].1, frames[b].1);
+    }
 }
 
 /// The bytes of a real bundle, spoiled three ways.
@@ -398,7 +455,7 @@ fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
     }
     let checks = json!([
         {"id": "stream", "steps": [
-            {"feed": AREAS}, {"output": true},
+            {"feed": format!("{AREAS}echo ready\n")}, {"output": true},
             {"click": [200, 120, 1]}, {"click": [200, 120, 3]}, {"output": true},
         ]},
         {"id": "buttons", "steps": [
@@ -408,6 +465,7 @@ fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
     ]);
     let results = run_page("click", &checks, 640, 480);
     let s = steps(&results, "stream");
+    assert_eq!(s[1]["lines"], json!(["ready"]));
     // animvm, 640x480 (window_xvfb.rs: pixel (200, 120) is event (-1, 1)).
     assert_eq!(
         s[4]["lines"],
@@ -419,11 +477,14 @@ fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
             "RELEASE 3 -1 1 box all"
         ])
     );
-    // buttons.draw: the centre of the window is inside button 5.
+    // buttons.draw: the centre of the window is inside button 5 (and is
+    // where the pointer starts, so there is no MOTION first, as in
+    // animvm's window).
     let s = steps(&results, "buttons");
     assert_eq!(s[0]["error"], Value::Null);
-    assert_eq!(s[3]["lines"], json!(["MOTION 0 0 0 b5", "PRESS 1 0 0 b5", "RELEASE 1 0 0 b5"]));
-    // What animvm prints for the same point (a `warp` there, headless).
+    assert_eq!(s[3]["lines"], json!(["PRESS 1 0 0 b5", "RELEASE 1 0 0 b5"]));
+    // What animvm prints for the same point (a `warp` there, headless):
+    // the same coordinates and area.
     let dir = tempfile::tempdir().unwrap();
     let draw = std::fs::read_to_string(root().join("examples/buttons.draw")).unwrap();
     std::fs::write(dir.path().join("b.draw"), format!("{draw}warp 0 0\n")).unwrap();

@@ -13,6 +13,7 @@ const canvas = $("canvas");
 const params = new URLSearchParams(location.search);
 if (params.has("w")) canvas.width = Number(params.get("w"));
 if (params.has("h")) canvas.height = Number(params.get("h"));
+if (params.has("checks")) document.body.classList.add("test");
 
 let lines = [];
 function log(line, isError) {
