@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web player page in web/www/:
+# Builds the web player page in web/www/ (cargo profile `web`: opt-level z,
+# fat LTO, one codegen unit):
 #   pkg/             wasm-bindgen --target web output (animkit_web.js, animkit_web_bg.wasm)
 #   examples/*.animb the repository's examples, compiled by animc
 #   examples/index.json their names
@@ -32,9 +33,9 @@ if [ "$have" != "$pinned" ]; then
   exit 1
 fi
 
-cargo build --release --target wasm32-unknown-unknown -p animkit-web "${features[@]}"
+cargo build --profile web --target wasm32-unknown-unknown -p animkit-web "${features[@]}"
 target=${CARGO_TARGET_DIR:-target}
-wasm="$target/wasm32-unknown-unknown/release/animkit_web.wasm"
+wasm="$target/wasm32-unknown-unknown/web/animkit_web.wasm"
 rm -rf "$out"
 if [ "$opt" = 1 ] && command -v wasm-opt >/dev/null; then
   # wasm-opt runs on rustc's output, before wasm-bindgen: binaryen 108

@@ -37,6 +37,10 @@ pub const MAX_SPRITE_TICKS: u64 = 1 << 24;
 /// Frames per second of SLAP playback at speed 1 (`animvm`'s default).
 pub const SLAP_FPS: f64 = animkit_runtime::host::DEFAULT_FPS;
 
+/// Playback's rounding allowance: 1000 ms in 20 ms steps is 30 frames of
+/// 33.3 ms, though the float sum falls a hair short.
+const EPSILON_MS: f64 = 1e-6;
+
 /// Where a canvas's `echo` and event lines go: a buffer the player drains.
 #[derive(Clone, Default)]
 pub struct SharedOut(pub Rc<RefCell<Vec<u8>>>);
@@ -327,7 +331,7 @@ impl Core {
                 self.pending_ms += ms;
                 let tick_ms = 1000.0 / f64::from(TICKS_PER_SECOND);
                 let mut ticked = false;
-                while self.pending_ms >= tick_ms {
+                while self.pending_ms >= tick_ms - EPSILON_MS {
                     self.pending_ms -= tick_ms;
                     view.tick();
                     ticked = true;
@@ -340,7 +344,7 @@ impl Core {
                 self.pending_ms += ms;
                 let frame_ms = 1000.0 / SLAP_FPS;
                 let mut stepped = false;
-                while self.pending_ms >= frame_ms {
+                while self.pending_ms >= frame_ms - EPSILON_MS {
                     self.pending_ms -= frame_ms;
                     if scene.frame() >= scene.length() {
                         scene.restart();

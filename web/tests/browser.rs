@@ -72,6 +72,9 @@ fn page() -> &'static Page {
     PAGE.get_or_init(|| {
         let status = Command::new("bash").arg(root().join("web/build.sh")).current_dir(root()).status().unwrap();
         assert!(status.success(), "web/build.sh failed");
+        let status =
+            Command::new("bash").args([root().join("web/build.sh").to_str().unwrap(), "--sprite-only"]).current_dir(root()).status().unwrap();
+        assert!(status.success(), "web/build.sh --sprite-only failed");
         let status = Command::new(env!("CARGO"))
             .args(["build", "-q", "--bin", "animvm", "--bin", "animc"])
             .current_dir(root())
@@ -215,7 +218,26 @@ fn traces_match_animvm_byte_for_byte() {
             json!({"id": i.to_string(), "steps": [{"load": format!("examples/{file}")}, {"trace": args}]})
         })
         .collect();
+    let mut checks = checks;
+    let sprite_only = [(60, None), (40, Some("Attack"))];
+    for (i, (ticks, state)) in sprite_only.iter().enumerate() {
+        checks.push(json!({"id": format!("sprite-only-{i}"), "steps": [
+            {"spriteOnly": "examples/hero.animb", "ticks": ticks, "state": state}
+        ]}));
+    }
     let results = run_page("traces", &json!(checks), W, H);
+    // The sprite-only player's trace is the full player's, animvm's.
+    for (i, (ticks, state)) in sprite_only.iter().enumerate() {
+        let s = steps(&results, &format!("sprite-only-{i}"));
+        let mut argv = vec!["--trace".to_string(), "--ticks".into(), ticks.to_string()];
+        if let Some(st) = state {
+            argv.extend(["--state".to_string(), st.to_string()]);
+        }
+        argv.push(example("hero.animb").to_str().unwrap().to_string());
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let native = animvm(&argv, &root());
+        assert_eq!(s[0]["text"].as_str(), Some(String::from_utf8(native.stdout).unwrap().as_str()), "sprite-only {i}");
+    }
     for (i, (file, args)) in cases.iter().enumerate() {
         let s = steps(&results, &i.to_string());
         assert_eq!(s[0]["error"], Value::Null, "{file}: {s:?}");
@@ -490,6 +512,35 @@ fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
     std::fs::write(dir.path().join("b.draw"), format!("{draw}warp 0 0\n")).unwrap();
     let native = animvm(&["-H", "b.draw"], dir.path());
     assert_eq!(String::from_utf8(native.stdout).unwrap(), "MOTION 0 0 0 b5\n");
+}
+
+#[test]
+fn playback_follows_page_time_speed_seek_and_states() {
+    if !enabled("playback_follows_page_time_speed_seek_and_states") {
+        return;
+    }
+    let checks = json!([
+        {"id": "sprite", "steps": [
+            {"load": "examples/hero.animb"},
+            {"play": 200}, {"play": 100, "speed": 2}, {"seek": 5},
+            {"setState": "Attack"}, {"setState": "Atack"},
+        ]},
+        {"id": "slap", "steps": [{"load": "examples/story.animb"}, {"play": 1000, "speed": 1}, {"seek": 90}]},
+        {"id": "draw", "steps": [{"load": "examples/spinner.animb"}, {"play": 100}, {"seek": 3}]},
+    ]);
+    let results = run_page("play", &checks, W, H);
+    let s = steps(&results, "sprite");
+    // 50 ticks a second: 200 ms is 10 ticks, 100 ms at speed 2 another 10.
+    assert_eq!([&s[1]["frame"], &s[2]["frame"], &s[3]["frame"]], [&json!(10), &json!(20), &json!(5)]);
+    assert_eq!(s[4]["state"], "Attack");
+    assert_eq!(s[4]["states"][0], "Idle");
+    assert_eq!(s[5]["error"], "no state named `Atack` (state names are case-sensitive)");
+    let s = steps(&results, "slap");
+    // 30 frames a second.
+    assert_eq!([&s[1]["frame"], &s[2]["frame"]], [&json!(30), &json!(90)]);
+    let s = steps(&results, "draw");
+    // No waits in spinner.draw: playing runs it to its last frame.
+    assert_eq!([&s[1]["frame"], &s[2]["frame"]], [&json!(35), &json!(3)]);
 }
 
 #[test]

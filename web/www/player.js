@@ -121,7 +121,10 @@ async function examples(player) {
   }
   const first = params.get("example") ?? list[0];
   if (first) load(player, await fetchBytes("examples/" + first), first);
-  if (params.has("frame")) message(player.seek(Number(params.get("frame"))));
+  if (params.has("frame")) {
+    message(player.seek(Number(params.get("frame"))));
+    $("frame").value = player.frame();
+  }
 }
 
 // ---- test mode ----
@@ -160,6 +163,26 @@ async function step(player, s) {
     return {};
   }
   if ("output" in s) return { lines: take() };
+  if ("spriteOnly" in s) {
+    // The sprite-only player (web/build.sh --sprite-only, in pkg-sprite/).
+    const m = await import("./pkg-sprite/animkit_web.js");
+    await m.default();
+    const p = new m.Player();
+    const error = p.load(await fetchBytes(s.spriteOnly));
+    if (error) return { error };
+    try { return { text: p.trace(s.ticks, s.state) }; } catch (e) { return { error: String(e) }; }
+  }
+  if ("play" in s) {
+    // Plays for s.play ms of page time (in steps of 20 ms), then pauses.
+    if ("speed" in s) player.setSpeed(s.speed);
+    player.play();
+    let error = null;
+    for (let t = 0; t < s.play && !error; t += 20) error = player.advance(Math.min(20, s.play - t)) ?? null;
+    player.pause();
+    return { error, frame: player.frame() };
+  }
+  if ("seek" in s) return { error: player.seek(s.seek) ?? null, frame: player.frame() };
+  if ("setState" in s) return { error: player.setState(s.setState) ?? null, state: player.state(), states: player.states() };
   if ("time" in s) {
     // Milliseconds per renderFrame of frames [from, to).
     const t0 = performance.now();
