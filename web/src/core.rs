@@ -59,6 +59,8 @@ impl Write for SharedOut {
 /// renderer owns one).
 pub type MakeGl = Box<dyn Fn() -> glow::Context>;
 
+// One value per player: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Content {
     Empty,
     Sprite { renderer: Renderer, view: SpriteView, sprites: Sprites },
@@ -123,9 +125,10 @@ impl Core {
         let mut warnings = Vec::new();
         let program = animkit_runtime::load::program_from_bytes_to(name, bytes, &mut warnings)?;
         self.errors.extend_from_slice(&warnings);
-        let module = pick_module(&program).ok_or_else(|| format!("error: `{name}`: the bundle has no module to run\n"))?;
+        let module =
+            pick_module(&program).ok_or_else(|| format!("error: `{name}`: the bundle has no module to run\n"))?;
         let old = (
-            std::mem::replace(&mut self.program, Some(program)),
+            self.program.replace(program),
             std::mem::replace(&mut self.name, name.to_string()),
             std::mem::replace(&mut self.module, module),
             self.start_state.take(),
@@ -211,7 +214,10 @@ impl Core {
             Content::Empty => return Err("nothing is loaded".into()),
             Content::Sprite { renderer, view, .. } => {
                 if n >= MAX_SPRITE_TICKS {
-                    return Err(format!("frame {n} is past the last frame the player draws ({})", MAX_SPRITE_TICKS - 1));
+                    return Err(format!(
+                        "frame {n} is past the last frame the player draws ({})",
+                        MAX_SPRITE_TICKS - 1
+                    ));
                 }
                 while view.ticks() < n + 1 {
                     view.tick();
@@ -513,14 +519,9 @@ impl Core {
         }
         if let Content::Stream { stream, .. } = &mut self.content {
             stream.push(text.as_bytes());
-            loop {
-                match stream.run(&mut self.errors) {
-                    Status::Suspended(s) => {
-                        animkit_runtime::clock::advance(Duration::from_secs_f64(s.clamp(0.0, 1e9)));
-                        stream.canvas_mut().inner.resume();
-                    }
-                    _ => break,
-                }
+            while let Status::Suspended(s) = stream.run(&mut self.errors) {
+                animkit_runtime::clock::advance(Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+                stream.canvas_mut().inner.resume();
             }
         }
         self.present();

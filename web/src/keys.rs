@@ -128,7 +128,13 @@ pub fn sdl_name(code: &str, key: &str) -> String {
     match (chars.next(), chars.next()) {
         (Some(c), None) => {
             let c = c.to_lowercase().next().unwrap_or(c);
-            if c.is_ascii() { c.to_string() } else if (c as u32) < 256 { format!("world {}", c as u32 - 160) } else { "unknown key".into() }
+            if c.is_ascii() {
+                c.to_string()
+            } else if (c as u32) < 256 {
+                format!("world {}", c as u32 - 160)
+            } else {
+                "unknown key".into()
+            }
         }
         _ => "unknown key".into(),
     }

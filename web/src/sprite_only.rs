@@ -44,6 +44,18 @@ impl SpritePlayer {
         self.ticks += 1;
     }
 
+    /// `n` ticks without keeping their events (a benchmark's loop):
+    /// returns how many events fired.
+    pub fn run_ticks(&mut self, n: u64) -> u64 {
+        let mut events = 0;
+        for _ in 0..n {
+            self.instance.tick();
+            events += self.instance.drain_events().count() as u64;
+        }
+        self.ticks += n;
+        events
+    }
+
     /// Ticks so far.
     pub fn ticks(&self) -> u64 {
         self.ticks
@@ -66,7 +78,7 @@ impl SpritePlayer {
 
     /// See [`state`](Self::state).
     pub fn frame(&self) -> u32 {
-        self.instance.frame() as u32
+        self.instance.frame()
     }
 
     /// Switches to `state` now (its tick count goes on).

@@ -29,9 +29,13 @@ impl Player {
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> Result<Player, JsValue> {
         let options = js_sys::Object::new();
-        for (key, value) in
-            [("antialias", false), ("depth", false), ("stencil", false), ("alpha", false), ("preserveDrawingBuffer", true)]
-        {
+        for (key, value) in [
+            ("antialias", false),
+            ("depth", false),
+            ("stencil", false),
+            ("alpha", false),
+            ("preserveDrawingBuffer", true),
+        ] {
             js_sys::Reflect::set(&options, &key.into(), &value.into())?;
         }
         let context = canvas
@@ -40,7 +44,12 @@ impl Player {
             .dyn_into::<WebGl2RenderingContext>()
             .map_err(|_| js_error("the canvas's webgl2 context is not a WebGl2RenderingContext"))?;
         let make = move || glow::Context::from_webgl2_context(context.clone());
-        Ok(Player { core: Core::new(Box::new(make), canvas.width(), canvas.height()), callback: None, pending_out: String::new(), pending_err: String::new() })
+        Ok(Player {
+            core: Core::new(Box::new(make), canvas.width(), canvas.height()),
+            callback: None,
+            pending_out: String::new(),
+            pending_err: String::new(),
+        })
     }
 
     fn deliver(&mut self) {

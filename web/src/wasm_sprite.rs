@@ -39,6 +39,14 @@ impl Player {
         }
     }
 
+    /// `n` ticks without keeping their events (benchmarks); the number
+    /// of events fired.
+    #[wasm_bindgen(js_name = runTicks)]
+    pub fn run_ticks(&mut self, n: f64) -> f64 {
+        let n = if n.is_finite() && n > 0.0 { n.min(1e12) as u64 } else { 0 };
+        self.sprite.as_mut().map_or(0.0, |p| p.run_ticks(n) as f64)
+    }
+
     /// The state now.
     pub fn state(&self) -> Option<String> {
         self.sprite.as_ref().map(|p| p.state().to_string())

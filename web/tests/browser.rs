@@ -67,13 +67,20 @@ struct Page {
     extra: Arc<Mutex<HashMap<String, Vec<u8>>>>,
 }
 
+/// `GET /hold` waits until the page has posted `/done` (benchmarks: the
+/// page's load event waits for the image, `--dump-dom` for the load).
+static HOLD: (Mutex<bool>, std::sync::Condvar) = (Mutex::new(false), std::sync::Condvar::new());
+
 fn page() -> &'static Page {
     static PAGE: OnceLock<Page> = OnceLock::new();
     PAGE.get_or_init(|| {
         let status = Command::new("bash").arg(root().join("web/build.sh")).current_dir(root()).status().unwrap();
         assert!(status.success(), "web/build.sh failed");
-        let status =
-            Command::new("bash").args([root().join("web/build.sh").to_str().unwrap(), "--sprite-only"]).current_dir(root()).status().unwrap();
+        let status = Command::new("bash")
+            .args([root().join("web/build.sh").to_str().unwrap(), "--sprite-only"])
+            .current_dir(root())
+            .status()
+            .unwrap();
         assert!(status.success(), "web/build.sh --sprite-only failed");
         let status = Command::new(env!("CARGO"))
             .args(["build", "-q", "--bin", "animvm", "--bin", "animc"])
@@ -111,6 +118,21 @@ fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
     }
     let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
     let path = if path == "/" { "/index.html".to_string() } else { path };
+    if path == "/done" {
+        *HOLD.0.lock().unwrap() = true;
+        HOLD.1.notify_all();
+        let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        return;
+    }
+    if path == "/hold" {
+        let mut done = HOLD.0.lock().unwrap();
+        while !*done {
+            done = HOLD.1.wait(done).unwrap();
+        }
+        *done = false;
+        let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        return;
+    }
     let body = extra.lock().unwrap().get(&path).cloned().or_else(|| {
         (!path.contains("..")).then(|| std::fs::read(root().join("web/www").join(&path[1..])).ok()).flatten()
     });
@@ -139,17 +161,26 @@ fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
 /// Runs `checks` (a list of `{id, steps}`) in headless Chromium on a
 /// `w` x `h` canvas; the page's results.
 fn run_page(name: &str, checks: &Value, w: u32, h: u32) -> Value {
+    run_page_timed(name, checks, w, h, false)
+}
+
+/// [`run_page`]; `real_time`: without the virtual clock (whose
+/// `performance.now()` stands still while a script runs), the page held
+/// loading until its checks are done (for timings).
+fn run_page_timed(name: &str, checks: &Value, w: u32, h: u32, real_time: bool) -> Value {
     let page = page();
     let file = format!("/checks-{name}.json");
     page.extra.lock().unwrap().insert(file.clone(), checks.to_string().into_bytes());
-    let url = format!("http://127.0.0.1:{}/index.html?checks={}&w={w}&h={h}", page.port, &file[1..]);
+    let hold = if real_time { "&hold=1" } else { "" };
+    let url = format!("http://127.0.0.1:{}/index.html?checks={}&w={w}&h={h}{hold}", page.port, &file[1..]);
+    let clock = if real_time { "--disable-gpu-vsync" } else { "--virtual-time-budget=120000" };
     let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
         .args([
             "--headless",
             "--no-sandbox",
             "--use-angle=swiftshader",
             "--enable-unsafe-swiftshader",
-            "--virtual-time-budget=120000",
+            clock,
             "--dump-dom",
             &url,
         ])
@@ -419,7 +450,8 @@ fn base64(bytes: &[u8]) -> String {
     const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut s = String::new();
     for c in bytes.chunks(3) {
-        let n = (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
+        let n =
+            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
         for i in 0..4 {
             if i <= c.len() {
                 s.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
@@ -551,4 +583,108 @@ fn base64_round_trips() {
     }
     assert_eq!(base64(b"Man"), "TWFu");
     assert_eq!(base64(b"Ma"), "TWE=");
+}
+
+/// A SLAP scene of 20 actors walking in a 5 x 4 grid for 120 frames.
+fn crowd() -> String {
+    let mut s = String::from("time 0\n");
+    for i in 0..20 {
+        let (x, z) = ((i % 5) as f64 * 1.5 - 3.0, (i / 5) as f64 * 1.5 - 2.0);
+        s.push_str(&format!(
+            "actor {} position {x} {z}\nactor {} action 2\nactor {} direction {}\n",
+            i + 1,
+            i + 1,
+            i + 1,
+            i
+        ));
+    }
+    s.push_str("time 120\n");
+    s
+}
+
+/// `web_frame_ms_20_actors`, `web_vs_native_frame`,
+/// `web_sprite_ns_per_tick_1e5`, `web_load_ms`, printed. Run with
+/// `ANIMKIT_WEB_TESTS=1 cargo test --release -p animkit-web --test browser
+/// web_bench -- --ignored --nocapture` (the native side times this test
+/// process and `target/release/animvm`).
+#[test]
+#[ignore]
+fn web_bench() {
+    if !enabled("web_bench") {
+        return;
+    }
+    let _ = page();
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "-q", "--release", "--bin", "animvm"])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let scene = crowd();
+    let checks = json!([
+        {"id": "load", "steps": [{"load": "examples/story.animb"}, {"now": true}]},
+        {"id": "slap", "steps": [
+            {"loadBase64": base64(scene.as_bytes()), "name": "crowd.slap"},
+            {"time": [0, 120], "sync": true},
+            {"time": [0, 120], "sync": false},
+        ]},
+        {"id": "sprite", "steps": [{"spriteTicks": "examples/hero.animb", "n": 100000, "state": "Walk"}]},
+    ]);
+    let results = run_page_timed("bench", &checks, 640, 480, true);
+    let load_ms = steps(&results, "load")[1]["ms"].as_f64().unwrap();
+    let s = steps(&results, "slap");
+    assert_eq!(s[0]["error"], Value::Null, "{s:?}");
+    let (web_sync, web_async) = (s[1]["ms"].as_f64().unwrap(), s[2]["ms"].as_f64().unwrap());
+    let s = steps(&results, "sprite");
+    let web_ns = s[0]["ns"].as_f64().unwrap();
+
+    // Native: animvm -H drawing 121 frames minus 1 frame (start-up), best of 3.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("crowd.slap"), &scene).unwrap();
+    let animvm = target_dir().join("release/animvm");
+    let time = |frames: &str, dump: bool| {
+        (0..3)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let mut args = vec!["-H", "-x", "640", "-y", "480", "--frames", frames];
+                if dump {
+                    args.extend(["-d", "f"]);
+                }
+                args.push("crowd.slap");
+                let o = Command::new(&animvm).args(&args).current_dir(dir.path()).output().unwrap();
+                assert!(o.status.success(), "{o:?}");
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let native = (time("121", false) - time("1", false)) / 120.0;
+    let native_dump = (time("121", true) - time("1", true)) / 120.0;
+    // Native sprite ticks, the same loop as the page's (best of 5).
+    let program = animkit_compiler::compile(
+        &[animkit_compiler::Source::new(
+            "hero.anim",
+            std::fs::read_to_string(root().join("examples/hero.anim")).unwrap(),
+        )],
+        &Default::default(),
+    )
+    .unwrap();
+    let mut p = animkit_web::sprite_only::SpritePlayer::load(&animkit_vm::codec::encode(&program)).unwrap();
+    p.set_state("Walk").unwrap();
+    let native_ns = (0..5)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            std::hint::black_box(p.run_ticks(100_000));
+            t.elapsed().as_secs_f64() * 1e9 / 1e5
+        })
+        .fold(f64::INFINITY, f64::min);
+    eprintln!("web_load_ms {load_ms:.1} (navigation start to story.slap's first frame, page and wasm served locally)");
+    eprintln!("web_frame_ms_20_actors {web_sync:.2} (640x480, with a readPixels each frame; {web_async:.2} without)");
+    eprintln!(
+        "web_vs_native_frame {:.2} (native animvm -H: {native:.2} ms a frame without read-back, {native_dump:.2} with -d PNGs)",
+        web_async / native
+    );
+    eprintln!(
+        "web_sprite_ns_per_tick_1e5 {web_ns:.2} ns wasm, {native_ns:.2} ns native, ratio {:.2}",
+        web_ns / native_ns
+    );
 }

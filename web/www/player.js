@@ -184,11 +184,32 @@ async function step(player, s) {
   if ("seek" in s) return { error: player.seek(s.seek) ?? null, frame: player.frame() };
   if ("setState" in s) return { error: player.setState(s.setState) ?? null, state: player.state(), states: player.states() };
   if ("time" in s) {
-    // Milliseconds per renderFrame of frames [from, to).
+    // Milliseconds per renderFrame of frames [from, to): with a read-back
+    // after each (sync), or one at the end.
     const t0 = performance.now();
-    for (let f = s.time[0]; f < s.time[1]; f++) player.renderFrame(f);
+    for (let f = s.time[0]; f < s.time[1]; f++) {
+      player.renderFrame(f);
+      if (s.sync) player.readPixels();
+    }
     player.readPixels();
     return { ms: (performance.now() - t0) / (s.time[1] - s.time[0]) };
+  }
+  if ("now" in s) return { ms: performance.now() };
+  if ("spriteTicks" in s) {
+    // The sprite-only player's VM: nanoseconds per tick, best of 5 runs.
+    const m = await import("./pkg-sprite/animkit_web.js");
+    await m.default();
+    const p = new m.Player();
+    const error = p.load(await fetchBytes(s.spriteTicks));
+    if (error) return { error };
+    if (s.state) p.setState(s.state);
+    let best = Infinity, events = 0;
+    for (let k = 0; k < 5; k++) {
+      const t0 = performance.now();
+      events = p.runTicks(s.n);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return { ns: (best * 1e6) / s.n, events };
   }
   return { error: "unknown step " + JSON.stringify(s) };
 }
@@ -222,6 +243,7 @@ async function main() {
     const pre = $("results");
     pre.textContent = base64(new TextEncoder().encode(JSON.stringify(out)));
     pre.dataset.done = "1";
+    if (params.has("hold")) await fetch("done", { method: "POST" });
     return;
   }
   await examples(player);

@@ -10,6 +10,7 @@ use super::cursor::CursorImage;
 use super::events;
 use super::pen::{h_align, rgb8, rgba, v_align};
 use super::view::View;
+use crate::clock::{self, Instant};
 use crate::host::files;
 use crate::host::sink::{FrameSink, SinkError, Timing};
 use crate::render::{self, ImageId, PixelRect, Renderer};
@@ -17,7 +18,6 @@ use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, 
 use animkit_vm::interp::Flow;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
-use crate::clock::{self, Instant};
 use std::time::Duration;
 
 /// The `animator` options that shape a canvas.
