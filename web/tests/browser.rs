@@ -547,6 +547,65 @@ fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
 }
 
 #[test]
+fn keys_print_animvm_s_key_lines() {
+    if !enabled("keys_print_animvm_s_key_lines") {
+        return;
+    }
+    // The DOM events of `runtime/tests/window_xvfb.rs`'s `xdotool key a
+    // shift+b Return F1 Left ctrl+a KP_Enter Escape space Page_Up`
+    // (xdotool releases Shift before B), and the lines that test asserts
+    // animvm's window prints for them.
+    let press = |code: &str, key: &str| [json!(["down", code, key]), json!(["up", code, key])];
+    let mut keys = Vec::new();
+    keys.extend(press("KeyA", "a"));
+    keys.extend([json!(["down", "ShiftLeft", "Shift"]), json!(["down", "KeyB", "B"])]);
+    keys.extend([json!(["up", "ShiftLeft", "Shift"]), json!(["up", "KeyB", "b"])]);
+    for (code, key) in [("Enter", "Enter"), ("F1", "F1"), ("ArrowLeft", "ArrowLeft")] {
+        keys.extend(press(code, key));
+    }
+    keys.extend([json!(["down", "ControlLeft", "Control"]), json!(["down", "KeyA", "a"])]);
+    keys.extend([json!(["up", "ControlLeft", "Control"]), json!(["up", "KeyA", "a"])]);
+    for (code, key) in [("NumpadEnter", "Enter"), ("Escape", "Escape"), ("Space", " "), ("PageUp", "PageUp")] {
+        keys.extend(press(code, key));
+    }
+    let checks = json!([{"id": "keys", "steps": [
+        {"feed": "events on\necho ready\n"}, {"output": true}, {"keys": keys}, {"output": true},
+    ]}]);
+    let results = run_page("keys", &checks, W, H);
+    let s = steps(&results, "keys");
+    assert_eq!(s[1]["lines"], json!(["ready"]));
+    assert_eq!(
+        s[3]["lines"],
+        json!([
+            "KEYDOWN 0 97 a",
+            "KEYUP 0 a",
+            "KEYDOWN 0 0 left shift",
+            "KEYDOWN 1 66 b",
+            "KEYUP 0 left shift",
+            "KEYUP 0 b",
+            "KEYDOWN 0 13 return",
+            "KEYUP 0 return",
+            "KEYDOWN 0 0 f1",
+            "KEYUP 0 f1",
+            "KEYDOWN 0 0 left",
+            "KEYUP 0 left",
+            "KEYDOWN 0 0 left ctrl",
+            "KEYDOWN 64 1 a",
+            "KEYUP 0 left ctrl",
+            "KEYUP 0 a",
+            "KEYDOWN 0 13 enter",
+            "KEYUP 0 enter",
+            "KEYDOWN 0 27 escape",
+            "KEYUP 0 escape",
+            "KEYDOWN 0 32 space",
+            "KEYUP 0 space",
+            "KEYDOWN 0 0 page up",
+            "KEYUP 0 page up",
+        ])
+    );
+}
+
+#[test]
 fn playback_follows_page_time_speed_seek_and_states() {
     if !enabled("playback_follows_page_time_speed_seek_and_states") {
         return;

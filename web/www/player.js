@@ -163,6 +163,13 @@ async function step(player, s) {
     return {};
   }
   if ("output" in s) return { lines: take() };
+  if ("keys" in s) {
+    // Real DOM key events on the canvas: [["down" | "up", code, key], ...].
+    for (const [kind, code, key] of s.keys) {
+      canvas.dispatchEvent(new KeyboardEvent(kind === "down" ? "keydown" : "keyup", { code, key, bubbles: true }));
+    }
+    return {};
+  }
   if ("spriteOnly" in s) {
     // The sprite-only player (web/build.sh --sprite-only, in pkg-sprite/).
     const m = await import("./pkg-sprite/animkit_web.js");
