@@ -479,9 +479,27 @@ fn hostile_bundles_give_animvm_s_message_and_the_player_goes_on() {
     }
     s.push(json!({"load": "examples/hero.animb"}));
     s.push(json!({"trace": "--ticks 3"}));
-    let results = run_page("hostile", &json!([{"id": "h", "steps": s}]), W, H);
-    let s = steps(&results, "h");
+    // Sources dropped on the page: compiled there, their errors animvm's.
+    let bad_source = "actor 1 size 2\ntime 1\nactor 1 colour 1 0 0\n";
+    let good_source = std::fs::read_to_string(root().join("examples/hero.anim")).unwrap();
+    let sources = [
+        json!({"loadBase64": base64(bad_source.as_bytes()), "name": "bad.slap"}),
+        json!({"loadBase64": base64(good_source.as_bytes()), "name": "hero.anim"}),
+        json!({"trace": "--ticks 50 --state Run"}),
+    ];
+    let results = run_page("hostile", &json!([{"id": "h", "steps": s}, {"id": "src", "steps": sources}]), W, H);
+    let src = steps(&results, "src");
     let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.slap"), bad_source).unwrap();
+    std::fs::write(dir.path().join("hero.anim"), &good_source).unwrap();
+    let native = animvm(&["--trace", "bad.slap"], dir.path());
+    let message = String::from_utf8(native.stderr).unwrap();
+    assert!(message.contains("bad.slap:3:"), "{message}");
+    assert_eq!(src[0]["error"].as_str(), Some(message.as_str()));
+    assert_eq!(src[1]["error"], Value::Null);
+    let native = animvm(&["--trace", "--ticks", "50", "--state", "Run", "hero.anim"], dir.path());
+    assert_eq!(src[2]["text"].as_str(), Some(String::from_utf8(native.stdout).unwrap().as_str()));
+    let s = steps(&results, "h");
     let before = s[2]["pixels"].as_str().unwrap();
     for (k, (name, bytes)) in cases.iter().enumerate() {
         std::fs::write(dir.path().join(name), bytes).unwrap();
