@@ -37,6 +37,10 @@ pub const MAX_SPRITE_TICKS: u64 = 1 << 24;
 /// Frames per second of SLAP playback at speed 1 (`animvm`'s default).
 pub const SLAP_FPS: f64 = animkit_runtime::host::DEFAULT_FPS;
 
+/// The most times one `advance` resumes an Animator script (each run
+/// ends at a wait).
+pub const MAX_RUNS_PER_ADVANCE: u32 = 10_000;
+
 /// Playback's rounding allowance: 1000 ms in 20 ms steps is 30 frames of
 /// 33.3 ms, though the float sum falls a hair short.
 const EPSILON_MS: f64 = 1e-6;
@@ -233,7 +237,7 @@ impl Core {
                 view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
             }
             Content::Script { script, status, wait } => {
-                script.canvas_mut().freeze_after = Some(n + 1);
+                script.canvas_mut().freeze_after = Some(n.saturating_add(1));
                 loop {
                     *status = script.run(&mut self.errors);
                     match *status {
@@ -369,7 +373,16 @@ impl Core {
                     return Ok(());
                 }
                 *wait -= ms / 1000.0;
+                // A program of tiny waits cannot hold the page: at most
+                // MAX_RUNS_PER_ADVANCE runs a call, the rest of the time
+                // dropped.
+                let mut runs = 0;
                 while *wait <= 0.0 {
+                    runs += 1;
+                    if runs > MAX_RUNS_PER_ADVANCE {
+                        *wait = 0.0;
+                        break;
+                    }
                     if let Status::Suspended(s) = *status {
                         animkit_runtime::clock::advance(Duration::from_secs_f64(s.clamp(0.0, 1e9)));
                         script.canvas_mut().inner.resume();
