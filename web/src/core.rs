@@ -92,6 +92,9 @@ pub struct Core {
     /// Milliseconds of playback not yet turned into ticks or frames.
     pending_ms: f64,
     keyboard: Keyboard,
+    /// `setState` switched the sprite mid-run: the next `renderFrame`
+    /// starts over from the new state.
+    restarted: bool,
 }
 
 impl Core {
@@ -114,6 +117,7 @@ impl Core {
             speed: 1.0,
             pending_ms: 0.0,
             keyboard: Keyboard::default(),
+            restarted: false,
         }
     }
 
@@ -204,7 +208,7 @@ impl Core {
     /// Draws frame `n` (see the [module documentation](self)) and shows it.
     pub fn render_frame(&mut self, n: u64) -> Result<(), String> {
         let needs_rebuild = match &self.content {
-            Content::Sprite { view, .. } => view.ticks() > n.saturating_add(1),
+            Content::Sprite { view, .. } => self.restarted || view.ticks() > n.saturating_add(1),
             Content::Script { script, .. } => {
                 let c = script.canvas();
                 c.frozen() || c.inner.flushes() > n
@@ -214,6 +218,7 @@ impl Core {
         if needs_rebuild {
             self.rebuild()?;
         }
+        self.restarted = false;
         match &mut self.content {
             Content::Empty => return Err("nothing is loaded".into()),
             Content::Sprite { renderer, view, .. } => {
@@ -436,6 +441,7 @@ impl Core {
                 view.set_state(state)?;
                 view.draw(renderer);
                 self.start_state = Some(state.to_string());
+                self.restarted = true;
             }
             _ => return Err("setState: no sprite module is loaded".into()),
         }

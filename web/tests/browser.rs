@@ -435,6 +435,82 @@ fn animator_and_slap_frames_match_animvm_within_the_tolerance() {
     }
 }
 
+#[test]
+fn sprite_frames_from_a_sheet_are_identical_to_animvm() {
+    if !enabled("sprite_frames_from_a_sheet_are_identical_to_animvm") {
+        return;
+    }
+    // A 4x2 sheet of 16x16 cells, each its own colour and diagonal.
+    let mut sheet = RgbaImage::new(64, 32, [0, 0, 0, 255]);
+    for y in 0..32u32 {
+        for x in 0..64u32 {
+            let cell = (y / 16) * 4 + x / 16;
+            let on = (x % 16) == (y % 16);
+            let c = if on {
+                [255, 255, 255, 255]
+            } else {
+                [(cell * 30) as u8, (255 - cell * 25) as u8, (cell * 60 % 256) as u8, 255]
+            };
+            sheet.set_pixel(x, y, c);
+        }
+    }
+    let png = sheet.encode_png().unwrap();
+    page().extra.lock().unwrap().insert("/walk.png".into(), png.clone());
+    let frames = [0u64, 5, 6, 13, 23];
+    let mut s = vec![
+        json!({"load": "examples/hero.animb"}),
+        json!({"sheet": ["Walk", "walk.png", 4, 2]}),
+        json!({"setState": "Walk"}),
+    ];
+    for f in frames {
+        s.push(json!({"frame": f}));
+        s.push(json!({"pixels": true}));
+    }
+    let results = run_page("sheet", &json!([{"id": "sheet", "steps": s}]), W, H);
+    let s = steps(&results, "sheet");
+    assert_eq!((&s[1]["error"], &s[2]["error"]), (&Value::Null, &Value::Null), "{s:?}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("walk.png"), &png).unwrap();
+    let path = example("hero.animb");
+    let (w, h) = (W.to_string(), H.to_string());
+    let native = animvm(
+        &[
+            "-H",
+            "-x",
+            &w,
+            "-y",
+            &h,
+            "--ticks",
+            "24",
+            "--state",
+            "Walk",
+            "--sheet",
+            "Walk=walk.png:4x2",
+            "-d",
+            "f",
+            path.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert!(native.status.success(), "{native:?}");
+    for (k, f) in frames.iter().enumerate() {
+        let web = base64_decode(s[4 + 2 * k]["pixels"].as_str().unwrap());
+        let native = RgbaImage::decode_png(&std::fs::read(dir.path().join(format!("f{f:04}.png"))).unwrap()).unwrap();
+        // Only the overlay's glyph edges may round 1 apart (234 pixels at
+        // frame 0, measured: the state line and "events: step").
+        let (n, max) = diff(&native, &web);
+        assert!(max <= 1, "frame {f}: {n} pixels differ, by at most {max}");
+        // The cell itself (the middle of the picture, below the overlay
+        // text) is exactly animvm's.
+        for y in 30..90 {
+            for x in 40..120 {
+                let i = ((y * W + x) * 4) as usize;
+                assert_eq!(native.data[i..i + 4], web[i..i + 4], "frame {f}: pixel ({x}, {y})");
+            }
+        }
+    }
+}
+
 /// The bytes of a real bundle, spoiled three ways.
 fn hostile(bundle: &[u8]) -> [(&'static str, Vec<u8>); 3] {
     let mut corrupted = bundle.to_vec();

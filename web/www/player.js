@@ -119,6 +119,12 @@ async function examples(player) {
     b.onclick = async () => load(player, await fetchBytes("examples/" + name), name);
     $("examples").appendChild(b);
   }
+  // ?sheet=Category=url:COLSxROWS (repeatable), as animvm's --sheet.
+  for (const spec of params.getAll("sheet")) {
+    const m = /^([^=]+)=(.+):(\d+)[xX](\d+)$/.exec(spec);
+    if (!m) { message(`sheet ${spec}: expected Category=sheet.png:COLSxROWS`); continue; }
+    message(player.setSheet(m[1], m[2], await fetchBytes(m[2]), Number(m[3]), Number(m[4])));
+  }
   const first = params.get("example") ?? list[0];
   if (first) load(player, await fetchBytes("examples/" + first), first);
   if (params.has("frame")) {
@@ -163,6 +169,10 @@ async function step(player, s) {
     return {};
   }
   if ("output" in s) return { lines: take() };
+  if ("sheet" in s) {
+    const [category, url, cols, rows] = s.sheet;
+    return { error: player.setSheet(category, url, await fetchBytes(url), cols, rows) ?? null };
+  }
   if ("keys" in s) {
     // Real DOM key events on the canvas: [["down" | "up", code, key], ...].
     for (const [kind, code, key] of s.keys) {
