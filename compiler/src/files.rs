@@ -55,6 +55,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp).map_err(|e| temp_error(e, &dir, &tmp))?;
         f.write_all(bytes)?;
         f.sync_all()?;
+        // Closed before the rename (on wasm32, where there are no files,
+        // `File` has no `Drop`).
+        #[cfg_attr(target_arch = "wasm32", allow(clippy::drop_non_drop))]
         drop(f);
         std::fs::rename(&tmp, path)
     })();

@@ -23,6 +23,7 @@
 use std::path::Path;
 
 /// Room for the temporary path and its NUL; a longer path is not guarded.
+#[cfg(unix)]
 const PATH_ROOM: usize = 4096;
 
 /// Guards the temporary file at a path while it lives (see the module).

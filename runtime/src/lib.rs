@@ -11,6 +11,7 @@
 
 pub mod animator;
 pub mod cli;
+pub mod clock;
 pub mod error;
 pub mod host;
 pub mod load;

@@ -10,6 +10,7 @@ use super::cursor::CursorImage;
 use super::events;
 use super::pen::{h_align, rgb8, rgba, v_align};
 use super::view::View;
+use crate::clock::{self, Instant};
 use crate::host::files;
 use crate::host::sink::{FrameSink, SinkError, Timing};
 use crate::render::{self, ImageId, PixelRect, Renderer};
@@ -17,7 +18,7 @@ use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, 
 use animkit_vm::interp::Flow;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The `animator` options that shape a canvas.
 #[derive(Clone, Debug, PartialEq)]
@@ -115,6 +116,9 @@ pub struct GlCanvas {
     sink: FrameSink,
     /// Pixel coordinates of the primitive being drawn (reused).
     scratch: Vec<render::Point>,
+    /// Frames flushed so far (`flush`, `flushdelay`, and the flush before
+    /// `screenshot` and `screendump`).
+    flushes: u64,
 }
 
 impl GlCanvas {
@@ -146,6 +150,7 @@ impl GlCanvas {
             title: String::new(),
             sink,
             scratch: Vec::new(),
+            flushes: 0,
         }
     }
 
@@ -197,6 +202,13 @@ impl GlCanvas {
     /// The window title set by `title`.
     pub fn title_text(&self) -> &str {
         &self.title
+    }
+
+    /// Frames flushed so far: the `-d` frame the picture is (the first
+    /// flush writes frame 0, so after `n` flushes the frame shown is frame
+    /// `n - 1`).
+    pub fn flushes(&self) -> u64 {
+        self.flushes
     }
 
     /// Frames written by `-d` so far.
@@ -408,6 +420,7 @@ impl Canvas for GlCanvas {
     }
     fn flush(&mut self) -> HostResult {
         self.renderer.flush();
+        self.flushes += 1;
         let written = self.record_frame();
         self.present();
         written
@@ -443,7 +456,7 @@ impl Canvas for GlCanvas {
             return Ok(if seconds > 0.0 { Flow::Suspend(seconds.min(1e9)) } else { Flow::Continue });
         }
         if seconds > 0.0 {
-            std::thread::sleep(Duration::from_secs_f64(seconds.min(1e9)));
+            clock::sleep(Duration::from_secs_f64(seconds.min(1e9)));
         }
         Ok(Flow::Continue)
     }
@@ -461,7 +474,7 @@ impl Canvas for GlCanvas {
                     return Ok(Flow::Suspend((target - now).as_secs_f64()));
                 }
                 if target > now {
-                    std::thread::sleep(target - now);
+                    clock::sleep(target - now);
                 }
                 let end = Instant::now().max(target);
                 self.last_delay = Some(if now > target { now } else { target });

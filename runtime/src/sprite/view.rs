@@ -118,10 +118,23 @@ impl SpriteView {
         sheets: &[SheetSpec],
         renderer: &mut Renderer,
     ) -> Result<SpriteView, String> {
+        Self::with_loader(sprites, state, sheets, renderer, |r, s| r.load_png(&s.path))
+    }
+
+    /// [`new`](Self::new), each sheet's image made by `load` (the web
+    /// player decodes PNG bytes fetched from a URL: `path` is then that
+    /// URL, for messages).
+    pub fn with_loader(
+        sprites: Sprites,
+        state: &str,
+        sheets: &[SheetSpec],
+        renderer: &mut Renderer,
+        mut load: impl FnMut(&mut Renderer, &SheetSpec) -> Result<ImageId, crate::render::RenderError>,
+    ) -> Result<SpriteView, String> {
         let instance = sprites.instance(state).map_err(|e| e.to_string())?;
         let mut loaded = HashMap::new();
         for s in sheets {
-            let image = renderer.load_png(&s.path).map_err(|e| match s.cells {
+            let image = load(renderer, s).map_err(|e| match s.cells {
                 Cells::Grid { .. } => format!("--sheet {}: {e}", s.path),
                 Cells::Rects(_) => format!("the export's image `{}` (`meta.image`): {e}", s.path),
             })?;
@@ -182,6 +195,11 @@ impl SpriteView {
     /// Switches state (from a key press).
     pub fn set_state(&mut self, state: &str) -> Result<(), String> {
         self.instance.restart_state(state).map_err(|e| e.to_string())
+    }
+
+    /// Ticks drawn so far.
+    pub fn ticks(&self) -> u64 {
+        self.tick
     }
 
     /// Advances one tick and remembers its events for the overlay.

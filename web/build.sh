@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the web player page in web/www/ (cargo profile `web`: opt-level z,
+# fat LTO, one codegen unit):
+#   pkg/             wasm-bindgen --target web output (animkit_web.js, animkit_web_bg.wasm)
+#   examples/*.animb the repository's examples, compiled by animc
+#   examples/index.json their names
+# Then serve it: python3 -m http.server -d web/www 8000
+#
+# Options: --sprite-only builds the sprite-only player into pkg-sprite/
+# instead (no renderer: `cargo build --no-default-features`); --no-opt
+# skips wasm-opt. Needs the wasm32-unknown-unknown target and a
+# wasm-bindgen CLI of the version web/Cargo.toml pins.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+features=()
+out=web/www/pkg
+opt=1
+for a in "$@"; do
+  case "$a" in
+    --sprite-only) features=(--no-default-features); out=web/www/pkg-sprite ;;
+    --no-opt) opt=0 ;;
+    *) echo "web/build.sh: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+
+pinned=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' web/Cargo.toml)
+wbg=${WASM_BINDGEN:-wasm-bindgen}
+command -v "$wbg" >/dev/null || wbg="$HOME/.cargo/bin/wasm-bindgen"
+have=$("$wbg" --version | awk '{print $2}')
+if [ "$have" != "$pinned" ]; then
+  echo "web/build.sh: wasm-bindgen CLI $have, but web/Cargo.toml pins $pinned: cargo install wasm-bindgen-cli --version $pinned" >&2
+  exit 1
+fi
+
+cargo build --profile web --target wasm32-unknown-unknown -p animkit-web "${features[@]}"
+target=${CARGO_TARGET_DIR:-target}
+wasm="$target/wasm32-unknown-unknown/web/animkit_web.wasm"
+rm -rf "$out"
+if [ "$opt" = 1 ] && command -v wasm-opt >/dev/null; then
+  # wasm-opt runs on rustc's output, before wasm-bindgen: binaryen 108
+  # (Debian's) breaks wasm-bindgen's externref table when run after it
+  # ("WebAssembly.Table.set(): Argument 1 is invalid for table").
+  mkdir -p "$target/web-opt"
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$target/web-opt/animkit_web.wasm"
+  wasm="$target/web-opt/animkit_web.wasm"
+fi
+"$wbg" --target web --no-typescript --out-dir "$out" "$wasm"
+
+# The examples, as bundles (the full player only).
+if [ ${#features[@]} -eq 0 ]; then
+  cargo build -q --bin animc
+  mkdir -p web/www/examples
+  rm -f web/www/examples/*.animb
+  names=()
+  for src in examples/*.anim examples/*.slap examples/*.draw; do
+    [ -e "$src" ] || continue
+    base=$(basename "$src")
+    "$target/debug/animc" "$src" -o "web/www/examples/${base%.*}.animb"
+    names+=("\"${base%.*}.animb\"")
+  done
+  (IFS=,; echo "[${names[*]}]") > web/www/examples/index.json
+fi
+ls -l "$out"/*.wasm

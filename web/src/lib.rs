@@ -1,0 +1,25 @@
+//! `animkit-web`: the animkit player in a web page. One JavaScript class,
+//! `Player` (wasm-bindgen, `wasm32-unknown-unknown` only), over the
+//! runtime's renderer on WebGL2: the same frame logic as `animvm -H`, so
+//! the page draws what `animvm` draws (see `docs/web.md`).
+//!
+//! * feature `full` (default): [`core`], the player over any
+//!   `glow::Context`, and the DOM keyboard in SDL 1.2's terms ([`keys`]);
+//! * without it, the sprite-only player ([`sprite_only`]): the VM's sprite
+//!   state machines and their traces, no renderer.
+//!
+//! On other targets the crate builds its Rust half only (so `cargo test
+//! --workspace` checks it); `web/build.sh` builds the page.
+
+#[cfg(feature = "full")]
+pub mod canvas;
+#[cfg(feature = "full")]
+pub mod core;
+#[cfg(feature = "full")]
+pub mod keys;
+pub mod sprite_only;
+
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm;
+#[cfg(all(target_arch = "wasm32", not(feature = "full")))]
+mod wasm_sprite;

@@ -1,0 +1,846 @@
+//! The web player in a real browser, against `animvm` (see `docs/web.md`).
+//!
+//! Gated by `ANIMKIT_WEB_TESTS=1` (each test prints a note and passes
+//! without it, so `cargo test --workspace` passes on machines without
+//! Chromium or the wasm toolchain; `.ci/run` sets it when the toolchain
+//! installed). With it, the tests build the page (`web/build.sh`), serve
+//! `web/www` on 127.0.0.1 from a small server thread of their own, and run
+//! `chromium-headless-shell --dump-dom` on `index.html?checks=...`: the
+//! page runs the listed steps and writes their results into the DOM (base64
+//! of a JSON text), which the test decodes and compares with what `animvm`
+//! prints and draws for the same bundles:
+//!
+//! * traces: byte for byte with `animvm --trace`;
+//! * frames: pixel for pixel with `animvm -H -d` at the same size
+//!   (identical for sprites; Animator and SLAP within [`TOLERANCE`]);
+//! * hostile bundles: `animvm`'s error message, and the player draws the
+//!   previous bundle's frame again afterwards;
+//! * a click on an Animator area: `animvm`'s event lines.
+
+use animkit_runtime::render::RgbaImage;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// How far a frame drawn by SwiftShader (Chromium's software WebGL2) may
+/// be from llvmpipe's (Mesa's, under `animvm -H`), for Animator and SLAP:
+/// a pixel matches when a pixel of the other frame within one pixel of it
+/// (its 3x3 neighbourhood) is within [`DELTA`] in every channel, and at
+/// most this share of the pixels (either way) may match nothing. Both
+/// rasterize the same triangles from the same vertex buffers with the
+/// same shaders; they differ in the coverage of pixels whose centre lies
+/// on an edge (a whole row of the SLAP ground's checkers flips where a
+/// checker line projects onto pixel centres), in dash patterns at a step
+/// boundary and in the float-to-8-bit rounding of blends and lighting
+/// (docs/web.md has the measured figures: at most 0.016 %, 3 pixels of
+/// 19 200).
+pub const TOLERANCE: f64 = 0.001;
+/// See [`TOLERANCE`].
+pub const DELTA: u8 = 24;
+
+const W: u32 = 160;
+const H: u32 = 120;
+
+fn enabled(test: &str) -> bool {
+    if std::env::var("ANIMKIT_WEB_TESTS").as_deref() == Ok("1") {
+        return true;
+    }
+    eprintln!("note: {test} skipped: set ANIMKIT_WEB_TESTS=1 to run the web player in headless Chromium");
+    false
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+}
+
+/// The page, built once; the server's in-memory files (check lists).
+struct Page {
+    port: u16,
+    extra: Arc<Mutex<HashMap<String, Vec<u8>>>>,
+}
+
+/// `GET /hold` waits until the page has posted `/done` (benchmarks: the
+/// page's load event waits for the image, `--dump-dom` for the load).
+static HOLD: (Mutex<bool>, std::sync::Condvar) = (Mutex::new(false), std::sync::Condvar::new());
+
+fn page() -> &'static Page {
+    static PAGE: OnceLock<Page> = OnceLock::new();
+    PAGE.get_or_init(|| {
+        let status = Command::new("bash").arg(root().join("web/build.sh")).current_dir(root()).status().unwrap();
+        assert!(status.success(), "web/build.sh failed");
+        let status = Command::new("bash")
+            .args([root().join("web/build.sh").to_str().unwrap(), "--sprite-only"])
+            .current_dir(root())
+            .status()
+            .unwrap();
+        assert!(status.success(), "web/build.sh --sprite-only failed");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-q", "--bin", "animvm", "--bin", "animc"])
+            .current_dir(root())
+            .status()
+            .unwrap();
+        assert!(status.success(), "building animvm failed");
+        let extra = Arc::new(Mutex::new(HashMap::new()));
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let files = extra.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let files = files.clone();
+                std::thread::spawn(move || serve(stream, &files));
+            }
+        });
+        Page { port, extra }
+    })
+}
+
+/// One HTTP/1.0-style exchange: GET a file of web/www (or an in-memory
+/// one), then close.
+fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut request = String::new();
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header).map_or(true, |n| n == 0) || header == "\r\n" {
+            break;
+        }
+    }
+    let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
+    let path = if path == "/" { "/index.html".to_string() } else { path };
+    if path == "/done" {
+        *HOLD.0.lock().unwrap() = true;
+        HOLD.1.notify_all();
+        let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        return;
+    }
+    if path == "/hold" {
+        let mut done = HOLD.0.lock().unwrap();
+        while !*done {
+            done = HOLD.1.wait(done).unwrap();
+        }
+        *done = false;
+        let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        return;
+    }
+    let body = extra.lock().unwrap().get(&path).cloned().or_else(|| {
+        (!path.contains("..")).then(|| std::fs::read(root().join("web/www").join(&path[1..])).ok()).flatten()
+    });
+    let kind = match path.rsplit('.').next() {
+        Some("html") => "text/html",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    };
+    let response = match body {
+        Some(b) => {
+            let mut r = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                b.len()
+            )
+            .into_bytes();
+            r.extend_from_slice(&b);
+            r
+        }
+        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+    };
+    let _ = stream.write_all(&response);
+}
+
+/// Runs `checks` (a list of `{id, steps}`) in headless Chromium on a
+/// `w` x `h` canvas; the page's results.
+fn run_page(name: &str, checks: &Value, w: u32, h: u32) -> Value {
+    run_page_timed(name, checks, w, h, false)
+}
+
+/// [`run_page`]; `real_time`: without the virtual clock (whose
+/// `performance.now()` stands still while a script runs), the page held
+/// loading until its checks are done (for timings).
+fn run_page_timed(name: &str, checks: &Value, w: u32, h: u32, real_time: bool) -> Value {
+    let page = page();
+    let file = format!("/checks-{name}.json");
+    page.extra.lock().unwrap().insert(file.clone(), checks.to_string().into_bytes());
+    let hold = if real_time { "&hold=1" } else { "" };
+    let url = format!("http://127.0.0.1:{}/index.html?checks={}&w={w}&h={h}{hold}", page.port, &file[1..]);
+    let clock = if real_time { "--disable-gpu-vsync" } else { "--virtual-time-budget=120000" };
+    let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+            clock,
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .expect("chromium-headless-shell");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let start = dom.find("id=\"results\"").unwrap_or_else(|| panic!("no results in the page:\n{dom}"));
+    let tag_end = start + dom[start..].find('>').unwrap();
+    assert!(dom[start..tag_end].contains("data-done=\"1\""), "the page did not finish:\n{dom}");
+    let end = tag_end + dom[tag_end..].find("</pre>").unwrap();
+    let text = String::from_utf8(base64_decode(dom[tag_end + 1..end].trim())).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert!(v.get("exception").is_none(), "the page threw: {v}");
+    v
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let v: Vec<u32> = chunk.iter().map(|&c| u32::from(value(c))).collect();
+        let n = v.iter().enumerate().fold(0u32, |acc, (i, &x)| acc | (x << (18 - 6 * i)));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+fn animvm(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(target_dir().join("debug/animvm")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn example(name: &str) -> PathBuf {
+    root().join("web/www/examples").join(name)
+}
+
+fn steps<'a>(results: &'a Value, id: &str) -> &'a Vec<Value> {
+    let r = results["results"].as_array().unwrap().iter().find(|r| r["id"] == id).unwrap();
+    r["steps"].as_array().unwrap()
+}
+
+#[test]
+fn traces_match_animvm_byte_for_byte() {
+    if !enabled("traces_match_animvm_byte_for_byte") {
+        return;
+    }
+    let cases = [
+        ("hero.animb", "--ticks 60"),
+        ("hero.animb", "--ticks 40 --state Attack"),
+        ("hero.animb", "--ticks 30 --state Jump"),
+        ("circle.animb", ""),
+        ("story.animb", "--frames 40"),
+        ("two_actors.animb", "--start 10 --frames 20"),
+    ];
+    let checks: Vec<Value> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (file, args))| {
+            json!({"id": i.to_string(), "steps": [{"load": format!("examples/{file}")}, {"trace": args}]})
+        })
+        .collect();
+    let mut checks = checks;
+    let sprite_only = [(60, None), (40, Some("Attack"))];
+    for (i, (ticks, state)) in sprite_only.iter().enumerate() {
+        checks.push(json!({"id": format!("sprite-only-{i}"), "steps": [
+            {"spriteOnly": "examples/hero.animb", "ticks": ticks, "state": state}
+        ]}));
+    }
+    let results = run_page("traces", &json!(checks), W, H);
+    // The sprite-only player's trace is the full player's, animvm's.
+    for (i, (ticks, state)) in sprite_only.iter().enumerate() {
+        let s = steps(&results, &format!("sprite-only-{i}"));
+        let mut argv = vec!["--trace".to_string(), "--ticks".into(), ticks.to_string()];
+        if let Some(st) = state {
+            argv.extend(["--state".to_string(), st.to_string()]);
+        }
+        argv.push(example("hero.animb").to_str().unwrap().to_string());
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let native = animvm(&argv, &root());
+        assert_eq!(s[0]["text"].as_str(), Some(String::from_utf8(native.stdout).unwrap().as_str()), "sprite-only {i}");
+    }
+    for (i, (file, args)) in cases.iter().enumerate() {
+        let s = steps(&results, &i.to_string());
+        assert_eq!(s[0]["error"], Value::Null, "{file}: {s:?}");
+        let mut argv = vec!["--trace"];
+        argv.extend(args.split_whitespace());
+        let path = example(file);
+        argv.push(path.to_str().unwrap());
+        let native = animvm(&argv, &root());
+        assert!(native.status.success(), "{:?}", native);
+        let expected = String::from_utf8(native.stdout).unwrap();
+        assert!(!expected.is_empty());
+        assert_eq!(s[1]["text"].as_str(), Some(expected.as_str()), "{file} {args}: the web trace differs");
+    }
+}
+
+/// Pixels of either frame that match no pixel of the other (see
+/// [`TOLERANCE`]).
+fn unmatched(a: &[u8], b: &[u8], w: u32, h: u32) -> usize {
+    let (w, h) = (w as i64, h as i64);
+    let at = |img: &[u8], x: i64, y: i64| {
+        let i = ((y * w + x) * 4) as usize;
+        [img[i], img[i + 1], img[i + 2]]
+    };
+    let mut bad = 0;
+    for y in 0..h {
+        for x in 0..w {
+            let one_way = |p: &[u8], q: &[u8]| {
+                let c = at(p, x, y);
+                (-1..=1).any(|dy| {
+                    (-1..=1).any(|dx| {
+                        let (u, v) = (x + dx, y + dy);
+                        (0..w).contains(&u)
+                            && (0..h).contains(&v)
+                            && at(q, u, v).iter().zip(c).all(|(m, n)| m.abs_diff(n) <= DELTA)
+                    })
+                })
+            };
+            if !one_way(a, b) || !one_way(b, a) {
+                bad += 1;
+            }
+        }
+    }
+    bad
+}
+
+/// Differences between two frames: (pixels that differ, largest channel
+/// difference).
+fn diff(a: &RgbaImage, b: &[u8]) -> (usize, u8) {
+    assert_eq!(a.data.len(), b.len());
+    let mut n = 0;
+    let mut max = 0;
+    for (p, q) in a.data.chunks_exact(4).zip(b.chunks_exact(4)) {
+        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        if d > 0 {
+            n += 1;
+            max = max.max(d);
+        }
+    }
+    (n, max)
+}
+
+/// The frames of `cases` (file, frames) in the page and in `animvm -H`.
+fn frames_of(cases: &[(&str, &[u64])]) -> Vec<(String, u64, RgbaImage, Vec<u8>)> {
+    let checks: Vec<Value> = cases
+        .iter()
+        .map(|(file, frames)| {
+            let mut s = vec![json!({"load": format!("examples/{file}")})];
+            for f in frames.iter() {
+                s.push(json!({"frame": f}));
+                s.push(json!({"pixels": true}));
+            }
+            json!({"id": file, "steps": s})
+        })
+        .collect();
+    let results = run_page("frames", &json!(checks), W, H);
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (W.to_string(), H.to_string());
+    let mut out = Vec::new();
+    for (file, frames) in cases {
+        let s = steps(&results, file);
+        assert_eq!(s[0]["error"], Value::Null, "{file}: {s:?}");
+        let path = example(file);
+        let path = path.to_str().unwrap();
+        let head = dir.path().join(file.trim_end_matches(".animb"));
+        let head = head.to_str().unwrap();
+        let last = *frames.iter().max().unwrap();
+        let ticks = (last + 1).to_string();
+        // Sprites: --ticks; SLAP: --frames from 0; Animator: every flush.
+        let native = if file.contains("hero") {
+            animvm(&["-H", "-x", &w, "-y", &h, "--ticks", &ticks, "-d", head, path], dir.path())
+        } else if file.ends_with(".animb") && ["circle", "story", "two_actors"].iter().any(|n| file.starts_with(n)) {
+            animvm(&["-H", "-x", &w, "-y", &h, "--frames", &ticks, "-d", head, path], dir.path())
+        } else {
+            animvm(&["-H", "-x", &w, "-y", &h, "-d", head, path], dir.path())
+        };
+        assert!(native.status.success(), "{file}: {native:?}");
+        for (k, f) in frames.iter().enumerate() {
+            let frame = &s[1 + 2 * k];
+            assert_eq!(frame["error"], Value::Null, "{file} frame {f}: {frame}");
+            let px = &s[2 + 2 * k];
+            assert_eq!((px["width"].as_u64(), px["height"].as_u64()), (Some(W.into()), Some(H.into())));
+            let web = base64_decode(px["pixels"].as_str().unwrap());
+            let png = animkit_runtime::host::sink::padded_frame_path(head, *f, last.max(1));
+            let native = RgbaImage::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+            if let Some(dump) = std::env::var_os("ANIMKIT_WEB_DUMP") {
+                // Both frames as PNGs, to look at a difference.
+                let stem = format!("{}-{f}", file.trim_end_matches(".animb"));
+                let web_png = RgbaImage { width: W, height: H, data: web.clone() }.encode_png().unwrap();
+                let _ = std::fs::create_dir_all(&dump);
+                std::fs::write(Path::new(&dump).join(format!("{stem}-web.png")), web_png).unwrap();
+                std::fs::copy(&png, Path::new(&dump).join(format!("{stem}-animvm.png"))).unwrap();
+            }
+            out.push((file.to_string(), *f, native, web));
+        }
+    }
+    out
+}
+
+#[test]
+fn sprite_frames_are_identical_to_animvm() {
+    if !enabled("sprite_frames_are_identical_to_animvm") {
+        return;
+    }
+    let frames = frames_of(&[("hero.animb", &[0, 7, 30, 59])]);
+    for (file, f, native, web) in &frames {
+        // The sprite's cell and overlay are the same pixels; only the
+        // blended edges of glyphs may round 1 apart (116 pixels of the
+        // "Idle #0" text at 160x120, measured).
+        let (n, max) = diff(native, web);
+        assert!(max <= 1 && n * 100 <= (W * H) as usize, "{file} frame {f}: {n} pixels differ, by at most {max}");
+        assert_eq!(unmatched(&native.data, web, W, H), 0, "{file} frame {f}");
+    }
+    // The comparison can fail: frame 0 (Idle) against frame 59.
+    assert!(diff(&frames[0].2, &frames[3].3).1 > 1);
+}
+
+#[test]
+fn animator_and_slap_frames_match_animvm_within_the_tolerance() {
+    if !enabled("animator_and_slap_frames_match_animvm_within_the_tolerance") {
+        return;
+    }
+    let cases: [(&str, &[u64]); 5] = [
+        ("spinner.animb", &[0, 5, 35]),
+        ("buttons.animb", &[0]),
+        ("circle.animb", &[0, 15, 60]),
+        ("story.animb", &[0, 30, 90]),
+        ("two_actors.animb", &[0, 20]),
+    ];
+    let frames = frames_of(&cases);
+    let mut report = String::new();
+    for (file, f, native, web) in &frames {
+        let (n, max) = diff(native, web);
+        let bad = unmatched(&native.data, web, W, H);
+        report.push_str(&format!(
+            "{file} frame {f}: {n} pixels differ, by at most {max}; {bad} match nothing within {DELTA} in their 3x3 neighbourhood\n"
+        ));
+        assert!(bad as f64 <= TOLERANCE * f64::from(W * H), "{file} frame {f}\n{report}");
+    }
+    eprintln!("{report}");
+    // The comparison can fail: spinner frames 0 and 5, story frames 0 and 90.
+    for (a, b) in [(0, 1), (9, 11)] {
+        let bad = unmatched(&frames[a].2.data, &frames[b].3, W, H);
+        assert!(bad as f64 > TOLERANCE * f64::from(W * H), "{} {} vs {}: {bad}", frames[a].0, frames[a].1, frames[b].1);
+    }
+}
+
+#[test]
+fn sprite_frames_from_a_sheet_are_identical_to_animvm() {
+    if !enabled("sprite_frames_from_a_sheet_are_identical_to_animvm") {
+        return;
+    }
+    // A 4x2 sheet of 16x16 cells, each its own colour and diagonal.
+    let mut sheet = RgbaImage::new(64, 32, [0, 0, 0, 255]);
+    for y in 0..32u32 {
+        for x in 0..64u32 {
+            let cell = (y / 16) * 4 + x / 16;
+            let on = (x % 16) == (y % 16);
+            let c = if on {
+                [255, 255, 255, 255]
+            } else {
+                [(cell * 30) as u8, (255 - cell * 25) as u8, (cell * 60 % 256) as u8, 255]
+            };
+            sheet.set_pixel(x, y, c);
+        }
+    }
+    let png = sheet.encode_png().unwrap();
+    page().extra.lock().unwrap().insert("/walk.png".into(), png.clone());
+    let frames = [0u64, 5, 6, 13, 23];
+    let mut s = vec![
+        json!({"load": "examples/hero.animb"}),
+        json!({"sheet": ["Walk", "walk.png", 4, 2]}),
+        json!({"setState": "Walk"}),
+    ];
+    for f in frames {
+        s.push(json!({"frame": f}));
+        s.push(json!({"pixels": true}));
+    }
+    let results = run_page("sheet", &json!([{"id": "sheet", "steps": s}]), W, H);
+    let s = steps(&results, "sheet");
+    assert_eq!((&s[1]["error"], &s[2]["error"]), (&Value::Null, &Value::Null), "{s:?}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("walk.png"), &png).unwrap();
+    let path = example("hero.animb");
+    let (w, h) = (W.to_string(), H.to_string());
+    let native = animvm(
+        &[
+            "-H",
+            "-x",
+            &w,
+            "-y",
+            &h,
+            "--ticks",
+            "24",
+            "--state",
+            "Walk",
+            "--sheet",
+            "Walk=walk.png:4x2",
+            "-d",
+            "f",
+            path.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert!(native.status.success(), "{native:?}");
+    for (k, f) in frames.iter().enumerate() {
+        let web = base64_decode(s[4 + 2 * k]["pixels"].as_str().unwrap());
+        let native = RgbaImage::decode_png(&std::fs::read(dir.path().join(format!("f{f:04}.png"))).unwrap()).unwrap();
+        // Only the overlay's glyph edges may round 1 apart (234 pixels at
+        // frame 0, measured: the state line and "events: step").
+        let (n, max) = diff(&native, &web);
+        assert!(max <= 1, "frame {f}: {n} pixels differ, by at most {max}");
+        // The cell itself (the middle of the picture, below the overlay
+        // text) is exactly animvm's.
+        for y in 30..90 {
+            for x in 40..120 {
+                let i = ((y * W + x) * 4) as usize;
+                assert_eq!(native.data[i..i + 4], web[i..i + 4], "frame {f}: pixel ({x}, {y})");
+            }
+        }
+    }
+}
+
+/// The bytes of a real bundle, spoiled three ways.
+fn hostile(bundle: &[u8]) -> [(&'static str, Vec<u8>); 3] {
+    let mut corrupted = bundle.to_vec();
+    let mid = corrupted.len() / 2;
+    corrupted[mid] ^= 0x5a;
+    let truncated = bundle[..bundle.len() / 2].to_vec();
+    let mut huge = bundle.to_vec();
+    huge[12..16].copy_from_slice(&0xffff_fff0u32.to_le_bytes());
+    [("corrupted.animb", corrupted), ("truncated.animb", truncated), ("huge.animb", huge)]
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::new();
+    for c in bytes.chunks(3) {
+        let n =
+            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
+        for i in 0..4 {
+            if i <= c.len() {
+                s.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn hostile_bundles_give_animvm_s_message_and_the_player_goes_on() {
+    if !enabled("hostile_bundles_give_animvm_s_message_and_the_player_goes_on") {
+        return;
+    }
+    let _ = page();
+    let good = std::fs::read(example("spinner.animb")).unwrap();
+    let cases = hostile(&good);
+    let mut s = vec![json!({"load": "examples/spinner.animb"}), json!({"frame": 3}), json!({"pixels": true})];
+    for (name, bytes) in &cases {
+        s.push(json!({"loadBase64": base64(bytes), "name": name}));
+        s.push(json!({"frame": 3}));
+        s.push(json!({"pixels": true}));
+    }
+    s.push(json!({"load": "examples/hero.animb"}));
+    s.push(json!({"trace": "--ticks 3"}));
+    // Sources dropped on the page: compiled there, their errors animvm's.
+    let bad_source = "actor 1 size 2\ntime 1\nactor 1 colour 1 0 0\n";
+    let good_source = std::fs::read_to_string(root().join("examples/hero.anim")).unwrap();
+    let sources = [
+        json!({"loadBase64": base64(bad_source.as_bytes()), "name": "bad.slap"}),
+        json!({"loadBase64": base64(good_source.as_bytes()), "name": "hero.anim"}),
+        json!({"trace": "--ticks 50 --state Run"}),
+    ];
+    let results = run_page("hostile", &json!([{"id": "h", "steps": s}, {"id": "src", "steps": sources}]), W, H);
+    let src = steps(&results, "src");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.slap"), bad_source).unwrap();
+    std::fs::write(dir.path().join("hero.anim"), &good_source).unwrap();
+    let native = animvm(&["--trace", "bad.slap"], dir.path());
+    let message = String::from_utf8(native.stderr).unwrap();
+    assert!(message.contains("bad.slap:3:"), "{message}");
+    assert_eq!(src[0]["error"].as_str(), Some(message.as_str()));
+    assert_eq!(src[1]["error"], Value::Null);
+    let native = animvm(&["--trace", "--ticks", "50", "--state", "Run", "hero.anim"], dir.path());
+    assert_eq!(src[2]["text"].as_str(), Some(String::from_utf8(native.stdout).unwrap().as_str()));
+    let s = steps(&results, "h");
+    let before = s[2]["pixels"].as_str().unwrap();
+    for (k, (name, bytes)) in cases.iter().enumerate() {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+        let native = animvm(&["--trace", name], dir.path());
+        assert_eq!(native.status.code(), Some(1), "{name}");
+        let message = String::from_utf8(native.stderr).unwrap();
+        assert!(message.starts_with(&format!("error: `{name}`: ")), "{name}: {message}");
+        assert_eq!(s[3 + 3 * k]["error"].as_str(), Some(message.as_str()), "{name}");
+        assert_eq!(s[4 + 3 * k]["error"], Value::Null, "{name}: renderFrame after the bad load");
+        assert_eq!(s[5 + 3 * k]["pixels"].as_str(), Some(before), "{name}: the player shows the good bundle");
+    }
+    let n = s.len();
+    assert_eq!(s[n - 2]["error"], Value::Null);
+    assert_eq!(s[n - 1]["text"].as_str().unwrap().lines().count(), 3);
+}
+
+/// The stream of `runtime/tests/window_xvfb.rs`'s pointer test, whose
+/// lines `animvm` prints in a real X window for the same moves and clicks.
+const AREAS: &str = "scale 0.5\nevents on\narea box -2 0 0 0 0 2 -2 2\narea all -10 -10 10 -10 10 10 -10 10\n";
+
+#[test]
+fn a_click_on_an_animator_area_prints_animvm_s_event_lines() {
+    if !enabled("a_click_on_an_animator_area_prints_animvm_s_event_lines") {
+        return;
+    }
+    let checks = json!([
+        {"id": "stream", "steps": [
+            {"feed": format!("{AREAS}echo ready\n")}, {"output": true},
+            {"click": [200, 120, 1]}, {"click": [200, 120, 3]}, {"output": true},
+        ]},
+        {"id": "buttons", "steps": [
+            {"load": "examples/buttons.animb"}, {"output": true},
+            {"click": [320, 240, 1]}, {"output": true},
+        ]},
+    ]);
+    let results = run_page("click", &checks, 640, 480);
+    let s = steps(&results, "stream");
+    assert_eq!(s[1]["lines"], json!(["ready"]));
+    // animvm, 640x480 (window_xvfb.rs: pixel (200, 120) is event (-1, 1)).
+    assert_eq!(
+        s[4]["lines"],
+        json!([
+            "MOTION 0 -1 1 box all",
+            "PRESS 1 -1 1 box all",
+            "RELEASE 1 -1 1 box all",
+            "PRESS 3 -1 1 box all",
+            "RELEASE 3 -1 1 box all"
+        ])
+    );
+    // buttons.draw: the centre of the window is inside button 5 (and is
+    // where the pointer starts, so there is no MOTION first, as in
+    // animvm's window).
+    let s = steps(&results, "buttons");
+    assert_eq!(s[0]["error"], Value::Null);
+    assert_eq!(s[3]["lines"], json!(["PRESS 1 0 0 b5", "RELEASE 1 0 0 b5"]));
+    // What animvm prints for the same point (a `warp` there, headless):
+    // the same coordinates and area.
+    let dir = tempfile::tempdir().unwrap();
+    let draw = std::fs::read_to_string(root().join("examples/buttons.draw")).unwrap();
+    std::fs::write(dir.path().join("b.draw"), format!("{draw}warp 0 0\n")).unwrap();
+    let native = animvm(&["-H", "b.draw"], dir.path());
+    assert_eq!(String::from_utf8(native.stdout).unwrap(), "MOTION 0 0 0 b5\n");
+}
+
+#[test]
+fn keys_print_animvm_s_key_lines() {
+    if !enabled("keys_print_animvm_s_key_lines") {
+        return;
+    }
+    // The DOM events of `runtime/tests/window_xvfb.rs`'s `xdotool key a
+    // shift+b Return F1 Left ctrl+a KP_Enter Escape space Page_Up`
+    // (xdotool releases Shift before B), and the lines that test asserts
+    // animvm's window prints for them.
+    let press = |code: &str, key: &str| [json!(["down", code, key]), json!(["up", code, key])];
+    let mut keys = Vec::new();
+    keys.extend(press("KeyA", "a"));
+    keys.extend([json!(["down", "ShiftLeft", "Shift"]), json!(["down", "KeyB", "B"])]);
+    keys.extend([json!(["up", "ShiftLeft", "Shift"]), json!(["up", "KeyB", "b"])]);
+    for (code, key) in [("Enter", "Enter"), ("F1", "F1"), ("ArrowLeft", "ArrowLeft")] {
+        keys.extend(press(code, key));
+    }
+    keys.extend([json!(["down", "ControlLeft", "Control"]), json!(["down", "KeyA", "a"])]);
+    keys.extend([json!(["up", "ControlLeft", "Control"]), json!(["up", "KeyA", "a"])]);
+    for (code, key) in [("NumpadEnter", "Enter"), ("Escape", "Escape"), ("Space", " "), ("PageUp", "PageUp")] {
+        keys.extend(press(code, key));
+    }
+    let checks = json!([{"id": "keys", "steps": [
+        {"feed": "events on\necho ready\n"}, {"output": true}, {"keys": keys}, {"output": true},
+    ]}]);
+    let results = run_page("keys", &checks, W, H);
+    let s = steps(&results, "keys");
+    assert_eq!(s[1]["lines"], json!(["ready"]));
+    assert_eq!(
+        s[3]["lines"],
+        json!([
+            "KEYDOWN 0 97 a",
+            "KEYUP 0 a",
+            "KEYDOWN 0 0 left shift",
+            "KEYDOWN 1 66 b",
+            "KEYUP 0 left shift",
+            "KEYUP 0 b",
+            "KEYDOWN 0 13 return",
+            "KEYUP 0 return",
+            "KEYDOWN 0 0 f1",
+            "KEYUP 0 f1",
+            "KEYDOWN 0 0 left",
+            "KEYUP 0 left",
+            "KEYDOWN 0 0 left ctrl",
+            "KEYDOWN 64 1 a",
+            "KEYUP 0 left ctrl",
+            "KEYUP 0 a",
+            "KEYDOWN 0 13 enter",
+            "KEYUP 0 enter",
+            "KEYDOWN 0 27 escape",
+            "KEYUP 0 escape",
+            "KEYDOWN 0 32 space",
+            "KEYUP 0 space",
+            "KEYDOWN 0 0 page up",
+            "KEYUP 0 page up",
+        ])
+    );
+}
+
+#[test]
+fn playback_follows_page_time_speed_seek_and_states() {
+    if !enabled("playback_follows_page_time_speed_seek_and_states") {
+        return;
+    }
+    let checks = json!([
+        {"id": "sprite", "steps": [
+            {"load": "examples/hero.animb"},
+            {"play": 200}, {"play": 100, "speed": 2}, {"seek": 5},
+            {"setState": "Attack"}, {"setState": "Atack"},
+        ]},
+        {"id": "slap", "steps": [{"load": "examples/story.animb"}, {"play": 1000, "speed": 1}, {"seek": 90}]},
+        {"id": "draw", "steps": [{"load": "examples/spinner.animb"}, {"play": 100}, {"seek": 3}]},
+    ]);
+    let results = run_page("play", &checks, W, H);
+    let s = steps(&results, "sprite");
+    // 50 ticks a second: 200 ms is 10 ticks, 100 ms at speed 2 another 10.
+    assert_eq!([&s[1]["frame"], &s[2]["frame"], &s[3]["frame"]], [&json!(10), &json!(20), &json!(5)]);
+    assert_eq!(s[4]["state"], "Attack");
+    assert_eq!(s[4]["states"][0], "Idle");
+    assert_eq!(s[5]["error"], "no state named `Atack` (state names are case-sensitive)");
+    let s = steps(&results, "slap");
+    // 30 frames a second.
+    assert_eq!([&s[1]["frame"], &s[2]["frame"]], [&json!(30), &json!(90)]);
+    let s = steps(&results, "draw");
+    // No waits in spinner.draw: playing runs it to its last frame.
+    assert_eq!([&s[1]["frame"], &s[2]["frame"]], [&json!(35), &json!(3)]);
+}
+
+#[test]
+fn base64_round_trips() {
+    for n in 0..10 {
+        let bytes: Vec<u8> = (0..n).map(|i| (i * 37 + 5) as u8).collect();
+        assert_eq!(base64_decode(&base64(&bytes)), bytes);
+    }
+    assert_eq!(base64(b"Man"), "TWFu");
+    assert_eq!(base64(b"Ma"), "TWE=");
+}
+
+/// A SLAP scene of 20 actors walking in a 5 x 4 grid for 120 frames.
+fn crowd() -> String {
+    let mut s = String::from("time 0\n");
+    for i in 0..20 {
+        let (x, z) = ((i % 5) as f64 * 1.5 - 3.0, (i / 5) as f64 * 1.5 - 2.0);
+        s.push_str(&format!(
+            "actor {} position {x} {z}\nactor {} action 2\nactor {} direction {}\n",
+            i + 1,
+            i + 1,
+            i + 1,
+            i
+        ));
+    }
+    s.push_str("time 120\n");
+    s
+}
+
+/// `web_frame_ms_20_actors`, `web_vs_native_frame`,
+/// `web_sprite_ns_per_tick_1e5`, `web_load_ms`, printed. Run with
+/// `ANIMKIT_WEB_TESTS=1 cargo test --release -p animkit-web --test browser
+/// web_bench -- --ignored --nocapture` (the native side times this test
+/// process and `target/release/animvm`).
+#[test]
+#[ignore]
+fn web_bench() {
+    if !enabled("web_bench") {
+        return;
+    }
+    let _ = page();
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "-q", "--release", "--bin", "animvm"])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let scene = crowd();
+    let checks = json!([
+        {"id": "load", "steps": [{"load": "examples/story.animb"}, {"now": true}]},
+        {"id": "slap", "steps": [
+            {"loadBase64": base64(scene.as_bytes()), "name": "crowd.slap"},
+            {"time": [0, 120], "sync": true},
+            {"time": [0, 120], "sync": false},
+        ]},
+        {"id": "sprite", "steps": [{"spriteTicks": "examples/hero.animb", "n": 100000, "repeat": 20, "state": "Walk"}]},
+    ]);
+    let results = run_page_timed("bench", &checks, 640, 480, true);
+    let load_ms = steps(&results, "load")[1]["ms"].as_f64().unwrap();
+    let s = steps(&results, "slap");
+    assert_eq!(s[0]["error"], Value::Null, "{s:?}");
+    let (web_sync, web_async) = (s[1]["ms"].as_f64().unwrap(), s[2]["ms"].as_f64().unwrap());
+    let s = steps(&results, "sprite");
+    let web_ns = s[0]["ns"].as_f64().unwrap();
+
+    // Native: animvm -H drawing 121 frames minus 1 frame (start-up), best of 3.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("crowd.slap"), &scene).unwrap();
+    let animvm = target_dir().join("release/animvm");
+    let time = |frames: &str, dump: bool| {
+        (0..3)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let mut args = vec!["-H", "-x", "640", "-y", "480", "--frames", frames];
+                if dump {
+                    args.extend(["-d", "f"]);
+                }
+                args.push("crowd.slap");
+                let o = Command::new(&animvm).args(&args).current_dir(dir.path()).output().unwrap();
+                assert!(o.status.success(), "{o:?}");
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let native = (time("121", false) - time("1", false)) / 120.0;
+    let native_dump = (time("121", true) - time("1", true)) / 120.0;
+    // Native sprite ticks, the same loop as the page's (best of 5 runs of
+    // 20 x 10^5 ticks).
+    let program = animkit_compiler::compile(
+        &[animkit_compiler::Source::new(
+            "hero.anim",
+            std::fs::read_to_string(root().join("examples/hero.anim")).unwrap(),
+        )],
+        &Default::default(),
+    )
+    .unwrap();
+    let mut p = animkit_web::sprite_only::SpritePlayer::load(&animkit_vm::codec::encode(&program)).unwrap();
+    p.set_state("Walk").unwrap();
+    let native_ns = (0..5)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            for _ in 0..20 {
+                std::hint::black_box(p.run_ticks(100_000));
+            }
+            t.elapsed().as_secs_f64() * 1e9 / 2e6
+        })
+        .fold(f64::INFINITY, f64::min);
+    eprintln!("web_load_ms {load_ms:.1} (navigation start to story.slap's first frame, page and wasm served locally)");
+    eprintln!("web_frame_ms_20_actors {web_sync:.2} (640x480, with a readPixels each frame; {web_async:.2} without)");
+    eprintln!(
+        "web_vs_native_frame {:.2} (native animvm -H: {native:.2} ms a frame without read-back, {native_dump:.2} with -d PNGs)",
+        web_async / native
+    );
+    eprintln!(
+        "web_sprite_ns_per_tick_1e5 {web_ns:.2} ns wasm, {native_ns:.2} ns native, ratio {:.2}",
+        web_ns / native_ns
+    );
+}
