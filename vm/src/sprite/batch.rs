@@ -39,7 +39,9 @@ pub(super) const WHEEL: usize = 64;
 /// behave as on a [`SpriteInstance`](super::SpriteInstance); instances
 /// using them live on a slow path (`slow.rs`) whose extra column
 /// ([`SpriteBatch::slow_bytes`]) the batch allocates the first time it is
-/// needed, so a batch that plays everything at speed 1 is not slowed down.
+/// needed, so a batch that plays everything at speed 1 is not slowed down;
+/// a speed with few cases gets steps pre-run for it (`tables.rs`), so
+/// members at it wake as cheaply as at speed 1.
 #[derive(Clone, Debug)]
 pub struct SpriteBatch {
     pub(super) sprites: Sprites,
@@ -415,6 +417,13 @@ impl SpriteBatch {
     /// Sets instance `i`'s playback speed from the next tick on, as
     /// [`SpriteInstance::set_speed`](super::SpriteInstance::set_speed) does.
     ///
+    /// The first time a member is placed at a speed with few cases (a
+    /// multiple of 1/65536 such as 1/2, 3/4, 5/4 or 2: at most 64 cases),
+    /// the batch pre-runs its steps for that speed once (a table of up to
+    /// 64 entries per step), and the wake-ups of members at that speed are
+    /// then as cheap as at speed 1. Other speeds take the slow path's
+    /// general catch-up.
+    ///
     /// ```
     /// use animkit_vm::sprite::Speed;
     /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
@@ -514,7 +523,9 @@ impl SpriteBatch {
             SLOW_STEP => self.slow.get(i).is_some_and(|s| s.counted),
             HALT_STEP => false,
             // A table entry: counted unless it is a halt.
-            step if self.tables.is_entry(step) => self.tables.steps.get(step as usize).is_some_and(|st| st.from_live == 1),
+            step if self.tables.is_entry(step) => {
+                self.tables.steps.get(step as usize).is_some_and(|st| st.from_live == 1)
+            }
             _ => true,
         }
     }
