@@ -9,6 +9,7 @@ use super::plan::{HALT_STEP, HALTED, SLOW_STEP};
 use super::scan::{Columns, scan};
 use super::slow::{Slow, catch_up, place};
 use super::speed::{Clock, ENTRY_CREDIT, Speed};
+use super::tables::Tables;
 use super::{EventId, SpriteError, Sprites, StateId};
 use serde::{Deserialize, Serialize};
 
@@ -38,7 +39,9 @@ pub(super) const WHEEL: usize = 64;
 /// behave as on a [`SpriteInstance`](super::SpriteInstance); instances
 /// using them live on a slow path (`slow.rs`) whose extra column
 /// ([`SpriteBatch::slow_bytes`]) the batch allocates the first time it is
-/// needed, so a batch that plays everything at speed 1 is not slowed down.
+/// needed, so a batch that plays everything at speed 1 is not slowed down;
+/// a speed with few cases gets steps pre-run for it (`tables.rs`), so
+/// members at it wake as cheaply as at speed 1.
 #[derive(Clone, Debug)]
 pub struct SpriteBatch {
     pub(super) sprites: Sprites,
@@ -57,6 +60,9 @@ pub struct SpriteBatch {
     /// Empty until some instance first leaves speed 1; then one slot per
     /// instance (`slow.rs`).
     pub(super) slow: Vec<Slow>,
+    /// Steps pre-run per speed in use (`tables.rs`): empty until an
+    /// instance is placed at a speed that has a table.
+    pub(super) tables: Tables,
     pub(super) events: Vec<BatchEvent>,
     /// `advance`'s events before they are put in tick order, with the
     /// tick and the order they fired in (kept: its capacity is reused).
@@ -84,6 +90,11 @@ pub struct BatchStats {
     /// multiplication instead of frame by frame; their frame changes are
     /// counted in `frame_changes`.
     pub trips_skipped: u64,
+    /// Frame changes that went through the slow path's general catch-up
+    /// (a phase to skip, a speed without a pre-run table, the wake-up
+    /// that enters a table); a wake-up at a tabled speed is a table step
+    /// and is not counted here.
+    pub slow_wakes: u64,
 }
 
 impl SpriteBatch {
@@ -98,6 +109,7 @@ impl SpriteBatch {
             sprite: Vec::new(),
             state: Vec::new(),
             slow: Vec::new(),
+            tables: Tables::default(),
             events: Vec::new(),
             fired: Vec::new(),
             stats: BatchStats::default(),
@@ -249,14 +261,16 @@ impl SpriteBatch {
         let events = &mut self.events;
         let due = &mut self.due;
         let cols = Columns { wake, step, sprite, state, slow };
+        let tables = &self.tables;
         // Two ways to add up the wake-up ticks of the instances that wake
         // (see `scan`); each scan counts how often consecutive wake-ups
         // change slot, and the next scan picks the way that suits.
         let r = if self.runs {
-            scan::<true>(plan, module, cols, events, due, now)
+            scan::<true>(plan, module, tables, cols, events, due, now)
         } else {
-            scan::<false>(plan, module, cols, events, due, now)
+            scan::<false>(plan, module, tables, cols, events, due, now)
         };
+        self.stats.slow_wakes += r.slow_wakes as u64;
         self.runs = r.switches * 8 <= r.woken;
         let (woken, insns, counted) = (r.woken as u64, r.insns, r.counted);
         due[slot] -= counted;
@@ -403,6 +417,13 @@ impl SpriteBatch {
     /// Sets instance `i`'s playback speed from the next tick on, as
     /// [`SpriteInstance::set_speed`](super::SpriteInstance::set_speed) does.
     ///
+    /// The first time a member is placed at a speed with few cases (a
+    /// multiple of 1/65536 such as 1/2, 3/4, 5/4 or 2: at most 64 cases),
+    /// the batch pre-runs its steps for that speed once (a table of up to
+    /// 64 entries per step), and the wake-ups of members at that speed are
+    /// then as cheap as at speed 1. Other speeds take the slow path's
+    /// general catch-up.
+    ///
     /// ```
     /// use animkit_vm::sprite::Speed;
     /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
@@ -435,7 +456,7 @@ impl SpriteBatch {
     /// ```
     pub fn speed(&self, i: u32) -> Speed {
         match (self.step.get(i as usize), self.slow.get(i as usize)) {
-            (Some(&SLOW_STEP), Some(s)) => s.clock.speed,
+            (Some(&step), Some(s)) if step == SLOW_STEP || self.tables.is_entry(step) => s.clock.speed,
             _ => Speed::ONE,
         }
     }
@@ -501,6 +522,10 @@ impl SpriteBatch {
         match self.step[i] {
             SLOW_STEP => self.slow.get(i).is_some_and(|s| s.counted),
             HALT_STEP => false,
+            // A table entry: counted unless it is a halt.
+            step if self.tables.is_entry(step) => {
+                self.tables.steps.get(step as usize).is_some_and(|st| st.from_live == 1)
+            }
             _ => true,
         }
     }
@@ -511,6 +536,15 @@ impl SpriteBatch {
         let credit = self.slow.get(i).map_or(ENTRY_CREDIT, |s| s.clock.credit);
         let plain = Clock { credit, ..Clock::default() };
         match (self.step[i], self.slow.get(i)) {
+            (step, Some(slot)) if self.tables.is_entry(step) => {
+                let speed = slot.clock.speed;
+                match self.tables.load(step, self.wake[i], slot.clock.credit, self.now) {
+                    Some((step, remaining, credit)) => {
+                        (Cursor { step, remaining, sprite, state }, Clock { speed, credit, skip: 0 })
+                    }
+                    None => (Cursor { step: HALT_STEP, remaining: HALTED, sprite, state }, plain),
+                }
+            }
             (SLOW_STEP, Some(slot)) => {
                 let (remaining, clock) = catch_up(slot, self.now);
                 (Cursor { step: slot.step, remaining, sprite, state }, clock)
@@ -532,12 +566,27 @@ impl SpriteBatch {
     /// [`SpriteBatch::store`] at the start of tick `at`, for an instance
     /// not counted in the wake-up counts.
     pub(super) fn put(&mut self, i: usize, c: Cursor, clock: Clock, at: u32) {
-        let p = place(&c, &clock, at);
-        if self.slow.is_empty() && (p.step == SLOW_STEP || clock.credit != ENTRY_CREDIT) {
+        if clock.speed != Speed::ONE {
+            // Built the first time an instance is placed at the speed (a
+            // tick allocates nothing: the wake-up after a phase, which
+            // enters the table, only looks it up).
+            self.tables.get_or_build(&self.sprites.plan, clock.speed);
+        }
+        let p = place(&c, &clock, at, &self.tables);
+        if self.slow.is_empty() && (p.step == SLOW_STEP || p.rho.is_some() || clock.credit != ENTRY_CREDIT) {
             self.slow = vec![Slow::default(); self.len()];
         }
         if let Some(s) = self.slow.get_mut(i) {
-            *s = Slow { step: c.step, remaining: c.remaining, clock, at, counted: p.counted };
+            *s = match p.rho {
+                Some(rho) => Slow {
+                    step: c.step,
+                    remaining: 0,
+                    clock: Clock { speed: clock.speed, credit: rho, skip: 0 },
+                    at,
+                    counted: p.counted,
+                },
+                None => Slow { step: c.step, remaining: c.remaining, clock, at, counted: p.counted },
+            };
         }
         self.step[i] = p.step;
         self.wake[i] = p.wake;

@@ -45,6 +45,7 @@ mod scan;
 mod slow;
 mod snapshot;
 mod speed;
+mod tables;
 
 pub use batch::{BATCH_BYTES_PER_INSTANCE, BATCH_SLOW_BYTES_PER_INSTANCE, BatchEvent, BatchStats, SpriteBatch};
 pub use instance::SpriteInstance;

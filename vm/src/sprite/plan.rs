@@ -206,6 +206,11 @@ impl Plan {
         }
     }
 
+    /// Every step's events, indexed by `Step::ev_start`.
+    pub(super) fn all_events(&self) -> &[EventId] {
+        &self.events
+    }
+
     #[inline]
     pub(super) fn events(&self, st: &Step) -> &[EventId] {
         self.events.get(st.ev_start as usize..(st.ev_start + st.ev_len) as usize).unwrap_or(&[])

@@ -2,10 +2,11 @@
 //! instances wake (compared 64 at a time, with SSE2 on x86-64: the crate's
 //! only `unsafe`), and their steps applied in instance order.
 
-use super::StateId;
 use super::batch::{BatchEvent, WHEEL};
-use super::plan::{INTERPRET, KEEP, KEEP_STATE, Plan, SLOW};
+use super::plan::{INTERPRET, KEEP, KEEP_STATE, Plan, SLOW, SLOW_STEP, Step};
 use super::slow::{self, Slow};
+use super::tables::Tables;
+use super::{EventId, StateId};
 use crate::program::Module;
 
 /// The columns of a batch a scan writes.
@@ -26,6 +27,8 @@ pub(super) struct Scanned {
     pub(super) counted: u32,
     /// Wake-ups whose slot differs from the previous wake-up's.
     pub(super) switches: u32,
+    /// Wake-ups through the slow path's general catch-up.
+    pub(super) slow_wakes: u32,
 }
 
 /// Applies its step to every instance whose wake-up tick is `now`, in
@@ -41,19 +44,29 @@ pub(super) struct Scanned {
 pub(super) fn scan<const RUNS: bool>(
     plan: &Plan,
     module: &Module,
+    tables: &Tables,
     cols: Columns<'_>,
     events: &mut Vec<BatchEvent>,
     due: &mut [u32; WHEEL],
     now: u32,
 ) -> Scanned {
     let Columns { wake, step, sprite, state, slow } = cols;
+    // The plan's steps, or the same followed by the speed tables'.
+    let (steps, ev) = if tables.steps.is_empty() {
+        (&plan.steps[..], plan.all_events())
+    } else {
+        (&tables.steps[..], &tables.events[..])
+    };
     let mut sc = ScanState {
         plan,
         module,
+        tables,
+        steps,
+        ev,
         slow,
         events,
         now,
-        r: Scanned { woken: 0, insns: 0, counted: 0, switches: 0 },
+        r: Scanned { woken: 0, insns: 0, counted: 0, switches: 0, slow_wakes: 0 },
         adds: [[0u32; WHEEL]; 4],
         run_slot: now as usize % WHEEL,
         run: 0,
@@ -73,12 +86,12 @@ pub(super) fn scan<const RUNS: bool>(
     let mut ahead = [0u64; AHEAD + 1];
     if prefetch {
         for (c, m) in ahead.iter_mut().enumerate().take(AHEAD) {
-            *m = prefetch_slots(sc.slow, wake_f, c, now);
+            *m = prefetch_slots(sc.slow, wake_f, step_f, c, now);
         }
     }
     for base in 0..chunks {
         let mask = if prefetch {
-            ahead[(base + AHEAD) % (AHEAD + 1)] = prefetch_slots(sc.slow, wake_f, base + AHEAD, now);
+            ahead[(base + AHEAD) % (AHEAD + 1)] = prefetch_slots(sc.slow, wake_f, step_f, base + AHEAD, now);
             ahead[base % (AHEAD + 1)]
         } else {
             eq_mask(&wake_f[base * 64..base * 64 + 64], now)
@@ -125,6 +138,10 @@ pub(super) fn scan<const RUNS: bool>(
 struct ScanState<'a> {
     plan: &'a Plan,
     module: &'a Module,
+    tables: &'a Tables,
+    /// Indexed by the step column (see [`scan`]).
+    steps: &'a [Step],
+    ev: &'a [EventId],
     slow: &'a mut [Slow],
     events: &'a mut Vec<BatchEvent>,
     now: u32,
@@ -147,11 +164,11 @@ impl ScanState<'_> {
         sprite: &mut [u32; 64],
         state: &mut [StateId; 64],
     ) {
-        let (plan, now) = (self.plan, self.now);
+        let (plan, steps, ev, now) = (self.plan, self.steps, self.ev, self.now);
         while mask != 0 {
             let j = mask.trailing_zeros() as usize & 63;
             mask &= mask - 1;
-            let mut st = &plan.steps[step[j] as usize];
+            let mut st = &steps[step[j] as usize];
             let interpreted;
             if st.ev_len != 0 {
                 let instance = (base + j) as u32;
@@ -165,12 +182,16 @@ impl ScanState<'_> {
                     // and clock are in its slot (a slot-less one is halted).
                     let slot = self.slow.get_mut(base + j);
                     interpreted = match slot {
-                        Some(slot) => slow::wake(plan, self.module, slot, sprite[j], state[j], now, emit),
+                        Some(slot) => {
+                            self.r.slow_wakes += 1;
+                            slow::wake(plan, self.module, self.tables, slot, sprite[j], state[j], now, emit)
+                        }
                         None => plan.steps[super::plan::HALT_STEP as usize],
                     };
                     st = &interpreted;
                 } else {
-                    events.extend(plan.events(st).iter().map(|&event| BatchEvent { instance, event }));
+                    let mine = ev.get(st.ev_start as usize..(st.ev_start + st.ev_len) as usize).unwrap_or(&[]);
+                    events.extend(mine.iter().map(|&event| BatchEvent { instance, event }));
                 }
             }
             if st.sprite != KEEP {
@@ -213,10 +234,11 @@ impl ScanState<'_> {
 const AHEAD: usize = 2;
 
 /// Asks the cache for the slow-path slots of the instances of chunk
-/// `chunk` that wake at `now`, and returns their mask ([`eq_mask`]; 0 past
+/// `chunk` that wake at `now` through the slow path (a table entry reads
+/// no slot), and returns the mask of all that wake ([`eq_mask`]; 0 past
 /// the columns' end).
 #[inline(always)]
-fn prefetch_slots(slow: &[Slow], wake: &[u32], chunk: usize, now: u32) -> u64 {
+fn prefetch_slots(slow: &[Slow], wake: &[u32], step: &[u32], chunk: usize, now: u32) -> u64 {
     let Some(w) = wake.get(chunk * 64..chunk * 64 + 64) else {
         return 0;
     };
@@ -225,8 +247,10 @@ fn prefetch_slots(slow: &[Slow], wake: &[u32], chunk: usize, now: u32) -> u64 {
     while mask != 0 {
         let j = mask.trailing_zeros() as usize & 63;
         mask &= mask - 1;
-        if let Some(slot) = slow.get(chunk * 64 + j) {
-            prefetch(slot);
+        if step.get(chunk * 64 + j) == Some(&SLOW_STEP) {
+            if let Some(slot) = slow.get(chunk * 64 + j) {
+                prefetch(slot);
+            }
         }
     }
     all

@@ -13,6 +13,12 @@
 //! [`wake`], which runs the animation ticks owed since the slot was last
 //! brought up to date, and schedules the next wake-up. An instance whose
 //! speed goes back to 1 leaves the slow path at that wake-up.
+//!
+//! An instance at a speed with a pre-run table (`tables.rs`) holds a table
+//! entry in the step column instead, and wakes through the scan's plain
+//! path; its slot keeps only its speed and residue (see [`Slow`]). This
+//! module's catch-up is then for phases, speeds without a table, and the
+//! wake-up after which an instance enters a table.
 
 use super::EventId;
 use super::StateId;
@@ -20,10 +26,13 @@ use super::advance::{self, Work};
 use super::instance::Cursor;
 use super::plan::{HALT_STEP, HALTED, Plan, SLOW_STEP, Step};
 use super::speed::{Clock, Speed, UNIT};
+use super::tables::Tables;
 use crate::program::Module;
 
 /// An instance's slot on the slow path (see the module docs). Instances
-/// on the plain path keep their credit here once the column exists.
+/// on the plain path keep their credit here once the column exists; an
+/// instance at a table entry keeps its speed in `clock.speed` and its
+/// residue (`tables.rs`) in `clock.credit`, the other fields unused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Slow {
     /// The step applied next (while the step column holds `SLOW_STEP`).
@@ -56,33 +65,40 @@ pub(super) struct Placed {
     pub(super) step: u32,
     pub(super) wake: u32,
     pub(super) counted: bool,
+    /// For a table entry, the residue the slot keeps (`tables.rs`).
+    pub(super) rho: Option<u32>,
 }
 
 /// Where cursor `c` with clock `clock` goes, `at` being the first tick not
-/// accounted for in it.
-pub(super) fn place(c: &Cursor, clock: &Clock, at: u32) -> Placed {
+/// accounted for in it: a table entry of `tables` when its speed has one.
+pub(super) fn place(c: &Cursor, clock: &Clock, at: u32, tables: &Tables) -> Placed {
     // An instance that never wakes by itself (halted, paused) is not
     // counted; its wake-up tick is 2^32 - 1 ticks away, where a scan that
     // meets it finds nothing to do.
-    let idle = |step| Placed { step, wake: at.wrapping_sub(2), counted: false };
+    let idle = |step| Placed { step, wake: at.wrapping_sub(2), counted: false, rho: None };
     if clock.is_plain() {
         if c.remaining == HALTED {
             return idle(HALT_STEP);
         }
-        return Placed { step: c.step, wake: at.wrapping_add(c.remaining), counted: true };
+        return Placed { step: c.step, wake: at.wrapping_add(c.remaining), counted: true, rho: None };
     }
     if clock.skip > 0 {
-        return Placed { step: SLOW_STEP, wake: at, counted: true };
+        return Placed { step: SLOW_STEP, wake: at, counted: true, rho: None };
     }
     if c.remaining == HALTED || clock.speed == Speed::PAUSED {
         return idle(SLOW_STEP);
+    }
+    if let Some(t) = tables.find(clock.speed) {
+        if let Some(p) = tables.place(t, c.step, c.remaining, clock.credit, at) {
+            return Placed { step: p.step, wake: p.wake, counted: true, rho: Some(p.rho) };
+        }
     }
     // The first tick whose animation ticks reach the one that applies the
     // step: tick `at - 1 + d` with `d` the least such that
     // `credit + d * speed >= (remaining + 1) * UNIT`.
     let owed = (c.remaining as u64 + 1) * UNIT - clock.credit as u64;
     let d = owed.div_ceil(clock.speed.raw() as u64).min(MAX_WAIT);
-    Placed { step: SLOW_STEP, wake: at.wrapping_sub(1).wrapping_add(d as u32), counted: true }
+    Placed { step: SLOW_STEP, wake: at.wrapping_sub(1).wrapping_add(d as u32), counted: true, rho: None }
 }
 
 /// Brings the slot of an instance that has not woken since tick `slot.at`
@@ -102,9 +118,11 @@ pub(super) fn catch_up(slot: &Slow, now: u32) -> (u32, Clock) {
 /// runs the animation ticks owed, and returns the step the scan then
 /// applies as it does any other (sprite, state, next step column value,
 /// wait until the next wake-up, whether it was and is counted).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn wake(
     plan: &Plan,
     module: &Module,
+    tables: &Tables,
     slot: &mut Slow,
     sprite: u32,
     state: StateId,
@@ -123,8 +141,12 @@ pub(super) fn wake(
     slot.step = c.step;
     slot.remaining = c.remaining;
     slot.at = now.wrapping_add(1);
-    let p = place(&c, &slot.clock, slot.at);
+    let p = place(&c, &slot.clock, slot.at, tables);
     slot.counted = p.counted;
+    if let Some(rho) = p.rho {
+        // Into a table: the slot keeps the speed and the residue.
+        slot.clock = Clock { speed: slot.clock.speed, credit: rho, skip: 0 };
+    }
     Step {
         next: p.step,
         wait: p.wake.wrapping_sub(now),
