@@ -15,6 +15,7 @@ pub mod clock;
 pub mod error;
 pub mod host;
 pub mod load;
+pub mod player;
 pub mod report;
 #[cfg(feature = "desktop")]
 pub mod run;
