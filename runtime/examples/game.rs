@@ -16,6 +16,7 @@
 //! ```text
 //! cargo run -p animkit-runtime --example game
 //! cargo run -p animkit-runtime --example game -- --frames 40 --screenshot shot.png
+//! cargo run -p animkit-runtime --example game -- --frames 250 --paced
 //! ```
 //!
 //! With `--frames N` every frame is 1/50 s of game time (so the run is
@@ -68,8 +69,8 @@ events on
 color #ffd000
 fillrect -4.5 -0.4 6 0.8
 color #ffffff
-text 3.2 0 "HUD"
-area hud -2 -2 2 -2 2 2 -2 2
+text 3.2 0 \"HUD\"
+area hud -6 -2 6 -2 6 2 -6 2
 flush
 sleep 1000000
 ";
@@ -77,10 +78,13 @@ sleep 1000000
 struct Args {
     frames: Option<u64>,
     screenshot: Option<String>,
+    /// `--paced`: with `--frames`, also wait for each frame's wall-clock
+    /// time (50 a second), so that input can arrive during the run.
+    paced: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { frames: None, screenshot: None };
+    let mut args = Args { frames: None, screenshot: None, paced: false };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -88,8 +92,9 @@ fn parse_args() -> Result<Args, String> {
                 let v = it.next().ok_or("--frames needs a number")?;
                 args.frames = Some(v.parse().map_err(|_| format!("--frames takes a whole number, not `{v}`"))?);
             }
+            "--paced" => args.paced = true,
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
-            _ => return Err(format!("unknown option `{a}` (options: --frames N, --screenshot PATH)")),
+            _ => return Err(format!("unknown option `{a}` (options: --frames N, --paced, --screenshot PATH)")),
         }
     }
     Ok(args)
@@ -119,7 +124,8 @@ struct Gfx {
 
 unsafe fn make_gfx(gl: &glow::Context) -> Result<Gfx, String> {
     unsafe {
-        let version = if gl.version().is_embedded { "#version 300 es\nprecision mediump float;" } else { "#version 330 core" };
+        let version =
+            if gl.version().is_embedded { "#version 300 es\nprecision mediump float;" } else { "#version 330 core" };
         let vs = "uniform vec4 u_rect; out vec2 v_uv;
             void main() {
                 vec2 c = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1));
@@ -194,6 +200,7 @@ struct Game {
     out: Vec<u8>,
     pointer: [f64; 2],
     last: Instant,
+    started: Instant,
     ticks_pending: f64,
 }
 
@@ -209,7 +216,8 @@ impl Game {
         let bundle = Bundle::from_verified(program.clone());
         let hero = bundle.sprite("hero").map_err(|e| e.to_string())?;
         let mut sprites = hero.batch();
-        let (walk, run) = (hero.state("Walk").map_err(|e| e.to_string())?, hero.state("Run").map_err(|e| e.to_string())?);
+        let (walk, run) =
+            (hero.state("Walk").map_err(|e| e.to_string())?, hero.state("Run").map_err(|e| e.to_string())?);
         let mut spots = Vec::new();
         for i in 0..4u32 {
             sprites.spawn_at(if i % 2 == 0 { walk } else { run }, i * 5);
@@ -236,6 +244,7 @@ impl Game {
             out: Vec::new(),
             pointer: [0.0; 2],
             last: Instant::now(),
+            started: Instant::now(),
             ticks_pending: 0.0,
         })
     }
@@ -389,7 +398,13 @@ impl ApplicationHandler for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(game) = &mut self.game else { return };
         let dt = match self.args.frames {
-            Some(_) => 1.0 / 50.0,
+            Some(_) => {
+                if self.args.paced {
+                    let due = game.started + std::time::Duration::from_millis(self.frames * 20);
+                    std::thread::sleep(due.saturating_duration_since(Instant::now()));
+                }
+                1.0 / 50.0
+            }
             None => {
                 let now = Instant::now();
                 let dt = now.duration_since(game.last).as_secs_f64();
