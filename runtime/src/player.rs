@@ -303,7 +303,6 @@ impl Player {
         };
         // SAFETY: the caller guarantees `gl` is current.
         let saved = unsafe { GlState::save(&gl) };
-        let out = SharedOut::default();
         // SAFETY: as above.
         unsafe { baseline(&gl) };
         // On this error the handle is gone with the renderer: the state
@@ -334,16 +333,40 @@ impl Player {
                 return Err("a sprite module is drawn by the game (animkit_vm::sprite), not the player".into());
             }
         };
+        Self::make(gl, saved, scene.ok_or((program, index)), width, height)
+    }
+
+    /// A player for a SLAP scene the caller has opened (and may have moved
+    /// on): what `animvm -H` draws a scene with.
+    pub fn with_scene(gl: glow::Context, scene: Scene, width: u32, height: u32) -> Result<Player, String> {
+        // SAFETY: the caller guarantees `gl` is current.
+        let saved = unsafe { GlState::save(&gl) };
+        unsafe { baseline(&gl) };
+        if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE {
+            unsafe { saved.restore(&gl) };
+            return Err(format!("cannot draw {width}x{height} pictures"));
+        }
+        Self::make(gl, saved, Ok(scene), width, height)
+    }
+
+    fn make(
+        gl: glow::Context,
+        saved: GlState,
+        what: Result<Scene, (Verified<Program>, usize)>,
+        width: u32,
+        height: u32,
+    ) -> Result<Player, String> {
+        let out = SharedOut::default();
         let mut renderer = Renderer::new(gl, width, height).map_err(|e| format!("cannot draw: {e}"))?;
-        let content = match scene {
-            Some(scene) => match SceneView::new(&mut renderer) {
+        let content = match what {
+            Ok(scene) => match SceneView::new(&mut renderer) {
                 Ok(view) => Content::Slap { renderer, view, scene, log: ErrorLog::default(), drawn: None },
                 Err(e) => {
                     unsafe { saved.restore(renderer.gl()) };
                     return Err(format!("cannot draw the scene: {e}"));
                 }
             },
-            None => {
+            Err((program, index)) => {
                 let options = CanvasOptions { suspend_waits: true, ..CanvasOptions::default() };
                 let canvas = GlCanvas::new(renderer, options, Box::new(out.clone()));
                 let script = Script::new(program, index, canvas)?;
@@ -481,6 +504,59 @@ impl Player {
         }
     }
 
+    /// Like [`seek`](Self::seek) without the frame limit (the caller has
+    /// checked the range, as `animvm` does).
+    pub fn seek_unchecked(&mut self, frame: u64) {
+        if let Content::Slap { scene, log, .. } = &mut self.content {
+            scene.seek(frame);
+            self.pending = 0.0;
+            log.report(scene, &mut self.errors);
+        }
+    }
+
+    /// A SLAP scene's next frame (what [`update`](Self::update) does every
+    /// 1/30 s); nothing for an Animator program.
+    pub fn step(&mut self) {
+        if let Content::Slap { scene, log, .. } = &mut self.content {
+            scene.step();
+            log.report(scene, &mut self.errors);
+        }
+    }
+
+    /// Starts a SLAP scene over from frame 0.
+    pub fn restart(&mut self) {
+        if let Content::Slap { scene, .. } = &mut self.content {
+            scene.restart();
+            self.pending = 0.0;
+        }
+    }
+
+    /// The SLAP scene (to observe its actors and camera, or its errors).
+    pub fn scene(&self) -> Option<&Scene> {
+        match &self.content {
+            Content::Slap { scene, .. } => Some(scene),
+            Content::Animator { .. } => None,
+        }
+    }
+
+    /// Draws a SLAP scene's current frame into the player's own picture if
+    /// it has not been drawn yet (what [`draw`](Self::draw) and
+    /// [`read_pixels`](Self::read_pixels) do first); nothing for an
+    /// Animator program, whose picture is drawn as it runs.
+    pub fn render(&mut self) -> Result<(), String> {
+        self.with_gl(|p| p.render_inner())
+    }
+
+    fn render_inner(&mut self) -> Result<(), String> {
+        if let Content::Slap { renderer, view, scene, drawn, .. } = &mut self.content
+            && *drawn != Some(scene.frame())
+        {
+            view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
+            *drawn = Some(scene.frame());
+        }
+        Ok(())
+    }
+
     /// The frame shown: the scene's frame, or the Animator program's
     /// flushes so far.
     pub fn frame(&self) -> u64 {
@@ -521,21 +597,21 @@ impl Player {
     /// are not touched; the game's GL state is as it was afterwards.
     pub fn draw(&mut self) -> Result<(), String> {
         self.with_gl(|p| {
-            let viewport = p.viewport;
-            let target = unsafe { GlState::save(p.gl()).draw_fbo };
-            let renderer = match &mut p.content {
-                Content::Slap { renderer, view, scene, drawn, .. } => {
-                    if *drawn != Some(scene.frame()) {
-                        view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
-                        *drawn = Some(scene.frame());
-                    }
-                    renderer
-                }
-                Content::Animator { script, .. } => &mut script.canvas_mut().renderer,
-            };
-            renderer.blit_into(target, viewport[0], viewport[1]);
+            let [x, y, ..] = p.viewport;
+            // The game's framebuffer, read before drawing binds the player's.
+            // SAFETY: current context (the player's contract).
+            let target = unsafe { p.gl().get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING) };
+            p.render_inner()?;
+            p.renderer_mut().blit_into(target, x, y);
             Ok(())
         })
+    }
+
+    fn renderer_mut(&mut self) -> &mut Renderer {
+        match &mut self.content {
+            Content::Slap { renderer, .. } => renderer,
+            Content::Animator { script, .. } => &mut script.canvas_mut().renderer,
+        }
     }
 
     /// The pointer is at `(x, y)`, pixels in the viewport from its top-left
@@ -607,15 +683,9 @@ impl Player {
     /// [`draw`](Self::draw) copies; a SLAP scene is drawn first if it
     /// moved).
     pub fn read_pixels(&mut self) -> Result<crate::render::RgbaImage, String> {
-        self.with_gl(|p| match &mut p.content {
-            Content::Slap { renderer, view, scene, drawn, .. } => {
-                if *drawn != Some(scene.frame()) {
-                    view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
-                    *drawn = Some(scene.frame());
-                }
-                Ok(renderer.read_pixels())
-            }
-            Content::Animator { script, .. } => Ok(script.canvas_mut().renderer.read_pixels()),
+        self.with_gl(|p| {
+            p.render_inner()?;
+            Ok(p.renderer_mut().read_pixels())
         })
     }
 }
