@@ -81,10 +81,14 @@ struct Args {
     /// `--paced`: with `--frames`, also wait for each frame's wall-clock
     /// time (50 a second), so that input can arrive during the run.
     paced: bool,
+    /// `--bench ROUNDS`: time SLAP frames through the Player against the
+    /// renderer and scene view alone (what `animvm -H` drew before it used
+    /// the Player), print the figures and quit.
+    bench: Option<u32>,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { frames: None, screenshot: None, paced: false };
+    let mut args = Args { frames: None, screenshot: None, paced: false, bench: None };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -93,8 +97,12 @@ fn parse_args() -> Result<Args, String> {
                 args.frames = Some(v.parse().map_err(|_| format!("--frames takes a whole number, not `{v}`"))?);
             }
             "--paced" => args.paced = true,
+            "--bench" => {
+                let v = it.next().ok_or("--bench needs a number of rounds")?;
+                args.bench = Some(v.parse().map_err(|_| format!("--bench takes a whole number, not `{v}`"))?);
+            }
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
-            _ => return Err(format!("unknown option `{a}` (options: --frames N, --paced, --screenshot PATH)")),
+            _ => return Err(format!("unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS)")),
         }
     }
     Ok(args)
@@ -397,6 +405,12 @@ impl ApplicationHandler for App {
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(game) = &mut self.game else { return };
+        if let Some(rounds) = self.args.bench {
+            if let Err(e) = bench(game, rounds) {
+                return self.fail(event_loop, e);
+            }
+            return event_loop.exit();
+        }
         let dt = match self.args.frames {
             Some(_) => {
                 if self.args.paced {
@@ -434,6 +448,53 @@ impl ApplicationHandler for App {
         }
         game.window.swap();
     }
+}
+
+/// SLAP frames per round of `--bench`.
+const BENCH_FRAMES: u64 = 60;
+
+/// `--bench`: the cutscene's frames drawn by the Player into the window's
+/// framebuffer (state saved and restored, the picture blitted into the
+/// viewport) against the same frames drawn by a renderer and scene view
+/// alone, in alternating rounds on the same context; the best round of
+/// each, per frame, `glFinish` included.
+fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
+    use animkit_runtime::render::Renderer;
+    use animkit_runtime::slap::view::SceneView;
+    let [_, _, w, h] = gl_rect(CUTSCENE);
+    let (w, h) = (w as u32, h as u32);
+    let program = bundle()?;
+    let index = (0..program.modules.len()).find(|&i| program.string(program.modules[i].name) == "story");
+    let index = index.ok_or("no story module")?;
+    let mut scene = animkit_vm::slap::Scene::with_index(Arc::new((*program).clone()), index).map_err(|e| e.to_string())?;
+    let mut renderer = Renderer::new(game.window.share_gl(), w, h).map_err(|e| e.to_string())?;
+    let mut view = SceneView::new(&mut renderer).map_err(|e| e.to_string())?;
+    let (mut best_player, mut best_direct) = (f64::INFINITY, f64::INFINITY);
+    for round in 0..rounds.max(1) * 2 {
+        let start = Instant::now();
+        if (round % 2 == 0) == (round % 4 < 2) {
+            game.cutscene.seek(0)?;
+            for _ in 0..BENCH_FRAMES {
+                game.cutscene.step();
+                game.cutscene.draw()?;
+                unsafe { game.gl.finish() };
+            }
+            best_player = best_player.min(start.elapsed().as_secs_f64());
+        } else {
+            scene.seek(0);
+            for _ in 0..BENCH_FRAMES {
+                scene.step();
+                view.draw_scene(&mut renderer, &scene).map_err(|e| e.to_string())?;
+                unsafe { renderer.gl().finish() };
+            }
+            best_direct = best_direct.min(start.elapsed().as_secs_f64());
+        }
+    }
+    let ms = |t: f64| t * 1000.0 / BENCH_FRAMES as f64;
+    println!("player_frame_ms {:.3}", ms(best_player));
+    println!("animvm_frame_ms {:.3}", ms(best_direct));
+    println!("player_frame_vs_animvm {:.3}", best_player / best_direct);
+    Ok(())
 }
 
 fn main() {
