@@ -102,7 +102,11 @@ fn parse_args() -> Result<Args, String> {
                 args.bench = Some(v.parse().map_err(|_| format!("--bench takes a whole number, not `{v}`"))?);
             }
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
-            _ => return Err(format!("unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS)")),
+            _ => {
+                return Err(format!(
+                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS)"
+                ));
+            }
         }
     }
     Ok(args)
@@ -331,7 +335,7 @@ impl Game {
     /// The window pixel `(x, y)` in the HUD's viewport, if it is there.
     fn in_hud(&self, [x, y]: [f64; 2]) -> Option<(f64, f64)> {
         let [hx, hy, hw, hh] = HUD.map(f64::from);
-        (x >= hx && y >= hy && x < hx + hw && y < hy + hh).then(|| (x - hx, y - hy))
+        (x >= hx && y >= hy && x < hx + hw && y < hy + hh).then_some((x - hx, y - hy))
     }
 
     fn print_output(&mut self) {
@@ -466,7 +470,8 @@ fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
     let program = bundle()?;
     let index = (0..program.modules.len()).find(|&i| program.string(program.modules[i].name) == "story");
     let index = index.ok_or("no story module")?;
-    let mut scene = animkit_vm::slap::Scene::with_index(Arc::new((*program).clone()), index).map_err(|e| e.to_string())?;
+    let mut scene =
+        animkit_vm::slap::Scene::with_index(Arc::new((*program).clone()), index).map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(game.window.share_gl(), w, h).map_err(|e| e.to_string())?;
     let mut view = SceneView::new(&mut renderer).map_err(|e| e.to_string())?;
     let (mut best_player, mut best_direct) = (f64::INFINITY, f64::INFINITY);

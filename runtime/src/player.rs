@@ -11,6 +11,14 @@
 //! viewport; the game's GL state is saved before and restored after every
 //! call that touches GL (see [`GlState`] for the list).
 //!
+//! Contract: the context behind the handle stays current on the calling
+//! thread whenever a player method runs or the player is dropped (every
+//! `unsafe` block in this file is a GL call relying on it). If making the
+//! player's renderer itself fails (no GL objects could be made), the
+//! handle is gone with it and the state is not put back; every other
+//! refusal (no such module, a bad size, a module that cannot run) puts it
+//! back.
+//!
 //! ```no_run
 //! use animkit_runtime::player::Player;
 //! # fn game_gl() -> glow::Context { unimplemented!() }
@@ -342,7 +350,8 @@ impl Player {
         // SAFETY: the caller guarantees `gl` is current.
         let saved = unsafe { GlState::save(&gl) };
         unsafe { baseline(&gl) };
-        if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE {
+        if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE
+        {
             unsafe { saved.restore(&gl) };
             return Err(format!("cannot draw {width}x{height} pictures"));
         }
