@@ -460,8 +460,9 @@ const BENCH_FRAMES: u64 = 60;
 /// `--bench`: the cutscene's frames drawn by the Player into the window's
 /// framebuffer (state saved and restored, the picture blitted into the
 /// viewport) against the same frames drawn by a renderer and scene view
-/// alone, in alternating rounds on the same context; the best round of
-/// each, per frame, `glFinish` included.
+/// alone (what `animvm -H` does per frame), and by the renderer alone with
+/// the same blit into the window, in rotating rounds on the same context;
+/// the best round of each, per frame, `glFinish` included.
 fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
     use animkit_runtime::render::Renderer;
     use animkit_runtime::slap::view::SceneView;
@@ -474,31 +475,51 @@ fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
         animkit_vm::slap::Scene::with_index(Arc::new((*program).clone()), index).map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(game.window.share_gl(), w, h).map_err(|e| e.to_string())?;
     let mut view = SceneView::new(&mut renderer).map_err(|e| e.to_string())?;
-    let (mut best_player, mut best_direct) = (f64::INFINITY, f64::INFINITY);
-    for round in 0..rounds.max(1) * 2 {
+    let (mut best_player, mut best_direct, mut best_blit) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
+    let [vx, vy, ..] = gl_rect(CUTSCENE);
+    // Three-way rotation, each kind first in turn.
+    for round in 0..rounds.max(1) * 3 {
         let start = Instant::now();
-        if (round % 2 == 0) == (round % 4 < 2) {
-            game.cutscene.seek(0)?;
-            for _ in 0..BENCH_FRAMES {
-                game.cutscene.step();
-                game.cutscene.draw()?;
-                unsafe { game.gl.finish() };
+        match (round + round / 3) % 3 {
+            0 => {
+                game.cutscene.seek(0)?;
+                for _ in 0..BENCH_FRAMES {
+                    game.cutscene.step();
+                    game.cutscene.draw()?;
+                    unsafe { game.gl.finish() };
+                }
+                best_player = best_player.min(start.elapsed().as_secs_f64());
             }
-            best_player = best_player.min(start.elapsed().as_secs_f64());
-        } else {
-            scene.seek(0);
-            for _ in 0..BENCH_FRAMES {
-                scene.step();
-                view.draw_scene(&mut renderer, &scene).map_err(|e| e.to_string())?;
-                unsafe { renderer.gl().finish() };
+            1 => {
+                scene.seek(0);
+                for _ in 0..BENCH_FRAMES {
+                    scene.step();
+                    view.draw_scene(&mut renderer, &scene).map_err(|e| e.to_string())?;
+                    unsafe { renderer.gl().finish() };
+                }
+                best_direct = best_direct.min(start.elapsed().as_secs_f64());
             }
-            best_direct = best_direct.min(start.elapsed().as_secs_f64());
+            _ => {
+                // The renderer alone with its picture copied into the
+                // window too: what the Player adds beyond this is its
+                // state save and restore.
+                scene.seek(0);
+                for _ in 0..BENCH_FRAMES {
+                    scene.step();
+                    view.draw_scene(&mut renderer, &scene).map_err(|e| e.to_string())?;
+                    renderer.blit_into(None, vx, vy);
+                    unsafe { renderer.gl().finish() };
+                }
+                best_blit = best_blit.min(start.elapsed().as_secs_f64());
+            }
         }
     }
     let ms = |t: f64| t * 1000.0 / BENCH_FRAMES as f64;
     println!("player_frame_ms {:.3}", ms(best_player));
     println!("animvm_frame_ms {:.3}", ms(best_direct));
+    println!("renderer_blit_frame_ms {:.3}", ms(best_blit));
     println!("player_frame_vs_animvm {:.3}", best_player / best_direct);
+    println!("player_frame_vs_renderer_blit {:.3}", best_player / best_blit);
     Ok(())
 }
 
