@@ -17,6 +17,7 @@
 //! cargo run -p animkit-runtime --example game
 //! cargo run -p animkit-runtime --example game -- --frames 40 --screenshot shot.png
 //! cargo run -p animkit-runtime --example game -- --frames 250 --paced
+//! cargo run --release -p animkit-runtime --example game -- --bench 9
 //! ```
 //!
 //! With `--frames N` every frame is 1/50 s of game time (so the run is
@@ -24,7 +25,9 @@
 //! back buffer to `--screenshot PATH` first; without it the game runs on
 //! the wall clock until the window is closed. At the end it prints where
 //! it drew each sprite and with which sheet cell (`tests/game_example_xvfb.rs`
-//! reads these lines).
+//! reads these lines). `--bench ROUNDS` times the cutscene's frames through
+//! the Player against the renderer alone (BENCHMARKS.md, "The embedded
+//! Player").
 
 use animkit_runtime::host::gl_window::{self, GlWindow};
 use animkit_runtime::player::Player;
