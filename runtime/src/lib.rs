@@ -6,7 +6,8 @@
 //! loop, the frame sink, files); the
 //! glow renderer with its images and font ([`render`], pixels only;
 //! golden-image test helper in [`golden`]). [`run`] picks the module and
-//! dispatches by its language; [`Error`] is why it stopped. Games that only need sprite state machines
+//! dispatches by its language; [`Error`] is why it stopped. [`player`] draws a
+//! SLAP scene or an Animator program inside a game's own GL context. Games that only need sprite state machines
 //! link `animkit-vm` alone.
 
 pub mod animator;
@@ -15,6 +16,7 @@ pub mod clock;
 pub mod error;
 pub mod host;
 pub mod load;
+pub mod player;
 pub mod report;
 #[cfg(feature = "desktop")]
 pub mod run;

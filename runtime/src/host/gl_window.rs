@@ -15,7 +15,7 @@ use crate::render::Renderer;
 use glutin::config::{Api, Config, ConfigTemplateBuilder, GlConfig};
 use glutin::context::Version;
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext};
-use glutin::display::{Display, DisplayApiPreference, GlDisplay};
+use glutin::display::{Display, DisplayApiPreference, GetGlDisplay, GlDisplay};
 use glutin::surface::{GlSurface, Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
 use raw_window_handle::{HasDisplayHandle, HasWindowHandle};
 use std::cell::Cell;
@@ -154,6 +154,21 @@ impl GlWindow {
         std::mem::forget(surface);
         drop(context);
         drop(window);
+    }
+
+    /// Another `glow::Context` handle on the window's context (the same GL
+    /// objects: what a game hands an embedded
+    /// [`Player`](crate::player::Player)).
+    pub fn share_gl(&self) -> glow::Context {
+        let display = self.context.display();
+        // SAFETY: the context is current on this thread; the pointers stay
+        // valid while the display lives.
+        unsafe { glow::Context::from_loader_function_cstr(|s| display.get_proc_address(s).cast()) }
+    }
+
+    /// Swaps the window's buffers (a game that draws itself).
+    pub fn swap(&self) {
+        let _ = self.surface.swap_buffers(&self.context);
     }
 
     /// The size the surface was last told (pixels).

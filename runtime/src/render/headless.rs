@@ -224,6 +224,14 @@ impl HeadlessGl {
         &self.gl
     }
 
+    /// Another `glow::Context` handle on this context (the same GL objects:
+    /// what a game hands an embedded [`Player`](crate::player::Player)).
+    pub fn share_gl(&self) -> glow::Context {
+        // SAFETY: the context is current on this thread; the pointers stay
+        // valid while the display lives.
+        unsafe { glow::Context::from_loader_function_cstr(|s| self.display.get_proc_address(s).cast()) }
+    }
+
     /// Size given to [`new`](Self::new).
     ///
     /// ```no_run

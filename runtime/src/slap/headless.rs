@@ -11,10 +11,11 @@
 // Without `desktop` the hosts are left out; the models they share stay.
 #![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
 
-use super::view::SceneView;
 use super::{ErrorLog, SlapOptions};
 #[cfg(feature = "desktop")]
 use crate::host::sink::{FrameSink, Timing};
+#[cfg(feature = "desktop")]
+use crate::player::Player;
 #[cfg(feature = "desktop")]
 use crate::render::HeadlessGl;
 use animkit_vm::slap::Scene;
@@ -75,47 +76,49 @@ pub use crate::host::sink::padded_frame_path;
 /// Draws the frames `options` ask for and writes them; returns the number
 /// of runtime errors reported.
 #[cfg(feature = "desktop")]
-pub fn run(options: &SlapOptions, mut scene: Scene, stderr: &mut dyn Write) -> Result<usize, String> {
+pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Result<usize, String> {
     let (w, h) = (options.width, options.height);
-    let mut renderer = HeadlessGl::new(w, h)
-        .and_then(|gl| gl.into_renderer())
-        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
-    let mut view = SceneView::new(&mut renderer).map_err(|e| format!("animvm: cannot draw the scene: {e}\n"))?;
-    let (first, count) = frame_range(options, scene.length());
-    let draw_err = |e| format!("animvm: cannot draw the scene: {e}\n");
+    // The scene is drawn by the embedding Player over this headless
+    // context, as a game would draw it into its own (`crate::player`).
+    let host = HeadlessGl::new(w, h).map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
+    let mut player = Player::with_scene(host.share_gl(), scene, w, h).map_err(|e| format!("animvm: {e}\n"))?;
+    let (first, count) = frame_range(options, player.scene().map_or(0, Scene::length));
     let last = first.saturating_add(count.saturating_sub(1));
     let mut sink = FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(options.fps))
         .numbered(first, last)
         .with_total(count);
+    let draw_err = |e| format!("animvm: {e}\n");
     if sink.wants_palette() {
-        // Learn the palette from frames spread over the range; then start over.
         let mut samples = Vec::new();
         for k in 0..PALETTE_SAMPLES.min(count) {
-            scene.seek(first + k * count / PALETTE_SAMPLES.min(count));
-            view.draw_scene(&mut renderer, &scene).map_err(draw_err)?;
-            samples.push(renderer.read_pixels());
+            player.seek_unchecked(first + k * count / PALETTE_SAMPLES.min(count));
+            samples.push(player.read_pixels().map_err(draw_err)?);
         }
-        scene.restart();
+        player.restart();
         sink.start_gif(w, h, &samples).map_err(|e| format!("animvm: {e}\n"))?;
     }
     let mut errors = ErrorLog::default();
-    scene.seek(first);
+    player.seek_unchecked(first);
     let huge = options.frames.is_none() && count >= HUGE_RUN && std::io::stderr().is_terminal();
     let started = std::time::Instant::now();
     for k in 0..count {
         if k > 0 {
-            scene.step();
+            player.step();
         }
-        errors.report(&scene, stderr);
-        view.draw_scene(&mut renderer, &scene).map_err(draw_err)?;
+        if let Some(scene) = player.scene() {
+            errors.report(scene, stderr);
+        }
+        player.render().map_err(draw_err)?;
         if huge && k == 0 {
             let _ = write!(stderr, "{}", huge_notice(first, count, started.elapsed()));
         }
         if sink.wants_frames() {
-            sink.frame(&renderer.read_pixels()).map_err(|e| format!("animvm: {e}\n"))?;
+            sink.frame(&player.read_pixels().map_err(draw_err)?).map_err(|e| format!("animvm: {e}\n"))?;
         }
     }
     sink.finish().map_err(|e| format!("animvm: {e}\n"))?;
-    errors.finish(&scene, stderr);
+    if let Some(scene) = player.scene() {
+        errors.finish(scene, stderr);
+    }
     Ok(errors.count())
 }

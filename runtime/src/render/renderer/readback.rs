@@ -120,4 +120,33 @@ impl Renderer {
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.target.fbo));
         }
     }
+
+    /// Copies the frame into `draw_fbo` (`None`: the default framebuffer)
+    /// with its bottom-left corner at `(x, y)` (GL coordinates), 1:1; only
+    /// the `width` x `height` pixels there are written (a background's
+    /// coverage alpha is shown opaque, as in a window). Leaves GL state
+    /// changed: scissor test and box, framebuffer bindings, colour mask;
+    /// the embedding [`Player`](crate::player::Player) saves and restores
+    /// them around it.
+    pub fn blit_into(&mut self, draw_fbo: Option<glow::Framebuffer>, x: i32, y: i32) {
+        self.flush();
+        let (w, h) = (self.width as i32, self.height as i32);
+        // SAFETY: current context; the target is the renderer's own.
+        unsafe {
+            let gl = &self.gl;
+            gl.disable(glow::SCISSOR_TEST);
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.target.fbo));
+            gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, draw_fbo);
+            gl.blit_framebuffer(0, 0, w, h, x, y, x + w, y + h, glow::COLOR_BUFFER_BIT, glow::NEAREST);
+            if self.background {
+                gl.enable(glow::SCISSOR_TEST);
+                gl.scissor(x, y, w, h);
+                gl.color_mask(false, false, false, true);
+                gl.clear_color(0.0, 0.0, 0.0, 1.0);
+                gl.clear(glow::COLOR_BUFFER_BIT);
+                gl.color_mask(true, true, true, true);
+                gl.disable(glow::SCISSOR_TEST);
+            }
+        }
+    }
 }

@@ -1,0 +1,297 @@
+//! `runtime/examples/game.rs` under a real X server: the test starts its own
+//! `Xvfb` (no window manager: the window sits at 0,0), builds the example
+//! (`cargo build --example game`, a no-op when it is up to date), runs it
+//! for a fixed number of frames with `--screenshot`, and checks each part
+//! of the screenshot:
+//!
+//! * the game's own sprites: the sheet cell's colour where the game says it
+//!   drew each one, the game's clear colour around them;
+//! * the SLAP cutscene the [`Player`](animkit_runtime::player::Player) drew
+//!   in its viewport: every pixel not covered by the HUD or the foreground
+//!   sprite equals `animvm -H` drawing the same frame at the same size
+//!   (sky at the top, ground at the bottom, actors between);
+//! * the Animator HUD over the cutscene: its background and its bar;
+//! * the foreground sprite the game drew after both players without
+//!   binding anything again (the players left the game's state alone).
+//!
+//! A second run is clicked with `xdotool` over the HUD: the example prints
+//! the HUD program's `PRESS` line with the area under the pointer.
+//!
+//! Needs `Xvfb` and `xdotool` (Debian: `apt-get install xvfb xdotool
+//! libxkbcommon-x11-0`; `.ci/run` installs them); the tests fail, saying
+//! so, when they are missing. About 5 s on 2 cores once the example is
+//! built.
+
+use animkit_runtime::render::RgbaImage;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(60);
+const INSTALL: &str = "install them with `apt-get install xvfb xdotool libxkbcommon-x11-0` \
+                       (the CI script .ci/run does this)";
+
+/// The example's sheet colours (`SHEET` in examples/game.rs).
+const SHEET: [[u8; 3]; 8] = [
+    [230, 40, 40],
+    [40, 200, 60],
+    [250, 200, 30],
+    [200, 60, 220],
+    [30, 200, 220],
+    [250, 130, 20],
+    [120, 90, 250],
+    [250, 250, 250],
+];
+
+fn require(program: &str) {
+    if let Err(e) = Command::new(program).arg("-version").stdout(Stdio::null()).stderr(Stdio::null()).status() {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            panic!("`{program}` is not installed; the game example test needs Xvfb and xdotool: {INSTALL}");
+        }
+        panic!("cannot run `{program}`: {e}");
+    }
+}
+
+/// An X server of the test's own, killed when dropped.
+struct Xvfb {
+    child: Child,
+    display: String,
+}
+
+static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
+
+impl Xvfb {
+    fn start() -> Xvfb {
+        for tool in ["Xvfb", "xdotool"] {
+            require(tool);
+        }
+        // Away from window_xvfb.rs's displays (1000 + pid % 2000 * 16).
+        let base = 40_000 + (std::process::id() % 1000) * 8;
+        for _ in 0..40 {
+            let n = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
+            if Path::new(&format!("/tmp/.X{n}-lock")).exists() || Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+                continue;
+            }
+            let mut child = Command::new("Xvfb")
+                .args([&format!(":{n}"), "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| panic!("cannot start Xvfb: {e}; {INSTALL}"));
+            let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(10) {
+                if let Ok(Some(_)) = child.try_wait() {
+                    break;
+                }
+                if socket.exists() {
+                    return Xvfb { child, display: format!(":{n}") };
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        panic!("could not start Xvfb on a free display");
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").arg(self.child.id().to_string()).stderr(Stdio::null()).status();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `target/<profile>/`: the test binary lives in its `deps/`.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+}
+
+/// Builds the example (quick when it is up to date) and returns its path.
+fn example() -> PathBuf {
+    let release = profile_dir().file_name().is_some_and(|n| n == "release");
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.args(["build", "-q", "-p", "animkit-runtime", "--example", "game"]);
+    if release {
+        cmd.arg("--release");
+    }
+    let status = cmd.status().expect("cargo build --example game");
+    assert!(status.success(), "cargo build --example game failed");
+    let path = profile_dir().join("examples").join("game");
+    assert!(path.exists(), "{} was not built", path.display());
+    path
+}
+
+fn animvm() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_animvm"))
+}
+
+/// Runs the game on `x` with `args`, returning its standard output lines;
+fn run_game(x: &Xvfb, args: &[&str]) -> Vec<String> {
+    let mut child = Command::new(example())
+        .args(args)
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the game example");
+    let start = Instant::now();
+    loop {
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        if start.elapsed() > WAIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the game example did not finish in {WAIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("game output");
+    assert!(out.status.success(), "game failed: {}", String::from_utf8_lossy(&out.stderr));
+    BufReader::new(&out.stdout[..]).lines().map(|l| l.unwrap()).collect()
+}
+
+fn rgb(img: &RgbaImage, x: u32, y: u32) -> [u8; 3] {
+    let p = img.pixel(x, y).unwrap_or_else(|| panic!("({x}, {y}) is outside the screenshot"));
+    [p[0], p[1], p[2]]
+}
+
+fn numbers(line: &str) -> Vec<u32> {
+    line.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect()
+}
+
+#[test]
+fn game_draws_sprites_a_cutscene_and_a_hud() {
+    let x = Xvfb::start();
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("shot.png");
+    let lines = run_game(&x, &["--frames", "40", "--screenshot", shot.to_str().unwrap()]);
+    let img = RgbaImage::load_png(&shot).expect("the screenshot");
+    assert_eq!((img.width, img.height), (640, 360));
+
+    // The game's clear colour, away from everything.
+    let background = [31, 31, 36];
+    assert_eq!(rgb(&img, 5, 5), background);
+    assert_eq!(rgb(&img, 630, 350), background);
+
+    // The sprites: `sprite I at X Y size S cell C`.
+    let sprites: Vec<Vec<u32>> = lines.iter().filter(|l| l.starts_with("sprite ")).map(|l| numbers(l)).collect();
+    assert_eq!(sprites.len(), 5, "{lines:?}");
+    for s in &sprites {
+        let [_, sx, sy, size, cell] = s[..] else { panic!("{s:?}") };
+        let colour = SHEET[cell as usize];
+        for (px, py) in [(sx, sy), (sx + size - 1, sy), (sx + size / 2, sy + size / 2), (sx, sy + size - 1)] {
+            assert_eq!(rgb(&img, px, py), colour, "sprite {s:?} at ({px}, {py})");
+        }
+        if s[0] < 4 {
+            assert_eq!(rgb(&img, sx - 1, sy + size / 2), background, "left of sprite {s:?}");
+            assert_eq!(rgb(&img, sx + size, sy + size / 2), background, "right of sprite {s:?}");
+        }
+    }
+    // Walk and Run cells differ over time: not every sprite shows one cell.
+    assert!(sprites.iter().any(|s| s[4] != sprites[0][4]), "{sprites:?}");
+
+    // The cutscene: `cutscene frame F at [X, Y, W, H]`.
+    let cut = lines.iter().find(|l| l.starts_with("cutscene frame ")).expect("cutscene line");
+    let [frame, cx, cy, cw, ch] = numbers(cut)[..] else { panic!("{cut}") };
+    assert_eq!(frame, 24, "40 frames of 1/50 s are 24 SLAP frames at 30 a second");
+    let hud = lines.iter().find(|l| l.starts_with("hud frames ")).expect("hud line");
+    let [hud_frames, hx, hy, hw, hh] = numbers(hud)[..] else { panic!("{hud}") };
+    assert_eq!(hud_frames, 1);
+
+    let frames = dir.path().join("f");
+    let story = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/story.slap");
+    let out = Command::new(animvm())
+        .args(["-H", "-x", &cw.to_string(), "-y", &ch.to_string(), "--start", &frame.to_string()])
+        .args(["--frames", "1", "-d", frames.to_str().unwrap(), story])
+        .output()
+        .expect("animvm");
+    assert!(out.status.success(), "animvm: {}", String::from_utf8_lossy(&out.stderr));
+    let png = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with('f'))
+        .expect("animvm's frame");
+    let expected = RgbaImage::load_png(&png).unwrap();
+    let fg = &sprites[4];
+    let covered = |px: u32, py: u32| {
+        let in_hud = (hx..hx + hw).contains(&px) && (hy..hy + hh).contains(&py);
+        let in_fg = (fg[1]..fg[1] + fg[3]).contains(&px) && (fg[2]..fg[2] + fg[3]).contains(&py);
+        in_hud || in_fg
+    };
+    let mut compared = 0;
+    for py in cy..cy + ch {
+        for px in cx..cx + cw {
+            if covered(px, py) {
+                continue;
+            }
+            assert_eq!(rgb(&img, px, py), rgb(&expected, px - cx, py - cy), "cutscene pixel ({px}, {py})");
+            compared += 1;
+        }
+    }
+    assert!(compared > cw * ch * 8 / 10, "{compared}");
+    // Sky above, ground below, something else (the actors) between.
+    let sky = rgb(&img, cx + cw / 2, cy + ch / 10);
+    assert!(sky[2] > sky[0] && sky[2] > sky[1], "sky {sky:?}");
+    let ground = rgb(&img, cx + cw - 10, cy + ch - 5);
+    assert_ne!(ground, sky);
+    assert_eq!(rgb(&img, cx - 1, cy + ch / 2), background, "left of the cutscene");
+    assert_eq!(rgb(&img, cx + cw, cy + ch / 2), background, "right of the cutscene");
+    let mut colours = std::collections::HashSet::new();
+    for py in cy..cy + ch {
+        for px in cx..cx + cw {
+            colours.insert(rgb(&img, px, py));
+        }
+    }
+    assert!(colours.len() > 50, "the actors and the shaded ground: {} colours", colours.len());
+
+    // The HUD over the cutscene: its background (#203060) and bar (#ffd000).
+    assert_eq!(rgb(&img, hx + 1, hy + 1), [0x20, 0x30, 0x60]);
+    assert_eq!(rgb(&img, hx + hw - 2, hy + hh - 2), [0x20, 0x30, 0x60]);
+    assert_eq!(rgb(&img, hx + hw / 4, hy + hh / 2), [0xff, 0xd0, 0x00]);
+    // Its right part covers the cutscene's sky.
+    assert_eq!(rgb(&img, hx + hw - 2, cy + 1), [0x20, 0x30, 0x60]);
+}
+
+#[test]
+fn a_click_over_the_hud_reaches_its_area() {
+    let x = Xvfb::start();
+    // Once the window is up, move the pointer into the HUD and click; the
+    // game runs 250 frames at 50 a second (5 s) meanwhile.
+    let display = x.display.clone();
+    let clicker = std::thread::spawn(move || {
+        let xdotool = |args: &[&str]| {
+            Command::new("xdotool").args(args).env("DISPLAY", &display).output().map(|o| o.stdout).unwrap_or_default()
+        };
+        let start = Instant::now();
+        while xdotool(&["search", "--name", "animkit game"]).is_empty() && start.elapsed() < Duration::from_secs(4) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        xdotool(&["mousemove", "200", "40"]);
+        std::thread::sleep(Duration::from_millis(200));
+        xdotool(&["click", "1"]);
+    });
+    let lines = run_game(&x, &["--frames", "250", "--paced"]);
+    clicker.join().unwrap();
+    let press: Vec<&String> = lines.iter().filter(|l| l.starts_with("hud: PRESS 1 ")).collect();
+    assert_eq!(press.len(), 1, "{lines:?}");
+    assert!(press[0].ends_with(" hud"), "{press:?}");
+    let release = lines.iter().filter(|l| l.starts_with("hud: RELEASE 1 ") && l.ends_with(" hud")).count();
+    assert_eq!(release, 1, "{lines:?}");
+}
