@@ -5,7 +5,11 @@
 //! `time +`, `timep` with fractions of a second (`timep sec/2`), actors
 //! turning, walking, running and stopping, teleporting with two- or
 //! three-value positions, changing colour and size, the camera moving, and
-//! comments on their own lines and after commands.
+//! comments on their own lines and after commands. Half of the scenes take
+//! PI and the actions from `include <polly>`, and some use the extensions
+//! (functions in positions and sizes, `camera lookat`, `camera follow`), so
+//! the compile figures cover them; no scene includes a file of its own (the
+//! corpus lives in memory).
 //!
 //! Every generated scene compiles without errors or warnings (a test checks
 //! it). The compile and bundle figures of the `slap` group use it.
@@ -90,11 +94,16 @@ fn decimal(rng: &mut Rng, lo: i32, hi: i32) -> String {
 /// One scene: header, defines, the cast, then the story.
 pub fn scene(rng: &mut Rng, name: &str) -> String {
     let mut s = String::with_capacity(16 * 1024);
-    let _ = writeln!(s, "# {name}: a generated SLAP scene\n# Polly's actions.");
-    for (i, a) in ACTIONS.iter().enumerate() {
-        let _ = writeln!(s, "define {a} {i}");
+    if rng.chance(0.5) {
+        let _ = writeln!(s, "# {name}: a generated SLAP scene\ninclude <polly>   # PI and the twelve actions");
+        s.push_str("\ndefine halfpi PI/2\ndefine right halfpi   # +x\n");
+    } else {
+        let _ = writeln!(s, "# {name}: a generated SLAP scene\n# Polly's actions.");
+        for (i, a) in ACTIONS.iter().enumerate() {
+            let _ = writeln!(s, "define {a} {i}");
+        }
+        s.push_str("\ndefine PI 3.14159265358979\ndefine halfpi PI/2\ndefine right halfpi   # +x\n");
     }
-    s.push_str("\ndefine PI 3.14159265358979\ndefine halfpi PI/2\ndefine right halfpi   # +x\n");
     s.push_str("define left -halfpi\ndefine away PI\ndefine towards 0\ndefine sec 30   # frames per second\n\n");
     for (c, rgb) in COLORS {
         let _ = writeln!(s, "define {c} {rgb}");
@@ -110,7 +119,13 @@ pub fn scene(rng: &mut Rng, name: &str) -> String {
     let _ = writeln!(s, "camera position 0 {} {}", rng.range(2, 5), rng.range(8, 14));
     s.push_str("camera direction 0 -0.2 -1\n");
     for who in cast {
-        let _ = writeln!(s, "actor {who} position {} {}", decimal(rng, -6, 6), decimal(rng, -4, 4));
+        if rng.chance(0.3) {
+            // On a circle, as scenes place a ring of actors.
+            let (r, a) = (rng.range(2, 6), rng.pick(&["PI/5", "2*PI/3", "-PI/7", "halfpi/3", "atan2(1, 2)"]));
+            let _ = writeln!(s, "actor {who} position {r}*cos({a}) {r}*sin({a})");
+        } else {
+            let _ = writeln!(s, "actor {who} position {} {}", decimal(rng, -6, 6), decimal(rng, -4, 4));
+        }
         let _ = writeln!(s, "actor {who} color {}", COLORS[rng.range(0, COLORS.len() as u32 - 1) as usize].0);
         let _ = writeln!(s, "actor {who} size {}", rng.pick(&[".9", "1", "0.6", ".75", "1.2"]));
         let _ = writeln!(s, "actor {who} direction {}", rng.pick(HEADINGS));
@@ -177,11 +192,27 @@ pub fn scene(rng: &mut Rng, name: &str) -> String {
                     };
                 }
                 8 => {
-                    let _ = writeln!(s, "actor {who} size {}", rng.pick(&["0.8", "1.1", "(1 + 0.25)/2", ".5", "2"]));
+                    let _ = writeln!(
+                        s,
+                        "actor {who} size {}",
+                        rng.pick(&["0.8", "1.1", "(1 + 0.25)/2", ".5", "2", "max(0.5, abs(sin(PI/9)))", "sqrt(2)"])
+                    );
                 }
                 9 => {
                     let _ =
                         writeln!(s, "camera position {} {} {}", decimal(rng, -4, 4), rng.range(1, 6), rng.range(6, 16));
+                    if rng.chance(0.4) {
+                        // The camera stands at least 1 above the ground, so
+                        // a point on it is never where it stands.
+                        let _ = writeln!(s, "camera lookat {} 0 {}", decimal(rng, -4, 4), decimal(rng, -4, 4));
+                    }
+                }
+                10 if rng.chance(0.3) => {
+                    let _ = if rng.chance(0.5) {
+                        writeln!(s, "camera follow {who}")
+                    } else {
+                        writeln!(s, "camera follow {who} {} {}", rng.range(4, 9), decimal(rng, 1, 3))
+                    };
                 }
                 _ => {
                     let _ = if rng.chance(0.5) {
@@ -233,6 +264,11 @@ mod tests {
             "camera direction PI/8 -PI/",
             "# up in the air",
             "action sprint",
+            "include <polly>",
+            "*cos(",
+            "size max(0.5, abs(sin(PI/9)))",
+            "camera lookat ",
+            "camera follow ",
         ] {
             assert!(all.contains(needle), "{needle}");
         }
