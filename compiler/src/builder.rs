@@ -159,21 +159,21 @@ pub struct Mark {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn example_1() {
+    fn intern_returns_one_id_per_string() {
         let mut b = crate::builder::ProgramBuilder::new();
         let a = b.intern("walk");
         assert_eq!(b.intern("walk"), a);
     }
 
     #[test]
-    fn example_2() {
+    fn reserve_adds_nothing() {
         let mut f = crate::builder::FunctionBuilder::new(0);
         f.reserve(10, 4, 2);
         assert_eq!(f.size(), 0);
     }
 
     #[test]
-    fn example_3() {
+    fn rollback_forgets_what_followed_the_mark() {
         use crate::builder::FunctionBuilder;
         let mut f = FunctionBuilder::new(0);
         f.num(1.0);

@@ -115,7 +115,7 @@ mod tests {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn example_1() {
+    fn front_ends_check_and_warn() {
         use crate::Source;
         use crate::front::front_end;
         use animkit_vm::program::Language;

@@ -138,7 +138,7 @@ mod imp {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn example_1() {
+    fn guard_arms_and_disarms_around_a_rename() {
         use crate::interrupt::TempGuard;
         let dir = tempfile::tempdir().unwrap();
         let tmp = dir.path().join(".out.tmp1");

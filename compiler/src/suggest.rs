@@ -112,14 +112,14 @@ pub fn closest_within<'c>(
 #[cfg(test)]
 mod examples {
     #[test]
-    fn example_1() {
+    fn distance_counts_edits() {
         assert_eq!(crate::suggest::distance("Idel", "Idle"), 1);
         assert_eq!(crate::suggest::distance("", "abc"), 3);
         assert_eq!(crate::suggest::distance("kitten", "sitting"), 3);
     }
 
     #[test]
-    fn example_2() {
+    fn weighted_distance_prefers_dropped_letters() {
         use crate::suggest::{Costs, distance_with};
         let costs = Costs { edit: 2, substitute: 3 };
         assert_eq!(distance_with("darkgren", "darkgreen", costs), 2);
@@ -128,7 +128,7 @@ mod examples {
     }
 
     #[test]
-    fn example_3() {
+    fn closest_matches_case_then_distance() {
         use crate::suggest::closest;
         assert_eq!(closest("idle", ["Idle", "Walk"]), Some("Idle"));
         assert_eq!(closest("Wlak", ["Idle", "Walk"]), Some("Walk"));
@@ -136,7 +136,7 @@ mod examples {
     }
 
     #[test]
-    fn example_4() {
+    fn closest_within_spends_the_budget() {
         use crate::suggest::closest_within;
         let mut budget = 1_000;
         assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut budget), Some("Walk"));

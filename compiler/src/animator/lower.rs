@@ -576,7 +576,7 @@ mod tests {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn example_1() {
+    fn recorder_defines_a_macro_at_endmacro() {
         use crate::animator::check::{Checker, Text};
         use crate::animator::lower::{MacroRecorder, Recorded};
         use crate::builder::ProgramBuilder;

@@ -226,7 +226,7 @@ impl Lowering<'_> {
 #[cfg(test)]
 mod examples {
     #[test]
-    fn example_1() {
+    fn lowering_emits_windows_and_waits() {
         use crate::builder::ProgramBuilder;
         use crate::slap::{front, lower::lower};
         let scene = front("define PI 3.1416\nactor 1 direction PI/2\ntime 10\n").unwrap().ir;
