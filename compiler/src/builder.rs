@@ -19,12 +19,6 @@ impl ProgramBuilder {
     }
 
     /// The id of `s`, adding it to the string table the first time.
-    ///
-    /// ```
-    /// let mut b = animkit_compiler::builder::ProgramBuilder::new();
-    /// let a = b.intern("walk");
-    /// assert_eq!(b.intern("walk"), a);
-    /// ```
     pub fn intern(&mut self, s: &str) -> StrId {
         if let Some(&id) = self.interned.get(s) {
             return id;
@@ -74,12 +68,6 @@ impl FunctionBuilder {
     /// Makes room for `code` more instructions, `consts` more constants
     /// and `lines` more debug positions (a lowering that knows its sizes
     /// avoids growing them step by step).
-    ///
-    /// ```
-    /// let mut f = animkit_compiler::builder::FunctionBuilder::new(0);
-    /// f.reserve(10, 4, 2);
-    /// assert_eq!(f.size(), 0);
-    /// ```
     pub fn reserve(&mut self, code: usize, consts: usize, lines: usize) {
         self.f.code.reserve(code);
         self.f.consts.reserve(consts);
@@ -103,13 +91,6 @@ impl FunctionBuilder {
         }
         self.f.code.push(insn);
         pc
-    }
-
-    /// Replaces instruction `pc` (for back-patching jumps).
-    pub fn patch(&mut self, pc: u32, insn: Insn) {
-        if let Some(w) = self.f.code.get_mut(pc as usize) {
-            *w = insn;
-        }
     }
 
     /// Appends a number constant; returns its index.
@@ -152,16 +133,6 @@ impl FunctionBuilder {
     }
 
     /// Forgets everything emitted since `mark`.
-    ///
-    /// ```
-    /// use animkit_compiler::builder::FunctionBuilder;
-    /// let mut f = FunctionBuilder::new(0);
-    /// f.num(1.0);
-    /// let m = f.mark();
-    /// f.num(2.0);
-    /// f.rollback(m);
-    /// assert_eq!(f.size(), 1);
-    /// ```
     pub fn rollback(&mut self, mark: Mark) {
         self.f.code.truncate(mark.code);
         self.f.consts.truncate(mark.consts);
@@ -183,4 +154,32 @@ pub struct Mark {
     consts: usize,
     lines: usize,
     last_pos: Option<(u32, u32)>,
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn intern_returns_one_id_per_string() {
+        let mut b = crate::builder::ProgramBuilder::new();
+        let a = b.intern("walk");
+        assert_eq!(b.intern("walk"), a);
+    }
+
+    #[test]
+    fn reserve_adds_nothing() {
+        let mut f = crate::builder::FunctionBuilder::new(0);
+        f.reserve(10, 4, 2);
+        assert_eq!(f.size(), 0);
+    }
+
+    #[test]
+    fn rollback_forgets_what_followed_the_mark() {
+        use crate::builder::FunctionBuilder;
+        let mut f = FunctionBuilder::new(0);
+        f.num(1.0);
+        let m = f.mark();
+        f.num(2.0);
+        f.rollback(m);
+        assert_eq!(f.size(), 1);
+    }
 }

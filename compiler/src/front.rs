@@ -7,19 +7,6 @@
 //! then runs in file order into one [`ProgramBuilder`], because string ids
 //! depend on the order. [`FrontEnd::format`] is `animc --fmt`.
 //!
-//! ```
-//! use animkit_compiler::front::front_end;
-//! use animkit_compiler::Source;
-//! use animkit_vm::program::Language;
-//! let animator = front_end(Language::Animator).unwrap();
-//! let checked = animator.check(&Source::new("a.draw", "line 0 0 1 1\n")).unwrap();
-//! assert!(checked.warnings.is_empty());
-//! assert!(animator.check(&Source::new("a.draw", "line 0 0 1\n")).is_err());
-//! let slap = front_end(Language::Slap).unwrap();
-//! let checked = slap.check(&Source::new("a.slap", "time 10\ntime 5\n")).unwrap();
-//! assert_eq!(checked.warnings.len(), 1); // time going back
-//! ```
-//!
 //! # How a language plugs in
 //!
 //! 1. A row in the language table (`animkit_vm::program`, `LANGUAGES`):
@@ -122,5 +109,22 @@ mod tests {
         for l in Language::ALL {
             assert!(FRONT_ENDS.iter().filter(|f| f.language() == l).count() <= 1, "{l}");
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn front_ends_check_and_warn() {
+        use crate::Source;
+        use crate::front::front_end;
+        use animkit_vm::program::Language;
+        let animator = front_end(Language::Animator).unwrap();
+        let checked = animator.check(&Source::new("a.draw", "line 0 0 1 1\n")).unwrap();
+        assert!(checked.warnings.is_empty());
+        assert!(animator.check(&Source::new("a.draw", "line 0 0 1\n")).is_err());
+        let slap = front_end(Language::Slap).unwrap();
+        let checked = slap.check(&Source::new("a.slap", "time 10\ntime 5\n")).unwrap();
+        assert_eq!(checked.warnings.len(), 1); // time going back
     }
 }

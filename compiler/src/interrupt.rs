@@ -27,17 +27,6 @@ use std::path::Path;
 const PATH_ROOM: usize = 4096;
 
 /// Guards the temporary file at a path while it lives (see the module).
-///
-/// ```
-/// use animkit_compiler::interrupt::TempGuard;
-/// let dir = tempfile::tempdir().unwrap();
-/// let tmp = dir.path().join(".out.tmp1");
-/// let guard = TempGuard::arm(&tmp);
-/// std::fs::write(&tmp, b"partial").unwrap();
-/// // ... a SIGTERM here would remove `tmp` and end the process ...
-/// std::fs::rename(&tmp, dir.path().join("out")).unwrap();
-/// drop(guard);
-/// ```
 pub struct TempGuard {
     armed: bool,
 }
@@ -46,11 +35,6 @@ impl TempGuard {
     /// Arms the guard for `path` (installing the handler the first time).
     pub fn arm(path: &Path) -> TempGuard {
         TempGuard { armed: imp::arm(path) }
-    }
-
-    /// Whether a signal now would remove the path.
-    pub fn is_armed(&self) -> bool {
-        self.armed
     }
 }
 
@@ -149,4 +133,19 @@ mod imp {
         false
     }
     pub fn disarm() {}
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn guard_arms_and_disarms_around_a_rename() {
+        use crate::interrupt::TempGuard;
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join(".out.tmp1");
+        let guard = TempGuard::arm(&tmp);
+        std::fs::write(&tmp, b"partial").unwrap();
+        // ... a SIGTERM here would remove `tmp` and end the process ...
+        std::fs::rename(&tmp, dir.path().join("out")).unwrap();
+        drop(guard);
+    }
 }

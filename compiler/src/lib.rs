@@ -8,21 +8,74 @@
 //! let program = compile(&[src], &Default::default()).unwrap();
 //! assert_eq!(program.modules.len(), 1);
 //! ```
+//!
+//! # Public surface
+//! The API is the batch compiler ([`compile`], [`compile_jobs`],
+//! [`compile_with_warnings`], [`Options`], [`Source`], [`Compiled`],
+//! [`CompileError`]), [`diagnostic`] (a diagnostic and its rendering),
+//! [`stream`] (the incremental compiler of Animator streams: one command
+//! in, an error, nothing or verified code out), [`import`] (foreign
+//! formats turned into source) and [`cli`] (`animc`, runnable
+//! in-process). ARCHITECTURE.md lists the same. Every other module is
+//! either hidden from the docs (front ends, formatters and file helpers
+//! that other crates' tests, benches and fuzz targets still use) or
+//! private:
+//!
+//! ```
+//! use animkit_compiler::stream::{Fed, StreamCompiler, StreamLimits, MAX_MACRO_SIZE, MAX_MACRO_STRINGS};
+//! use animkit_compiler::diagnostic::{Diagnostic, render};
+//! use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
+//! use animkit_compiler::{CompileError, Compiled, Options, Source, cli, compile, compile_jobs, compile_with_warnings};
+//! ```
+//!
+//! The bytecode builder, the lowering (with its macro recorder) and the
+//! front-end trait are the compiler's own; a stream reaches them only
+//! through [`stream::StreamCompiler`]:
+//!
+//! ```compile_fail,E0603
+//! use animkit_compiler::builder::FunctionBuilder;
+//! ```
+//! ```compile_fail,E0603
+//! use animkit_compiler::animator::lower::MacroRecorder;
+//! ```
+//! ```compile_fail,E0603
+//! use animkit_compiler::front::FrontEnd;
+//! ```
+//! ```compile_fail,E0432
+//! use animkit_compiler::animator::incremental::StreamCompiler;
+//! ```
 
-pub mod animator;
-pub mod builder;
+// The public API: the batch compiler (the re-exports below), its
+// diagnostics, the incremental compiler for Animator streams, the
+// importers and `animc` itself. ARCHITECTURE.md lists the same surface.
 pub mod cli;
 pub mod diagnostic;
-pub mod driver;
-pub mod excerpt;
-pub mod files;
-pub mod front;
-pub mod hash;
 pub mod import;
-pub mod interrupt;
+pub mod stream;
+
+// Engine modules other crates' tests, benches and fuzz targets still reach
+// into (front ends, formatters, file helpers): public but hidden from the
+// docs, and not part of the API.
+#[doc(hidden)]
+pub mod animator;
+#[doc(hidden)]
+pub mod driver;
+#[doc(hidden)]
+pub mod excerpt;
+#[doc(hidden)]
+pub mod files;
+#[doc(hidden)]
 pub mod lsp;
+#[doc(hidden)]
 pub mod slap;
+#[doc(hidden)]
 pub mod sprite;
-pub mod suggest;
+
+// Internal to the compiler.
+pub(crate) mod builder;
+pub(crate) mod front;
+pub(crate) mod hash;
+pub(crate) mod interrupt;
+pub(crate) mod suggest;
 
 pub use driver::{CompileError, Compiled, Options, Source, compile, compile_jobs, compile_with_warnings};

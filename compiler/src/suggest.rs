@@ -19,12 +19,6 @@ impl Costs {
 /// Edit distance between two strings (by characters), counting an
 /// insertion, deletion, substitution or swap of two neighbours as one
 /// (optimal string alignment), so `Idel` is one edit from `Idle`.
-///
-/// ```
-/// assert_eq!(animkit_compiler::suggest::distance("Idel", "Idle"), 1);
-/// assert_eq!(animkit_compiler::suggest::distance("", "abc"), 3);
-/// assert_eq!(animkit_compiler::suggest::distance("kitten", "sitting"), 3);
-/// ```
 pub fn distance(a: &str, b: &str) -> usize {
     distance_with(a, b, Costs::UNIT)
 }
@@ -32,14 +26,6 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// [`distance`] with the given cost per edit: Animator colour names weigh a
 /// substitution more than a dropped letter, so that `darkgren` is nearer
 /// `darkgreen` than `darkgrey`.
-///
-/// ```
-/// use animkit_compiler::suggest::{Costs, distance_with};
-/// let costs = Costs { edit: 2, substitute: 3 };
-/// assert_eq!(distance_with("darkgren", "darkgreen", costs), 2);
-/// assert_eq!(distance_with("darkgren", "darkgrey", costs), 3);
-/// assert_eq!(distance_with("lien", "line", costs), 2);
-/// ```
 pub fn distance_with(a: &str, b: &str, costs: Costs) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
@@ -74,13 +60,6 @@ pub const SUGGEST_BUDGET: u64 = 20_000_000;
 
 /// The candidate closest to `word`: an exact case-insensitive match first,
 /// then the nearest within a third of the word's length (at least 1).
-///
-/// ```
-/// use animkit_compiler::suggest::closest;
-/// assert_eq!(closest("idle", ["Idle", "Walk"]), Some("Idle"));
-/// assert_eq!(closest("Wlak", ["Idle", "Walk"]), Some("Walk"));
-/// assert_eq!(closest("Jump", ["Idle", "Walk"]), None);
-/// ```
 pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let mut budget = SUGGEST_BUDGET;
     closest_within(word, candidates, &mut budget)
@@ -91,15 +70,6 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
 /// and many candidates checks in bounded time. Words longer than
 /// [`MAX_SUGGEST_LEN`] characters get no suggestion, and candidates whose
 /// length alone puts them out of reach are skipped without a table.
-///
-/// ```
-/// use animkit_compiler::suggest::closest_within;
-/// let mut budget = 1_000;
-/// assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut budget), Some("Walk"));
-/// assert!(budget < 1_000);
-/// let mut empty = 0;
-/// assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut empty), None);
-/// ```
 pub fn closest_within<'c>(
     word: &str,
     candidates: impl IntoIterator<Item = &'c str>,
@@ -137,4 +107,41 @@ pub fn closest_within<'c>(
         }
     }
     best.map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn distance_counts_edits() {
+        assert_eq!(crate::suggest::distance("Idel", "Idle"), 1);
+        assert_eq!(crate::suggest::distance("", "abc"), 3);
+        assert_eq!(crate::suggest::distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn weighted_distance_prefers_dropped_letters() {
+        use crate::suggest::{Costs, distance_with};
+        let costs = Costs { edit: 2, substitute: 3 };
+        assert_eq!(distance_with("darkgren", "darkgreen", costs), 2);
+        assert_eq!(distance_with("darkgren", "darkgrey", costs), 3);
+        assert_eq!(distance_with("lien", "line", costs), 2);
+    }
+
+    #[test]
+    fn closest_matches_case_then_distance() {
+        use crate::suggest::closest;
+        assert_eq!(closest("idle", ["Idle", "Walk"]), Some("Idle"));
+        assert_eq!(closest("Wlak", ["Idle", "Walk"]), Some("Walk"));
+        assert_eq!(closest("Jump", ["Idle", "Walk"]), None);
+    }
+
+    #[test]
+    fn closest_within_spends_the_budget() {
+        use crate::suggest::closest_within;
+        let mut budget = 1_000;
+        assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut budget), Some("Walk"));
+        assert!(budget < 1_000);
+        let mut empty = 0;
+        assert_eq!(closest_within("Wlak", ["Idle", "Walk"], &mut empty), None);
+    }
 }

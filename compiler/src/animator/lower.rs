@@ -419,21 +419,6 @@ pub enum Recorded {
 /// checker's [`Step`]s, which have settled the structure (every body
 /// command allowed, bodies not empty unless they only declare the name,
 /// `endmacro` only after `macro`), so it cannot fail.
-///
-/// ```
-/// use animkit_compiler::animator::check::{Checker, Text};
-/// use animkit_compiler::animator::lower::{Recorded, MacroRecorder};
-/// use animkit_compiler::builder::ProgramBuilder;
-/// let src = "macro m\nline 0 0 1 1\nendmacro\n";
-/// let (commands, _) = animkit_grammar::animator::parse(src);
-/// let (mut checker, mut recorder, mut b) = (Checker::for_file(), MacroRecorder::default(), ProgramBuilder::new());
-/// let mut last = None;
-/// for cmd in &commands {
-///     let checked = checker.check(cmd, Text::of(src)).unwrap();
-///     last = Some(recorder.add(checked, &mut b, true));
-/// }
-/// assert!(matches!(last, Some(Recorded::Defined(_))));
-/// ```
 #[derive(Debug, Default)]
 pub struct MacroRecorder {
     open: Option<Recording>,
@@ -585,5 +570,24 @@ mod tests {
                 .collect();
             assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn recorder_defines_a_macro_at_endmacro() {
+        use crate::animator::check::{Checker, Text};
+        use crate::animator::lower::{MacroRecorder, Recorded};
+        use crate::builder::ProgramBuilder;
+        let src = "macro m\nline 0 0 1 1\nendmacro\n";
+        let (commands, _) = animkit_grammar::animator::parse(src);
+        let (mut checker, mut recorder, mut b) = (Checker::for_file(), MacroRecorder::default(), ProgramBuilder::new());
+        let mut last = None;
+        for cmd in &commands {
+            let checked = checker.check(cmd, Text::of(src)).unwrap();
+            last = Some(recorder.add(checked, &mut b, true));
+        }
+        assert!(matches!(last, Some(Recorded::Defined(_))));
     }
 }

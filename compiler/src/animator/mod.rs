@@ -1,13 +1,12 @@
 //! The Animator back half: the [`check`](check::Checker) that every command
 //! goes through, the colours, the lowering and macro recorder shared by
-//! `animc` and, through [`incremental`], `animvm`'s stream, and the
+//! `animc` and, through [`crate::stream`], `animvm`'s stream, and the
 //! formatter behind `animc --fmt`; [`Animator`] is its [`FrontEnd`].
 
 pub mod check;
 pub mod colors;
 pub mod format;
-pub mod incremental;
-pub mod lower;
+pub(crate) mod lower;
 
 use crate::diagnostic::Diagnostic;
 use crate::driver::Source;

@@ -47,18 +47,6 @@
 //! Every instruction of a command carries its directive's line and column,
 //! so a runtime error (a value the verifier cannot see) points at the
 //! source line. `WAIT` and `HALT` carry none.
-//!
-//! ```
-//! use animkit_compiler::builder::ProgramBuilder;
-//! use animkit_compiler::slap::{front, lower::lower};
-//! let scene = front("define PI 3.1416\nactor 1 direction PI/2\ntime 10\n").unwrap().ir;
-//! let mut b = ProgramBuilder::new();
-//! let module = lower(&scene, "s", &mut b, None, true);
-//! b.program_mut().modules.push(module);
-//! let asm = animkit_vm::disasm::disassemble(&b.finish());
-//! assert!(asm.contains("DIRECTION   R0..R1"), "{asm}");
-//! assert!(asm.contains("WAIT        10"), "{asm}");
-//! ```
 
 use super::ir::{ActorAttr, BinOp, CameraAttr, Command, Expr, SceneIr, Value};
 use crate::builder::{FunctionBuilder, ProgramBuilder};
@@ -232,5 +220,21 @@ impl Lowering<'_> {
             }
         }
         self.nregs = self.nregs.max(r as usize + 1);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn lowering_emits_windows_and_waits() {
+        use crate::builder::ProgramBuilder;
+        use crate::slap::{front, lower::lower};
+        let scene = front("define PI 3.1416\nactor 1 direction PI/2\ntime 10\n").unwrap().ir;
+        let mut b = ProgramBuilder::new();
+        let module = lower(&scene, "s", &mut b, None, true);
+        b.program_mut().modules.push(module);
+        let asm = animkit_vm::disasm::disassemble(&b.finish());
+        assert!(asm.contains("DIRECTION   R0..R1"), "{asm}");
+        assert!(asm.contains("WAIT        10"), "{asm}");
     }
 }

@@ -6,7 +6,7 @@
 //! and run at once; a macro definition is recorded command by command and
 //! becomes a verified function when `endmacro` arrives. The compiling is the
 //! compiler's incremental API
-//! ([`animkit_compiler::animator::incremental::StreamCompiler`], which also
+//! ([`animkit_compiler::stream::StreamCompiler`], which also
 //! bounds what a stream keeps: [`MAX_MACRO_SIZE`], [`MAX_MACRO_STRINGS`]);
 //! the reader bounds the pending command
 //! (`animkit_grammar::animator::reader`), the interpreter the work of one
@@ -33,8 +33,8 @@
 //! ```
 
 use crate::report;
-use animkit_compiler::animator::incremental::{Fed, StreamCompiler};
-pub use animkit_compiler::animator::incremental::{MAX_MACRO_SIZE, MAX_MACRO_STRINGS, StreamLimits};
+use animkit_compiler::stream::{Fed, StreamCompiler};
+pub use animkit_compiler::stream::{MAX_MACRO_SIZE, MAX_MACRO_STRINGS, StreamLimits};
 use animkit_grammar::animator::Reader;
 use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;

@@ -44,6 +44,26 @@ use machine::HostLimits;
 /// assert_eq!(vm.canvas().calls, [Call::Echo("hello".into())]);
 /// # Ok::<(), animkit_vm::verify::VerifyError>(())
 /// ```
+///
+/// Its state is private: a host changes it only through the methods below
+/// (the bindings through [`AnimatorVm::bindings_mut`], which a stream
+/// hands to its compiler), never by reaching into a field:
+///
+/// ```compile_fail,E0616
+/// use animkit_vm::animator::{AnimatorVm, record::Recorder};
+/// let mut vm = AnimatorVm::new(Recorder::default());
+/// let _ = &mut vm.bindings;
+/// ```
+/// ```compile_fail,E0616
+/// use animkit_vm::animator::{AnimatorVm, record::Recorder};
+/// let mut vm = AnimatorVm::new(Recorder::default());
+/// let _ = &mut vm.fiber;
+/// ```
+/// ```compile_fail,E0616
+/// use animkit_vm::animator::{AnimatorVm, record::Recorder};
+/// let mut vm = AnimatorVm::new(Recorder::default());
+/// let _ = &mut vm.machine;
+/// ```
 #[derive(Debug)]
 pub struct AnimatorVm<C> {
     /// Transformations, pen and the canvas.

@@ -16,7 +16,7 @@
 //! memory bounded.
 //!
 //! ```
-//! use animkit_compiler::animator::incremental::{Fed, StreamCompiler};
+//! use animkit_compiler::stream::{Fed, StreamCompiler};
 //! use animkit_vm::animator::{AnimatorVm, record::{Call, Recorder}};
 //! use animkit_vm::interp::Exit;
 //! let src = b"echo hi\n";
@@ -33,8 +33,8 @@
 //! assert_eq!(vm.canvas().calls, [Call::Echo("hi".into())]);
 //! ```
 
-use super::check::{self, Checked, Checker, Step, Text};
-use super::lower::{self, Definition, MacroRecorder, Recorded, Strings};
+use crate::animator::check::{self, Checked, Checker, Step, Text};
+use crate::animator::lower::{self, Definition, MacroRecorder, Recorded, Strings};
 use crate::builder::FunctionBuilder;
 use animkit_grammar::animator::ast::{Cmd, Command, Pos};
 use animkit_grammar::animator::reader::ReadError;
