@@ -150,3 +150,33 @@ fn split_batches_draw_the_same_pixels() {
     assert_eq!((s.vertices, s.draw_calls, s.uploads), (180_000, 3, 3), "{s:?}");
     assert_eq!(s.largest_draw, MAX_DRAW_VERTICES as u64);
 }
+
+/// A flush of millions of vertices hands them to the driver in pieces: a
+/// `glFinish` after every `DRIVER_FLUSH_VERTICES` drawn, so a driver that
+/// bins a whole command stream before it rasterizes (llvmpipe) never holds
+/// more than that at once. 3 000 circles of 65 536 vertices (issue 21) held
+/// 2.4 GB in llvmpipe's bins without it; `docs/limits.md` has the figures.
+/// A flush under the bound pays nothing.
+#[test]
+fn a_huge_flush_reaches_the_driver_in_bounded_pieces() {
+    let host = HeadlessGl::new(32, 32).expect("headless GL (EGL device) must be available");
+    let mut r = host.into_renderer().expect("a renderer");
+    r.clear(WHITE);
+    r.fill_convex(&scattered(1000, 32.0, 32.0, 7)[..3], BLACK);
+    r.flush();
+    assert_eq!(r.stats().driver_flushes, 0, "{:?}", r.stats());
+    // A thick polyline of 200 000 points: 6 vertices a segment.
+    let points = scattered(200_000, 32.0, 32.0, 11);
+    r.stroke(&points, false, 3.0, 0xffff, BLACK);
+    r.flush();
+    let s = r.stats();
+    let v = s.vertices as usize;
+    assert!(v > 2 * DRIVER_FLUSH_VERTICES, "{s:?}");
+    // One after each piece of at least DRIVER_FLUSH_VERTICES, the last
+    // piece closed by the flush's own glFlush; draws are whole, so a piece
+    // may pass the bound by at most one draw.
+    let pieces = s.driver_flushes as usize + 1;
+    assert!(pieces >= v.div_ceil(DRIVER_FLUSH_VERTICES + MAX_DRAW_VERTICES), "{s:?}");
+    assert!(pieces <= v.div_ceil(DRIVER_FLUSH_VERTICES), "{s:?}");
+    assert_eq!(r.total_stats().driver_flushes, s.driver_flushes);
+}

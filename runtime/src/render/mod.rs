@@ -56,6 +56,6 @@ pub use geometry::{
 #[cfg(feature = "desktop")]
 pub use headless::{GlApi, HeadlessGl};
 pub use image::{MAX_PNG_BYTES, RgbaImage};
-pub use renderer::Renderer;
+pub use renderer::{DRIVER_FLUSH_VERTICES, Renderer};
 pub use text::FONT_PX;
 pub use types::{HAlign, ImageId, PixelRect, Point, RenderStats, Rgba, VAlign, rgba_to_u8};

@@ -201,6 +201,10 @@ pub struct RenderStats {
     /// [`MAX_DRAW_VERTICES`](super::MAX_DRAW_VERTICES) (in the totals: of
     /// any flush).
     pub largest_draw: u64,
+    /// `glFinish` calls inside a flush, one after every
+    /// [`DRIVER_FLUSH_VERTICES`](super::DRIVER_FLUSH_VERTICES)
+    /// vertices drawn (the flush's own last `glFlush` not counted).
+    pub driver_flushes: u64,
 }
 
 #[cfg(test)]

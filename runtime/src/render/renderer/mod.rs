@@ -33,6 +33,13 @@ use target::Target;
 
 /// A flush happens by itself once this many vertices are pending (72 MiB).
 const AUTO_FLUSH_VERTICES: usize = 3 << 20;
+/// Vertices drawn between two `glFinish` calls inside one flush: a bound on
+/// what a driver that bins before it rasterizes (llvmpipe) holds at once.
+///
+/// ```
+/// assert_eq!(animkit_runtime::render::DRIVER_FLUSH_VERTICES, 524_288);
+/// ```
+pub const DRIVER_FLUSH_VERTICES: usize = 1 << 19;
 
 /// Draws 2D primitives in pixel coordinates into its own framebuffer (RGBA8
 /// colour, plus a depth-stencil buffer for fills and 3D).
@@ -418,7 +425,19 @@ impl Renderer {
             let mut kind = BatchKind::Triangles;
             let mut batch = None;
             let mut base = 0;
+            let mut since_driver_flush = 0;
             for d in self.geom.draws() {
+                if since_driver_flush >= DRIVER_FLUSH_VERTICES {
+                    // Let the driver finish what it has so far: a software
+                    // GL (llvmpipe) bins whole command streams before it
+                    // rasterizes, and a flush of millions of small
+                    // triangles held 2.4 GB in its bins (issue 21); a
+                    // glFlush alone did not bound it.
+                    gl.finish();
+                    since_driver_flush = 0;
+                    stats.driver_flushes += 1;
+                }
+                since_driver_flush += d.vertices.len();
                 if let Some(w) = &d.upload {
                     gl.buffer_data_u8_slice(
                         glow::ARRAY_BUFFER,
@@ -473,6 +492,7 @@ impl Renderer {
         self.total.vertices += stats.vertices;
         self.total.draw_calls += stats.draw_calls;
         self.total.uploads += stats.uploads;
+        self.total.driver_flushes += stats.driver_flushes;
         self.total.largest_draw = self.total.largest_draw.max(stats.largest_draw);
     }
 
