@@ -25,13 +25,14 @@
 use animkit_runtime::render::RgbaImage;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(60);
-const INSTALL: &str = "install them with `apt-get install xvfb xdotool libxkbcommon-x11-0` \
-                       (the CI script .ci/run does this)";
+
+#[path = "common/xvfb.rs"]
+mod xvfb;
+use xvfb::Xvfb;
 
 /// The example's sheet colours (`SHEET` in examples/game.rs).
 const SHEET: [[u8; 3]; 8] = [
@@ -45,72 +46,14 @@ const SHEET: [[u8; 3]; 8] = [
     [250, 250, 250],
 ];
 
-fn require(program: &str) {
-    if let Err(e) = Command::new(program).arg("-version").stdout(Stdio::null()).stderr(Stdio::null()).status() {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            panic!("`{program}` is not installed; the game example test needs Xvfb and xdotool: {INSTALL}");
-        }
-        panic!("cannot run `{program}`: {e}");
-    }
-}
-
-/// An X server of the test's own, killed when dropped.
-struct Xvfb {
-    child: Child,
-    display: String,
-}
-
-static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
-
-impl Xvfb {
-    fn start() -> Xvfb {
-        for tool in ["Xvfb", "xdotool"] {
-            require(tool);
-        }
-        // Away from window_xvfb.rs's displays (1000 + pid % 2000 * 16).
-        let base = 40_000 + (std::process::id() % 1000) * 8;
-        for _ in 0..40 {
-            let n = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
-            if Path::new(&format!("/tmp/.X{n}-lock")).exists() || Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-                continue;
-            }
-            let mut child = Command::new("Xvfb")
-                .args([&format!(":{n}"), "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap_or_else(|e| panic!("cannot start Xvfb: {e}; {INSTALL}"));
-            let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-            let start = Instant::now();
-            while start.elapsed() < Duration::from_secs(10) {
-                if let Ok(Some(_)) = child.try_wait() {
-                    break;
-                }
-                if socket.exists() {
-                    return Xvfb { child, display: format!(":{n}") };
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        panic!("could not start Xvfb on a free display");
-    }
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = Command::new("kill").arg(self.child.id().to_string()).stderr(Stdio::null()).status();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Xvfb for these tests, away from window_xvfb.rs's displays (1000 +
+/// pid % 2000 * 16).
+fn start_x() -> Xvfb {
+    Xvfb::start(
+        40_000 + (std::process::id() % 1000) * 8,
+        &["Xvfb", "xdotool"],
+        "the game example test needs Xvfb and xdotool",
+    )
 }
 
 /// `target/<profile>/`: the test binary lives in its `deps/`.
@@ -177,7 +120,7 @@ fn numbers(line: &str) -> Vec<u32> {
 
 #[test]
 fn game_draws_sprites_a_cutscene_and_a_hud() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
     let lines = run_game(&x, &["--frames", "40", "--screenshot", shot.to_str().unwrap()]);
@@ -270,7 +213,7 @@ fn game_draws_sprites_a_cutscene_and_a_hud() {
 
 #[test]
 fn a_click_over_the_hud_reaches_its_area() {
-    let x = Xvfb::start();
+    let x = start_x();
     // Once the window is up, move the pointer into the HUD and click; the
     // game runs 250 frames at 50 a second (5 s) meanwhile.
     let display = x.display.clone();

@@ -19,126 +19,22 @@
 
 use animkit_runtime::render::RgbaImage;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-const WAIT: Duration = Duration::from_secs(10);
-const INSTALL: &str = "install them with `apt-get install xvfb xdotool x11-utils x11-apps libxkbcommon-x11-0` \
-                       (the CI script .ci/run does this)";
+#[path = "common/xvfb.rs"]
+mod xvfb;
+use xvfb::{WAIT, Xvfb};
 
-/// Panics with an install hint unless `program` can be started.
-fn require(program: &str) {
-    match Command::new(program).arg("-version").stdout(Stdio::null()).stderr(Stdio::null()).status() {
-        Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            panic!(
-                "`{program}` is not installed; the window tests need Xvfb, xdotool, xwininfo, xprop and xwd: {INSTALL}"
-            )
-        }
-        Err(e) => panic!("cannot run `{program}`: {e}"),
-    }
-}
-
-/// An X server of the test's own, killed when dropped.
-struct Xvfb {
-    child: Child,
-    display: String,
-}
-
-static NEXT_DISPLAY: AtomicU32 = AtomicU32::new(0);
-
-impl Xvfb {
-    fn start() -> Xvfb {
-        for tool in ["Xvfb", "xdotool", "xwininfo", "xprop", "xwd"] {
-            require(tool);
-        }
-        let base = 1000 + (std::process::id() % 2000) * 16;
-        for _ in 0..40 {
-            let n = base + NEXT_DISPLAY.fetch_add(1, Ordering::SeqCst);
-            if Path::new(&format!("/tmp/.X{n}-lock")).exists() || Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-                continue;
-            }
-            let mut child = Command::new("Xvfb")
-                .args([&format!(":{n}"), "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap_or_else(|e| panic!("cannot start Xvfb: {e}; {INSTALL}"));
-            let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-            let start = Instant::now();
-            while start.elapsed() < WAIT {
-                if let Ok(Some(_)) = child.try_wait() {
-                    break; // display taken: try the next one
-                }
-                if socket.exists() {
-                    return Xvfb { child, display: format!(":{n}") };
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        panic!("could not start Xvfb on a free display");
-    }
-
-    /// Runs an X client (xdotool, xwininfo) on this display; its standard
-    /// output, trimmed.
-    fn run(&self, program: &str, args: &[&str]) -> String {
-        let mut child = Command::new(program)
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
-        let start = Instant::now();
-        loop {
-            if let Ok(Some(_)) = child.try_wait() {
-                break;
-            }
-            if start.elapsed() > WAIT {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("`{program} {}` did not finish in {WAIT:?}", args.join(" "));
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "`{program} {}` failed: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-
-    fn xdotool(&self, args: &[&str]) -> String {
-        self.run("xdotool", args)
-    }
-}
-
-impl Drop for Xvfb {
-    /// SIGTERM first, so that the server removes its socket and lock file;
-    /// SIGKILL (and removing them here) if it does not end soon.
-    fn drop(&mut self) {
-        let _ = Command::new("kill").arg(self.child.id().to_string()).stderr(Stdio::null()).status();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let n = &self.display[1..];
-        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
-        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
-    }
+/// Xvfb for these tests, and the X clients they use.
+fn start_x() -> Xvfb {
+    Xvfb::start(
+        1000 + (std::process::id() % 2000) * 16,
+        &["Xvfb", "xdotool", "xwininfo", "xprop", "xwd"],
+        "the window tests need Xvfb, xdotool, xwininfo, xprop and xwd",
+    )
 }
 
 /// `animvm` running on an `Xvfb`, its standard input held by the test.
@@ -285,7 +181,7 @@ const AREAS: &str = "scale 0.5\nevents on\narea box -2 0 0 0 0 2 -2 2\narea all 
 
 #[test]
 fn pointer_events_in_the_event_coordinate_system() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let mut vm = Animvm::start(&x, &[], dir.path());
     vm.send(AREAS);
@@ -329,7 +225,7 @@ fn pointer_events_in_the_event_coordinate_system() {
 
 #[test]
 fn keys_report_sdl_names_unicode_and_modifiers() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let mut vm = Animvm::start(&x, &["-e"], dir.path());
     vm.send("echo ready\n");
@@ -383,7 +279,7 @@ fn keys_report_sdl_names_unicode_and_modifiers() {
 
 #[test]
 fn warp_resize_title_cursor_and_quit() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     // 320x240: the pointer (at the screen's centre, 400,300) starts outside.
     let mut vm = Animvm::start(&x, &["-e", "-x", "320", "-y", "240"], dir.path());
@@ -434,7 +330,7 @@ fn warp_resize_title_cursor_and_quit() {
 
 #[test]
 fn keepalive_after_eof_k_q_and_closing() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     // Keepalive (the default): the window stays after EOF and still
     // reports events. With -C the user cannot resize it (min = max size).
@@ -508,7 +404,7 @@ const DRAWING: &str = "bg #203040\nframe\ncolor red\nfillcircle 0 0 0.5 40\ncolo
 
 #[test]
 fn screenshot_from_a_window_matches_headless() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let mut vm = Animvm::start(&x, &["-x", "320", "-y", "200"], dir.path());
     vm.send(DRAWING);
@@ -542,7 +438,7 @@ fn screenshot_from_a_window_matches_headless() {
 
 #[test]
 fn events_flow_while_the_program_sleeps() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let mut vm = Animvm::start(&x, &["-e"], dir.path());
     vm.send("echo start\nflushdelay 0.05\nflushdelay 0.05\nflushdelay 0.05\necho waited\nsleep 1.5\necho done\n");
@@ -564,7 +460,7 @@ fn events_flow_while_the_program_sleeps() {
 
 #[test]
 fn a_draw_file_runs_in_the_window() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     std::fs::write(dir.path().join("s.draw"), "events on\necho from-file\nsleep 0.2\necho after\n").unwrap();
     let mut vm = Animvm::start(&x, &["-k", "s.draw"], dir.path());
@@ -576,7 +472,7 @@ fn a_draw_file_runs_in_the_window() {
 /// (here after it ended, the window kept open).
 #[test]
 fn a_draw_file_starts_over_in_the_window_on_save() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let file = dir.path().join("s.draw");
     std::fs::write(&file, "echo one\n").unwrap();
@@ -597,7 +493,7 @@ fn a_draw_file_starts_over_in_the_window_on_save() {
 /// the new build.
 #[test]
 fn sprite_viewer_reloads_in_a_window() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let mut sheet = RgbaImage::new(16, 8, [0; 4]);
     for px in 0..16 {
@@ -632,7 +528,7 @@ fn sprite_viewer_reloads_in_a_window() {
 
 #[test]
 fn sprite_viewer_plays_in_a_window() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     std::fs::write(dir.path().join("hero.anim"), "Walk: 2, 2, _loop\nJump: 1, 1, 1, _wait\n").unwrap();
     let mut vm = Animvm::start(
@@ -696,7 +592,7 @@ fn wait_state(x: &Xvfb, window: &str, what: &str, pred: impl Fn((u64, bool)) -> 
 #[test]
 fn slap_scene_plays_pauses_steps_restarts_and_quits() {
     use animkit_vm::isa::Op;
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let mut asm = animkit_vm::slap::SceneAsm::new();
     asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Direction, &[1.0, 1.5]).op(Op::Action, &[1.0, 2.0]);
@@ -752,7 +648,7 @@ fn slap_scene_plays_pauses_steps_restarts_and_quits() {
 /// not build prints its diagnostics and the old scene plays on.
 #[test]
 fn slap_scene_starts_over_in_the_player_on_save() {
-    let x = Xvfb::start();
+    let x = start_x();
     let dir = tmp();
     let file = dir.path().join("walk.slap");
     std::fs::write(&file, "actor 1 color 1 0 0\nactor 1 action 2\ntime 300\n").unwrap();
