@@ -28,28 +28,10 @@
 //! assert_eq!(k.up("ShiftLeft", "Shift"), Some("KEYUP 0 left shift".into()));
 //! ```
 
-/// Left Shift.
-pub const LSHIFT: u32 = 0x0001;
-/// Right Shift.
-pub const RSHIFT: u32 = 0x0002;
-/// Left Control.
-pub const LCTRL: u32 = 0x0040;
-/// Right Control.
-pub const RCTRL: u32 = 0x0080;
-/// Left Alt.
-pub const LALT: u32 = 0x0100;
-/// Right Alt.
-pub const RALT: u32 = 0x0200;
-/// Left Meta.
-pub const LMETA: u32 = 0x0400;
-/// Right Meta.
-pub const RMETA: u32 = 0x0800;
-/// Num Lock is on.
-pub const NUM: u32 = 0x1000;
-/// Caps Lock is on.
-pub const CAPS: u32 = 0x2000;
-/// AltGr.
-pub const MODE: u32 = 0x4000;
+use animkit_runtime::animator::sdl_keys::{self, Report, SdlKey};
+pub use animkit_runtime::animator::sdl_keys::{
+    CAPS, LALT, LCTRL, LMETA, LSHIFT, MODE, NUM, RALT, RCTRL, RMETA, RSHIFT,
+};
 
 /// The modifier bit a key holds (or toggles, for a lock).
 fn modifier(code: &str) -> Option<u32> {
@@ -163,16 +145,25 @@ pub fn unicode(code: &str, key: &str, mods: u32) -> u32 {
     }
 }
 
-/// The modifier state of a keyboard, as SDL 1.2 kept it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Keyboard {
-    mods: u32,
+/// The SDL 1.2 key of DOM `code`, typing `key`.
+fn sdl_key(code: &str, key: &str) -> SdlKey {
+    let name = sdl_name(code, key);
+    match modifier(code) {
+        Some(lock @ (NUM | CAPS)) => SdlKey { name: name.into(), modifier: lock, lock: true },
+        Some(bit) => SdlKey { name: name.into(), modifier: bit, lock: false },
+        None => SdlKey::plain(name),
+    }
 }
+
+/// The modifier state of a keyboard, as SDL 1.2 kept it (the runtime's
+/// [`sdl_keys::Keyboard`], fed DOM key events).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keyboard(sdl_keys::Keyboard);
 
 impl Keyboard {
     /// The modifiers held (and locks on) now.
     pub fn mods(&self) -> u32 {
-        self.mods
+        self.0.mods()
     }
 
     /// A key went down: its KEYDOWN (or, for a lock being turned off, its
@@ -181,33 +172,41 @@ impl Keyboard {
         if repeat {
             return None;
         }
-        let name = sdl_name(code, key);
-        let before = self.mods;
-        match modifier(code) {
-            Some(lock @ (NUM | CAPS)) => {
-                self.mods ^= lock;
-                if self.mods & lock == 0 {
-                    return Some(format!("KEYUP {} {name}", self.mods));
-                }
-                Some(format!("KEYDOWN {before} 0 {name}"))
-            }
-            Some(bit) => {
-                self.mods |= bit;
-                Some(format!("KEYDOWN {before} 0 {name}"))
-            }
-            None => Some(format!("KEYDOWN {before} {} {name}", unicode(code, key, before))),
-        }
+        let k = sdl_key(code, key);
+        let unicode = if k.modifier != 0 { 0 } else { unicode(code, key, self.0.mods()) };
+        line(self.0.press(&k), unicode, &k.name)
     }
 
     /// A key went up: its KEYUP line (nothing for a lock).
     pub fn up(&mut self, code: &str, key: &str) -> Option<String> {
-        match modifier(code) {
-            Some(NUM | CAPS) => None,
-            Some(bit) => {
-                self.mods &= !bit;
-                Some(format!("KEYUP {} {}", self.mods, sdl_name(code, key)))
-            }
-            None => Some(format!("KEYUP {} {}", self.mods, sdl_name(code, key))),
-        }
+        let k = sdl_key(code, key);
+        line(self.0.release(&k), 0, &k.name)
+    }
+}
+
+/// The event line of one key transition.
+fn line(report: Report, unicode: u32, name: &str) -> Option<String> {
+    match report {
+        Report::Down(mods) => Some(format!("KEYDOWN {mods} {unicode} {name}")),
+        Report::Up(mods) => Some(format!("KEYUP {mods} {name}")),
+        Report::Nothing => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Locks as SDL 1.2 (and `animvm`'s window) report them: the press that
+    /// turns Caps Lock on is a KEYDOWN whose mask has the lock's bit, the
+    /// press that turns it off a KEYUP, and releases report nothing.
+    #[test]
+    fn locks_toggle_as_in_animvm() {
+        let mut k = Keyboard::default();
+        assert_eq!(k.down("CapsLock", "CapsLock", false), Some(format!("KEYDOWN {CAPS} 0 caps lock")));
+        assert_eq!(k.up("CapsLock", "CapsLock"), None);
+        assert_eq!(k.down("KeyA", "A", false), Some(format!("KEYDOWN {CAPS} 65 a")));
+        assert_eq!(k.down("CapsLock", "CapsLock", false), Some("KEYUP 0 caps lock".into()));
+        assert_eq!(k.mods(), 0);
     }
 }

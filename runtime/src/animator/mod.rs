@@ -32,6 +32,7 @@ pub mod headless;
 pub mod keys;
 pub mod pen;
 pub mod script;
+pub mod sdl_keys;
 pub mod stream;
 pub mod view;
 #[cfg(feature = "desktop")]
