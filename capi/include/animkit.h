@@ -205,6 +205,11 @@ typedef struct AnimkitPose {
    * Wings raised from folded.
    */
   float wing_lift;
+  /**
+   * How far both legs fold at the knee (0 straight, 1 at their length):
+   * broadjump and hop tuck their legs in the air.
+   */
+  float leg_tuck;
 } AnimkitPose;
 
 /**

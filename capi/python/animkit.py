@@ -46,7 +46,7 @@ class Error(Exception):
 class Pose(ctypes.Structure):
     _fields_ = [(n, c_float) for n in (
         "body_height", "body_pitch", "body_roll", "head_pitch", "head_yaw", "leg_swing_left",
-        "leg_swing_right", "leg_lift_left", "leg_lift_right", "wing_lift")]
+        "leg_swing_right", "leg_lift_left", "leg_lift_right", "wing_lift", "leg_tuck")]
 
 
 class Actor(ctypes.Structure):

@@ -46,6 +46,9 @@ pub struct AnimkitPose {
     pub leg_lift_right: f32,
     /// Wings raised from folded.
     pub wing_lift: f32,
+    /// How far both legs fold at the knee (0 straight, 1 at their length):
+    /// broadjump and hop tuck their legs in the air.
+    pub leg_tuck: f32,
 }
 
 /// What a game draws of one actor at the scene's frame.
@@ -91,6 +94,7 @@ fn pose(p: Pose) -> AnimkitPose {
         leg_lift_left: p.leg_lift_left,
         leg_lift_right: p.leg_lift_right,
         wing_lift: p.wing_lift,
+        leg_tuck: p.leg_tuck,
     }
 }
 
@@ -284,4 +288,19 @@ pub unsafe extern "C" fn animkit_scene_camera(
         *slot = AnimkitCamera { position: c.position, direction: c.direction };
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of the game API's pose reaches C, the legs' tuck too.
+    #[test]
+    fn the_pose_crosses_whole() {
+        let p = Pose { body_height: 0.25, wing_lift: 0.5, leg_tuck: 0.75, ..Pose::default() };
+        let c = pose(p);
+        assert_eq!((c.body_height, c.wing_lift, c.leg_tuck), (0.25, 0.5, 0.75));
+        // One f32 each, in the header's order, nothing left out.
+        assert_eq!(std::mem::size_of::<AnimkitPose>(), std::mem::size_of::<Pose>());
+    }
 }
