@@ -167,9 +167,62 @@ impl Group for Sprites {
             "B",
             "bytes of per-instance state in a SpriteBatch",
         );
+        embed(cx, report);
         snapshots(cx, report);
         catch_up(cx, report);
     }
+}
+
+/// `embed_sprite_ns_per_tick_1e6`: the lockstep walk of 10^6 instances
+/// through the game API (`game::AnimationBatch::tick`, events drained into
+/// a caller's 4 096-event buffer), interleaved round by round with the
+/// engine's `SpriteBatch` on the same workload (`embed_vs_batch_1e6`, the
+/// game API's time / the batch's; the bound is 1.05).
+fn embed(cx: &mut Context, report: &mut Report) {
+    use animkit_vm::game::{AnimationBatch, Bundle, InstanceEvent};
+    let n = if cx.opts.quick { 10_000 } else { 1_000_000 };
+    let k = pow10_name(n);
+    cx.progress.note(&format!("sprites: game API, {n} instances"));
+    let sources = [animkit_compiler::Source::new("walk.anim".to_string(), WALK)];
+    let program = animkit_compiler::compile(&sources, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+    let bytes = animkit_vm::codec::encode(&program);
+    let bundle = Bundle::from_bytes(&bytes).expect("bundle opens");
+    let walk = bundle.sprite("walk").expect("module");
+    let state = walk.state("Walk").expect("state");
+    let mut game = walk.batch();
+    let sprites = sprites_from(WALK, "walk");
+    let mut engine = sprites.batch();
+    for _ in 0..n {
+        game.spawn(state);
+        engine.spawn("Walk").expect("state");
+    }
+    let mut events = vec![InstanceEvent::default(); 4096];
+    let mut run_game = |b: &mut AnimationBatch, ticks: usize| {
+        time(|| {
+            for _ in 0..ticks {
+                b.tick();
+                while b.drain_events(&mut events) == events.len() {}
+            }
+        })
+    };
+    run_game(&mut game, CYCLE);
+    run_ours(&mut engine, CYCLE);
+    let target = if cx.opts.quick { 100_000 } else { 10_000_000 };
+    let ticks = (target / n).div_ceil(CYCLE).max(1) * CYCLE;
+    let (a, b) = best_interleaved(cx.rounds(), || run_game(&mut game, ticks), || run_ours(&mut engine, ticks));
+    let per = 1e9 / (ticks * n) as f64;
+    report.add(
+        format!("embed_sprite_ns_per_tick_{k}"),
+        a * per,
+        "ns",
+        format!("game API (AnimationBatch), walk, {n} instances, per instance-tick"),
+    );
+    report.add(
+        format!("embed_vs_batch_{k}"),
+        a / b,
+        "x",
+        "game API's time / SpriteBatch's, interleaved rounds (bound 1.05)",
+    );
 }
 
 /// A staggered walk of `n` instances (as in [`Pair::new`]), events drained.
