@@ -25,7 +25,9 @@
 //! back buffer to `--screenshot PATH` first; without it the game runs on
 //! the wall clock until the window is closed. At the end it prints where
 //! it drew each sprite and with which sheet cell (`tests/game_example_xvfb.rs`
-//! reads these lines). `--bench ROUNDS` times the cutscene's frames through
+//! reads these lines). The window has a depth buffer, so the cutscene is
+//! drawn straight into it; with `--copy` the Player draws offscreen and
+//! copies the picture in. `--bench ROUNDS` times the cutscene's frames through
 //! the Player against the renderer alone (BENCHMARKS.md, "The embedded
 //! Player").
 
@@ -88,10 +90,13 @@ struct Args {
     /// renderer and scene view alone (what `animvm -H` drew before it used
     /// the Player), print the figures and quit.
     bench: Option<u32>,
+    /// `--copy`: the cutscene's Player draws offscreen and copies the
+    /// picture in (`Player::set_direct(false)`), the other path.
+    copy: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { frames: None, screenshot: None, paced: false, bench: None };
+    let mut args = Args { frames: None, screenshot: None, paced: false, bench: None, copy: false };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -100,6 +105,7 @@ fn parse_args() -> Result<Args, String> {
                 args.frames = Some(v.parse().map_err(|_| format!("--frames takes a whole number, not `{v}`"))?);
             }
             "--paced" => args.paced = true,
+            "--copy" => args.copy = true,
             "--bench" => {
                 let v = it.next().ok_or("--bench needs a number of rounds")?;
                 args.bench = Some(v.parse().map_err(|_| format!("--bench takes a whole number, not `{v}`"))?);
@@ -107,7 +113,7 @@ fn parse_args() -> Result<Args, String> {
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
             _ => {
                 return Err(format!(
-                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS)"
+                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy)"
                 ));
             }
         }
@@ -220,12 +226,14 @@ struct Game {
 }
 
 impl Game {
-    fn new(event_loop: &ActiveEventLoop) -> Result<Game, String> {
+    fn new(event_loop: &ActiveEventLoop, direct: bool) -> Result<Game, String> {
         let attributes = WindowAttributes::default()
             .with_title("animkit game")
             .with_inner_size(PhysicalSize::new(W, H))
             .with_resizable(false);
-        let (window, gl) = GlWindow::open(event_loop, attributes)?;
+        // A depth buffer, as a 3D game would have: the cutscene's Player
+        // then draws the scene straight into the window (no copy).
+        let (window, gl) = GlWindow::open_with(event_loop, attributes, true)?;
         let gfx = unsafe { make_gfx(&gl)? };
         let program = bundle()?;
         let bundle = Bundle::from_verified(program.clone());
@@ -245,6 +253,7 @@ impl Game {
         let [x, y, w, h] = gl_rect(CUTSCENE);
         let mut cutscene = Player::new(window.share_gl(), (*program).clone(), Some("story"), w as u32, h as u32)?;
         cutscene.set_viewport(x, y, w as u32, h as u32)?;
+        cutscene.set_direct(direct);
         let [x, y, w, h] = gl_rect(HUD);
         let mut hud = Player::new(window.share_gl(), (*program).clone(), Some("hud"), w as u32, h as u32)?;
         hud.set_viewport(x, y, w as u32, h as u32)?;
@@ -371,7 +380,7 @@ impl App {
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.game.is_none() {
-            match Game::new(event_loop) {
+            match Game::new(event_loop, !self.args.copy) {
                 Ok(g) => self.game = Some(g),
                 Err(e) => self.fail(event_loop, e),
             }
@@ -450,6 +459,7 @@ impl ApplicationHandler for App {
                 println!("sprite {i} at {x} {y} size {SPRITE} cell {cell}");
             }
             println!("cutscene frame {} at {:?}", game.cutscene.frame(), CUTSCENE);
+            println!("cutscene direct draws {}", game.cutscene.direct_draws());
             println!("hud frames {} at {:?}", game.hud.frame(), HUD);
             event_loop.exit();
         }
@@ -523,6 +533,7 @@ fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
     println!("renderer_blit_frame_ms {:.3}", ms(best_blit));
     println!("player_frame_vs_animvm {:.3}", best_player / best_direct);
     println!("player_frame_vs_renderer_blit {:.3}", best_player / best_blit);
+    println!("player_direct_draws {}", game.cutscene.direct_draws());
     Ok(())
 }
 

@@ -248,6 +248,35 @@ impl GlState {
 
 /// Puts the state the renderer assumes (what a fresh context has) in place
 /// of the game's, so nothing the game left set leaks into the picture.
+/// Whether the framebuffer `target` (`None`: the default one) has a depth
+/// buffer, asked in a way that raises no GL error in either case.
+///
+/// # Safety
+/// `gl` must be current; `target` a framebuffer of its context.
+unsafe fn has_depth(gl: &glow::Context, target: Option<glow::Framebuffer>) -> bool {
+    unsafe {
+        let saved = gl.get_parameter_framebuffer(glow::FRAMEBUFFER_BINDING);
+        gl.bind_framebuffer(glow::FRAMEBUFFER, target);
+        let attachment = if target.is_some() { glow::DEPTH_ATTACHMENT } else { glow::DEPTH };
+        let kind = gl.get_framebuffer_attachment_parameter_i32(
+            glow::FRAMEBUFFER,
+            attachment,
+            glow::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+        );
+        let bits = if kind as u32 == glow::NONE {
+            0
+        } else {
+            gl.get_framebuffer_attachment_parameter_i32(
+                glow::FRAMEBUFFER,
+                attachment,
+                glow::FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE,
+            )
+        };
+        gl.bind_framebuffer(glow::FRAMEBUFFER, saved);
+        bits > 0
+    }
+}
+
 unsafe fn baseline(gl: &glow::Context) {
     unsafe {
         for cap in CAPS {
@@ -284,6 +313,11 @@ pub struct Player {
     speed: f64,
     /// Mouse buttons down (bit `n - 1` for button `n`).
     buttons: u32,
+    /// SLAP draws made straight into the game's framebuffer.
+    direct_draws: u64,
+    /// Whether [`draw`](Player::draw) may draw a SLAP scene straight into
+    /// the game's framebuffer.
+    direct: bool,
 }
 
 impl Player {
@@ -390,6 +424,8 @@ impl Player {
             pending: 0.0,
             speed: 1.0,
             buttons: 0,
+            direct_draws: 0,
+            direct: true,
         };
         player.with_gl(|p| {
             if let Content::Animator { .. } = p.content {
@@ -604,16 +640,60 @@ impl Player {
     /// Draws the picture into the framebuffer the game has bound
     /// (`DRAW_FRAMEBUFFER`) at the viewport. Pixels outside the viewport
     /// are not touched; the game's GL state is as it was afterwards.
+    ///
+    /// A SLAP scene is drawn straight into the game's framebuffer when it
+    /// has a depth buffer (the 3D pass at the viewport, scissored to it,
+    /// clearing colour and depth there: the game's depth values inside
+    /// the viewport are overwritten), with no offscreen picture and no
+    /// copy; into the player's own picture, then copied, when it has none.
+    /// An Animator program's picture is drawn as it runs and copied.
     pub fn draw(&mut self) -> Result<(), String> {
         self.with_gl(|p| {
             let [x, y, ..] = p.viewport;
             // The game's framebuffer, read before drawing binds the player's.
             // SAFETY: current context (the player's contract).
             let target = unsafe { p.gl().get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING) };
-            p.render_inner()?;
-            p.renderer_mut().blit_into(target, x, y);
-            Ok(())
+            // SAFETY: as above; `target` is the game's bound framebuffer.
+            let direct = p.direct && unsafe { has_depth(p.gl(), target) };
+            match &mut p.content {
+                Content::Slap { renderer, view, scene, .. } if direct => {
+                    p.direct_draws += 1;
+                    view.draw_scene_into(renderer, scene, target, x, y)
+                        .map_err(|e| format!("cannot draw the scene: {e}"))
+                }
+                _ => {
+                    p.render_inner()?;
+                    p.renderer_mut().blit_into(target, x, y);
+                    Ok(())
+                }
+            }
         })
+    }
+
+    /// Whether [`draw`](Self::draw) may draw a SLAP scene straight into
+    /// the game's framebuffer when it has a depth buffer (the default,
+    /// `true`); with `false` it always draws the player's own picture and
+    /// copies it (the game's depth buffer is then never touched).
+    ///
+    /// ```no_run
+    /// # fn f(p: &mut animkit_runtime::player::Player) {
+    /// p.set_direct(false);
+    /// # }
+    /// ```
+    pub fn set_direct(&mut self, direct: bool) {
+        self.direct = direct;
+    }
+
+    /// How many [`draw`](Self::draw) calls drew a SLAP scene straight into
+    /// the game's framebuffer (rather than copying the player's picture).
+    ///
+    /// ```no_run
+    /// # fn f(p: &animkit_runtime::player::Player) {
+    /// println!("{} direct draws", p.direct_draws());
+    /// # }
+    /// ```
+    pub fn direct_draws(&self) -> u64 {
+        self.direct_draws
     }
 
     fn renderer_mut(&mut self) -> &mut Renderer {

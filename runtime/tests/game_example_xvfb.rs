@@ -120,10 +120,35 @@ fn numbers(line: &str) -> Vec<u32> {
 
 #[test]
 fn game_draws_sprites_a_cutscene_and_a_hud() {
+    // The window has a depth buffer: the Player draws the cutscene straight
+    // into it.
+    game_draws(true);
+}
+
+#[test]
+fn game_without_depth_gets_the_cutscene_copied() {
+    game_draws(false);
+}
+
+/// Pixels of the cutscene in the game's window that differ from
+/// `animvm -H`'s frame are allowed only when `direct` (the 3D pass drawn
+/// into the window's own framebuffer, with its own depth buffer, rather
+/// than into the renderer's framebuffer object), at most one in a
+/// thousand, and each only within 2 (of 255) per channel of a pixel of
+/// the 3x3 neighbourhood in animvm's frame: measured, 3 of the 96 000
+/// pixels, each within 1 of animvm's colour. The copied picture is the
+/// offscreen one, pixel for pixel.
+fn game_draws(direct: bool) {
     let x = start_x();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
-    let lines = run_game(&x, &["--frames", "40", "--screenshot", shot.to_str().unwrap()]);
+    let mut args = vec!["--frames", "40", "--screenshot", shot.to_str().unwrap()];
+    if !direct {
+        args.push("--copy");
+    }
+    let lines = run_game(&x, &args);
+    let draws = if direct { "cutscene direct draws 40" } else { "cutscene direct draws 0" };
+    assert!(lines.iter().any(|l| l == draws), "{draws}: {lines:?}");
     let img = RgbaImage::load_png(&shot).expect("the screenshot");
     assert_eq!((img.width, img.height), (640, 360));
 
@@ -177,17 +202,27 @@ fn game_draws_sprites_a_cutscene_and_a_hud() {
         let in_fg = (fg[1]..fg[1] + fg[3]).contains(&px) && (fg[2]..fg[2] + fg[3]).contains(&py);
         in_hud || in_fg
     };
-    let mut compared = 0;
+    let (mut compared, mut edges) = (0, 0);
     for py in cy..cy + ch {
         for px in cx..cx + cw {
             if covered(px, py) {
                 continue;
             }
-            assert_eq!(rgb(&img, px, py), rgb(&expected, px - cx, py - cy), "cutscene pixel ({px}, {py})");
+            let (got, (ex, ey)) = (rgb(&img, px, py), (px - cx, py - cy));
             compared += 1;
+            if got == rgb(&expected, ex, ey) {
+                continue;
+            }
+            assert!(direct, "cutscene pixel ({px}, {py}): {got:?}, animvm {:?}", rgb(&expected, ex, ey));
+            let near = (ex.saturating_sub(1)..=(ex + 1).min(cw - 1))
+                .flat_map(|nx| (ey.saturating_sub(1)..=(ey + 1).min(ch - 1)).map(move |ny| (nx, ny)))
+                .any(|(nx, ny)| rgb(&expected, nx, ny).iter().zip(got).all(|(a, b)| a.abs_diff(b) <= 2));
+            assert!(near, "cutscene pixel ({px}, {py}): {got:?} is within 2 of no neighbour of animvm's ({ex}, {ey})");
+            edges += 1;
         }
     }
     assert!(compared > cw * ch * 8 / 10, "{compared}");
+    assert!(edges * 1000 < compared, "{edges} of {compared} pixels differ");
     // Sky above, ground below, something else (the actors) between.
     let sky = rgb(&img, cx + cw / 2, cy + ch / 10);
     assert!(sky[2] > sky[0] && sky[2] > sky[1], "sky {sky:?}");

@@ -36,6 +36,11 @@ struct Game {
 }
 
 unsafe fn game_setup(gl: &glow::Context) -> Game {
+    unsafe { game_setup_with(gl, false) }
+}
+
+/// As [`game_setup`], the framebuffer with a depth buffer too when `depth`.
+unsafe fn game_setup_with(gl: &glow::Context, depth: bool) -> Game {
     unsafe {
         let rb = gl.create_renderbuffer().unwrap();
         gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb));
@@ -43,6 +48,13 @@ unsafe fn game_setup(gl: &glow::Context) -> Game {
         let fbo = gl.create_framebuffer().unwrap();
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
         gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::RENDERBUFFER, Some(rb));
+        if depth {
+            let d = gl.create_renderbuffer().unwrap();
+            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(d));
+            gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH_COMPONENT24, W, H);
+            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::DEPTH_ATTACHMENT, glow::RENDERBUFFER, Some(d));
+            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb));
+        }
         assert_eq!(gl.check_framebuffer_status(glow::FRAMEBUFFER), glow::FRAMEBUFFER_COMPLETE);
         gl.clear_color(10.0 / 255.0, 20.0 / 255.0, 200.0 / 255.0, 1.0);
         gl.clear(glow::COLOR_BUFFER_BIT);
@@ -174,6 +186,41 @@ fn slap_scene_keeps_the_games_state_and_pixels() {
     fresh.seek(90).unwrap();
     assert_eq!(fresh.read_pixels().unwrap().data, player.read_pixels().unwrap().data);
     assert_eq!(unsafe { GlState::save(gl) }, before, "after a second player");
+}
+
+#[test]
+fn slap_scene_is_drawn_straight_into_a_framebuffer_with_depth() {
+    let host = HeadlessGl::new(8, 8).expect("headless GL (EGL device) must be available");
+    let gl = host.gl();
+    let game = unsafe { game_setup_with(gl, true) };
+    let before = unsafe { GlState::save(gl) };
+    let mut player = Player::new(host.share_gl(), story(), None, 32, 24).expect("player");
+    player.set_viewport(8, 6, 32, 24).unwrap();
+    for frame in [60, 90] {
+        player.seek(frame).unwrap();
+        player.draw().unwrap();
+        assert_eq!(unsafe { GlState::save(gl) }, before, "after draw at frame {frame}");
+        // No offscreen picture and no copy: the pass went into the game's
+        // framebuffer, and its pixels are those of the player's own
+        // picture of the same frame (drawn by `read_pixels`), exactly;
+        // nothing outside the viewport changed.
+        let picture = player.read_pixels().unwrap();
+        check_pixels(&unsafe { game_pixels(gl, &game) }, &picture, 8, 6);
+    }
+    assert_eq!(player.direct_draws(), 2);
+
+    // Told not to, it copies its own picture in, with the same pixels.
+    player.set_direct(false);
+    player.seek(30).unwrap();
+    player.draw().unwrap();
+    assert_eq!(player.direct_draws(), 2);
+    check_pixels(&unsafe { game_pixels(gl, &game) }, &player.read_pixels().unwrap(), 8, 6);
+
+    // Without a depth buffer the picture is drawn offscreen and copied.
+    let mut copied = Player::new(host.share_gl(), story(), None, 32, 24).expect("player");
+    unsafe { game_setup(gl) };
+    copied.draw().unwrap();
+    assert_eq!(copied.direct_draws(), 0);
 }
 
 const HUD: &str = "\

@@ -71,6 +71,28 @@ impl GlWindow {
         event_loop: &ActiveEventLoop,
         attributes: WindowAttributes,
     ) -> Result<(GlWindow, glow::Context), String> {
+        GlWindow::open_with(event_loop, attributes, false)
+    }
+
+    /// As [`open`](Self::open), with a depth buffer on the window's
+    /// framebuffer when `depth` (a config with depth bits preferred over
+    /// any without): what a game drawing 3D asks for, and what lets the
+    /// embedding [`Player`](crate::player::Player) draw a SLAP scene
+    /// straight into the window.
+    ///
+    /// ```no_run
+    /// # fn f(el: &winit::event_loop::ActiveEventLoop) -> Result<(), String> {
+    /// use animkit_runtime::host::gl_window::GlWindow;
+    /// let attributes = winit::window::Window::default_attributes()
+    ///     .with_inner_size(winit::dpi::PhysicalSize::new(640, 480));
+    /// let (window, gl) = GlWindow::open_with(el, attributes, true)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn open_with(
+        event_loop: &ActiveEventLoop,
+        attributes: WindowAttributes,
+        depth: bool,
+    ) -> Result<(GlWindow, glow::Context), String> {
         let raw_display = event_loop.display_handle().map_err(|e| format!("no display handle: {e}"))?.as_raw();
         // SAFETY: the handle comes from the live event loop, which outlives
         // the display (the window host drops its windows before the loop).
@@ -86,7 +108,7 @@ impl GlWindow {
         let config = configs
             .iter()
             .filter(|c| c.api().intersects(Api::OPENGL | Api::GLES3))
-            .min_by_key(|c| (!c.api().contains(Api::OPENGL), config_rank(c)))
+            .min_by_key(|c| (!c.api().contains(Api::OPENGL), depth && c.depth_size() < 24, config_rank(c)))
             .ok_or("no OpenGL config for a window")?;
         let window = glutin_winit::finalize_window(event_loop, attributes, config)
             .map_err(|e| format!("cannot create the window: {e}"))?;

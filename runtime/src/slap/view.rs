@@ -32,6 +32,7 @@ use super::pose::{SHADOW_Y, pose_actor};
 use crate::render::scene3d::{Batch3d, Ground, Instance, Mat4, MeshId, View3d};
 use crate::render::{PixelRect, RenderError, Renderer};
 use animkit_vm::slap::{ActorState, Camera, Scene};
+use glow::HasContext;
 
 /// How many (part, level) batches a frame has: every part at every level
 /// of detail, the empty ones drawing nothing.
@@ -145,6 +146,47 @@ impl SceneView {
         }
         let (view, ground) = self.prepare(actors, camera, viewport);
         renderer.draw_3d(&view, Some(&ground), &self.instances, &self.batches)
+    }
+
+    /// Draws `scene`'s current frame as [`draw_scene`](Self::draw_scene)
+    /// does, straight into the framebuffer `target` (`None`: the default
+    /// one) with the picture's bottom-left corner at `(x, y)`, instead of
+    /// into `renderer`'s own target (see
+    /// [`Renderer::draw_3d_into`]; `target` needs a depth buffer). The
+    /// letterbox bars, when the renderer's shape is not the picture's, are
+    /// cleared black inside the picture's rectangle only.
+    ///
+    /// ```no_run
+    /// # fn f(view: &mut animkit_runtime::slap::view::SceneView, r: &mut animkit_runtime::render::Renderer, scene: &animkit_vm::slap::Scene) -> Result<(), animkit_runtime::render::RenderError> {
+    /// view.draw_scene_into(r, scene, None, 0, 0)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn draw_scene_into(
+        &mut self,
+        renderer: &mut Renderer,
+        scene: &Scene,
+        target: Option<glow::Framebuffer>,
+        x: i32,
+        y: i32,
+    ) -> Result<(), RenderError> {
+        let viewport = self.viewport(renderer);
+        let (w, h) = renderer.size();
+        if (viewport.w as u32, viewport.h as u32) != (w, h) {
+            // SAFETY: current context (the renderer's contract); the
+            // scissor keeps the clear inside the picture's rectangle.
+            unsafe {
+                let gl = renderer.gl();
+                gl.bind_framebuffer(glow::FRAMEBUFFER, target);
+                gl.enable(glow::SCISSOR_TEST);
+                gl.scissor(x, y, w as i32, h as i32);
+                gl.color_mask(true, true, true, true);
+                gl.clear_color(0.0, 0.0, 0.0, 1.0);
+                gl.clear(glow::COLOR_BUFFER_BIT);
+                gl.disable(glow::SCISSOR_TEST);
+            }
+        }
+        let (view, ground) = self.prepare(scene.actors(), &scene.camera(), viewport);
+        renderer.draw_3d_into(target, x, y, &view, Some(&ground), &self.instances, &self.batches)
     }
 
     /// Poses `actors` into the instance buffer and returns the pass's view

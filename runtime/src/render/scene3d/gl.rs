@@ -119,16 +119,22 @@ impl Gl3d {
         Ok(MeshId(self.meshes.len() as u32 - 1))
     }
 
-    /// One pass (see [`crate::render::Renderer::draw_3d`]).
+    /// One pass (see [`crate::render::Renderer::draw_3d`]) into `fbo`
+    /// (`None`: the default framebuffer), the picture of `size` having its
+    /// bottom-left corner at `origin` (GL coordinates) in it: `(0, 0)` in
+    /// the renderer's own target, the viewport's corner when drawing
+    /// straight into a game's framebuffer
+    /// ([`Renderer::draw_3d_into`](crate::render::Renderer::draw_3d_into)).
     ///
     /// # Safety
-    /// `gl` must be current on this thread and `fbo` the renderer's target
-    /// of `size`.
+    /// `gl` must be current on this thread and `fbo` a complete framebuffer
+    /// with a depth buffer.
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn draw(
         &mut self,
         gl: &glow::Context,
-        fbo: glow::Framebuffer,
+        fbo: Option<glow::Framebuffer>,
+        origin: (i32, i32),
         size: (u32, u32),
         view: &View3d,
         ground: Option<&Ground>,
@@ -137,9 +143,9 @@ impl Gl3d {
     ) {
         let mut stats = Stats3d { passes: 1, ..Stats3d::default() };
         let (x, y, w, h) = view.viewport.clamp_to(size.0, size.1);
-        let gl_y = size.1 as i32 - y - h;
+        let (x, gl_y) = (origin.0 + x, origin.1 + size.1 as i32 - y - h);
         unsafe {
-            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+            gl.bind_framebuffer(glow::FRAMEBUFFER, fbo);
             gl.viewport(x, gl_y, w, h);
             gl.enable(glow::SCISSOR_TEST);
             gl.scissor(x, gl_y, w, h);
@@ -244,7 +250,7 @@ impl Gl3d {
             gl.disable(glow::SCISSOR_TEST);
             gl.depth_mask(true);
             gl.enable(glow::BLEND);
-            gl.viewport(0, 0, size.0 as i32, size.1 as i32);
+            gl.viewport(origin.0, origin.1, size.0 as i32, size.1 as i32);
             // Start rasterizing now, as the 2D flush does.
             gl.flush();
         }

@@ -288,8 +288,49 @@ impl Renderer {
         let Some(s) = self.scene3d.as_mut() else { return Err(RenderError::Gl("3D state missing".into())) };
         // SAFETY: current context; the target and every object used are the
         // renderer's own; batch ranges are clamped to `instances`.
-        unsafe { s.draw(gl, fbo, (width, height), view, ground, instances, batches) };
+        unsafe { s.draw(gl, Some(fbo), (0, 0), (width, height), view, ground, instances, batches) };
         self.mark_drawn();
+        Ok(())
+    }
+
+    /// Draws one 3D pass as [`draw_3d`](Self::draw_3d) does, but straight
+    /// into the framebuffer `target` (`None`: the default framebuffer),
+    /// with the picture (the renderer's size) at `(x, y)` from its
+    /// bottom-left corner, instead of into the renderer's own target: no
+    /// offscreen picture and no copy, for a game that shows the scene in
+    /// a viewport of its own framebuffer (the embedding
+    /// [`Player`](crate::player::Player)). `target` must have a depth
+    /// buffer; the pass clears colour and depth inside the picture's
+    /// rectangle (scissored) and touches no pixel outside it. The
+    /// renderer's own target is left as it was. Leaves GL state changed
+    /// as `draw_3d` does, and `target` bound: the caller restores what it
+    /// needs.
+    ///
+    /// ```no_run
+    /// use animkit_runtime::render::scene3d::View3d;
+    /// # fn f(r: &mut animkit_runtime::render::Renderer, view: &View3d) -> Result<(), animkit_runtime::render::RenderError> {
+    /// r.draw_3d_into(None, 40, 30, view, None, &[], &[])?;
+    /// # Ok(()) }
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw_3d_into(
+        &mut self,
+        target: Option<glow::Framebuffer>,
+        x: i32,
+        y: i32,
+        view: &View3d,
+        ground: Option<&Ground>,
+        instances: &[Instance],
+        batches: &[Batch3d],
+    ) -> Result<(), RenderError> {
+        self.flush();
+        self.ensure_3d()?;
+        let (width, height) = (self.width, self.height);
+        let gl = &self.gl;
+        let Some(s) = self.scene3d.as_mut() else { return Err(RenderError::Gl("3D state missing".into())) };
+        // SAFETY: current context; `target` is the caller's framebuffer
+        // (with a depth buffer, the contract); batch ranges are clamped.
+        unsafe { s.draw(gl, target, (x, y), (width, height), view, ground, instances, batches) };
         Ok(())
     }
 
