@@ -27,6 +27,7 @@ use super::keys::{self, Keyboard, Report};
 use super::script::{Script, restart};
 use super::stream::{Status, Stream};
 use super::{AnimatorOptions, Source};
+use crate::Error;
 use crate::host::POLL;
 use crate::host::gl_window::GlWindow;
 use crate::host::watch::ProgramWatch;
@@ -54,12 +55,12 @@ const PIXELS_PER_CLICK: f64 = 40.0;
 
 /// Runs `source` in a window with `options`; returns the number of errors
 /// reported.
-pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) -> Result<usize, String> {
+pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) -> Result<usize, Error> {
     let window_loop = WindowLoop::<Input>::new()?;
     let credit = Arc::new(Credit::default());
     if matches!(source, Source::Stdin) {
         spawn_reader(window_loop.proxy(), credit.clone())
-            .map_err(|e| format!("animvm: cannot start the input thread: {e}\n"))?;
+            .map_err(|e| Error::Host(format!("cannot start the input thread: {e}")))?;
     }
     let window = WindowOptions {
         width: options.width,
@@ -457,16 +458,14 @@ impl AnimatorApp<'_> {
 impl WindowApp for AnimatorApp<'_> {
     type Event = Input;
 
-    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), String> {
+    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), Error> {
         let options = super::CanvasOptions { suspend_waits: true, ..self.options.canvas.clone() };
         let mut canvas = GlCanvas::new(renderer, options, Box::new(std::io::stdout()));
         canvas.keepalive(self.options.keepalive);
         canvas.set_window(Box::new(Link { gfx: window.gl_window().clone(), requests: self.requests.clone() }));
         canvas.present();
         self.driver = Some(match self.source.take() {
-            Some(Source::Script(program, index)) => {
-                Driver::Script(Box::new(Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?))
-            }
+            Some(Source::Script(program, index)) => Driver::Script(Box::new(Script::new(program, index, canvas)?)),
             _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
         });
         let size = window.gl_window().window.inner_size();

@@ -19,6 +19,7 @@
 
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions, scene_of};
+use crate::Error;
 use crate::host::POLL;
 use crate::host::ticker::Ticker;
 use crate::host::watch::ProgramWatch;
@@ -87,7 +88,7 @@ pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
 
 /// Plays `scene` (the SLAP module `name` of the file) in a window until it
 /// is closed; returns the number of runtime errors reported.
-pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, String> {
+pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, Error> {
     let watch = if options.watch { Some(ProgramWatch::new(&options.file)?.strict(options.strict)) } else { None };
     let window_loop = WindowLoop::<()>::new()?;
     let paused = false;
@@ -154,8 +155,8 @@ impl Player<'_> {
                 self.act(window, Command::Restart);
                 true
             }
-            Err(message) => {
-                w.refused(&message, &mut *self.stderr);
+            Err(e) => {
+                w.refused(&e, &mut *self.stderr);
                 false
             }
         }
@@ -166,7 +167,7 @@ impl Player<'_> {
         self.errors.report(&self.scene, self.stderr);
         let (Some(view), Some(r)) = (self.view.as_mut(), self.renderer.as_mut()) else { return };
         if let Err(e) = view.draw_scene(r, &self.scene) {
-            window.fail(format!("animvm: cannot draw the scene: {e}\n"));
+            window.fail(Error::Draw(format!("cannot draw the scene: {e}")));
             return;
         }
         window.present(r);
@@ -217,8 +218,8 @@ impl Player<'_> {
 impl WindowApp for Player<'_> {
     type Event = ();
 
-    fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), String> {
-        let mut view = SceneView::new(&mut renderer).map_err(|e| format!("animvm: cannot draw the scene: {e}\n"))?;
+    fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), Error> {
+        let mut view = SceneView::new(&mut renderer).map_err(|e| Error::Draw(format!("cannot draw the scene: {e}")))?;
         view.set_aspect(self.options.width, self.options.height);
         self.view = Some(view);
         self.renderer = Some(renderer);
@@ -237,7 +238,7 @@ impl WindowApp for Player<'_> {
         let Some(r) = self.renderer.as_mut() else { return };
         if r.size() != (width, height) {
             if let Err(e) = r.resize(width, height, false) {
-                window.fail(format!("animvm: cannot resize the picture: {e}\n"));
+                window.fail(Error::Draw(format!("cannot resize the picture: {e}")));
                 return;
             }
         }
