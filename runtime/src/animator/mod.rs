@@ -101,6 +101,9 @@ impl Host for AnimatorHost {
     /// First: a bundle with a `.draw` module runs it.
     const PREFERENCE: u8 = 0;
     const TRACES: bool = false;
+    const RUNS: &'static str = "an Animator program";
+    /// None: the one-language options pass unused, as `animator` had none.
+    const OPTIONS: &'static str = "";
     type Options = AnimatorOptions;
 
     /// ```

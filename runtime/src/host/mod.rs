@@ -77,6 +77,12 @@ pub trait Host {
     const PREFERENCE: u8;
     /// Whether `--trace` traces its modules.
     const TRACES: bool;
+    /// What a file of its language runs, as a refusal names it (`a SLAP
+    /// scene`).
+    const RUNS: &'static str;
+    /// The one-language options ([`HostFlag`](crate::cli::HostFlag)s) it
+    /// takes, as written (`--frames, --start`).
+    const OPTIONS: &'static str;
     /// Its options.
     type Options;
 
@@ -88,6 +94,25 @@ pub trait Host {
     /// of errors reported along the way (the exit status is 1 when there
     /// were any).
     fn run(options: &Self::Options, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error>;
+}
+
+/// Host `H` refusing `flag`, another host's option, on `file`.
+///
+/// ```
+/// use animkit_runtime::{cli::HostFlag, host::foreign_option, slap::SlapHost};
+/// assert_eq!(
+///     foreign_option::<SlapHost>(&HostFlag::Ticks(3), "s.slap").to_string(),
+///     "--ticks is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)"
+/// );
+/// ```
+pub fn foreign_option<H: Host>(flag: &crate::cli::HostFlag, file: &str) -> Error {
+    Error::ForeignOption {
+        option: flag.name(),
+        owner: flag.owner(),
+        file: file.to_string(),
+        runs: H::RUNS,
+        ours: H::OPTIONS,
+    }
 }
 
 #[cfg(all(test, feature = "desktop"))]

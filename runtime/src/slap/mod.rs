@@ -37,7 +37,7 @@ pub mod window;
 
 use crate::Error;
 use crate::cli::{Args, HostFlag};
-use crate::host::{Host, Io};
+use crate::host::{Host, Io, foreign_option};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
 use animkit_vm::slap::Scene;
@@ -126,6 +126,8 @@ impl Host for SlapHost {
     /// Last: a bundle with Animator or sprite modules runs those.
     const PREFERENCE: u8 = 2;
     const TRACES: bool = true;
+    const RUNS: &'static str = "a SLAP scene";
+    const OPTIONS: &'static str = "--frames, --start";
     type Options = SlapOptions;
 
     /// ```
@@ -155,15 +157,7 @@ impl Host for SlapHost {
             match flag {
                 HostFlag::Frames(n) => o.frames = Some(*n),
                 HostFlag::Start(f) => o.start = *f,
-                HostFlag::State(_) | HostFlag::Ticks(_) => {
-                    return Err(Error::ForeignOption {
-                        option: flag.name(),
-                        owner: "sprite modules",
-                        file: o.file,
-                        runs: "a SLAP scene",
-                        ours: "--frames, --start",
-                    });
-                }
+                HostFlag::State(_) | HostFlag::Ticks(_) => return Err(foreign_option::<Self>(flag, &o.file)),
             }
         }
         Ok(o)
