@@ -22,6 +22,7 @@
 //! has bytes again. The next save that builds is picked up whatever came
 //! before it.
 
+use super::POLL;
 use crate::Error;
 use crate::load::program_from_bytes_with;
 use animkit_vm::Program;
@@ -31,6 +32,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
+use std::time::Instant;
 
 /// A watched file.
 pub struct FileWatch {
@@ -134,6 +136,8 @@ pub struct ProgramWatch {
     watch: FileWatch,
     file: String,
     options: animkit_compiler::Options,
+    /// When [`poll_due`](ProgramWatch::poll_due) looks next.
+    next_poll: Instant,
 }
 
 impl ProgramWatch {
@@ -157,6 +161,7 @@ impl ProgramWatch {
             watch: FileWatch::new(file, bytes)?,
             file: file.to_string(),
             options: animkit_compiler::Options::default(),
+            next_poll: Instant::now(),
         })
     }
 
@@ -203,6 +208,23 @@ impl ProgramWatch {
                 None
             }
         }
+    }
+
+    /// [`poll`](Self::poll), if [`POLL`] has passed since it last looked
+    /// this way (at once the first time): a window host calls it at each
+    /// wake-up, [`next_poll`](Self::next_poll) among its deadlines.
+    pub fn poll_due(&mut self, stderr: &mut dyn Write) -> Option<Verified<Program>> {
+        let now = Instant::now();
+        if now < self.next_poll {
+            return None;
+        }
+        self.next_poll = now + POLL;
+        self.poll(stderr)
+    }
+
+    /// When [`poll_due`](Self::poll_due) looks next.
+    pub fn next_poll(&self) -> Instant {
+        self.next_poll
     }
 
     /// Reports a build the host cannot use: why (as `animvm` reports an

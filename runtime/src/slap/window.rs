@@ -20,7 +20,6 @@
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions, scene_of};
 use crate::Error;
-use crate::host::POLL;
 use crate::host::ticker::Ticker;
 use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
@@ -111,7 +110,6 @@ pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Wri
         title: String::new(),
         watch,
         name: name.to_string(),
-        next_poll: Instant::now(),
     };
     window_loop.run(&window, &mut app)?;
     app.errors.finish(&app.scene, app.stderr);
@@ -130,21 +128,18 @@ struct Player<'a> {
     /// Errors reported by the scenes that a save replaced.
     earlier_errors: usize,
     title: String,
-    /// `--watch`: the file, looked at every [`POLL`].
+    /// `--watch`: the file, looked at every [`POLL`](crate::host::POLL).
     watch: Option<ProgramWatch>,
     /// The SLAP module playing (what a new build is searched for).
     name: String,
-    next_poll: Instant,
 }
 
 impl Player<'_> {
     /// `--watch`: if it is time, looks at the file; a save that builds
     /// replaces the scene, started over. Whether the picture changed.
     fn poll_watch(&mut self, window: &mut Window<'_>) -> bool {
-        let now = Instant::now();
-        let Some(w) = self.watch.as_mut().filter(|_| now >= self.next_poll) else { return false };
-        self.next_poll = now + POLL;
-        let Some(program) = w.poll(&mut *self.stderr) else { return false };
+        let Some(w) = self.watch.as_mut() else { return false };
+        let Some(program) = w.poll_due(&mut *self.stderr) else { return false };
         match scene_of(program, &self.name) {
             Ok(scene) => {
                 self.errors.finish(&self.scene, self.stderr);
@@ -259,7 +254,7 @@ impl WindowApp for Player<'_> {
 
     fn deadline(&self) -> Option<Instant> {
         let frame = (self.view.is_some() && !self.paused).then(|| self.ticker.next());
-        let poll = self.watch.as_ref().map(|_| self.next_poll);
+        let poll = self.watch.as_ref().map(ProgramWatch::next_poll);
         match (frame, poll) {
             (Some(f), Some(p)) => Some(f.min(p)),
             (f, p) => f.or(p),
