@@ -192,7 +192,7 @@ fn reference_line(f: &RefFrame) -> String {
 fn trace_matches(src: &str, scene: &RefScene, last: u64) -> Result<(), String> {
     let vm = compiled(src, &Options::default(), true);
     let (mut out, mut errors) = (Vec::new(), Vec::new());
-    animkit_runtime::slap::trace::run(vm, Some(last + 1), &mut out, &mut errors)?;
+    animkit_runtime::slap::trace::run(vm, Some(last + 1), &mut out, &mut errors).map_err(|e| e.report())?;
     let got: Vec<String> = String::from_utf8_lossy(&out).lines().map(str::to_string).collect();
     let want: Vec<String> = trace(scene, last).0.iter().map(reference_line).collect();
     match first_difference(&got, &want, "trace line", ("animvm --trace", "reference"), String::clone, |a, b| a == b) {

@@ -195,6 +195,19 @@ impl HostFlag {
             HostFlag::Start(_) => "--start",
         }
     }
+
+    /// What the option is for, as a refusal names it.
+    ///
+    /// ```
+    /// use animkit_runtime::cli::HostFlag;
+    /// assert_eq!(HostFlag::Start(0).owner(), "SLAP scenes");
+    /// ```
+    pub fn owner(&self) -> &'static str {
+        match self {
+            HostFlag::State(_) | HostFlag::Ticks(_) => "sprite modules",
+            HostFlag::Frames(_) | HostFlag::Start(_) => "SLAP scenes",
+        }
+    }
 }
 
 /// A command-line error.

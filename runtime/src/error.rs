@@ -1,16 +1,19 @@
-//! [`Error`]: what stops `animvm` before its program has run to the end.
-//! Its messages name no program: `run::main` prints each as
-//! `animvm: MESSAGE` (and [`Error::Load`], the compiler's or the loader's
+//! [`Error`]: what stops `animvm` before its program has run to the end,
+//! the one error type at the host boundary ([`Host`](crate::host::Host),
+//! the window loop, the frame sink). Its messages name no program and end
+//! with no newline: `run::main` prints each as `animvm: MESSAGE`
+//! ([`Error::report`]; [`Error::Load`], the compiler's or the loader's
 //! rendered diagnostics, as they are), so a host returns what went wrong
 //! and the command line decides how it is shown.
 //!
 //! Errors met while a program runs and that do not stop it (a runtime
 //! error of the program, a save under `--watch` that does not build) are
 //! reported on standard error as they happen and counted instead (see
-//! [`report`](crate::report)).
+//! [`report`](crate::report)); a `--watch` build the host cannot use is an
+//! [`Error`] too, reported by
+//! [`ProgramWatch::refused`](crate::host::watch::ProgramWatch::refused).
 
 use crate::host::sink::SinkError;
-use std::fmt;
 
 /// Why `animvm` stopped.
 ///
@@ -21,14 +24,18 @@ use std::fmt;
 /// assert_eq!(e.report(), "animvm: --gif writes frames headless: add -H\n");
 /// let e = Error::Load("error: `x.anim`: no such file\n".into());
 /// assert_eq!(e.report(), "error: `x.anim`: no such file\n");
+/// let e = Error::Trace("Bad file descriptor (os error 9)".into());
+/// assert_eq!(e.report(), "animvm: cannot write the trace: Bad file descriptor (os error 9)\n");
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Error {
     /// The options do not fit each other or the file: `--gif` without
     /// `-H`, `--watch` on standard input, a `--start` past the last frame.
+    #[error("{0}")]
     Usage(String),
     /// An option of another language's host: `option` is for `owner`,
     /// and `file` runs `runs`, whose options are `ours`.
+    #[error("{option} is for {owner}, and {file} runs {runs} (its options: {ours})")]
     ForeignOption {
         /// The option given (`--state`).
         option: &'static str,
@@ -43,19 +50,27 @@ pub enum Error {
     },
     /// The file could not be loaded: the loader's or the compiler's
     /// diagnostics, rendered (shown as they are, without `animvm: `).
+    #[error("{}", .0.trim_end())]
     Load(String),
-    /// The program has no module to run as asked.
+    /// The program has no module to run as asked, or the module cannot be
+    /// run (no entry function, no such state, a new build without it).
+    #[error("{0}")]
     Module(String),
-    /// No window or OpenGL context could be had.
+    /// No display, window, OpenGL context or event loop could be had.
+    #[error("{0}")]
     Display(String),
-    /// A file `animvm` writes: `-d` frames, a GIF, the trace.
-    Output(SinkError),
+    /// A file `animvm` writes: `-d` frames, a GIF.
+    #[error(transparent)]
+    Output(#[from] SinkError),
+    /// The trace could not be written to standard output (why).
+    #[error("cannot write the trace: {0}")]
+    Trace(String),
+    /// Drawing failed (the renderer's reason).
+    #[error("{0}")]
+    Draw(String),
     /// Anything else a host refuses to go on with.
+    #[error("{0}")]
     Host(String),
-    /// A message already worded for standard error, `animvm: ` and the
-    /// line end included (the window loop's and the SLAP and Animator
-    /// hosts' own errors).
-    Reported(String),
 }
 
 impl Error {
@@ -63,44 +78,8 @@ impl Error {
     /// `animvm: ` (a [`Load`](Error::Load) as its diagnostics are).
     pub fn report(&self) -> String {
         match self {
-            Error::Load(text) | Error::Reported(text) => text.clone(),
+            Error::Load(text) => text.clone(),
             e => format!("animvm: {e}\n"),
         }
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::ForeignOption { option, owner, file, runs, ours } => {
-                write!(f, "{option} is for {owner}, and {file} runs {runs} (its options: {ours})")
-            }
-            Error::Load(text) => f.write_str(text.trim_end()),
-            Error::Reported(text) => f.write_str(text.trim_start_matches("animvm: ").trim_end()),
-            Error::Output(e) => e.fmt(f),
-            Error::Usage(m) | Error::Module(m) | Error::Display(m) | Error::Host(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<String> for Error {
-    fn from(text: String) -> Error {
-        Error::Reported(text)
-    }
-}
-
-impl From<SinkError> for Error {
-    fn from(e: SinkError) -> Error {
-        Error::Output(e)
-    }
-}
-
-/// The error as standard error shows it ([`Error::report`]), for the
-/// hosts whose own errors are still worded in full.
-impl From<Error> for String {
-    fn from(e: Error) -> String {
-        e.report()
     }
 }

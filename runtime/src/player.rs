@@ -358,7 +358,7 @@ impl Player {
             // Refusals first, while the state can still be put back.
             if let Err(e) = Script::new(program.clone(), index, animkit_vm::animator::record::Recorder::default()) {
                 unsafe { saved.restore(&gl) };
-                return Err(e);
+                return Err(e.to_string());
             }
         }
         let scene = match program.modules[index].language {
@@ -412,7 +412,7 @@ impl Player {
             Err((program, index)) => {
                 let options = CanvasOptions { suspend_waits: true, ..CanvasOptions::default() };
                 let canvas = GlCanvas::new(renderer, options, Box::new(out.clone()));
-                let script = Script::new(program, index, canvas)?;
+                let script = Script::new(program, index, canvas).map_err(|e| e.to_string())?;
                 Content::Animator { script, status: Status::NeedInput, wait: 0.0 }
             }
         };

@@ -62,7 +62,7 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
             return Err(Error::Usage("--watch needs a FILE (standard input cannot be read again)".into()));
         }
         let options = AnimatorHost::options(args)?;
-        return animator::run(&options, Source::Stdin, stdin, stderr).map_err(Error::from);
+        return animator::run(&options, Source::Stdin, stdin, stderr);
     };
     let options = animkit_compiler::Options { strict: args.strict, ..animkit_compiler::Options::default() };
     let program = load_program_with(file, stderr, &options).map_err(Error::Load)?;

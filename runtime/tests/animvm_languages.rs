@@ -60,7 +60,16 @@ fn a_slap_module_goes_to_the_slap_host_headless_and_windowed() {
     assert!(dir.path().join("f/s0001.png").is_file() && !dir.path().join("f/s0002.png").exists());
     // Without -H it needs a display, like every window.
     let (status, out, err) = animvm(&["stage.animb"], dir.path());
-    assert_eq!((status, out.as_str(), err.as_str()), (1, "", animkit_runtime::host::window_loop::NO_DISPLAY));
+    assert_eq!(
+        (status, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "animvm: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); \
+             run with -H for headless mode (no window; use screenshot or -d for output)\n"
+        )
+    );
+    assert_eq!(err, format!("animvm: {}\n", animkit_runtime::host::window_loop::NO_DISPLAY));
 }
 
 #[test]

@@ -191,7 +191,7 @@ impl Core {
             }
             Some(Language::Animator) => {
                 let canvas = self.canvas()?;
-                let script = Script::new(program, self.module, canvas)?;
+                let script = Script::new(program, self.module, canvas).map_err(|e| e.to_string())?;
                 Content::Script { script, status: Status::NeedInput, wait: 0.0 }
             }
             None => Content::Empty,
@@ -516,10 +516,11 @@ impl Core {
             Language::Slap => {
                 let mut scene = Scene::with_index(Arc::new(program.clone()), index).map_err(|e| e.to_string())?;
                 let options = animkit_runtime::slap::SlapOptions { frames, start, ..Default::default() };
-                animkit_runtime::slap::check_frames(&options, scene.length())?;
+                animkit_runtime::slap::check_frames(&options, scene.length()).map_err(|e| e.report())?;
                 let (first, count) = animkit_runtime::slap::headless::frame_range(&options, scene.length());
                 scene.seek(first);
-                animkit_runtime::slap::trace::run(scene, Some(count), &mut out, &mut self.errors)?;
+                animkit_runtime::slap::trace::run(scene, Some(count), &mut out, &mut self.errors)
+                    .map_err(|e| e.report())?;
             }
             Language::Animator => return Err("trace: Animator modules are not traced (as in animvm)".into()),
         }

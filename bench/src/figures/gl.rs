@@ -69,6 +69,7 @@ pub fn canvas() -> Result<GlCanvas, String> {
         &<animkit_runtime::animator::AnimatorHost as animkit_runtime::host::Host>::options(&args)
             .map_err(|e| e.to_string())?,
     )
+    .map_err(|e| e.report())
 }
 
 /// The triangles of each flush of `text`, from the renderer's CPU geometry.

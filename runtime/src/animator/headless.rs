@@ -9,6 +9,7 @@ use super::gl_canvas::GlCanvas;
 use super::script::{Script, restart};
 use super::stream::{Status, Stream};
 use super::{AnimatorOptions, CanvasOptions, Source};
+use crate::Error;
 use crate::host::POLL;
 use crate::host::watch::ProgramWatch;
 use crate::render::HeadlessGl;
@@ -21,7 +22,7 @@ pub fn run(
     source: Source,
     stdin: &mut dyn Read,
     stderr: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<usize, Error> {
     let canvas = headless_canvas(options)?;
     match source {
         Source::Stdin => {
@@ -31,7 +32,7 @@ pub fn run(
             Ok(stream.error_count() + finish_gif(stream.canvas_mut(), stderr))
         }
         Source::Script(program, index) => {
-            let mut script = Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?;
+            let mut script = Script::new(program, index, canvas)?;
             let mut watch = options.watch.as_deref().map(ProgramWatch::new).transpose()?;
             while let Status::Suspended(s) = script.run(stderr) {
                 let Some(w) = watch.as_mut() else {
@@ -78,12 +79,12 @@ fn finish_gif(canvas: &mut GlCanvas, stderr: &mut dyn Write) -> usize {
 /// use animkit_runtime::animator::{AnimatorOptions, headless::headless_canvas};
 /// let canvas = headless_canvas(&AnimatorOptions { headless: true, ..AnimatorOptions::default() })?;
 /// assert_eq!(canvas.view().width, 640);
-/// # Ok::<(), String>(())
+/// # Ok::<(), animkit_runtime::Error>(())
 /// ```
-pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, String> {
+pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, Error> {
     let renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
-        .map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
+        .map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
     let canvas = CanvasOptions { suspend_waits: options.watch.is_some(), ..options.canvas.clone() };
     Ok(GlCanvas::new(renderer, canvas, Box::new(std::io::stdout())))
 }

@@ -101,6 +101,9 @@ impl Host for AnimatorHost {
     /// First: a bundle with a `.draw` module runs it.
     const PREFERENCE: u8 = 0;
     const TRACES: bool = false;
+    const RUNS: &'static str = "an Animator program";
+    /// None: the one-language options pass unused, as `animator` had none.
+    const OPTIONS: &'static str = "";
     type Options = AnimatorOptions;
 
     /// ```
@@ -141,7 +144,7 @@ impl Host for AnimatorHost {
     }
 
     fn run(options: &AnimatorOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
-        run(options, Source::Script(program, module), io.stdin, io.stderr).map_err(Error::from)
+        run(options, Source::Script(program, module), io.stdin, io.stderr)
     }
 }
 
@@ -164,12 +167,12 @@ pub fn run(
     source: Source,
     stdin: &mut dyn Read,
     stderr: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<usize, Error> {
     if options.headless {
         return headless::run(options, source, stdin, stderr);
     }
     if options.canvas.gif.is_some() {
-        return Err("animvm: --gif writes frames headless: add -H\n".into());
+        return Err(Error::Usage("--gif writes frames headless: add -H".into()));
     }
     check_display()?;
     window::run(options, source, stderr)

@@ -5,7 +5,7 @@
 use super::stream::Status;
 #[cfg(feature = "desktop")]
 use crate::host::watch::ProgramWatch;
-use crate::report;
+use crate::{Error, report};
 use animkit_vm::Program;
 use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
@@ -36,10 +36,12 @@ pub struct Script<C: Canvas> {
 impl<C: Canvas> Script<C> {
     /// Prepares module `module` of a verified program (it must be an
     /// Animator module with an entry function).
-    pub fn new(program: Verified<Program>, module: usize, canvas: C) -> Result<Script<C>, String> {
-        let code = program.code(module).ok_or("no such module")?;
+    pub fn new(program: Verified<Program>, module: usize, canvas: C) -> Result<Script<C>, Error> {
+        let code = program.code(module).ok_or_else(|| Error::Module("no such module".into()))?;
         let m = code.module();
-        let entry = m.entry.ok_or_else(|| format!("module `{}` has no entry function", program.string(m.name)))?;
+        let entry = m
+            .entry
+            .ok_or_else(|| Error::Module(format!("module `{}` has no entry function", program.string(m.name))))?;
         let file = m.source.clone().unwrap_or_else(|| format!("{}.draw", program.string(m.name)));
         let mut vm = AnimatorVm::new(canvas);
         vm.start(code, entry);
@@ -66,14 +68,14 @@ impl<C: Canvas> Script<C> {
     /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
     /// assert_eq!(s.canvas().calls, [Call::Echo("one".into()), Call::Echo("two".into())]);
     /// ```
-    pub fn restart(self, program: Verified<Program>) -> Result<Script<C>, Box<(Script<C>, String)>> {
+    pub fn restart(self, program: Verified<Program>) -> Result<Script<C>, Box<(Script<C>, Error)>> {
         let name = self.program.string(self.program.modules[self.module].name).to_string();
         let found = program.modules.iter().enumerate().find_map(|(i, m)| {
             let same = program.string(m.name) == name && m.language == Language::Animator;
             same.then_some(m.entry).flatten().map(|entry| (i, entry))
         });
         let Some((module, entry)) = found else {
-            return Err(Box::new((self, format!("animvm: the new build has no Animator module `{name}`\n"))));
+            return Err(Box::new((self, Error::Module(format!("the new build has no Animator module `{name}`")))));
         };
         let mut vm = AnimatorVm::new(self.vm.into_canvas());
         if let Some(code) = program.code(module) {
@@ -140,8 +142,8 @@ pub fn restart<C: Canvas>(
             s
         }
         Err(refused) => {
-            let (s, message) = *refused;
-            watch.refused(&message, stderr);
+            let (s, error) = *refused;
+            watch.refused(&error, stderr);
             s
         }
     }

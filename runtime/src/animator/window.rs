@@ -27,7 +27,7 @@ use super::keys::{self, Keyboard, Report};
 use super::script::{Script, restart};
 use super::stream::{Status, Stream};
 use super::{AnimatorOptions, Source};
-use crate::host::POLL;
+use crate::Error;
 use crate::host::gl_window::GlWindow;
 use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
@@ -54,12 +54,12 @@ const PIXELS_PER_CLICK: f64 = 40.0;
 
 /// Runs `source` in a window with `options`; returns the number of errors
 /// reported.
-pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) -> Result<usize, String> {
+pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) -> Result<usize, Error> {
     let window_loop = WindowLoop::<Input>::new()?;
     let credit = Arc::new(Credit::default());
     if matches!(source, Source::Stdin) {
         spawn_reader(window_loop.proxy(), credit.clone())
-            .map_err(|e| format!("animvm: cannot start the input thread: {e}\n"))?;
+            .map_err(|e| Error::Host(format!("cannot start the input thread: {e}")))?;
     }
     let window = WindowOptions {
         width: options.width,
@@ -82,7 +82,6 @@ pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) ->
         wheel: (0.0, 0.0),
         errors: 0,
         watch: options.watch.as_deref().map(ProgramWatch::new).transpose()?,
-        next_poll: Instant::now(),
     };
     window_loop.run(&window, &mut app)?;
     Ok(app.errors)
@@ -305,20 +304,18 @@ struct AnimatorApp<'a> {
     wheel: (f64, f64),
     /// Errors reported by the program (set by `close`).
     errors: usize,
-    /// `--watch`: the script's file, looked at every [`POLL`]; a save
-    /// that builds starts the script over.
+    /// `--watch`: the script's file, looked at every
+    /// [`POLL`](crate::host::POLL); a save that builds starts the script
+    /// over.
     watch: Option<ProgramWatch>,
-    next_poll: Instant,
 }
 
 impl AnimatorApp<'_> {
     /// `--watch`: if it is time, looks at the file; a save that builds
     /// starts the script over (a pending sleep is dropped). Whether it did.
     fn poll_watch(&mut self, window: &mut Window<'_>) -> bool {
-        let now = Instant::now();
-        let Some(w) = self.watch.as_mut().filter(|_| now >= self.next_poll) else { return false };
-        self.next_poll = now + POLL;
-        let Some(program) = w.poll(&mut *self.stderr) else { return false };
+        let Some(w) = self.watch.as_mut() else { return false };
+        let Some(program) = w.poll_due(&mut *self.stderr) else { return false };
         let Some(Driver::Script(script)) = self.driver.take() else { return false };
         let script = restart(*script, program, w, &mut *self.stderr);
         self.driver = Some(Driver::Script(Box::new(script)));
@@ -457,16 +454,14 @@ impl AnimatorApp<'_> {
 impl WindowApp for AnimatorApp<'_> {
     type Event = Input;
 
-    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), String> {
+    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), Error> {
         let options = super::CanvasOptions { suspend_waits: true, ..self.options.canvas.clone() };
         let mut canvas = GlCanvas::new(renderer, options, Box::new(std::io::stdout()));
         canvas.keepalive(self.options.keepalive);
         canvas.set_window(Box::new(Link { gfx: window.gl_window().clone(), requests: self.requests.clone() }));
         canvas.present();
         self.driver = Some(match self.source.take() {
-            Some(Source::Script(program, index)) => {
-                Driver::Script(Box::new(Script::new(program, index, canvas).map_err(|e| format!("animvm: {e}\n"))?))
-            }
+            Some(Source::Script(program, index)) => Driver::Script(Box::new(Script::new(program, index, canvas)?)),
             _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
         });
         let size = window.gl_window().window.inner_size();
@@ -537,8 +532,8 @@ impl WindowApp for AnimatorApp<'_> {
 
     fn deadline(&self) -> Option<Instant> {
         match (self.deadline, &self.watch) {
-            (Some(d), Some(_)) => Some(d.min(self.next_poll)),
-            (None, Some(_)) => Some(self.next_poll),
+            (Some(d), Some(w)) => Some(d.min(w.next_poll())),
+            (None, Some(w)) => Some(w.next_poll()),
             (d, None) => d,
         }
     }

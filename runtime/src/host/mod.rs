@@ -77,6 +77,12 @@ pub trait Host {
     const PREFERENCE: u8;
     /// Whether `--trace` traces its modules.
     const TRACES: bool;
+    /// What a file of its language runs, as a refusal names it (`a SLAP
+    /// scene`).
+    const RUNS: &'static str;
+    /// The one-language options ([`HostFlag`](crate::cli::HostFlag)s) it
+    /// takes, as written (`--frames, --start`).
+    const OPTIONS: &'static str;
     /// Its options.
     type Options;
 
@@ -88,4 +94,80 @@ pub trait Host {
     /// of errors reported along the way (the exit status is 1 when there
     /// were any).
     fn run(options: &Self::Options, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error>;
+}
+
+/// Host `H` refusing `flag`, another host's option, on `file`.
+///
+/// ```
+/// use animkit_runtime::{cli::HostFlag, host::foreign_option, slap::SlapHost};
+/// assert_eq!(
+///     foreign_option::<SlapHost>(&HostFlag::Ticks(3), "s.slap").to_string(),
+///     "--ticks is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)"
+/// );
+/// ```
+pub fn foreign_option<H: Host>(flag: &crate::cli::HostFlag, file: &str) -> Error {
+    Error::ForeignOption {
+        option: flag.name(),
+        owner: flag.owner(),
+        file: file.to_string(),
+        runs: H::RUNS,
+        ours: H::OPTIONS,
+    }
+}
+
+#[cfg(all(test, feature = "desktop"))]
+mod tests {
+    use super::Host;
+    use crate::animator::AnimatorHost;
+    use crate::cli::parse;
+    use crate::slap::{SlapHost, SlapOptions};
+    use crate::sprite::SpriteHost;
+
+    /// Every one-language option, as given on the command line.
+    const FLAGS: [[&str; 2]; 4] = [["--state", "Run"], ["--ticks", "5"], ["--frames", "3"], ["--start", "7"]];
+
+    fn args(flag: [&str; 2], file: &str) -> crate::cli::Args {
+        parse(&[flag[0], flag[1], file].map(String::from)).unwrap()
+    }
+
+    #[test]
+    fn each_host_takes_its_own_options_and_refuses_every_other() {
+        let slap = |flag: [&str; 2]| SlapHost::options(&args(flag, "s.slap")).map_err(|e| e.report());
+        let sprite = |flag: [&str; 2]| SpriteHost::options(&args(flag, "hero.anim")).map_err(|e| e.report());
+        let refused_by_slap = |o: &str| {
+            format!(
+                "animvm: {o} is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)\n"
+            )
+        };
+        let refused_by_sprite = |o: &str| {
+            format!(
+                "animvm: {o} is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks)\n"
+            )
+        };
+        let [state, ticks, frames, start] = FLAGS;
+        assert_eq!(slap(state), Err(refused_by_slap("--state")));
+        assert_eq!(slap(ticks), Err(refused_by_slap("--ticks")));
+        assert_eq!(slap(frames).map(|o| (o.frames, o.start)), Ok((Some(3), 0)));
+        assert_eq!(slap(start).map(|o| (o.frames, o.start)), Ok((None, 7)));
+        assert_eq!(sprite(state).map(|o| (o.state, o.ticks)), Ok((Some("Run".into()), 100)));
+        assert_eq!(sprite(ticks).map(|o| (o.state, o.ticks)), Ok((None, 5)));
+        assert_eq!(sprite(frames), Err(refused_by_sprite("--frames")));
+        assert_eq!(sprite(start), Err(refused_by_sprite("--start")));
+        // Animator, as `animator`, had none of them: each passes unused.
+        let plain = AnimatorHost::options(&parse(&["s.draw".to_string()]).unwrap()).unwrap();
+        for flag in FLAGS {
+            assert_eq!(AnimatorHost::options(&args(flag, "s.draw")).as_ref(), Ok(&plain), "{flag:?}");
+        }
+    }
+
+    #[test]
+    fn a_slap_options_struct_has_no_state_to_carry() {
+        // Every field of SlapOptions, named: a `state` (or `ticks`) field
+        // added to it breaks this pattern, so a SLAP host cannot be given
+        // the sprite host's start state by construction.
+        let SlapOptions { trace, frames, fps, file, headless, width, height, dump_head, gif, start, watch, strict } =
+            SlapHost::options(&args(["--start", "4"], "s.slap")).unwrap();
+        assert_eq!((trace, frames, fps, file.as_str(), headless), (false, None, 30.0, "s.slap", false));
+        assert_eq!((width, height, dump_head, gif, start, watch, strict), (640, 480, None, None, 4, false, false));
+    }
 }

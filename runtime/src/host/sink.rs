@@ -1,9 +1,13 @@
 //! [`FrameSink`]: where every host's drawn frames go. One sink serves
-//! `-d head` (a PNG sequence, `headNNNN.png`), `--gif FILE` (one animated
-//! GIF, written when the run ends) or both, or nothing at all; and it
-//! shows the progress on a terminal: a bar when the number of frames is
-//! known ([`FrameSink::with_total`]), else the name of the last PNG
-//! written; silent when standard error is not a terminal.
+//! `-d head` (a [`PngSequence`], `headNNNN.png`), `--gif FILE` (one
+//! animated GIF, written when the run ends) or both, or nothing at all
+//! ([`FrameSink::discard`]); and it shows the progress on a terminal: a
+//! bar when the number of frames is known ([`FrameSink::with_total`]),
+//! else the name of the last PNG written; silent when standard error is
+//! not a terminal ([`ProgressOut`]). The headless sprite viewer and SLAP
+//! scenes run their frames through [`FrameSink::record`] (a
+//! [`FrameSource`] draws each); an Animator program hands a frame over at
+//! each flush.
 //!
 //! Hosts differ only in what they tell it: the SLAP host names PNGs by
 //! frame number ([`FrameSink::numbered`]) and shows the GIF encoder sample
@@ -26,16 +30,15 @@
 //! sink.finish()?;
 //! assert!(dir.path().join("frames/f0001.png").is_file());
 //! assert!(std::fs::read(&gif).unwrap().starts_with(b"GIF89a"));
-//! assert!(!FrameSink::none().wants_frames());
+//! assert!(!FrameSink::discard().wants_frames());
 //! # Ok::<(), animkit_runtime::host::sink::SinkError>(())
 //! ```
 
 use super::files::{self, create_parent_dir, frame_path};
 use super::gif::{GifWriter, delay_cs};
-use super::progress::Progress;
+use super::progress::{Progress, ProgressOut};
 use crate::render::RgbaImage;
 use std::fmt;
-use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 /// How long each GIF frame shows.
@@ -51,20 +54,22 @@ pub enum Timing {
 
 /// What the sink could not do; the run that used it cannot go on as
 /// asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SinkError {
-    /// A file (a PNG, the GIF) could not be written, or the directory of
-    /// `-d` made.
+    /// A file (a PNG, the GIF) could not be written.
+    #[error("cannot write `{path}`: {reason}")]
     Write {
-        /// The file or directory.
+        /// The file.
         path: String,
         /// Why.
         reason: String,
     },
     /// The folder `-d head` points into could not be made (the message
     /// names it).
+    #[error("{0}")]
     Folder(String),
     /// The GIF encoder refused a frame (the GIF is then abandoned).
+    #[error("{reason}")]
     Gif {
         /// The GIF's file.
         path: String,
@@ -73,20 +78,8 @@ pub enum SinkError {
     },
 }
 
-impl fmt::Display for SinkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SinkError::Write { path, reason } => write!(f, "cannot write `{path}`: {reason}"),
-            SinkError::Folder(m) => f.write_str(m),
-            SinkError::Gif { reason, .. } => f.write_str(reason),
-        }
-    }
-}
-
-impl std::error::Error for SinkError {}
-
 /// How the PNGs of `-d head` are named.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Naming {
     /// `headNNNN.png`, `NNNN` counting the frames written from 0.
     Sequence,
@@ -95,7 +88,60 @@ enum Naming {
     Numbered { first: u64, last: u64 },
 }
 
-/// `--gif` in progress.
+/// `-d head`: every frame as a PNG file of its own, written atomically;
+/// the first one makes the folder `head` points into.
+///
+/// ```
+/// use animkit_runtime::host::sink::PngSequence;
+/// assert_eq!(PngSequence::new("out/f").path(7), "out/f0007.png");
+/// // SLAP: named by frame, `--start 98` and the last frame 100.
+/// assert_eq!(PngSequence::numbered("s", 98, 100).path(2), "s0100.png");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PngSequence {
+    head: String,
+    naming: Naming,
+}
+
+impl PngSequence {
+    /// `headNNNN.png`, `NNNN` counting the frames from 0
+    /// ([`frame_path`]).
+    pub fn new(head: &str) -> PngSequence {
+        PngSequence { head: head.to_string(), naming: Naming::Sequence }
+    }
+
+    /// Named by frame number: the first frame written is frame `first`,
+    /// the last `last` ([`padded_frame_path`]).
+    pub fn numbered(head: &str, first: u64, last: u64) -> PngSequence {
+        PngSequence { head: head.to_string(), naming: Naming::Numbered { first, last } }
+    }
+
+    /// The file of the `k`-th frame written (0 first).
+    pub fn path(&self, k: u64) -> String {
+        match self.naming {
+            Naming::Sequence => frame_path(&self.head, k),
+            Naming::Numbered { first, last } => padded_frame_path(&self.head, first.saturating_add(k), last),
+        }
+    }
+
+    /// The progress bar's label: `headFFFF.png`.
+    fn label(&self) -> String {
+        format!("{}FFFF.png", self.head)
+    }
+
+    /// Writes the `k`-th frame; returns its file.
+    fn write(&self, image: &RgbaImage, k: u64) -> Result<String, SinkError> {
+        let path = self.path(k);
+        if k == 0 {
+            create_parent_dir(&path).map_err(SinkError::Folder)?;
+        }
+        files::save_png(image, &path).map_err(|e| SinkError::Write { path: path.clone(), reason: e.to_string() })?;
+        Ok(path)
+    }
+}
+
+/// `--gif FILE`: every frame into one animated GIF, written atomically
+/// when the run ends ([`FrameSink::finish`]).
 struct Gif {
     path: String,
     writer: Option<GifWriter>,
@@ -108,16 +154,18 @@ struct Gif {
     failed: bool,
 }
 
-/// Where a host's frames go: see the [module documentation](self).
+/// Where a host's frames go: see the [module documentation](self). A
+/// [`PngSequence`] (`-d`), a GIF (`--gif`), both, or neither
+/// ([`discard`](FrameSink::discard)); and the progress.
 pub struct FrameSink {
-    head: Option<String>,
-    naming: Naming,
+    png: Option<PngSequence>,
     gif: Option<Gif>,
     timing: Timing,
     /// Frames handed over so far.
     count: u64,
-    /// Whether standard error is a terminal (progress is shown).
-    terminal: bool,
+    /// Where the `wrote` line goes (standard error on a terminal, else
+    /// nowhere); moved into the bar when there is one.
+    progress: ProgressOut,
     /// The bar, when the number of frames is known.
     bar: Option<Progress>,
     /// Whether a "wrote" line is on the terminal (ended at the finish).
@@ -127,7 +175,7 @@ pub struct FrameSink {
 impl fmt::Debug for FrameSink {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FrameSink")
-            .field("head", &self.head)
+            .field("png", &self.png)
             .field("gif", &self.gif.as_ref().map(|g| &g.path))
             .field("count", &self.count)
             .finish_non_exhaustive()
@@ -135,17 +183,18 @@ impl fmt::Debug for FrameSink {
 }
 
 impl FrameSink {
-    /// A sink that keeps nothing.
-    pub fn none() -> FrameSink {
+    /// A sink that keeps nothing (and shows no progress).
+    pub fn discard() -> FrameSink {
         FrameSink::new(None, None, Timing::Rate(crate::host::DEFAULT_FPS))
     }
 
-    /// A sink writing each frame as a PNG of `head` (`-d`) and into the
-    /// GIF `gif` (`--gif`), either or both; GIF frames timed by `timing`.
+    /// A sink writing each frame as a PNG of `head` (`-d`,
+    /// [`PngSequence::new`]) and into the GIF `gif` (`--gif`), either or
+    /// both; GIF frames timed by `timing`. Progress goes to standard error
+    /// when it is a terminal.
     pub fn new(head: Option<&str>, gif: Option<&str>, timing: Timing) -> FrameSink {
         FrameSink {
-            head: head.map(str::to_string),
-            naming: Naming::Sequence,
+            png: head.map(PngSequence::new),
             gif: gif.map(|path| Gif {
                 path: path.to_string(),
                 writer: None,
@@ -155,35 +204,53 @@ impl FrameSink {
             }),
             timing,
             count: 0,
-            terminal: std::io::stderr().is_terminal(),
+            progress: ProgressOut::stderr(),
             bar: None,
             line_shown: false,
         }
     }
 
-    /// The run hands over `total` frames: the terminal shows a bar
+    /// Shows the progress on `out` instead (tests; [`ProgressOut::silent`]
+    /// for none).
+    pub fn progress_to(mut self, out: ProgressOut) -> FrameSink {
+        match self.bar.as_mut() {
+            Some(bar) => bar.set_out(out),
+            None => self.progress = out,
+        }
+        self
+    }
+
+    /// The run hands over `total` frames: the progress is a bar
     /// (labelled with the GIF, else `headFFFF.png`).
     pub fn with_total(mut self, total: u64) -> FrameSink {
-        let label = match (&self.gif, &self.head) {
+        let label = match (&self.gif, &self.png) {
             (Some(g), _) => g.path.clone(),
-            (None, Some(h)) => format!("{h}FFFF.png"),
+            (None, Some(png)) => png.label(),
             (None, None) => return self,
         };
-        self.bar = Some(Progress::with_terminal(label, total, self.terminal));
+        let out = std::mem::replace(&mut self.progress, ProgressOut::silent());
+        self.bar = Some(Progress::with_out(label, total, out));
         self
     }
 
     /// PNGs named by frame number: the first frame handed over is frame
-    /// `first`, the last `last` ([`padded_frame_path`]).
+    /// `first`, the last `last` ([`PngSequence::numbered`]).
     pub fn numbered(mut self, first: u64, last: u64) -> FrameSink {
-        self.naming = Naming::Numbered { first, last };
+        if let Some(png) = self.png.as_mut() {
+            png.naming = Naming::Numbered { first, last };
+        }
         self
+    }
+
+    /// The PNG sequence of `-d`, if any.
+    pub fn png_sequence(&self) -> Option<&PngSequence> {
+        self.png.as_ref()
     }
 
     /// Whether frames are kept at all (if not, a host need not read its
     /// pixels back).
     pub fn wants_frames(&self) -> bool {
-        self.head.is_some() || self.gif.as_ref().is_some_and(|g| !g.failed)
+        self.png.is_some() || self.gif.as_ref().is_some_and(|g| !g.failed)
     }
 
     /// Whether there is a GIF to learn a palette for (see
@@ -229,19 +296,10 @@ impl FrameSink {
         let k = self.count;
         self.count += 1;
         let gif = self.add_gif_frame(image, k);
-        if let Some(head) = self.head.clone() {
-            let path = match self.naming {
-                Naming::Sequence => frame_path(&head, k),
-                Naming::Numbered { first, last } => padded_frame_path(&head, first.saturating_add(k), last),
-            };
-            if k == 0 {
-                create_parent_dir(&path).map_err(SinkError::Folder)?;
-            }
-            files::save_png(image, &path)
-                .map_err(|e| SinkError::Write { path: path.clone(), reason: e.to_string() })?;
-            if self.terminal && self.bar.is_none() {
-                eprint!("\ranimvm: wrote {path}");
-                let _ = std::io::stderr().flush();
+        if let Some(png) = self.png.as_ref() {
+            let path = png.write(image, k)?;
+            if self.bar.is_none() && self.progress.shown() {
+                self.progress.write(&format!("\ranimvm: wrote {path}"));
                 self.line_shown = true;
             }
         }
@@ -270,7 +328,7 @@ impl FrameSink {
             bar.finish();
         }
         if self.line_shown {
-            eprintln!();
+            self.progress.write("\n");
             self.line_shown = false;
         }
     }
@@ -296,6 +354,32 @@ impl FrameSink {
         files::write_atomic(Path::new(&path), &bytes)
             .map_err(|e| SinkError::Write { path: path.clone(), reason: e.to_string() })
     }
+
+    /// Runs a headless host's frames: `count` of them, each drawn by
+    /// `source` and handed over (its pixels read back only when a frame is
+    /// kept), then [`finish`](Self::finish). The sprite viewer's `--ticks`
+    /// and a SLAP scene's `--start`/`--frames` both run here; an Animator
+    /// program hands its frames over at each flush instead.
+    pub fn record<S: FrameSource + ?Sized>(&mut self, count: u64, source: &mut S) -> Result<(), crate::Error> {
+        for k in 0..count {
+            source.draw(k)?;
+            if self.wants_frames() {
+                let image = source.pixels()?;
+                self.frame(&image)?;
+            }
+        }
+        self.finish()?;
+        Ok(())
+    }
+}
+
+/// What a headless host draws, frame after frame, for
+/// [`FrameSink::record`].
+pub trait FrameSource {
+    /// Draws the `k`-th frame of the run (0 first).
+    fn draw(&mut self, k: u64) -> Result<(), crate::Error>;
+    /// The pixels of the frame drawn last.
+    fn pixels(&mut self) -> Result<RgbaImage, crate::Error>;
 }
 
 impl Gif {
@@ -353,6 +437,58 @@ pub fn padded_frame_path(head: &str, f: u64, last: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A writer the test keeps a handle on.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        names
+    }
+
+    fn gif_delays(path: &str) -> Vec<u16> {
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = opts.read_info(std::fs::File::open(path).unwrap()).unwrap();
+        let mut delays = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            delays.push(frame.delay);
+        }
+        delays
+    }
+
+    /// Draws `n` frames of a different shade each.
+    struct Shades(u8);
+
+    impl FrameSource for Shades {
+        fn draw(&mut self, k: u64) -> Result<(), crate::Error> {
+            self.0 = (k * 40) as u8;
+            Ok(())
+        }
+        fn pixels(&mut self) -> Result<RgbaImage, crate::Error> {
+            Ok(RgbaImage::new(2, 2, [self.0, 0, 0, 255]))
+        }
+    }
 
     #[test]
     fn numbered_frames_are_named_by_frame_and_waits_time_the_gif() {
@@ -363,10 +499,7 @@ mod tests {
             sink.frame(&RgbaImage::new(2, 2, [0, 0, 0, 255])).unwrap();
         }
         sink.finish().unwrap();
-        let mut names: Vec<String> =
-            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-        names.sort();
-        assert_eq!(names, ["s0098.png", "s0099.png", "s0100.png"]);
+        assert_eq!(names(dir.path()), ["s0098.png", "s0099.png", "s0100.png"]);
 
         let gif = dir.path().join("w.gif").to_str().unwrap().to_string();
         let mut sink = FrameSink::new(None, Some(&gif), Timing::Waits(30.0));
@@ -374,14 +507,90 @@ mod tests {
         sink.waited(0.25);
         sink.frame(&RgbaImage::new(2, 2, [255, 0, 0, 255])).unwrap();
         sink.finish().unwrap();
-        let mut opts = gif::DecodeOptions::new();
-        opts.set_color_output(gif::ColorOutput::Indexed);
-        let mut decoder = opts.read_info(std::fs::File::open(&gif).unwrap()).unwrap();
-        let mut delays = Vec::new();
-        while let Some(frame) = decoder.read_next_frame().unwrap() {
-            delays.push(frame.delay);
+        assert_eq!(gif_delays(&gif), [25, 3]);
+    }
+
+    #[test]
+    fn a_png_sequence_and_a_gif_get_every_recorded_frame() {
+        let dir = tempfile::tempdir().unwrap();
+        let head = dir.path().join("frames/f").to_str().unwrap().to_string();
+        let gif = dir.path().join("all.gif").to_str().unwrap().to_string();
+        let mut sink = FrameSink::new(Some(&head), Some(&gif), Timing::Rate(50.0)).progress_to(ProgressOut::silent());
+        sink.record(5, &mut Shades(0)).unwrap();
+        assert_eq!(sink.count(), 5);
+        assert_eq!(
+            names(&dir.path().join("frames")),
+            ["f0000.png", "f0001.png", "f0002.png", "f0003.png", "f0004.png"]
+        );
+        // 50 a second in hundredths: 2 each.
+        assert_eq!(gif_delays(&gif), [2, 2, 2, 2, 2]);
+        let third = RgbaImage::decode_png(&std::fs::read(dir.path().join("frames/f0002.png")).unwrap()).unwrap();
+        assert_eq!(third.pixel(1, 1), Some([80, 0, 0, 255]));
+    }
+
+    #[test]
+    fn a_discarding_sink_reads_no_pixels_and_writes_nothing() {
+        struct NoPixels(u64);
+        impl FrameSource for NoPixels {
+            fn draw(&mut self, _: u64) -> Result<(), crate::Error> {
+                self.0 += 1;
+                Ok(())
+            }
+            fn pixels(&mut self) -> Result<RgbaImage, crate::Error> {
+                Err(crate::Error::Draw("pixels read".into()))
+            }
         }
-        assert_eq!(delays, [25, 3]);
+        let out = Shared::default();
+        let mut sink = FrameSink::discard().progress_to(ProgressOut::to(Box::new(out.clone()))).with_total(7);
+        let mut source = NoPixels(0);
+        sink.record(7, &mut source).unwrap();
+        assert_eq!((source.0, sink.count(), sink.wants_frames()), (7, 0, false));
+        assert_eq!(out.text(), "");
+    }
+
+    #[test]
+    fn progress_is_silent_when_not_on_a_terminal() {
+        let dir = tempfile::tempdir().unwrap();
+        let head = dir.path().join("f").to_str().unwrap().to_string();
+        let gif = dir.path().join("g.gif").to_str().unwrap().to_string();
+        // As `animvm` runs piped: `ProgressOut::terminal_if(false)`.
+        for sink in [
+            FrameSink::new(Some(&head), None, Timing::Rate(50.0)),
+            FrameSink::new(Some(&head), Some(&gif), Timing::Rate(50.0)).with_total(3),
+        ] {
+            let mut sink = sink.progress_to(ProgressOut::terminal_if(false));
+            assert!(
+                !sink.progress.shown()
+                    && sink.bar.as_ref().is_none_or(|b| format!("{b:?}").contains("ProgressOut(silent)"))
+            );
+            sink.record(3, &mut Shades(0)).unwrap();
+        }
+        assert_eq!(names(dir.path()), ["f0000.png", "f0001.png", "f0002.png", "g.gif"]);
+    }
+
+    #[test]
+    fn progress_on_a_terminal_is_a_bar_or_the_last_file_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let head = dir.path().join("f").to_str().unwrap().to_string();
+        let out = Shared::default();
+        let mut sink =
+            FrameSink::new(Some(&head), None, Timing::Rate(50.0)).progress_to(ProgressOut::to(Box::new(out.clone())));
+        sink.record(2, &mut Shades(0)).unwrap();
+        assert_eq!(out.text(), format!("\ranimvm: wrote {head}0000.png\ranimvm: wrote {head}0001.png\n"));
+
+        let out = Shared::default();
+        let mut sink = FrameSink::new(Some(&head), None, Timing::Rate(50.0))
+            .with_total(2)
+            .progress_to(ProgressOut::to(Box::new(out.clone())));
+        sink.record(2, &mut Shades(0)).unwrap();
+        // The first frame draws the bar; the last always does.
+        assert_eq!(
+            out.text(),
+            format!(
+                "\ranimvm: {head}FFFF.png [############------------] 1/2 frames\
+                 \ranimvm: {head}FFFF.png [########################] 2/2 frames\n"
+            )
+        );
     }
 
     #[test]
@@ -389,5 +598,10 @@ mod tests {
         let mut sink = FrameSink::new(Some("/proc/no/such/dir/f"), None, Timing::Rate(50.0));
         let e = sink.frame(&RgbaImage::new(2, 2, [0, 0, 0, 255])).unwrap_err();
         assert!(e.to_string().starts_with("cannot create `/proc/no/such/dir`"), "{e}");
+        let e = FrameSink::new(Some("/proc/f"), None, Timing::Rate(50.0))
+            .progress_to(ProgressOut::silent())
+            .record(3, &mut Shades(0))
+            .unwrap_err();
+        assert!(e.report().starts_with("animvm: cannot write `/proc/f0000.png`: "), "{e:?}");
     }
 }

@@ -22,6 +22,7 @@
 //! has bytes again. The next save that builds is picked up whatever came
 //! before it.
 
+use super::POLL;
 use crate::Error;
 use crate::load::program_from_bytes_with;
 use animkit_vm::Program;
@@ -31,6 +32,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
+use std::time::Instant;
 
 /// A watched file.
 pub struct FileWatch {
@@ -42,7 +44,7 @@ pub struct FileWatch {
     last: Vec<u8>,
     /// The last reason a change could not be used, so that a burst of
     /// events for one bad save says it once.
-    refusal: Option<String>,
+    refusal: Option<Error>,
 }
 
 impl FileWatch {
@@ -87,7 +89,7 @@ impl FileWatch {
     /// since it was watched): `Ok` with its bytes, or `Err` with why it
     /// cannot be used (it cannot be read, it is over the size limit, it is
     /// empty), each reason once until the file changes again. Never blocks.
-    pub fn changed(&mut self) -> Option<Result<Vec<u8>, String>> {
+    pub fn changed(&mut self) -> Option<Result<Vec<u8>, Error>> {
         let mut touched = false;
         while let Ok(event) = self.events.try_recv() {
             if let Ok(event) = event {
@@ -98,11 +100,12 @@ impl FileWatch {
             return None;
         }
         let read = match crate::load::read_input(&self.path.to_string_lossy()) {
-            Ok(bytes) if bytes.is_empty() => Err(format!(
-                "animvm: `{}` is empty (a save still being written?): waiting for the next save\n",
+            Ok(bytes) if bytes.is_empty() => Err(Error::Host(format!(
+                "`{}` is empty (a save still being written?): waiting for the next save",
                 self.path.display()
-            )),
-            read => read,
+            ))),
+            // The loader's own wording (`error: ...`), shown as it is.
+            read => read.map_err(Error::Load),
         };
         match read {
             Ok(bytes) if bytes == self.last => {
@@ -133,6 +136,8 @@ pub struct ProgramWatch {
     watch: FileWatch,
     file: String,
     options: animkit_compiler::Options,
+    /// When [`poll_due`](ProgramWatch::poll_due) looks next.
+    next_poll: Instant,
 }
 
 impl ProgramWatch {
@@ -156,6 +161,7 @@ impl ProgramWatch {
             watch: FileWatch::new(file, bytes)?,
             file: file.to_string(),
             options: animkit_compiler::Options::default(),
+            next_poll: Instant::now(),
         })
     }
 
@@ -189,23 +195,40 @@ impl ProgramWatch {
     pub fn poll(&mut self, stderr: &mut dyn Write) -> Option<Verified<Program>> {
         let bytes = match self.watch.changed()? {
             Ok(bytes) => bytes,
-            Err(message) => {
-                let _ = write!(stderr, "{message}");
+            Err(e) => {
+                let _ = write!(stderr, "{}", e.report());
                 let _ = writeln!(stderr, "animvm: the previous program keeps running");
                 return None;
             }
         };
         match program_from_bytes_with(&self.file, bytes, stderr, &self.options) {
             Ok(program) => Some(program),
-            Err(message) => {
-                self.refused(&message, stderr);
+            Err(text) => {
+                self.refused(&Error::Load(text), stderr);
                 None
             }
         }
     }
 
-    /// Reports a build the host cannot use: `message`, then that the
-    /// previous program keeps running.
+    /// [`poll`](Self::poll), if [`POLL`] has passed since it last looked
+    /// this way (at once the first time): a window host calls it at each
+    /// wake-up, [`next_poll`](Self::next_poll) among its deadlines.
+    pub fn poll_due(&mut self, stderr: &mut dyn Write) -> Option<Verified<Program>> {
+        let now = Instant::now();
+        if now < self.next_poll {
+            return None;
+        }
+        self.next_poll = now + POLL;
+        self.poll(stderr)
+    }
+
+    /// When [`poll_due`](Self::poll_due) looks next.
+    pub fn next_poll(&self) -> Instant {
+        self.next_poll
+    }
+
+    /// Reports a build the host cannot use: why (as `animvm` reports an
+    /// [`Error`]), then that the previous program keeps running.
     ///
     /// ```
     /// use animkit_runtime::host::watch::ProgramWatch;
@@ -214,13 +237,13 @@ impl ProgramWatch {
     /// std::fs::write(&p, "time 3\n").unwrap();
     /// let w = ProgramWatch::new(p.to_str().unwrap()).unwrap();
     /// let mut err = Vec::new();
-    /// w.refused("animvm: the new build has no SLAP scene\n", &mut err);
+    /// w.refused(&animkit_runtime::Error::Module("the new build has no SLAP scene".into()), &mut err);
     /// let text = String::from_utf8(err).unwrap();
     /// assert!(text.starts_with("animvm: the new build has no SLAP scene\nanimvm: `"));
     /// assert!(text.ends_with("s.slap` did not build: the previous program keeps running\n"));
     /// ```
-    pub fn refused(&self, message: &str, stderr: &mut dyn Write) {
-        let _ = write!(stderr, "{message}");
+    pub fn refused(&self, error: &Error, stderr: &mut dyn Write) {
+        let _ = write!(stderr, "{}", error.report());
         let _ = writeln!(stderr, "animvm: `{}` did not build: the previous program keeps running", self.file);
     }
 

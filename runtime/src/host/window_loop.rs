@@ -21,7 +21,7 @@
 //!
 //! impl WindowApp for Plain {
 //!     type Event = ();
-//!     fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), String> {
+//!     fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), animkit_runtime::Error> {
 //!         renderer.clear([0.2, 0.4, 0.8, 1.0]);
 //!         window.present(&mut renderer);
 //!         self.0 = Some(renderer);
@@ -42,10 +42,11 @@
 //!
 //! let options = WindowOptions { width: 320, height: 200, title: "plain".into(), resizable: true };
 //! WindowLoop::new()?.run(&options, &mut Plain(None))?;
-//! # Ok::<(), String>(())
+//! # Ok::<(), animkit_runtime::Error>(())
 //! ```
 
 use super::gl_window::GlWindow;
+use crate::Error;
 use crate::render::Renderer;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -69,14 +70,14 @@ pub fn display_available(var: impl Fn(&str) -> Option<String>) -> bool {
     ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| var(v).is_some_and(|s| !s.is_empty()))
 }
 
-/// The message when there is no display.
-pub const NO_DISPLAY: &str = "animvm: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); \
-                              run with -H for headless mode (no window; use screenshot or -d for output)\n";
+/// The message when there is no display (an [`Error::Display`]).
+pub const NO_DISPLAY: &str = "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); \
+                              run with -H for headless mode (no window; use screenshot or -d for output)";
 
 /// `Ok` when a window can be opened (see [`display_available`]), else
 /// [`NO_DISPLAY`].
-pub fn check_display() -> Result<(), String> {
-    if display_available(|v| std::env::var(v).ok()) { Ok(()) } else { Err(NO_DISPLAY.into()) }
+pub fn check_display() -> Result<(), Error> {
+    if display_available(|v| std::env::var(v).ok()) { Ok(()) } else { Err(Error::Display(NO_DISPLAY.into())) }
 }
 
 /// The window a [`WindowLoop`] opens.
@@ -104,7 +105,7 @@ pub trait WindowApp {
     /// The window is open and `renderer` draws with its context (at the
     /// size of [`WindowOptions`]): take it and start. An error closes the
     /// window and is what [`WindowLoop::run`] returns.
-    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), String>;
+    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), Error>;
 
     /// The renderer whose framebuffer the window shows (`None` before the
     /// start and after [`close`](Self::close)).
@@ -148,7 +149,7 @@ pub trait WindowApp {
 #[derive(Default)]
 struct LoopState {
     exiting: bool,
-    fatal: Option<String>,
+    fatal: Option<Error>,
     /// Another client destroyed the window.
     destroyed: bool,
 }
@@ -186,8 +187,8 @@ impl Window<'_> {
     }
 
     /// Ends the loop with an error, which [`WindowLoop::run`] returns.
-    pub fn fail(&mut self, message: String) {
-        self.state.fatal = Some(message);
+    pub fn fail(&mut self, error: Error) {
+        self.state.fatal = Some(error);
         self.exit();
     }
 
@@ -205,9 +206,9 @@ pub struct WindowLoop<E: 'static> {
 
 impl<E: 'static> WindowLoop<E> {
     /// Connects to the display (X11 when `DISPLAY` is set, else Wayland).
-    pub fn new() -> Result<WindowLoop<E>, String> {
+    pub fn new() -> Result<WindowLoop<E>, Error> {
         let event_loop = super::gl_window::event_loop::<E>()
-            .map_err(|e| format!("animvm: cannot open a window: {e}; run with -H for headless mode\n"))?;
+            .map_err(|e| Error::Display(format!("cannot open a window: {e}; run with -H for headless mode")))?;
         event_loop.set_control_flow(ControlFlow::Wait);
         Ok(WindowLoop { event_loop })
     }
@@ -219,14 +220,14 @@ impl<E: 'static> WindowLoop<E> {
 
     /// Opens the window, runs `app` in it until it exits or the window is
     /// closed, closes both. Returns the app's error, if it failed.
-    pub fn run<A: WindowApp<Event = E>>(self, options: &WindowOptions, app: &mut A) -> Result<(), String> {
+    pub fn run<A: WindowApp<Event = E>>(self, options: &WindowOptions, app: &mut A) -> Result<(), Error> {
         let mut runner = Runner { app, options, gfx: None, early: VecDeque::new(), state: LoopState::default() };
         let result = self.event_loop.run_app(&mut runner);
         runner.close();
-        if let Some(message) = runner.state.fatal.take() {
-            return Err(message);
+        if let Some(error) = runner.state.fatal.take() {
+            return Err(error);
         }
-        result.map_err(|e| format!("animvm: window event loop: {e}\n"))
+        result.map_err(|e| Error::Display(format!("window event loop: {e}")))
     }
 }
 
@@ -261,16 +262,16 @@ impl<A: WindowApp> Runner<'_, A> {
         f(self.app, &mut window);
     }
 
-    fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
+    fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<(), Error> {
         let o = self.options;
         let attributes = WindowAttributes::default()
             .with_title(o.title.as_str())
             .with_inner_size(PhysicalSize::new(o.width, o.height))
             .with_resizable(o.resizable);
-        let (gfx, gl) = GlWindow::open(event_loop, attributes).map_err(|e| format!("animvm: {e}\n"))?;
+        let (gfx, gl) = GlWindow::open(event_loop, attributes).map_err(|e| Error::Display(e.to_string()))?;
         let gfx = Rc::new(gfx);
         let renderer = Renderer::new(gl, o.width, o.height)
-            .map_err(|e| format!("animvm: cannot start OpenGL in the window: {e}\n"))?;
+            .map_err(|e| Error::Display(format!("cannot start OpenGL in the window: {e}")))?;
         self.gfx = Some(gfx.clone());
         let mut window = Window { event_loop, gfx: &gfx, state: &mut self.state };
         self.app.start(&mut window, renderer)?;

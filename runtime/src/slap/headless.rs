@@ -12,12 +12,13 @@
 #![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
 
 use super::{ErrorLog, SlapOptions};
+use crate::Error;
 #[cfg(feature = "desktop")]
-use crate::host::sink::{FrameSink, Timing};
+use crate::host::sink::{FrameSink, FrameSource, Timing};
 #[cfg(feature = "desktop")]
 use crate::player::Player;
 #[cfg(feature = "desktop")]
-use crate::render::HeadlessGl;
+use crate::render::{HeadlessGl, RgbaImage};
 use animkit_vm::slap::Scene;
 use std::io::{IsTerminal, Write};
 
@@ -76,49 +77,70 @@ pub use crate::host::sink::padded_frame_path;
 /// Draws the frames `options` ask for and writes them; returns the number
 /// of runtime errors reported.
 #[cfg(feature = "desktop")]
-pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Result<usize, String> {
+pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Result<usize, Error> {
     let (w, h) = (options.width, options.height);
     // The scene is drawn by the embedding Player over this headless
     // context, as a game would draw it into its own (`crate::player`).
-    let host = HeadlessGl::new(w, h).map_err(|e| format!("animvm: cannot start headless OpenGL: {e}\n"))?;
-    let mut player = Player::with_scene(host.share_gl(), scene, w, h).map_err(|e| format!("animvm: {e}\n"))?;
+    let host = HeadlessGl::new(w, h).map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
+    let mut player = Player::with_scene(host.share_gl(), scene, w, h).map_err(Error::Draw)?;
     let (first, count) = frame_range(options, player.scene().map_or(0, Scene::length));
     let last = first.saturating_add(count.saturating_sub(1));
     let mut sink = FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(options.fps))
         .numbered(first, last)
         .with_total(count);
-    let draw_err = |e| format!("animvm: {e}\n");
     if sink.wants_palette() {
         let mut samples = Vec::new();
         for k in 0..PALETTE_SAMPLES.min(count) {
             player.seek_unchecked(first + k * count / PALETTE_SAMPLES.min(count));
-            samples.push(player.read_pixels().map_err(draw_err)?);
+            samples.push(player.read_pixels().map_err(Error::Draw)?);
         }
         player.restart();
-        sink.start_gif(w, h, &samples).map_err(|e| format!("animvm: {e}\n"))?;
+        sink.start_gif(w, h, &samples)?;
     }
-    let mut errors = ErrorLog::default();
     player.seek_unchecked(first);
     let huge = options.frames.is_none() && count >= HUGE_RUN && std::io::stderr().is_terminal();
-    let started = std::time::Instant::now();
-    for k in 0..count {
-        if k > 0 {
-            player.step();
-        }
-        if let Some(scene) = player.scene() {
-            errors.report(scene, stderr);
-        }
-        player.render().map_err(draw_err)?;
-        if huge && k == 0 {
-            let _ = write!(stderr, "{}", huge_notice(first, count, started.elapsed()));
-        }
-        if sink.wants_frames() {
-            sink.frame(&player.read_pixels().map_err(draw_err)?).map_err(|e| format!("animvm: {e}\n"))?;
-        }
-    }
-    sink.finish().map_err(|e| format!("animvm: {e}\n"))?;
+    let mut frames = Frames {
+        player,
+        errors: ErrorLog::default(),
+        stderr,
+        huge: huge.then_some((first, count, std::time::Instant::now())),
+    };
+    sink.record(count, &mut frames)?;
+    let Frames { player, mut errors, stderr, .. } = frames;
     if let Some(scene) = player.scene() {
         errors.finish(scene, stderr);
     }
     Ok(errors.count())
+}
+
+/// The scene's frames from the first drawn, for [`FrameSink::record`].
+#[cfg(feature = "desktop")]
+struct Frames<'a> {
+    player: Player,
+    errors: ErrorLog,
+    stderr: &'a mut dyn Write,
+    /// A huge run: its first frame, its count and when it started, for
+    /// [`huge_notice`] after the first frame.
+    huge: Option<(u64, u64, std::time::Instant)>,
+}
+
+#[cfg(feature = "desktop")]
+impl FrameSource for Frames<'_> {
+    fn draw(&mut self, k: u64) -> Result<(), Error> {
+        if k > 0 {
+            self.player.step();
+        }
+        if let Some(scene) = self.player.scene() {
+            self.errors.report(scene, self.stderr);
+        }
+        self.player.render().map_err(Error::Draw)?;
+        if let Some((first, count, started)) = self.huge.take() {
+            let _ = write!(self.stderr, "{}", huge_notice(first, count, started.elapsed()));
+        }
+        Ok(())
+    }
+
+    fn pixels(&mut self) -> Result<RgbaImage, Error> {
+        self.player.read_pixels().map_err(Error::Draw)
+    }
 }

@@ -37,7 +37,7 @@ pub mod window;
 
 use crate::Error;
 use crate::cli::{Args, HostFlag};
-use crate::host::{Host, Io};
+use crate::host::{Host, Io, foreign_option};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
 use animkit_vm::slap::Scene;
@@ -48,7 +48,18 @@ use std::sync::Arc;
 pub use crate::host::DEFAULT_FPS;
 
 /// How `animvm` runs a SLAP module: what its command line says, gathered
-/// by [`SlapHost::options`].
+/// by [`SlapHost::options`]. It has no place for the sprite host's
+/// `--state` or `--ticks` (refused by [`SlapHost::options`] naming the
+/// option):
+///
+/// ```compile_fail
+/// let o = animkit_runtime::slap::SlapOptions { state: Some("Run".into()), ..Default::default() };
+/// ```
+///
+/// ```
+/// let o = animkit_runtime::slap::SlapOptions { start: 5, ..Default::default() };
+/// assert_eq!(o.start, 5);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct SlapOptions {
     /// `--trace`: JSON lines, one per frame.
@@ -115,6 +126,8 @@ impl Host for SlapHost {
     /// Last: a bundle with Animator or sprite modules runs those.
     const PREFERENCE: u8 = 2;
     const TRACES: bool = true;
+    const RUNS: &'static str = "a SLAP scene";
+    const OPTIONS: &'static str = "--frames, --start";
     type Options = SlapOptions;
 
     /// ```
@@ -144,22 +157,14 @@ impl Host for SlapHost {
             match flag {
                 HostFlag::Frames(n) => o.frames = Some(*n),
                 HostFlag::Start(f) => o.start = *f,
-                HostFlag::State(_) | HostFlag::Ticks(_) => {
-                    return Err(Error::ForeignOption {
-                        option: flag.name(),
-                        owner: "sprite modules",
-                        file: o.file,
-                        runs: "a SLAP scene",
-                        ours: "--frames, --start",
-                    });
-                }
+                HostFlag::State(_) | HostFlag::Ticks(_) => return Err(foreign_option::<Self>(flag, &o.file)),
             }
         }
         Ok(o)
     }
 
     fn run(options: &SlapOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
-        run(options, program, module, io.stdout, io.stderr).map_err(Error::from)
+        run(options, program, module, io.stdout, io.stderr)
     }
 }
 
@@ -174,22 +179,22 @@ pub const MAX_FRAME: u64 = u32::MAX as u64;
 /// use animkit_runtime::slap::{SlapOptions, check_frames};
 /// let o = SlapOptions { start: u64::MAX, frames: Some(3), ..SlapOptions::default() };
 /// assert_eq!(
-///     check_frames(&o, 100).unwrap_err(),
+///     check_frames(&o, 100).unwrap_err().report(),
 ///     "animvm: --start 18446744073709551615 --frames 3 ends at frame 18446744073709551617, \
 ///      past the last frame animvm plays (4294967295)\n"
 /// );
 /// assert!(check_frames(&SlapOptions { start: 5, frames: Some(3), ..SlapOptions::default() }, 100).is_ok());
 /// ```
-pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), String> {
+pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), Error> {
     let (first, count) = headless::frame_range(options, length);
     let last = u128::from(first) + u128::from(count.max(1)) - 1;
     if last <= u128::from(MAX_FRAME) {
         return Ok(());
     }
     let frames = options.frames.map(|n| format!(" --frames {n}")).unwrap_or_default();
-    Err(format!(
-        "animvm: --start {first}{frames} ends at frame {last}, past the last frame animvm plays ({MAX_FRAME})\n"
-    ))
+    Err(Error::Usage(format!(
+        "--start {first}{frames} ends at frame {last}, past the last frame animvm plays ({MAX_FRAME})"
+    )))
 }
 
 /// Runs module `index` of `program`, a SLAP module, as `options` say: with
@@ -213,20 +218,22 @@ pub fn run(
     index: usize,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
-) -> Result<usize, String> {
+) -> Result<usize, Error> {
     if options.watch && (options.trace || options.headless) {
-        return Err("animvm: --watch plays a SLAP scene in a window (it starts over on each save); \
-                    a trace or headless frames are one fixed run: leave out --trace and -H\n"
-            .into());
+        return Err(Error::Usage(
+            "--watch plays a SLAP scene in a window (it starts over on each save); \
+             a trace or headless frames are one fixed run: leave out --trace and -H"
+                .into(),
+        ));
     }
     if !options.trace && !options.headless {
         if options.gif.is_some() {
-            return Err("animvm: --gif writes frames headless: add -H\n".into());
+            return Err(Error::Usage("--gif writes frames headless: add -H".into()));
         }
         crate::host::window_loop::check_display()?;
     }
     let name = program.modules.get(index).map(|m| program.string(m.name).to_string()).unwrap_or_default();
-    let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))?;
+    let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
     check_frames(options, scene.length())?;
     if options.trace {
         let (first, count) = headless::frame_range(options, scene.length());
@@ -247,19 +254,21 @@ pub fn run(
 /// assert_eq!(scene_of(verify(program).unwrap(), "s").map(|s| s.length()).ok(), Some(4));
 /// let sprites = compile(&[Source::new("s.anim", "Idle: 5, _loop\n")], &Default::default()).unwrap();
 /// let sprites = verify(sprites).unwrap();
-/// assert_eq!(scene_of(sprites, "s").err().as_deref(), Some("animvm: the new build has no SLAP scene\n"));
+/// assert_eq!(scene_of(sprites, "s").unwrap_err().to_string(), "the new build has no SLAP scene");
 /// ```
-pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, String> {
+pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, Error> {
     let slap: Vec<usize> = (0..program.modules.len())
         .filter(|&i| program.modules[i].language == animkit_vm::program::Language::Slap)
         .collect();
     let named = slap.iter().copied().find(|&i| program.string(program.modules[i].name) == name);
     let index = match (named, slap.as_slice()) {
         (Some(i), _) | (None, &[i]) => i,
-        (None, []) => return Err("animvm: the new build has no SLAP scene\n".into()),
-        (None, _) => return Err(format!("animvm: the new build has no SLAP scene `{name}` (and several others)\n")),
+        (None, []) => return Err(Error::Module("the new build has no SLAP scene".into())),
+        (None, _) => {
+            return Err(Error::Module(format!("the new build has no SLAP scene `{name}` (and several others)")));
+        }
     };
-    Scene::with_index(Arc::new(program), index).map_err(|e| format!("animvm: {e}\n"))
+    Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))
 }
 
 /// Prints a scene's runtime errors as the frames they happened at are

@@ -23,6 +23,7 @@
 //! written `null`. The trace never depends on `--fps`, and a source and
 //! its bundle (stripped or not, folded or not) give the same bytes.
 
+use crate::Error;
 use crate::report;
 use animkit_vm::slap::{ActorState, Camera, Scene};
 use std::io::{self, Write};
@@ -45,12 +46,7 @@ use std::io::{self, Write};
 ///     "s.slap: error: frame 0: `actor 1 size 0`: the size must be a finite number above 0\n"
 /// );
 /// ```
-pub fn run(
-    mut scene: Scene,
-    frames: Option<u64>,
-    out: &mut dyn Write,
-    errors: &mut dyn Write,
-) -> Result<usize, String> {
+pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &mut dyn Write) -> Result<usize, Error> {
     let frames = frames.unwrap_or(scene.length().saturating_add(1));
     let file = source_file(&scene);
     let mut out = io::BufWriter::new(out);
@@ -81,7 +77,7 @@ pub fn run(
         // A reader that stopped early (`animvm --trace ... | head`) is not
         // an error: the trace simply ends there.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => return Err(format!("animvm: cannot write the trace: {e}\n")),
+        Err(e) => return Err(Error::Trace(e.to_string())),
         Ok(()) => {}
     }
     let count = scene.error_count();

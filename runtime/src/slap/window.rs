@@ -19,7 +19,7 @@
 
 use super::view::SceneView;
 use super::{ErrorLog, SlapOptions, scene_of};
-use crate::host::POLL;
+use crate::Error;
 use crate::host::ticker::Ticker;
 use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
@@ -87,7 +87,7 @@ pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
 
 /// Plays `scene` (the SLAP module `name` of the file) in a window until it
 /// is closed; returns the number of runtime errors reported.
-pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, String> {
+pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, Error> {
     let watch = if options.watch { Some(ProgramWatch::new(&options.file)?.strict(options.strict)) } else { None };
     let window_loop = WindowLoop::<()>::new()?;
     let paused = false;
@@ -110,7 +110,6 @@ pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Wri
         title: String::new(),
         watch,
         name: name.to_string(),
-        next_poll: Instant::now(),
     };
     window_loop.run(&window, &mut app)?;
     app.errors.finish(&app.scene, app.stderr);
@@ -129,21 +128,18 @@ struct Player<'a> {
     /// Errors reported by the scenes that a save replaced.
     earlier_errors: usize,
     title: String,
-    /// `--watch`: the file, looked at every [`POLL`].
+    /// `--watch`: the file, looked at every [`POLL`](crate::host::POLL).
     watch: Option<ProgramWatch>,
     /// The SLAP module playing (what a new build is searched for).
     name: String,
-    next_poll: Instant,
 }
 
 impl Player<'_> {
     /// `--watch`: if it is time, looks at the file; a save that builds
     /// replaces the scene, started over. Whether the picture changed.
     fn poll_watch(&mut self, window: &mut Window<'_>) -> bool {
-        let now = Instant::now();
-        let Some(w) = self.watch.as_mut().filter(|_| now >= self.next_poll) else { return false };
-        self.next_poll = now + POLL;
-        let Some(program) = w.poll(&mut *self.stderr) else { return false };
+        let Some(w) = self.watch.as_mut() else { return false };
+        let Some(program) = w.poll_due(&mut *self.stderr) else { return false };
         match scene_of(program, &self.name) {
             Ok(scene) => {
                 self.errors.finish(&self.scene, self.stderr);
@@ -154,8 +150,8 @@ impl Player<'_> {
                 self.act(window, Command::Restart);
                 true
             }
-            Err(message) => {
-                w.refused(&message, &mut *self.stderr);
+            Err(e) => {
+                w.refused(&e, &mut *self.stderr);
                 false
             }
         }
@@ -166,7 +162,7 @@ impl Player<'_> {
         self.errors.report(&self.scene, self.stderr);
         let (Some(view), Some(r)) = (self.view.as_mut(), self.renderer.as_mut()) else { return };
         if let Err(e) = view.draw_scene(r, &self.scene) {
-            window.fail(format!("animvm: cannot draw the scene: {e}\n"));
+            window.fail(Error::Draw(format!("cannot draw the scene: {e}")));
             return;
         }
         window.present(r);
@@ -217,8 +213,8 @@ impl Player<'_> {
 impl WindowApp for Player<'_> {
     type Event = ();
 
-    fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), String> {
-        let mut view = SceneView::new(&mut renderer).map_err(|e| format!("animvm: cannot draw the scene: {e}\n"))?;
+    fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), Error> {
+        let mut view = SceneView::new(&mut renderer).map_err(|e| Error::Draw(format!("cannot draw the scene: {e}")))?;
         view.set_aspect(self.options.width, self.options.height);
         self.view = Some(view);
         self.renderer = Some(renderer);
@@ -237,7 +233,7 @@ impl WindowApp for Player<'_> {
         let Some(r) = self.renderer.as_mut() else { return };
         if r.size() != (width, height) {
             if let Err(e) = r.resize(width, height, false) {
-                window.fail(format!("animvm: cannot resize the picture: {e}\n"));
+                window.fail(Error::Draw(format!("cannot resize the picture: {e}")));
                 return;
             }
         }
@@ -258,7 +254,7 @@ impl WindowApp for Player<'_> {
 
     fn deadline(&self) -> Option<Instant> {
         let frame = (self.view.is_some() && !self.paused).then(|| self.ticker.next());
-        let poll = self.watch.as_ref().map(|_| self.next_poll);
+        let poll = self.watch.as_ref().map(ProgramWatch::next_poll);
         match (frame, poll) {
             (Some(f), Some(p)) => Some(f.min(p)),
             (f, p) => f.or(p),

@@ -19,12 +19,12 @@ pub mod window;
 
 use crate::Error;
 use crate::cli::{Args, HostFlag};
-use crate::host::sink::{FrameSink, Timing};
+use crate::host::sink::{FrameSink, FrameSource, Timing};
 #[cfg(feature = "desktop")]
 use crate::host::window_loop::check_display;
-use crate::host::{Host, Io};
+use crate::host::{Host, Io, foreign_option};
 #[cfg(feature = "desktop")]
-use crate::render::HeadlessGl;
+use crate::render::{HeadlessGl, RgbaImage};
 use animkit_vm::program::{Language, Program};
 use animkit_vm::sprite::Sprites;
 use animkit_vm::verify::Verified;
@@ -77,6 +77,8 @@ impl Host for SpriteHost {
     /// After Animator: a bundle with a `.draw` module runs that.
     const PREFERENCE: u8 = 1;
     const TRACES: bool = true;
+    const RUNS: &'static str = "a sprite module";
+    const OPTIONS: &'static str = "--state, --ticks";
     type Options = SpriteOptions;
 
     /// ```
@@ -103,15 +105,7 @@ impl Host for SpriteHost {
             match flag {
                 HostFlag::State(s) => o.state = Some(s.clone()),
                 HostFlag::Ticks(n) => o.ticks = *n,
-                HostFlag::Frames(_) | HostFlag::Start(_) => {
-                    return Err(Error::ForeignOption {
-                        option: flag.name(),
-                        owner: "SLAP scenes",
-                        file: o.file,
-                        runs: "a sprite module",
-                        ours: "--state, --ticks",
-                    });
-                }
+                HostFlag::Frames(_) | HostFlag::Start(_) => return Err(foreign_option::<Self>(flag, &o.file)),
             }
         }
         Ok(o)
@@ -216,7 +210,7 @@ fn run_trace(
     };
     let mut inst = sprites.instance(&state).map_err(|e| {
         let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-        Error::Host(format!("{e}; the states are: {}", names.join(", ")))
+        Error::Module(format!("{e}; the states are: {}", names.join(", ")))
     })?;
     let mut watch = reloader(options)?;
     let mut out = std::io::BufWriter::new(stdout);
@@ -239,7 +233,7 @@ fn run_trace(
 /// The trace could not be written to standard output.
 #[cfg(feature = "desktop")]
 fn trace_error(e: std::io::Error) -> Error {
-    Error::Host(format!("cannot write the trace: {e}"))
+    Error::Trace(e.to_string())
 }
 
 /// The viewer, headless: `--ticks` frames, written by `-d` and `--gif`.
@@ -254,24 +248,41 @@ fn run_headless(
     let mut renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
-    let mut view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(Error::Host)?;
+    let view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(Error::Host)?;
     let mut sink =
         FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(f64::from(TICKS_PER_SECOND)))
             .with_total(options.ticks);
     sink.start_gif(options.width, options.height, &[])?;
-    let mut watch = reloader(options)?;
-    let start = std::time::Instant::now();
-    for t in 0..options.ticks {
-        pace(options, start, t);
-        if let Some(new) = watch.as_mut().and_then(|w| w.poll(view.sprites(), stderr)) {
-            view.reload(&new, &options.file, stderr);
-        }
-        view.tick();
-        view.draw(&mut renderer);
-        if sink.wants_frames() {
-            sink.frame(&renderer.read_pixels())?;
-        }
-    }
-    sink.finish()?;
+    let watch = reloader(options)?;
+    let mut ticks = Ticks { options, view, renderer, watch, stderr, start: std::time::Instant::now() };
+    sink.record(options.ticks, &mut ticks)?;
     Ok(0)
+}
+
+/// The viewer's ticks, headless, for [`FrameSink::record`].
+#[cfg(feature = "desktop")]
+struct Ticks<'a> {
+    options: &'a SpriteOptions,
+    view: SpriteView,
+    renderer: crate::render::Renderer,
+    watch: Option<reload::Reloader>,
+    stderr: &'a mut dyn Write,
+    start: std::time::Instant,
+}
+
+#[cfg(feature = "desktop")]
+impl FrameSource for Ticks<'_> {
+    fn draw(&mut self, t: u64) -> Result<(), Error> {
+        pace(self.options, self.start, t);
+        if let Some(new) = self.watch.as_mut().and_then(|w| w.poll(self.view.sprites(), self.stderr)) {
+            self.view.reload(&new, &self.options.file, self.stderr);
+        }
+        self.view.tick();
+        self.view.draw(&mut self.renderer);
+        Ok(())
+    }
+
+    fn pixels(&mut self) -> Result<RgbaImage, Error> {
+        Ok(self.renderer.read_pixels())
+    }
 }

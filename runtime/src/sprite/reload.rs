@@ -4,6 +4,7 @@
 //! (`SpriteInstance::reload`); a build that fails prints its diagnostics
 //! and the old program keeps running.
 
+use crate::Error;
 use crate::host::watch::ProgramWatch;
 use animkit_vm::sprite::{ReloadReport, SpriteInstance, Sprites};
 use std::io::Write;
@@ -56,7 +57,7 @@ impl Reloader {
         match current.reload(Arc::new(program)) {
             Ok(new) => Some(new),
             Err(e) => {
-                self.watch.refused(&format!("animvm: {e}\n"), stderr);
+                self.watch.refused(&Error::Module(e.to_string()), stderr);
                 None
             }
         }

@@ -113,7 +113,7 @@ pub fn run(
     };
     let result = window_loop.run(&window, &mut app);
     app.sink.finish()?;
-    result.map(|()| 0).map_err(Error::from)
+    result.map(|()| 0)
 }
 
 struct SpriteApp<'a> {
@@ -162,11 +162,11 @@ impl SpriteApp<'_> {
 impl WindowApp for SpriteApp<'_> {
     type Event = ();
 
-    fn start(&mut self, _window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), String> {
+    fn start(&mut self, _window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), Error> {
         let Some((sprites, state, sheets)) = self.setup.take() else { return Ok(()) };
         let view = SpriteView::new(sprites.clone(), &state, &sheets, &mut renderer).map_err(|e| {
             let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-            Error::Host(format!("{e}; the states are: {}", names.join(", "))).report()
+            Error::Module(format!("{e}; the states are: {}", names.join(", ")))
         })?;
         self.view = Some(view);
         self.renderer = Some(renderer);
@@ -208,7 +208,7 @@ impl WindowApp for SpriteApp<'_> {
         }
         for _ in 0..self.ticker.due(Instant::now()) {
             if let Err(e) = self.step() {
-                window.fail(e.report());
+                window.fail(e);
                 return;
             }
         }
