@@ -90,13 +90,17 @@ struct Args {
     /// renderer and scene view alone (what `animvm -H` drew before it used
     /// the Player), print the figures and quit.
     bench: Option<u32>,
+    /// `--until-release`: with `--frames`, also quit once the HUD has
+    /// printed a `RELEASE` line (a scripted click need not race the clock).
+    until_release: bool,
     /// `--copy`: the cutscene's Player draws offscreen and copies the
     /// picture in (`Player::set_direct(false)`), the other path.
     copy: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args { frames: None, screenshot: None, paced: false, bench: None, copy: false };
+    let mut args =
+        Args { frames: None, screenshot: None, paced: false, bench: None, copy: false, until_release: false };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -106,6 +110,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--paced" => args.paced = true,
             "--copy" => args.copy = true,
+            "--until-release" => args.until_release = true,
             "--bench" => {
                 let v = it.next().ok_or("--bench needs a number of rounds")?;
                 args.bench = Some(v.parse().map_err(|_| format!("--bench takes a whole number, not `{v}`"))?);
@@ -113,7 +118,7 @@ fn parse_args() -> Result<Args, String> {
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
             _ => {
                 return Err(format!(
-                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy)"
+                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release)"
                 ));
             }
         }
@@ -212,6 +217,8 @@ fn gl_rect(r: [u32; 4]) -> [i32; 4] {
 struct Game {
     cutscene: Player,
     hud: Player,
+    /// The HUD has printed a `RELEASE` line.
+    released: bool,
     gfx: Gfx,
     sprites: AnimationBatch,
     /// Where each sprite is drawn (window pixels, top-left corner).
@@ -265,6 +272,7 @@ impl Game {
             spots,
             cutscene,
             hud,
+            released: false,
             out: Vec::new(),
             pointer: [0.0; 2],
             last: Instant::now(),
@@ -357,6 +365,7 @@ impl Game {
         if !self.out.is_empty() {
             for line in String::from_utf8_lossy(&self.out).lines() {
                 println!("hud: {line}");
+                self.released |= line.starts_with("RELEASE ");
             }
             self.out.clear();
         }
@@ -447,7 +456,7 @@ impl ApplicationHandler for App {
         }
         game.print_output();
         self.frames += 1;
-        if self.args.frames.is_some_and(|n| self.frames >= n) {
+        if self.args.frames.is_some_and(|n| self.frames >= n) || (self.args.until_release && game.released) {
             if let Some(path) = &self.args.screenshot {
                 let shot = game.screenshot();
                 if let Err(e) = animkit_runtime::host::files::save_png(&shot, path) {

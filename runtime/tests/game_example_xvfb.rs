@@ -250,14 +250,14 @@ fn game_draws(direct: bool) {
 fn a_click_over_the_hud_reaches_its_area() {
     let x = start_x();
     // Once the window is up, move the pointer into the HUD and click; the
-    // game runs 250 frames at 50 a second (5 s) meanwhile.
+    // game runs paced frames at 50 a second meanwhile, until the release.
     let display = x.display.clone();
     let clicker = std::thread::spawn(move || {
         let xdotool = |args: &[&str]| {
             Command::new("xdotool").args(args).env("DISPLAY", &display).output().map(|o| o.stdout).unwrap_or_default()
         };
         let start = Instant::now();
-        while xdotool(&["search", "--name", "animkit game"]).is_empty() && start.elapsed() < Duration::from_secs(4) {
+        while xdotool(&["search", "--name", "animkit game"]).is_empty() && start.elapsed() < Duration::from_secs(20) {
             std::thread::sleep(Duration::from_millis(50));
         }
         std::thread::sleep(Duration::from_millis(300));
@@ -265,7 +265,9 @@ fn a_click_over_the_hud_reaches_its_area() {
         std::thread::sleep(Duration::from_millis(200));
         xdotool(&["click", "1"]);
     });
-    let lines = run_game(&x, &["--frames", "250", "--paced"]);
+    // At most 30 s of paced frames, ended by the click's RELEASE: a loaded
+    // machine may take seconds to map the window.
+    let lines = run_game(&x, &["--frames", "1500", "--paced", "--until-release"]);
     clicker.join().unwrap();
     let press: Vec<&String> = lines.iter().filter(|l| l.starts_with("hud: PRESS 1 ")).collect();
     assert_eq!(press.len(), 1, "{lines:?}");
