@@ -318,6 +318,9 @@ pub struct Player {
     /// Whether [`draw`](Player::draw) may draw a SLAP scene straight into
     /// the game's framebuffer.
     direct: bool,
+    /// A SLAP picture's aspect when it is not the viewport's
+    /// ([`set_aspect`](Player::set_aspect)).
+    aspect: Option<(u32, u32)>,
 }
 
 impl Player {
@@ -426,6 +429,7 @@ impl Player {
             buttons: 0,
             direct_draws: 0,
             direct: true,
+            aspect: None,
         };
         player.with_gl(|p| {
             if let Content::Animator { .. } = p.content {
@@ -472,11 +476,12 @@ impl Player {
     pub fn set_viewport(&mut self, x: i32, y: i32, width: u32, height: u32) -> Result<(), String> {
         let (w, h) = (width.max(1), height.max(1));
         self.viewport = [x, y, w as i32, h as i32];
+        let aspect = self.aspect.unwrap_or((w, h));
         self.with_gl(|p| match &mut p.content {
             Content::Slap { renderer, view, drawn, .. } => {
                 if renderer.size() != (w, h) {
                     renderer.resize(w, h, false).map_err(|e| e.to_string())?;
-                    view.set_aspect(w, h);
+                    view.set_aspect(aspect.0, aspect.1);
                     *drawn = None;
                 }
                 Ok(())
@@ -489,6 +494,27 @@ impl Player {
                 Ok(())
             }
         })
+    }
+
+    /// Keeps a SLAP picture at the aspect `width : height` whatever the
+    /// viewport's shape: a viewport of another shape shows it centred,
+    /// with black bars (what `animvm`'s player window does with `-x` by
+    /// `-y`). `None`, the default, follows the viewport. Nothing for an
+    /// Animator program.
+    ///
+    /// ```no_run
+    /// # fn f(p: &mut animkit_runtime::player::Player) {
+    /// p.set_aspect(Some((320, 240)));
+    /// # }
+    /// ```
+    pub fn set_aspect(&mut self, aspect: Option<(u32, u32)>) {
+        self.aspect = aspect;
+        let [.., w, h] = self.viewport;
+        let (w, h) = aspect.unwrap_or((w as u32, h as u32));
+        if let Content::Slap { view, drawn, .. } = &mut self.content {
+            view.set_aspect(w, h);
+            *drawn = None;
+        }
     }
 
     /// The viewport: x, y (from the bottom-left), width, height.
@@ -565,6 +591,32 @@ impl Player {
         if let Content::Slap { scene, log, .. } = &mut self.content {
             scene.step();
             log.report(scene, &mut self.errors);
+        }
+    }
+
+    /// Plays `scene` instead of the SLAP scene playing (a new build of
+    /// the program: `animvm --watch`), from where the caller left it;
+    /// returns the scene it replaces. An Animator player gives `scene`
+    /// back as it is (`Err`).
+    pub fn replace_scene(&mut self, scene: Scene) -> Result<Scene, Scene> {
+        match &mut self.content {
+            Content::Slap { scene: playing, log, drawn, .. } => {
+                *log = ErrorLog::default();
+                *drawn = None;
+                self.pending = 0.0;
+                Ok(std::mem::replace(playing, scene))
+            }
+            Content::Animator { .. } => Err(scene),
+        }
+    }
+
+    /// The SLAP scene, the player gone (its GL objects deleted: the
+    /// context must be current, as for every method); `None` for an
+    /// Animator program.
+    pub fn into_scene(self) -> Option<Scene> {
+        match self.content {
+            Content::Slap { scene, .. } => Some(scene),
+            Content::Animator { .. } => None,
         }
     }
 

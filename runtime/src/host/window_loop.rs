@@ -102,6 +102,13 @@ pub trait WindowApp {
     /// (standard input, for Animator); `()` when there are none.
     type Event: 'static;
 
+    /// Whether the window's framebuffer gets a depth buffer
+    /// ([`GlWindow::open_with`]): the SLAP player asks for one, so that its
+    /// [`Player`](crate::player::Player) draws the scene straight into the
+    /// window; the others draw into the renderer's framebuffer and have
+    /// it copied.
+    const DEPTH: bool = false;
+
     /// The window is open and `renderer` draws with its context (at the
     /// size of [`WindowOptions`]): take it and start. An error closes the
     /// window and is what [`WindowLoop::run`] returns.
@@ -113,8 +120,18 @@ pub trait WindowApp {
 
     /// The window system gave the window a new inner size (never zero):
     /// bring the picture to it. The loop has resized the surface before and
-    /// presents the renderer after.
+    /// [presents](Self::present) after.
     fn resized(&mut self, window: &mut Window<'_>, width: u32, height: u32);
+
+    /// Shows the picture in the window (after a resize, and when the
+    /// window system asks for a redraw): by default, presents
+    /// [`renderer`](Self::renderer)'s framebuffer; an app that draws into
+    /// the window's framebuffer itself draws and swaps.
+    fn present(&mut self, window: &mut Window<'_>) {
+        if let Some(r) = self.renderer() {
+            window.present(r);
+        }
+    }
 
     /// A window event that is not the loop's own (the loop handles close,
     /// destroy, resize and redraw): keys, the pointer, focus.
@@ -268,7 +285,8 @@ impl<A: WindowApp> Runner<'_, A> {
             .with_title(o.title.as_str())
             .with_inner_size(PhysicalSize::new(o.width, o.height))
             .with_resizable(o.resizable);
-        let (gfx, gl) = GlWindow::open(event_loop, attributes).map_err(|e| Error::Display(e.to_string()))?;
+        let (gfx, gl) =
+            GlWindow::open_with(event_loop, attributes, A::DEPTH).map_err(|e| Error::Display(e.to_string()))?;
         let gfx = Rc::new(gfx);
         let renderer = Renderer::new(gl, o.width, o.height)
             .map_err(|e| Error::Display(format!("cannot start OpenGL in the window: {e}")))?;
@@ -288,18 +306,12 @@ impl<A: WindowApp> Runner<'_, A> {
         self.with_app(event_loop, |app, window| {
             window.gfx.resized(size);
             app.resized(window, size.width, size.height);
-            if let Some(r) = app.renderer() {
-                window.gfx.present(r);
-            }
+            app.present(window);
         });
     }
 
     fn present(&mut self, event_loop: &ActiveEventLoop) {
-        self.with_app(event_loop, |app, window| {
-            if let Some(r) = app.renderer() {
-                window.gfx.present(r);
-            }
-        });
+        self.with_app(event_loop, |app, window| app.present(window));
     }
 
     fn set_control_flow(&self, event_loop: &ActiveEventLoop) {

@@ -17,14 +17,15 @@
 //! and says so on standard error; a failed build prints its diagnostics
 //! and the old scene plays on.
 
-use super::view::SceneView;
 use super::{ErrorLog, SlapOptions, scene_of};
 use crate::Error;
 use crate::host::ticker::Ticker;
 use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
+use crate::player::Player;
 use crate::render::Renderer;
 use animkit_vm::slap::Scene;
+use glow::HasContext;
 use std::io::Write;
 use std::time::Instant;
 use winit::event::{ElementState, WindowEvent};
@@ -87,6 +88,15 @@ pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
 
 /// Plays `scene` (the SLAP module `name` of the file) in a window until it
 /// is closed; returns the number of runtime errors reported.
+///
+/// The scene is drawn by the embedding [`Player`] over the window's GL
+/// context, its viewport the whole window and its aspect `-x` by `-y`,
+/// into the window's default framebuffer; the window has a depth buffer
+/// ([`WindowApp::DEPTH`]), so the Player draws the 3D pass straight into
+/// it ([`Player::draw`]). With `ANIMVM_DEBUG_DRAWS=1` in the environment
+/// the player says on standard error, when the window closes, how many
+/// pictures it drew and how many of them straight into the window:
+/// `animvm: debug: 12 draws, 12 direct`.
 pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, Error> {
     let watch = if options.watch { Some(ProgramWatch::new(&options.file)?.strict(options.strict)) } else { None };
     let window_loop = WindowLoop::<()>::new()?;
@@ -97,10 +107,9 @@ pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Wri
         title: title(&options.file, options.start, scene.length(), paused),
         resizable: true,
     };
-    let mut app = Player {
-        scene,
-        view: None,
-        renderer: None,
+    let mut app = ScenePlayer {
+        scene: Some(scene),
+        player: None,
         options,
         stderr,
         ticker: Ticker::with_rate(options.fps, Instant::now()),
@@ -110,16 +119,38 @@ pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Wri
         title: String::new(),
         watch,
         name: name.to_string(),
+        draws: 0,
+        direct_draws: 0,
     };
     window_loop.run(&window, &mut app)?;
-    app.errors.finish(&app.scene, app.stderr);
+    if let Some(scene) = app.scene.as_ref() {
+        app.errors.finish(scene, app.stderr);
+    }
+    if std::env::var_os(DEBUG_DRAWS).is_some_and(|v| v == "1") {
+        let _ = writeln!(app.stderr, "{}", debug_draws(app.draws, app.direct_draws));
+    }
     Ok(app.earlier_errors + app.errors.count())
 }
 
-struct Player<'a> {
-    scene: Scene,
-    view: Option<SceneView>,
-    renderer: Option<Renderer>,
+/// The environment variable that asks for [`debug_draws`]' line.
+pub const DEBUG_DRAWS: &str = "ANIMVM_DEBUG_DRAWS";
+
+/// The line `ANIMVM_DEBUG_DRAWS=1` prints when the window closes.
+///
+/// ```
+/// use animkit_runtime::slap::window::debug_draws;
+/// assert_eq!(debug_draws(12, 12), "animvm: debug: 12 draws, 12 direct");
+/// ```
+pub fn debug_draws(draws: u64, direct: u64) -> String {
+    format!("animvm: debug: {draws} draws, {direct} direct")
+}
+
+struct ScenePlayer<'a> {
+    /// The scene before the window opens and after it closes (the
+    /// [`Player`] holds it meanwhile).
+    scene: Option<Scene>,
+    /// The scene drawn over the window's context.
+    player: Option<Player>,
     options: &'a SlapOptions,
     stderr: &'a mut dyn Write,
     ticker: Ticker,
@@ -132,9 +163,13 @@ struct Player<'a> {
     watch: Option<ProgramWatch>,
     /// The SLAP module playing (what a new build is searched for).
     name: String,
+    /// The player's pictures drawn into the window, and how many of them
+    /// directly (kept when the player goes at the close).
+    draws: u64,
+    direct_draws: u64,
 }
 
-impl Player<'_> {
+impl ScenePlayer<'_> {
     /// `--watch`: if it is time, looks at the file; a save that builds
     /// replaces the scene, started over. Whether the picture changed.
     fn poll_watch(&mut self, window: &mut Window<'_>) -> bool {
@@ -142,10 +177,14 @@ impl Player<'_> {
         let Some(program) = w.poll_due(&mut *self.stderr) else { return false };
         match scene_of(program, &self.name) {
             Ok(scene) => {
-                self.errors.finish(&self.scene, self.stderr);
+                let Some(player) = self.player.as_mut() else { return false };
+                if let Some(old) = player.scene() {
+                    self.errors.finish(old, self.stderr);
+                }
                 self.earlier_errors += self.errors.count();
                 self.errors = ErrorLog::default();
-                self.scene = scene;
+                // A SLAP player always takes the scene.
+                let _ = player.replace_scene(scene);
                 let _ = writeln!(self.stderr, "animvm: reloaded `{}`: the scene starts over", w.file());
                 self.act(window, Command::Restart);
                 true
@@ -157,16 +196,31 @@ impl Player<'_> {
         }
     }
 
-    /// Draws the current frame, shows it and updates the title.
-    fn show(&mut self, window: &mut Window<'_>) {
-        self.errors.report(&self.scene, self.stderr);
-        let (Some(view), Some(r)) = (self.view.as_mut(), self.renderer.as_mut()) else { return };
-        if let Err(e) = view.draw_scene(r, &self.scene) {
-            window.fail(Error::Draw(format!("cannot draw the scene: {e}")));
+    /// Draws the current frame into the window and swaps.
+    fn present(&mut self, window: &mut Window<'_>) {
+        let Some(player) = self.player.as_mut() else { return };
+        // SAFETY: the window's context is current on this thread (the
+        // window loop's); framebuffer 0 is the window's.
+        unsafe { player.gl().bind_framebuffer(glow::DRAW_FRAMEBUFFER, None) };
+        let before = player.direct_draws();
+        if let Err(e) = player.draw() {
+            window.fail(Error::Draw(e));
             return;
         }
-        window.present(r);
-        let t = title(&self.options.file, self.scene.frame(), self.scene.length(), self.paused);
+        self.draws += 1;
+        self.direct_draws += player.direct_draws() - before;
+        window.gl_window().swap();
+    }
+
+    /// Draws the current frame, shows it and updates the title.
+    fn show(&mut self, window: &mut Window<'_>) {
+        let Some(scene) = self.player.as_ref().and_then(Player::scene) else { return };
+        self.errors.report(scene, self.stderr);
+        let t = title(&self.options.file, scene.frame(), scene.length(), self.paused);
+        self.present(window);
+        if window.exiting() {
+            return;
+        }
         if t != self.title {
             window.gl_window().window.set_title(&t);
             self.title = t;
@@ -174,6 +228,7 @@ impl Player<'_> {
     }
 
     fn act(&mut self, window: &mut Window<'_>, command: Command) {
+        let Some(player) = self.player.as_mut() else { return };
         match command {
             Command::Quit => {
                 window.exit();
@@ -191,17 +246,18 @@ impl Player<'_> {
             }
             Command::StepBack => {
                 self.paused = true;
-                if self.scene.frame() > 0 {
-                    self.scene.seek(self.scene.frame() - 1);
+                let frame = player.frame();
+                if frame > 0 {
+                    player.seek_unchecked(frame - 1);
                 }
             }
             Command::StepForward => {
                 self.paused = true;
-                self.scene.step();
+                player.step();
             }
             Command::Restart => {
-                self.scene.restart();
-                self.scene.seek(self.options.start);
+                player.restart();
+                player.seek_unchecked(self.options.start);
                 self.ticker.restart(Instant::now());
                 self.ticker.due(Instant::now());
             }
@@ -210,15 +266,21 @@ impl Player<'_> {
     }
 }
 
-impl WindowApp for Player<'_> {
+impl WindowApp for ScenePlayer<'_> {
     type Event = ();
 
-    fn start(&mut self, window: &mut Window<'_>, mut renderer: Renderer) -> Result<(), Error> {
-        let mut view = SceneView::new(&mut renderer).map_err(|e| Error::Draw(format!("cannot draw the scene: {e}")))?;
-        view.set_aspect(self.options.width, self.options.height);
-        self.view = Some(view);
-        self.renderer = Some(renderer);
-        self.scene.seek(self.options.start);
+    /// The Player draws straight into the window's framebuffer.
+    const DEPTH: bool = true;
+
+    fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), Error> {
+        // The Player makes its own renderer over the same context.
+        drop(renderer);
+        let Some(scene) = self.scene.take() else { return Ok(()) };
+        let (w, h) = (self.options.width, self.options.height);
+        let mut player = Player::with_scene(window.gl_window().share_gl(), scene, w, h).map_err(Error::Draw)?;
+        player.set_aspect(Some((w, h)));
+        player.seek_unchecked(self.options.start);
+        self.player = Some(player);
         self.show(window);
         self.ticker.restart(Instant::now());
         self.ticker.due(Instant::now());
@@ -226,18 +288,25 @@ impl WindowApp for Player<'_> {
     }
 
     fn renderer(&mut self) -> Option<&mut Renderer> {
-        self.renderer.as_mut()
+        // The picture is drawn into the window by `present`, not copied
+        // from a renderer.
+        None
+    }
+
+    fn present(&mut self, window: &mut Window<'_>) {
+        ScenePlayer::present(self, window);
     }
 
     fn resized(&mut self, window: &mut Window<'_>, width: u32, height: u32) {
-        let Some(r) = self.renderer.as_mut() else { return };
-        if r.size() != (width, height) {
-            if let Err(e) = r.resize(width, height, false) {
-                window.fail(Error::Draw(format!("cannot resize the picture: {e}")));
-                return;
-            }
+        let Some(player) = self.player.as_mut() else { return };
+        if let Err(e) = player.set_viewport(0, 0, width, height) {
+            window.fail(Error::Draw(format!("cannot resize the picture: {e}")));
+            return;
         }
-        self.show(window);
+        // The loop presents after.
+        if let Some(scene) = player.scene() {
+            self.errors.report(scene, self.stderr);
+        }
     }
 
     fn input(&mut self, window: &mut Window<'_>, event: WindowEvent) {
@@ -253,7 +322,7 @@ impl WindowApp for Player<'_> {
     }
 
     fn deadline(&self) -> Option<Instant> {
-        let frame = (self.view.is_some() && !self.paused).then(|| self.ticker.next());
+        let frame = (self.player.is_some() && !self.paused).then(|| self.ticker.next());
         let poll = self.watch.as_ref().map(ProgramWatch::next_poll);
         match (frame, poll) {
             (Some(f), Some(p)) => Some(f.min(p)),
@@ -262,15 +331,16 @@ impl WindowApp for Player<'_> {
     }
 
     fn wake(&mut self, window: &mut Window<'_>) {
-        if self.view.is_some() && self.poll_watch(window) {
+        if self.player.is_some() && self.poll_watch(window) {
             return;
         }
         if self.paused {
             return;
         }
         let steps = self.ticker.due(Instant::now());
+        let Some(player) = self.player.as_mut() else { return };
         for _ in 0..steps {
-            self.scene.step();
+            player.step();
         }
         if steps > 0 {
             self.show(window);
@@ -278,8 +348,10 @@ impl WindowApp for Player<'_> {
     }
 
     fn close(&mut self) {
-        // Before the window's context goes.
-        self.view = None;
-        self.renderer = None;
+        // Before the window's context goes: the scene is kept for the
+        // errors' summary.
+        if let Some(player) = self.player.take() {
+            self.scene = player.into_scene();
+        }
     }
 }
