@@ -704,9 +704,9 @@ fn slap_scene_starts_over_in_the_player_on_save() {
 /// (at most one pixel in a thousand differs, each within 2 per channel of
 /// a pixel of the 3x3 neighbourhood in animvm's frame), and the debug
 /// line of `ANIMVM_DEBUG_DRAWS=1` says every draw was direct. Measured:
-/// 13 of the 76 800 pixels differ at frame 40, each within 1 of animvm's
-/// colour. (Not every frame keeps to it: at frame 45 one pixel at an
-/// actor's edge is 33 darker, so the frame compared is fixed, by R.)
+/// 13 of the 76 800 pixels differ at frame 40. (Not every frame keeps to
+/// it: at frame 45 one pixel at an actor's edge is 33 darker, so the
+/// frame compared is fixed, by R.)
 #[test]
 fn slap_window_draws_through_the_player_as_headless_does() {
     let x = start_x();
