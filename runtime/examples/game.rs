@@ -258,12 +258,14 @@ impl Game {
         spots.push([CUTSCENE[0] + 20, CUTSCENE[1] + CUTSCENE[3] - SPRITE - 10]);
 
         let [x, y, w, h] = gl_rect(CUTSCENE);
-        let mut cutscene = Player::new(window.share_gl(), (*program).clone(), Some("story"), w as u32, h as u32)?;
-        cutscene.set_viewport(x, y, w as u32, h as u32)?;
+        let mut cutscene = Player::new(window.share_gl(), (*program).clone(), Some("story"), w as u32, h as u32)
+            .map_err(|e| e.to_string())?;
+        cutscene.set_viewport(x, y, w as u32, h as u32).map_err(|e| e.to_string())?;
         cutscene.set_direct(direct);
         let [x, y, w, h] = gl_rect(HUD);
-        let mut hud = Player::new(window.share_gl(), (*program).clone(), Some("hud"), w as u32, h as u32)?;
-        hud.set_viewport(x, y, w as u32, h as u32)?;
+        let mut hud = Player::new(window.share_gl(), (*program).clone(), Some("hud"), w as u32, h as u32)
+            .map_err(|e| e.to_string())?;
+        hud.set_viewport(x, y, w as u32, h as u32).map_err(|e| e.to_string())?;
         Ok(Game {
             window,
             gl,
@@ -288,8 +290,8 @@ impl Game {
             self.ticks_pending -= 1.0;
             self.sprites.tick();
         }
-        self.cutscene.update(dt)?;
-        self.hud.update(dt)?;
+        self.cutscene.update(dt).map_err(|e| e.to_string())?;
+        self.hud.update(dt).map_err(|e| e.to_string())?;
         let gl = &self.gl;
         let n = self.spots.len();
         unsafe {
@@ -308,8 +310,8 @@ impl Game {
         for i in 0..n - 1 {
             self.draw_sprite(i);
         }
-        self.cutscene.draw()?;
-        self.hud.draw()?;
+        self.cutscene.draw().map_err(|e| e.to_string())?;
+        self.hud.draw().map_err(|e| e.to_string())?;
         // Drawn with the state the game set before the players ran.
         self.draw_sprite(n - 1);
         Ok(())
@@ -504,10 +506,10 @@ fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
         let start = Instant::now();
         match (round + round / 3) % 3 {
             0 => {
-                game.cutscene.seek(0)?;
+                game.cutscene.seek(0).map_err(|e| e.to_string())?;
                 for _ in 0..BENCH_FRAMES {
                     game.cutscene.step();
-                    game.cutscene.draw()?;
+                    game.cutscene.draw().map_err(|e| e.to_string())?;
                     unsafe { game.gl.finish() };
                 }
                 best_player = best_player.min(start.elapsed().as_secs_f64());

@@ -14,6 +14,7 @@
 //! [`ProgramWatch::refused`](crate::host::watch::ProgramWatch::refused).
 
 use crate::host::sink::SinkError;
+use crate::player::PlayerError;
 
 /// Why `animvm` stopped.
 ///
@@ -26,6 +27,8 @@ use crate::host::sink::SinkError;
 /// assert_eq!(e.report(), "error: `x.anim`: no such file\n");
 /// let e = Error::Trace("Bad file descriptor (os error 9)".into());
 /// assert_eq!(e.report(), "animvm: cannot write the trace: Bad file descriptor (os error 9)\n");
+/// let e = Error::from(animkit_runtime::player::PlayerError::Draw("out of memory".into()));
+/// assert_eq!(e.report(), "animvm: cannot draw the scene: out of memory\n");
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Error {
@@ -65,9 +68,10 @@ pub enum Error {
     /// The trace could not be written to standard output (why).
     #[error("cannot write the trace: {0}")]
     Trace(String),
-    /// Drawing failed (the renderer's reason).
-    #[error("{0}")]
-    Draw(String),
+    /// Drawing failed: the embedding [`Player`](crate::player::Player)'s
+    /// reason (the SLAP hosts draw through it), shown as it is.
+    #[error(transparent)]
+    Draw(#[from] PlayerError),
     /// Anything else a host refuses to go on with.
     #[error("{0}")]
     Host(String),

@@ -28,7 +28,7 @@
 //! // each frame of the game:
 //! cutscene.update(1.0 / 60.0)?;
 //! cutscene.draw(); // into the framebuffer the game has bound
-//! # Ok::<(), String>(())
+//! # Ok::<(), animkit_runtime::player::PlayerError>(())
 //! ```
 
 use crate::animator::script::Script;
@@ -46,6 +46,61 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::Arc;
+
+/// Why a [`Player`] refused or could not draw. Every message is one line
+/// without a newline and names no program (a host prefixes its own).
+///
+/// ```
+/// use animkit_runtime::player::PlayerError;
+/// assert_eq!(PlayerError::BadSize { width: 0, height: 9 }.to_string(), "cannot draw 0x9 pictures");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// No module of the bundle has the name asked for.
+    #[error("the bundle has no module `{0}`")]
+    NoSuchModule(String),
+    /// No module was named and the bundle has neither an Animator nor a
+    /// SLAP module.
+    #[error("the bundle has no Animator or SLAP module")]
+    NoPlayableModule,
+    /// The module named is a sprite module.
+    #[error("a sprite module is drawn by the game (animkit_vm::sprite), not the player")]
+    SpriteModule,
+    /// A picture size of zero or past
+    /// [`MAX_IMAGE_SIZE`](crate::render::MAX_IMAGE_SIZE).
+    #[error("cannot draw {width}x{height} pictures")]
+    BadSize {
+        /// Width asked for, in pixels.
+        width: u32,
+        /// Height asked for.
+        height: u32,
+    },
+    /// The module cannot be run (the script's or the scene's reason: no
+    /// entry function, a module of another language).
+    #[error("{0}")]
+    Module(String),
+    /// The player's renderer could not be made (the renderer's reason).
+    #[error("cannot draw: {0}")]
+    Gl(String),
+    /// A SLAP scene could not be drawn (the renderer's reason).
+    #[error("cannot draw the scene: {0}")]
+    Draw(String),
+    /// The picture could not take the viewport's new size (the
+    /// renderer's or the canvas's reason).
+    #[error("{0}")]
+    Resize(String),
+    /// [`Player::seek`] past the last frame `animvm` plays.
+    #[error("frame {frame} is past the last frame animvm plays ({last})")]
+    PastLastFrame {
+        /// The frame asked for.
+        frame: u64,
+        /// [`MAX_FRAME`].
+        last: u64,
+    },
+    /// [`Player::seek`] on an Animator program.
+    #[error("seek: an Animator program plays on the clock (update)")]
+    SeekAnimator,
+}
 
 /// SLAP frames per second at speed 1 (`animvm`'s default).
 pub const SLAP_FPS: f64 = crate::host::DEFAULT_FPS;
@@ -336,15 +391,15 @@ impl Player {
         module: Option<&str>,
         width: u32,
         height: u32,
-    ) -> Result<Player, String> {
+    ) -> Result<Player, PlayerError> {
         let index = match module {
             Some(name) => (0..program.modules.len())
                 .find(|&i| program.string(program.modules[i].name) == name)
-                .ok_or_else(|| format!("the bundle has no module `{name}`"))?,
+                .ok_or_else(|| PlayerError::NoSuchModule(name.to_string()))?,
             None => [Language::Animator, Language::Slap]
                 .into_iter()
                 .find_map(|l| program.modules.iter().position(|m| m.language == l))
-                .ok_or("the bundle has no Animator or SLAP module")?,
+                .ok_or(PlayerError::NoPlayableModule)?,
         };
         // SAFETY: the caller guarantees `gl` is current.
         let saved = unsafe { GlState::save(&gl) };
@@ -355,13 +410,13 @@ impl Player {
         if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE
         {
             unsafe { saved.restore(&gl) };
-            return Err(format!("cannot draw {width}x{height} pictures"));
+            return Err(PlayerError::BadSize { width, height });
         }
         if program.modules[index].language == Language::Animator {
             // Refusals first, while the state can still be put back.
             if let Err(e) = Script::new(program.clone(), index, animkit_vm::animator::record::Recorder::default()) {
                 unsafe { saved.restore(&gl) };
-                return Err(e.to_string());
+                return Err(PlayerError::Module(e.to_string()));
             }
         }
         let scene = match program.modules[index].language {
@@ -369,13 +424,13 @@ impl Player {
                 Ok(s) => Some(s),
                 Err(e) => {
                     unsafe { saved.restore(&gl) };
-                    return Err(e.to_string());
+                    return Err(PlayerError::Module(e.to_string()));
                 }
             },
             Language::Animator => None,
             Language::Sprite => {
                 unsafe { saved.restore(&gl) };
-                return Err("a sprite module is drawn by the game (animkit_vm::sprite), not the player".into());
+                return Err(PlayerError::SpriteModule);
             }
         };
         Self::make(gl, saved, scene.ok_or((program, index)), width, height)
@@ -383,14 +438,14 @@ impl Player {
 
     /// A player for a SLAP scene the caller has opened (and may have moved
     /// on): what `animvm -H` draws a scene with.
-    pub fn with_scene(gl: glow::Context, scene: Scene, width: u32, height: u32) -> Result<Player, String> {
+    pub fn with_scene(gl: glow::Context, scene: Scene, width: u32, height: u32) -> Result<Player, PlayerError> {
         // SAFETY: the caller guarantees `gl` is current.
         let saved = unsafe { GlState::save(&gl) };
         unsafe { baseline(&gl) };
         if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE
         {
             unsafe { saved.restore(&gl) };
-            return Err(format!("cannot draw {width}x{height} pictures"));
+            return Err(PlayerError::BadSize { width, height });
         }
         Self::make(gl, saved, Ok(scene), width, height)
     }
@@ -401,21 +456,21 @@ impl Player {
         what: Result<Scene, (Verified<Program>, usize)>,
         width: u32,
         height: u32,
-    ) -> Result<Player, String> {
+    ) -> Result<Player, PlayerError> {
         let out = SharedOut::default();
-        let mut renderer = Renderer::new(gl, width, height).map_err(|e| format!("cannot draw: {e}"))?;
+        let mut renderer = Renderer::new(gl, width, height).map_err(|e| PlayerError::Gl(e.to_string()))?;
         let content = match what {
             Ok(scene) => match SceneView::new(&mut renderer) {
                 Ok(view) => Content::Slap { renderer, view, scene, log: ErrorLog::default(), drawn: None },
                 Err(e) => {
                     unsafe { saved.restore(renderer.gl()) };
-                    return Err(format!("cannot draw the scene: {e}"));
+                    return Err(PlayerError::Draw(e.to_string()));
                 }
             },
             Err((program, index)) => {
                 let options = CanvasOptions { suspend_waits: true, ..CanvasOptions::default() };
                 let canvas = GlCanvas::new(renderer, options, Box::new(out.clone()));
-                let script = Script::new(program, index, canvas).map_err(|e| e.to_string())?;
+                let script = Script::new(program, index, canvas).map_err(|e| PlayerError::Module(e.to_string()))?;
                 Content::Animator { script, status: Status::NeedInput, wait: 0.0 }
             }
         };
@@ -473,14 +528,14 @@ impl Player {
     /// `glViewport`), `width` x `height` pixels. A new size resizes the
     /// picture (a SLAP scene keeps its aspect; an Animator program gets a
     /// `RESIZE` event if it asked for events).
-    pub fn set_viewport(&mut self, x: i32, y: i32, width: u32, height: u32) -> Result<(), String> {
+    pub fn set_viewport(&mut self, x: i32, y: i32, width: u32, height: u32) -> Result<(), PlayerError> {
         let (w, h) = (width.max(1), height.max(1));
         self.viewport = [x, y, w as i32, h as i32];
         let aspect = self.aspect.unwrap_or((w, h));
         self.with_gl(|p| match &mut p.content {
             Content::Slap { renderer, view, drawn, .. } => {
                 if renderer.size() != (w, h) {
-                    renderer.resize(w, h, false).map_err(|e| e.to_string())?;
+                    renderer.resize(w, h, false).map_err(|e| PlayerError::Resize(e.to_string()))?;
                     view.set_aspect(aspect.0, aspect.1);
                     *drawn = None;
                 }
@@ -489,7 +544,7 @@ impl Player {
             Content::Animator { script, .. } => {
                 let c = script.canvas_mut();
                 if c.renderer.size() != (w, h) {
-                    c.window_resized(w, h)?;
+                    c.window_resized(w, h).map_err(PlayerError::Resize)?;
                 }
                 Ok(())
             }
@@ -531,7 +586,7 @@ impl Player {
     /// `dt` seconds of the game's clock have passed: a SLAP scene steps
     /// (30 frames a second, looping at its end), an Animator program's
     /// wait runs down and the program goes on when it is over.
-    pub fn update(&mut self, dt: f64) -> Result<(), String> {
+    pub fn update(&mut self, dt: f64) -> Result<(), PlayerError> {
         if !dt.is_finite() || dt <= 0.0 {
             return Ok(());
         }
@@ -560,18 +615,18 @@ impl Player {
 
     /// Moves a SLAP scene to frame `frame` (what `animvm -H --start` draws
     /// first).
-    pub fn seek(&mut self, frame: u64) -> Result<(), String> {
+    pub fn seek(&mut self, frame: u64) -> Result<(), PlayerError> {
         match &mut self.content {
             Content::Slap { scene, log, .. } => {
                 if frame > MAX_FRAME {
-                    return Err(format!("frame {frame} is past the last frame animvm plays ({MAX_FRAME})"));
+                    return Err(PlayerError::PastLastFrame { frame, last: MAX_FRAME });
                 }
                 scene.seek(frame);
                 self.pending = 0.0;
                 log.report(scene, &mut self.errors);
                 Ok(())
             }
-            Content::Animator { .. } => Err("seek: an Animator program plays on the clock (update)".into()),
+            Content::Animator { .. } => Err(PlayerError::SeekAnimator),
         }
     }
 
@@ -596,17 +651,17 @@ impl Player {
 
     /// Plays `scene` instead of the SLAP scene playing (a new build of
     /// the program: `animvm --watch`), from where the caller left it;
-    /// returns the scene it replaces. An Animator player gives `scene`
-    /// back as it is (`Err`).
-    pub fn replace_scene(&mut self, scene: Scene) -> Result<Scene, Scene> {
+    /// returns the scene it replaces. An Animator player has none to
+    /// replace: `None`, and `scene` is dropped.
+    pub fn replace_scene(&mut self, scene: Scene) -> Option<Scene> {
         match &mut self.content {
             Content::Slap { scene: playing, log, drawn, .. } => {
                 *log = ErrorLog::default();
                 *drawn = None;
                 self.pending = 0.0;
-                Ok(std::mem::replace(playing, scene))
+                Some(std::mem::replace(playing, scene))
             }
-            Content::Animator { .. } => Err(scene),
+            Content::Animator { .. } => None,
         }
     }
 
@@ -640,15 +695,15 @@ impl Player {
     /// it has not been drawn yet (what [`draw`](Self::draw) and
     /// [`read_pixels`](Self::read_pixels) do first); nothing for an
     /// Animator program, whose picture is drawn as it runs.
-    pub fn render(&mut self) -> Result<(), String> {
+    pub fn render(&mut self) -> Result<(), PlayerError> {
         self.with_gl(|p| p.render_inner())
     }
 
-    fn render_inner(&mut self) -> Result<(), String> {
+    fn render_inner(&mut self) -> Result<(), PlayerError> {
         if let Content::Slap { renderer, view, scene, drawn, .. } = &mut self.content
             && *drawn != Some(scene.frame())
         {
-            view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
+            view.draw_scene(renderer, scene).map_err(|e| PlayerError::Draw(e.to_string()))?;
             *drawn = Some(scene.frame());
         }
         Ok(())
@@ -699,7 +754,7 @@ impl Player {
     /// the viewport are overwritten), with no offscreen picture and no
     /// copy; into the player's own picture, then copied, when it has none.
     /// An Animator program's picture is drawn as it runs and copied.
-    pub fn draw(&mut self) -> Result<(), String> {
+    pub fn draw(&mut self) -> Result<(), PlayerError> {
         self.with_gl(|p| {
             let [x, y, ..] = p.viewport;
             // The game's framebuffer, read before drawing binds the player's.
@@ -710,8 +765,7 @@ impl Player {
             match &mut p.content {
                 Content::Slap { renderer, view, scene, .. } if direct => {
                     p.direct_draws += 1;
-                    view.draw_scene_into(renderer, scene, target, x, y)
-                        .map_err(|e| format!("cannot draw the scene: {e}"))
+                    view.draw_scene_into(renderer, scene, target, x, y).map_err(|e| PlayerError::Draw(e.to_string()))
                 }
                 _ => {
                     p.render_inner()?;
@@ -823,10 +877,36 @@ impl Player {
     /// The player's picture, top row first, RGBA8 (what the next
     /// [`draw`](Self::draw) copies; a SLAP scene is drawn first if it
     /// moved).
-    pub fn read_pixels(&mut self) -> Result<crate::render::RgbaImage, String> {
+    pub fn read_pixels(&mut self) -> Result<crate::render::RgbaImage, PlayerError> {
         self.with_gl(|p| {
             p.render_inner()?;
             Ok(p.renderer_mut().read_pixels())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerError;
+
+    #[test]
+    fn every_error_has_its_message_word_for_word() {
+        let cases = [
+            (PlayerError::NoSuchModule("hud".into()), "the bundle has no module `hud`"),
+            (PlayerError::NoPlayableModule, "the bundle has no Animator or SLAP module"),
+            (PlayerError::SpriteModule, "a sprite module is drawn by the game (animkit_vm::sprite), not the player"),
+            (PlayerError::BadSize { width: 0, height: 9 }, "cannot draw 0x9 pictures"),
+            (PlayerError::Module("module `m` has no entry function".into()), "module `m` has no entry function"),
+            (PlayerError::Gl("no framebuffer".into()), "cannot draw: no framebuffer"),
+            (PlayerError::Draw("out of memory".into()), "cannot draw the scene: out of memory"),
+            (PlayerError::Resize("too big".into()), "too big"),
+            (PlayerError::PastLastFrame { frame: 7, last: 5 }, "frame 7 is past the last frame animvm plays (5)"),
+            (PlayerError::SeekAnimator, "seek: an Animator program plays on the clock (update)"),
+        ];
+        for (e, message) in cases {
+            assert_eq!(e.to_string(), message, "{e:?}");
+            // A std error with no source: the message is all of it.
+            assert!(std::error::Error::source(&e).is_none(), "{e:?}");
+        }
     }
 }

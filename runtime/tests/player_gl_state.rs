@@ -283,14 +283,25 @@ fn animator_program_runs_on_the_games_clock_with_input() {
 
 #[test]
 fn errors_name_the_reason() {
+    use animkit_runtime::player::PlayerError;
     let host = HeadlessGl::new(8, 8).expect("headless GL (EGL device) must be available");
     let e = Player::new(host.share_gl(), story(), Some("nope"), 8, 8).err();
-    assert_eq!(e.as_deref(), Some("the bundle has no module `nope`"));
+    assert_eq!(e, Some(PlayerError::NoSuchModule("nope".into())));
+    assert_eq!(e.unwrap().to_string(), "the bundle has no module `nope`");
+    let e = Player::new(host.share_gl(), story(), None, 0, 8).err();
+    assert_eq!(e, Some(PlayerError::BadSize { width: 0, height: 8 }));
+    assert_eq!(e.unwrap().to_string(), "cannot draw 0x8 pictures");
     let mut p = Player::new(host.share_gl(), build("hud.draw", HUD), None, 8, 8).unwrap();
-    assert_eq!(p.seek(3), Err("seek: an Animator program plays on the clock (update)".into()));
+    assert_eq!(p.seek(3), Err(PlayerError::SeekAnimator));
+    assert_eq!(p.seek(3).unwrap_err().to_string(), "seek: an Animator program plays on the clock (update)");
     let mut s = Player::new(host.share_gl(), story(), None, 8, 8).unwrap();
+    let last = animkit_runtime::slap::MAX_FRAME;
+    assert_eq!(s.seek(u64::MAX), Err(PlayerError::PastLastFrame { frame: u64::MAX, last }));
     assert_eq!(
-        s.seek(u64::MAX),
-        Err(format!("frame {} is past the last frame animvm plays ({})", u64::MAX, animkit_runtime::slap::MAX_FRAME))
+        s.seek(u64::MAX).unwrap_err().to_string(),
+        format!("frame {} is past the last frame animvm plays ({last})", u64::MAX)
     );
+    // The host's error shows a player's as it is.
+    let e = animkit_runtime::Error::from(s.seek(u64::MAX).unwrap_err());
+    assert_eq!(e.report(), format!("animvm: frame {} is past the last frame animvm plays ({last})\n", u64::MAX));
 }

@@ -537,7 +537,7 @@ mod tests {
                 Ok(())
             }
             fn pixels(&mut self) -> Result<RgbaImage, crate::Error> {
-                Err(crate::Error::Draw("pixels read".into()))
+                Err(crate::Error::Draw(crate::player::PlayerError::Draw("pixels read".into())))
             }
         }
         let out = Shared::default();

@@ -300,7 +300,7 @@ impl WindowApp for ScenePlayer<'_> {
     fn resized(&mut self, window: &mut Window<'_>, width: u32, height: u32) {
         let Some(player) = self.player.as_mut() else { return };
         if let Err(e) = player.set_viewport(0, 0, width, height) {
-            window.fail(Error::Draw(format!("cannot resize the picture: {e}")));
+            window.fail(Error::Host(format!("cannot resize the picture: {e}")));
             return;
         }
         // The loop presents after.
