@@ -7,7 +7,10 @@
 //! where there is a choice, without sRGB, depth or stencil: the renderer
 //! draws into its own RGBA8 framebuffer and the window only receives a 1:1
 //! copy, so the window shows exactly the pixels of screenshots and `-d`
-//! frames. The context is desktop OpenGL 3.3 core, or OpenGL ES 3.0 when
+//! frames. The SLAP player window asks for a depth buffer instead
+//! ([`GlWindow::open_with`]): its [`Player`](crate::player::Player) draws
+//! the 3D pass straight into the window, within a pixel's rounding of
+//! `-d` frames at edges (see `runtime/tests/window_xvfb.rs`). The context is desktop OpenGL 3.3 core, or OpenGL ES 3.0 when
 //! that fails; swaps do not wait for vertical blank, so a flush never
 //! blocks event handling.
 
