@@ -305,3 +305,36 @@ fn errors_name_the_reason() {
     let e = animkit_runtime::Error::from(s.seek(u64::MAX).unwrap_err());
     assert_eq!(e.report(), format!("animvm: frame {} is past the last frame animvm plays ({last})\n", u64::MAX));
 }
+
+/// `set_aspect` letterboxes a SLAP picture in the player's own (black
+/// bars, the picture centred) and `None` follows the viewport again;
+/// `replace_scene` plays a new scene from where it was left and gives the
+/// old one back (`animvm --watch` in the player window); `into_scene`
+/// hands the scene back.
+#[test]
+fn aspect_and_a_replaced_scene() {
+    let host = HeadlessGl::new(32, 24).expect("headless GL (EGL device) must be available");
+    let mut p = Player::new(host.share_gl(), story(), None, 32, 24).expect("player");
+    p.seek(10).unwrap();
+    let full = p.read_pixels().unwrap();
+    assert_ne!(full.pixel(0, 12), Some([0, 0, 0, 255]));
+    p.set_aspect(Some((16, 24)));
+    let boxed = p.read_pixels().unwrap();
+    for x in [0, 7, 24, 31] {
+        assert_eq!(boxed.pixel(x, 12), Some([0, 0, 0, 255]), "bar at x {x}");
+    }
+    assert_ne!(boxed.pixel(16, 2), Some([0, 0, 0, 255]), "the picture between the bars");
+    p.set_aspect(None);
+    assert!(p.read_pixels().unwrap().data == full.data, "the viewport's aspect again");
+
+    let walk = build("walk.slap", "actor 1 color 1 0 0\ntime 300\n");
+    let scene = animkit_vm::slap::Scene::with_index(std::sync::Arc::new(walk), 0).expect("scene");
+    let old = p.replace_scene(scene).expect("a SLAP player takes the scene");
+    assert_eq!(old.frame(), 10);
+    assert_eq!((p.frame(), p.scene().map(|s| s.length())), (0, Some(300)));
+    let back = p.into_scene().expect("the scene back");
+    assert_eq!(back.length(), 300);
+
+    let mut hud = Player::new(host.share_gl(), build("hud.draw", HUD), None, 8, 8).unwrap();
+    assert!(hud.replace_scene(old).is_none(), "an Animator player has no scene");
+}
