@@ -70,8 +70,19 @@ pub(super) struct LineScratch {
 /// How far back [`predict_pos`] looks for the frame a `_pingpong` revisits.
 const MIRROR_WINDOW: usize = 256;
 
+/// Decimal digits of `v` (a wait or a sprite index, nearly always under
+/// 1000: compared, not divided).
+#[inline]
 fn digits(v: u32) -> u32 {
-    v.checked_ilog10().map_or(1, |d| d + 1)
+    if v < 10 {
+        1
+    } else if v < 100 {
+        2
+    } else if v < 1000 {
+        3
+    } else {
+        v.checked_ilog10().map_or(1, |d| d + 1)
+    }
 }
 
 /// Where the next debug position of sprite code probably is, given the
@@ -95,6 +106,7 @@ struct Prediction {
 }
 
 impl Prediction {
+    #[inline]
     fn new(prev: &LineEntry, code: &[Insn], widths: &[u32]) -> Option<Prediction> {
         let n = code.len();
         let start = prev.pc as usize;
@@ -121,6 +133,7 @@ impl Prediction {
         Some(Prediction { pc, plain, sprite })
     }
 
+    #[inline]
     fn candidate(&self, prev: &LineEntry, seen: &[(u32, u32)], which: u8) -> Option<LineEntry> {
         let pc = self.pc;
         let col = match which {
@@ -231,42 +244,43 @@ pub(super) fn decode_sprite_lines_with(
     // by walking `entries` along with them; a position behind the last one
     // (only a hand-made bundle has those) starts the walk over where it is.
     let mut cursor = 0usize;
-    let mut last_pc = 0u32;
+    // The previous entry (valid once `k > 0`).
+    let mut prev = LineEntry { pc: 0, line: 0, col: 0 };
     for k in 0..n {
         let c = (codes[k / 4] >> (2 * (k % 4))) & 3;
-        let e = match (c, out.last()) {
-            (3, prev) => {
-                let mut j = i;
-                let v = read_leb(bytes, &mut j).ok_or("truncated entry")?;
-                if v & 1 == 0 {
-                    i = j;
-                    let g = prev
-                        .and_then(|p| state_start(p, code, by_entry, states, strings))
-                        .ok_or_else(|| format!("entry {k}: no state starts there"))?;
-                    let line =
-                        u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
-                    LineEntry { line, ..g }
-                } else {
-                    let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
-                    read_escape(bytes, &mut i, p)?
-                }
+        let e = if c == 3 {
+            let mut j = i;
+            let v = read_leb(bytes, &mut j).ok_or("truncated entry")?;
+            if v & 1 == 0 {
+                i = j;
+                let g = (k > 0)
+                    .then(|| state_start(&prev, code, by_entry, states, strings))
+                    .flatten()
+                    .ok_or_else(|| format!("entry {k}: no state starts there"))?;
+                let line = u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
+                LineEntry { line, ..g }
+            } else {
+                let p = if k > 0 { (prev.pc as i64, prev.line as i64, prev.col as i64) } else { (0, 0, 0) };
+                read_escape(bytes, &mut i, p)?
             }
-            (c, Some(prev)) => predict_pos(prev, seen, code, strings, c)
-                .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
-            (_, None) => return Err("the first entry is predicted".into()),
+        } else if k == 0 {
+            return Err("the first entry is predicted".into());
+        } else {
+            predict_pos(&prev, seen, code, strings, c)
+                .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?
         };
-        if e.pc < last_pc {
+        if e.pc < prev.pc {
             cursor = entries.partition_point(|&x| x < e.pc);
         }
-        while entries.get(cursor).is_some_and(|&x| x < e.pc) {
+        while cursor < entries.len() && entries[cursor] < e.pc {
             cursor += 1;
         }
-        last_pc = e.pc;
-        if entries.get(cursor) == Some(&e.pc) {
+        if cursor < entries.len() && entries[cursor] == e.pc {
             seen.clear();
         }
         seen.push((e.line, e.col));
         out.push(e);
+        prev = e;
     }
     if i != bytes.len() {
         return Err(format!("{} bytes after the last entry", bytes.len() - i));
