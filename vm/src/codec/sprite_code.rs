@@ -233,13 +233,8 @@ pub(super) fn decode_sprite_code_with(bytes: &[u8], out: &mut Vec<Insn>, segs: &
         let t = bytes[i];
         i += 1;
         if t < 0x80 {
-            let n = match t & 7 {
-                7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
-                n => n as u64,
-            };
-            if n > (bytes.len() - i) as u64 {
-                return Err(format!("{n} events cannot fit in the bytes left"));
-            }
+            // In byte order: the sprite's operand, the event count, the
+            // events, the wait's operand.
             match (t >> 5) & 3 {
                 0 => {}
                 mode => {
@@ -250,6 +245,13 @@ pub(super) fn decode_sprite_code_with(bytes: &[u8], out: &mut Vec<Insn>, segs: &
                     };
                     out.push(Insn(SPRITE | prev_sprite << 8));
                 }
+            }
+            let n = match t & 7 {
+                7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
+                n => n as u64,
+            };
+            if n > (bytes.len() - i) as u64 {
+                return Err(format!("{n} events cannot fit in the bytes left"));
             }
             for _ in 0..n {
                 out.push(Insn(EVENT | read_ax(bytes, &mut i)? << 8));
@@ -355,6 +357,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_explicit_sprite_comes_before_a_long_event_count() {
+        // SPRITE 9 (not predicted), seven EVENTs (the count follows the
+        // sprite's operand), WAIT 3, HALT: found by the fuzz smoke test.
+        let mut code = vec![Insn::ax(Op::Sprite, 9)];
+        code.extend((0..7).map(|e| Insn::ax(Op::Event, e)));
+        code.extend([Insn::ax(Op::Wait, 3), Insn(Op::Halt as u32)]);
+        let bytes = encode_sprite_code(&code);
+        assert_eq!(bytes, [0x77, 9, 7, 0, 1, 2, 3, 4, 5, 6, 3, T_HALT]);
+        let (mut back, mut segs) = (Vec::new(), Vec::new());
+        decode_sprite_code_with(&bytes, &mut back, &mut segs).unwrap();
+        assert_eq!(back, code);
+        assert_eq!(segs, [0]);
     }
 
     #[test]
