@@ -531,8 +531,9 @@ fn from_body(
                     .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?,
             });
         }
-        let states = decode_states_with(&m.states, m.name, codes.first().map_or(&[][..], |c| c), &mut sc.segs, segs_known)
-            .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
+        let states =
+            decode_states_with(&m.states, m.name, codes.first().map_or(&[][..], |c| c), &mut sc.segs, segs_known)
+                .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
         for (fi, (f, code)) in m.functions.into_iter().zip(codes.drain(..)).enumerate() {
             let start = f.const_start as usize;
