@@ -177,8 +177,8 @@ impl ModuleVerifier {
 /// however many functions and instructions there are.
 #[derive(Default)]
 struct Scratch {
-    /// Successor of each instruction (sprite fast path).
-    next: Vec<u32>,
+    /// The JMPs and ENTERs of the sprite code being checked, in order.
+    jumps: Vec<u32>,
     /// Three-colour marking of the progress check.
     colour: Vec<u8>,
     /// The chain being followed by the progress check.
@@ -303,12 +303,18 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch
             return Err(cx.err("strings", None, format!("string constant {i} names string {v}")));
         }
     }
-    let mut last_pc = None;
-    for e in &f.lines {
-        if e.pc as usize >= f.code.len() || last_pc.is_some_and(|p| e.pc <= p) {
-            return Err(cx.err("lines", None, format!("debug position for pc {} out of order or range", e.pc)));
+    // Strictly increasing and below the code's length: each pair in order
+    // (a branch-free pass), then the last one in range; the message names
+    // the first entry that breaks either.
+    let in_order = f.lines.windows(2).fold(true, |ok, w| ok & (w[0].pc < w[1].pc));
+    if !in_order || f.lines.last().is_some_and(|e| e.pc as usize >= f.code.len()) {
+        let mut last_pc = None;
+        for e in &f.lines {
+            if e.pc as usize >= f.code.len() || last_pc.is_some_and(|p| e.pc <= p) {
+                return Err(cx.err("lines", None, format!("debug position for pc {} out of order or range", e.pc)));
+            }
+            last_pc = Some(e.pc);
         }
-        last_pc = Some(e.pc);
     }
     if m.language == Language::Sprite && sprite_code_ok(cx, m, f, scratch) {
         return Ok(());
@@ -329,44 +335,77 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch)
     let code = &f.code;
     let n = code.len();
     let (strings, states) = (cx.nstrings, m.states.len());
-    // Successor of each instruction; u32::MAX for a HALT.
-    const END: u32 = u32::MAX;
-    let next = &mut scratch.next;
-    next.clear();
+    // One pass over the words: each op's operand rule, and every edge
+    // inside the code. A fall-through edge goes to `pc + 1`, so only the
+    // last word may not fall through (it must be a JMP, ENTER or HALT).
+    // Each arm is a flat test on the raw word; no table is built.
+    const SPRITE: u8 = Op::Sprite as u8;
+    const EVENT: u8 = Op::Event as u8;
+    const WAIT: u8 = Op::Wait as u8;
+    const NOP: u8 = Op::Nop as u8;
+    const HALT: u8 = Op::Halt as u8;
+    const ENTER: u8 = Op::Enter as u8;
+    const JMP: u8 = Op::Jmp as u8;
+    let mut falls_off = false;
+    let jumps = &mut scratch.jumps;
+    jumps.clear();
     for (pc, w) in code.iter().enumerate() {
         let ax = w.0 >> 8;
-        let succ = match w.0 as u8 {
-            op if op == Op::Sprite as u8 => pc as u32 + 1,
-            op if op == Op::Event as u8 && (ax as usize) < strings => pc as u32 + 1,
-            op if op == Op::Wait as u8 && ax != 0 => pc as u32 + 1,
-            op if op == Op::Nop as u8 && ax == 0 => pc as u32 + 1,
-            op if op == Op::Halt as u8 && ax == 0 => END,
-            op if op == Op::Enter as u8 && (ax as usize) < states => m.states[ax as usize].entry,
-            op if op == Op::Jmp as u8 => {
-                let t = pc as i64 + 1 + ((w.0 as i32) >> 8) as i64;
-                if t < 0 || t >= n as i64 {
-                    return false;
-                }
-                t as u32
+        let ok = match w.0 as u8 {
+            SPRITE => {
+                falls_off = true;
+                true
             }
-            _ => return false,
+            EVENT => {
+                falls_off = true;
+                (ax as usize) < strings
+            }
+            WAIT => {
+                falls_off = true;
+                ax != 0
+            }
+            NOP => {
+                falls_off = true;
+                ax == 0
+            }
+            HALT => {
+                falls_off = false;
+                ax == 0
+            }
+            ENTER => {
+                falls_off = false;
+                jumps.push(pc as u32);
+                (ax as usize) < states && (m.states[ax as usize].entry as usize) < n
+            }
+            JMP => {
+                falls_off = false;
+                jumps.push(pc as u32);
+                let t = pc as i64 + 1 + ((w.0 as i32) >> 8) as i64;
+                0 <= t && t < n as i64
+            }
+            _ => false,
         };
-        if succ != END && succ as usize >= n {
+        if !ok {
             return false;
         }
-        next.push(succ);
+    }
+    if falls_off {
+        return false;
     }
     // `progress`: every cycle passes through a WAIT. Only chains from JMPs
     // and ENTERs need following: every other edge goes from `pc` to
     // `pc + 1`, so every cycle holds one of them, and a chain that is done
-    // was followed to its end, cycle or not.
-    let starts = (0..n).filter(|&pc| {
-        let op = code[pc].0 as u8;
-        op == Op::Jmp as u8 || op == Op::Enter as u8
-    });
+    // was followed to its end, cycle or not. The successor is computed
+    // from the word (every edge was checked above).
+    let starts = scratch.jumps.iter().map(|&pc| pc as usize);
     let step = |pc: usize| {
-        let stop = code[pc].0 as u8 == Op::Wait as u8 || next[pc] == END;
-        (!stop).then(|| next[pc] as usize)
+        let w = code[pc].0;
+        match w as u8 {
+            WAIT | HALT => None,
+            JMP => Some((pc as i64 + 1 + ((w as i32) >> 8) as i64) as usize),
+            ENTER => Some(m.states[(w >> 8) as usize].entry as usize),
+            _ => Some(pc + 1),
+        }
     };
     cycle_without_wait(n, starts, step, &mut scratch.colour, &mut scratch.path).is_none()
 }

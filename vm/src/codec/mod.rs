@@ -106,7 +106,7 @@ use consts::{ConstWriter, decode_consts};
 use lines::{decode_lines, encode_lines};
 use register_code::{decode_register_code, encode_register_code};
 use serde::{Deserialize, Serialize};
-use sprite_code::{decode_sprite_code, encode_sprite_code};
+use sprite_code::{decode_sprite_code_with, encode_sprite_code};
 use sprite_lines::{LineScratch, decode_sprite_lines_with, encode_sprite_lines, widths};
 use states::{decode_states_with, encode_states};
 use std::borrow::Cow;
@@ -480,8 +480,12 @@ struct DecodeScratch {
     sprite: Vec<Insn>,
     /// The code of the module's functions, in order.
     codes: Vec<Vec<Insn>>,
-    /// Segment starts of sprite code (states).
+    /// Segment starts of sprite code (states): function 0's, found while
+    /// decoding it.
     segs: Vec<u32>,
+    /// Segment starts of a sprite module's other functions (only a
+    /// malformed module has any), not needed.
+    spare_segs: Vec<u32>,
     /// Tables of the sprite debug positions.
     lines: LineScratch,
 }
@@ -510,20 +514,26 @@ fn from_body(
         // it; register code is coded against its constants.
         let codes = &mut sc.codes;
         codes.clear();
+        let mut segs_known = false;
         for (fi, f) in m.functions.iter().enumerate() {
             let slice = const_range(&consts, f, mi, fi)?;
             codes.push(match language {
                 Language::Sprite => {
-                    decode_sprite_code(&f.code, &mut sc.sprite)
+                    // The segment starts of function 0 are what the states
+                    // are coded against; later functions' go to a spare.
+                    let segs = if fi == 0 { &mut sc.segs } else { &mut sc.spare_segs };
+                    decode_sprite_code_with(&f.code, &mut sc.sprite, segs)
                         .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?;
+                    segs_known |= fi == 0;
                     sc.sprite.as_slice().to_vec()
                 }
                 _ => decode_register_code(&f.code, slice)
                     .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?,
             });
         }
-        let states = decode_states_with(&m.states, m.name, codes.first().map_or(&[][..], |c| c), &mut sc.segs)
-            .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
+        let states =
+            decode_states_with(&m.states, m.name, codes.first().map_or(&[][..], |c| c), &mut sc.segs, segs_known)
+                .map_err(|e| LoadError::Malformed(format!("module {mi}: states: {e}")))?;
         let mut functions = Vec::with_capacity(m.functions.len());
         for (fi, (f, code)) in m.functions.into_iter().zip(codes.drain(..)).enumerate() {
             let start = f.const_start as usize;

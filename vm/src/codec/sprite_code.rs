@@ -189,88 +189,118 @@ pub(super) fn encode_sprite_code(code: &[Insn]) -> Vec<u8> {
 }
 
 /// Reads what [`encode_sprite_code`] wrote into `out` (cleared first).
+#[cfg(test)]
 pub(super) fn decode_sprite_code(bytes: &[u8], out: &mut Vec<Insn>) -> Result<(), String> {
+    decode_sprite_code_with(bytes, out, &mut Vec::new())
+}
+
+/// An LEB128 operand of at most 24 bits: one byte inline, the rest through
+/// [`read_leb`].
+#[inline(always)]
+fn read_ax(bytes: &[u8], i: &mut usize) -> Result<u32, String> {
+    if let Some(&b) = bytes.get(*i) {
+        if b < 0x80 {
+            *i += 1;
+            return Ok(b as u32);
+        }
+    }
+    match read_leb(bytes, i) {
+        Some(v) if v <= MAX_AX as u64 => Ok(v as u32),
+        Some(v) => Err(format!("operand {v} above 24 bits")),
+        None => Err("truncated operand".into()),
+    }
+}
+
+/// [`decode_sprite_code`], also writing the code's segment starts into
+/// `segs` (cleared first), exactly as [`segment_starts`] would find them,
+/// so that the states' decoder need not scan the code again. One pass,
+/// no allocation but `out`'s and `segs`' growth.
+pub(super) fn decode_sprite_code_with(bytes: &[u8], out: &mut Vec<Insn>, segs: &mut Vec<u32>) -> Result<(), String> {
     out.clear();
+    segs.clear();
+    segs.push(0);
     let (mut prev_sprite, mut prev_wait, mut older_wait) = (MAX_AX, 0u32, 0u32);
     // Start of the current segment (see `encode_sprite_code`).
     let mut seg = 0usize;
     let mut i = 0;
-    let ax = |bytes: &[u8], i: &mut usize| -> Result<u32, String> {
-        match read_leb(bytes, i) {
-            Some(v) if v <= MAX_AX as u64 => Ok(v as u32),
-            Some(v) => Err(format!("operand {v} above 24 bits")),
-            None => Err("truncated operand".into()),
-        }
-    };
+    const SPRITE: u32 = Op::Sprite as u32;
+    const EVENT: u32 = Op::Event as u32;
+    const WAIT: u32 = Op::Wait as u32;
     while i < bytes.len() {
         if out.len() == seg {
             prev_sprite = MAX_AX;
         }
         let t = bytes[i];
         i += 1;
-        match t {
-            0x00..=0x7f => {
-                match (t >> 5) & 3 {
-                    0 => {}
-                    mode => {
-                        prev_sprite = match mode {
-                            1 => (prev_sprite + 1) & MAX_AX,
-                            2 => prev_sprite.wrapping_sub(1) & MAX_AX,
-                            _ => ax(bytes, &mut i)?,
-                        };
-                        out.push(Insn::ax(Op::Sprite, prev_sprite));
-                    }
+        if t < 0x80 {
+            // In byte order: the sprite's operand, the event count, the
+            // events, the wait's operand.
+            match (t >> 5) & 3 {
+                0 => {}
+                mode => {
+                    prev_sprite = match mode {
+                        1 => (prev_sprite + 1) & MAX_AX,
+                        2 => prev_sprite.wrapping_sub(1) & MAX_AX,
+                        _ => read_ax(bytes, &mut i)?,
+                    };
+                    out.push(Insn(SPRITE | prev_sprite << 8));
                 }
-                let n = match t & 7 {
-                    7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
-                    n => n as u64,
-                };
-                if n > (bytes.len() - i) as u64 {
-                    return Err(format!("{n} events cannot fit in the bytes left"));
-                }
-                for _ in 0..n {
-                    out.push(Insn::ax(Op::Event, ax(bytes, &mut i)?));
-                }
-                let wait = match (t >> 3) & 3 {
-                    0 => None,
-                    1 => Some(prev_wait),
-                    2 => Some(ax(bytes, &mut i)?),
-                    _ => Some(older_wait),
-                };
-                if let Some(v) = wait {
-                    if v != prev_wait {
-                        (older_wait, prev_wait) = (prev_wait, v);
-                    }
-                    out.push(Insn::ax(Op::Wait, v));
-                }
-                // A frame group ends no segment.
-                continue;
             }
+            let n = match t & 7 {
+                7 => read_leb(bytes, &mut i).ok_or("truncated event count")?,
+                n => n as u64,
+            };
+            if n > (bytes.len() - i) as u64 {
+                return Err(format!("{n} events cannot fit in the bytes left"));
+            }
+            for _ in 0..n {
+                out.push(Insn(EVENT | read_ax(bytes, &mut i)? << 8));
+            }
+            let wait = match (t >> 3) & 3 {
+                0 => continue,
+                1 => prev_wait,
+                2 => read_ax(bytes, &mut i)?,
+                _ => older_wait,
+            };
+            if wait != prev_wait {
+                (older_wait, prev_wait) = (prev_wait, wait);
+            }
+            out.push(Insn(WAIT | wait << 8));
+            // A frame group ends no segment.
+            continue;
+        }
+        let w = match t {
             T_JMP => {
                 let z = read_leb(bytes, &mut i).ok_or("truncated jump")?;
                 let sj = unzigzag(z);
                 if !(MIN_SJ as i64..=MAX_SJ as i64).contains(&sj) {
                     return Err(format!("jump offset {sj} out of range"));
                 }
-                out.push(Insn::sj(Op::Jmp, sj as i32));
+                Insn::sj(Op::Jmp, sj as i32)
             }
-            T_ENTER => out.push(Insn::ax(Op::Enter, ax(bytes, &mut i)?)),
+            T_ENTER => Insn::ax(Op::Enter, read_ax(bytes, &mut i)?),
             T_LOOP | T_TURN => {
                 let target = if t == T_LOOP { seg } else { next_group(out, seg) };
-                out.push(Insn::sj(Op::Jmp, (target as i64 - out.len() as i64 - 1) as i32));
+                Insn::sj(Op::Jmp, (target as i64 - out.len() as i64 - 1) as i32)
             }
-            T_HALT => out.push(Insn(Op::Halt as u32)),
-            T_NOP => out.push(Insn(Op::Nop as u32)),
+            T_HALT => Insn(Op::Halt as u32),
+            T_NOP => Insn(Op::Nop as u32),
             T_RAW => {
                 let raw = bytes.get(i..i + 4).ok_or("truncated raw instruction")?;
-                out.push(Insn(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])));
                 i += 4;
+                Insn(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]]))
             }
             t => return Err(format!("unknown code token {t:#04x}")),
-        }
-        if out.last().is_some_and(|&w| ends_segment(w)) {
+        };
+        out.push(w);
+        if ends_segment(w) {
             seg = out.len();
+            segs.push(seg as u32);
         }
+    }
+    // A segment end that is the last instruction starts no segment.
+    if segs.len() > 1 && segs.last() == Some(&(out.len() as u32)) {
+        segs.pop();
     }
     Ok(())
 }
@@ -306,8 +336,10 @@ mod tests {
         ) {
             let bytes = encode_sprite_code(&code);
             let mut back = Vec::new();
-            decode_sprite_code(&bytes, &mut back).unwrap();
+            let mut segs = Vec::new();
+            decode_sprite_code_with(&bytes, &mut back, &mut segs).unwrap();
             proptest::prop_assert_eq!(&back, &code);
+            proptest::prop_assert_eq!(&segs, &segment_starts(&code));
             let states: Vec<State> = raw_states
                 .iter()
                 .map(|&(e, n, same)| State { name: n, category: if same { n } else { n / 2 }, entry: e })
@@ -325,6 +357,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_explicit_sprite_comes_before_a_long_event_count() {
+        // SPRITE 9 (not predicted), seven EVENTs (the count follows the
+        // sprite's operand), WAIT 3, HALT: found by the fuzz smoke test.
+        let mut code = vec![Insn::ax(Op::Sprite, 9)];
+        code.extend((0..7).map(|e| Insn::ax(Op::Event, e)));
+        code.extend([Insn::ax(Op::Wait, 3), Insn(Op::Halt as u32)]);
+        let bytes = encode_sprite_code(&code);
+        assert_eq!(bytes, [0x77, 9, 7, 0, 1, 2, 3, 4, 5, 6, 3, T_HALT]);
+        let (mut back, mut segs) = (Vec::new(), Vec::new());
+        decode_sprite_code_with(&bytes, &mut back, &mut segs).unwrap();
+        assert_eq!(back, code);
+        assert_eq!(segs, [0]);
     }
 
     #[test]

@@ -64,14 +64,24 @@ fn states_by_entry_into(states: &[State], v: &mut Vec<(u32, usize)>) {
 pub(super) struct LineScratch {
     entries: Vec<u32>,
     by_entry: Vec<(u32, usize)>,
-    seen: Vec<(u32, u32)>,
 }
 
 /// How far back [`predict_pos`] looks for the frame a `_pingpong` revisits.
 const MIRROR_WINDOW: usize = 256;
 
+/// Decimal digits of `v` (a wait or a sprite index, nearly always under
+/// 1000: compared, not divided).
+#[inline]
 fn digits(v: u32) -> u32 {
-    v.checked_ilog10().map_or(1, |d| d + 1)
+    if v < 10 {
+        1
+    } else if v < 100 {
+        2
+    } else if v < 1000 {
+        3
+    } else {
+        v.checked_ilog10().map_or(1, |d| d + 1)
+    }
 }
 
 /// Where the next debug position of sprite code probably is, given the
@@ -80,7 +90,7 @@ fn digits(v: u32) -> u32 {
 /// (candidates 0 and 1, without and with an explicit sprite index), and the
 /// reverse pass of a `_pingpong` revisits the forward frames backwards
 /// (candidate 2).
-fn predict_pos(prev: &LineEntry, seen: &[(u32, u32)], code: &[Insn], widths: &[u32], which: u8) -> Option<LineEntry> {
+fn predict_pos(prev: &LineEntry, seen: &[LineEntry], code: &[Insn], widths: &[u32], which: u8) -> Option<LineEntry> {
     Prediction::new(prev, code, widths)?.candidate(prev, seen, which)
 }
 
@@ -95,6 +105,7 @@ struct Prediction {
 }
 
 impl Prediction {
+    #[inline]
     fn new(prev: &LineEntry, code: &[Insn], widths: &[u32]) -> Option<Prediction> {
         let n = code.len();
         let start = prev.pc as usize;
@@ -121,7 +132,8 @@ impl Prediction {
         Some(Prediction { pc, plain, sprite })
     }
 
-    fn candidate(&self, prev: &LineEntry, seen: &[(u32, u32)], which: u8) -> Option<LineEntry> {
+    #[inline]
+    fn candidate(&self, prev: &LineEntry, seen: &[LineEntry], which: u8) -> Option<LineEntry> {
         let pc = self.pc;
         let col = match which {
             0 => prev.col.checked_add(self.plain?)?,
@@ -129,11 +141,11 @@ impl Prediction {
             _ => {
                 // Bounded, so that a state of a million frames stays linear.
                 let from = seen.len().saturating_sub(MIRROR_WINDOW);
-                let k = seen[from..].iter().position(|&p| p == (prev.line, prev.col))? + from;
+                let k = seen[from..].iter().position(|p| (p.line, p.col) == (prev.line, prev.col))? + from;
                 if k == from {
                     return None;
                 }
-                return Some(LineEntry { pc, line: seen[k - 1].0, col: seen[k - 1].1 });
+                return Some(LineEntry { pc, line: seen[k - 1].line, col: seen[k - 1].col });
             }
         };
         Some(LineEntry { pc, line: prev.line, col })
@@ -160,14 +172,15 @@ pub(super) fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[
     write_leb(&mut out, lines.len() as u64);
     let at = out.len();
     out.resize(at + lines.len().div_ceil(4), 0);
-    let mut seen: Vec<(u32, u32)> = Vec::new();
+    // The positions since the last state start: `lines[seen..k]`.
+    let mut seen = 0usize;
     let mut prev: Option<LineEntry> = None;
     for (k, e) in lines.iter().enumerate() {
         let c = prev
             .as_ref()
             .and_then(|p| {
                 let pr = Prediction::new(p, code, strings)?;
-                (0..3u8).find(|&w| pr.candidate(p, &seen, w).as_ref() == Some(e))
+                (0..3u8).find(|&w| pr.candidate(p, &lines[seen..k], w).as_ref() == Some(e))
             })
             .unwrap_or(3);
         out[at + k / 4] |= c << (2 * (k % 4));
@@ -184,9 +197,8 @@ pub(super) fn encode_sprite_lines(lines: &[LineEntry], code: &[Insn], states: &[
             }
         }
         if entries.binary_search(&e.pc).is_ok() {
-            seen.clear();
+            seen = k;
         }
-        seen.push((e.line, e.col));
         prev = Some(*e);
     }
     out
@@ -213,10 +225,9 @@ pub(super) fn decode_sprite_lines_with(
     if bytes.is_empty() {
         return Ok(Vec::new());
     }
-    let LineScratch { entries, by_entry, seen } = scratch;
+    let LineScratch { entries, by_entry } = scratch;
     entry_pcs_into(states, entries);
     states_by_entry_into(states, by_entry);
-    seen.clear();
     let (entries, by_entry) = (&*entries, &*by_entry);
     let mut i = 0;
     let n = read_leb(bytes, &mut i).ok_or("truncated count")?;
@@ -231,42 +242,45 @@ pub(super) fn decode_sprite_lines_with(
     // by walking `entries` along with them; a position behind the last one
     // (only a hand-made bundle has those) starts the walk over where it is.
     let mut cursor = 0usize;
-    let mut last_pc = 0u32;
+    // The positions since the last state start are `out[seen..]`: the
+    // window a `_pingpong` prediction looks back over, with no copy.
+    let mut seen = 0usize;
+    // The previous entry (valid once `k > 0`).
+    let mut prev = LineEntry { pc: 0, line: 0, col: 0 };
     for k in 0..n {
         let c = (codes[k / 4] >> (2 * (k % 4))) & 3;
-        let e = match (c, out.last()) {
-            (3, prev) => {
-                let mut j = i;
-                let v = read_leb(bytes, &mut j).ok_or("truncated entry")?;
-                if v & 1 == 0 {
-                    i = j;
-                    let g = prev
-                        .and_then(|p| state_start(p, code, by_entry, states, strings))
-                        .ok_or_else(|| format!("entry {k}: no state starts there"))?;
-                    let line =
-                        u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
-                    LineEntry { line, ..g }
-                } else {
-                    let p = prev.map_or((0, 0, 0), |p| (p.pc as i64, p.line as i64, p.col as i64));
-                    read_escape(bytes, &mut i, p)?
-                }
+        let e = if c == 3 {
+            let mut j = i;
+            let v = read_leb(bytes, &mut j).ok_or("truncated entry")?;
+            if v & 1 == 0 {
+                i = j;
+                let g = (k > 0)
+                    .then(|| state_start(&prev, code, by_entry, states, strings))
+                    .flatten()
+                    .ok_or_else(|| format!("entry {k}: no state starts there"))?;
+                let line = u32::try_from(v >> 1).ok().and_then(|d| g.line.checked_add(d)).ok_or("line out of range")?;
+                LineEntry { line, ..g }
+            } else {
+                let p = if k > 0 { (prev.pc as i64, prev.line as i64, prev.col as i64) } else { (0, 0, 0) };
+                read_escape(bytes, &mut i, p)?
             }
-            (c, Some(prev)) => predict_pos(prev, seen, code, strings, c)
-                .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?,
-            (_, None) => return Err("the first entry is predicted".into()),
+        } else if k == 0 {
+            return Err("the first entry is predicted".into());
+        } else {
+            predict_pos(&prev, &out[seen..], code, strings, c)
+                .ok_or_else(|| format!("entry {k}: predicted position {c} does not exist"))?
         };
-        if e.pc < last_pc {
+        if e.pc < prev.pc {
             cursor = entries.partition_point(|&x| x < e.pc);
         }
-        while entries.get(cursor).is_some_and(|&x| x < e.pc) {
+        while cursor < entries.len() && entries[cursor] < e.pc {
             cursor += 1;
         }
-        last_pc = e.pc;
-        if entries.get(cursor) == Some(&e.pc) {
-            seen.clear();
+        if cursor < entries.len() && entries[cursor] == e.pc {
+            seen = out.len();
         }
-        seen.push((e.line, e.col));
         out.push(e);
+        prev = e;
     }
     if i != bytes.len() {
         return Err(format!("{} bytes after the last entry", bytes.len() - i));

@@ -51,15 +51,18 @@ pub(super) fn encode_states(states: &[State], module_name: u32, code: &[Insn]) -
 /// whose code is `code`.
 #[cfg(test)]
 pub(super) fn decode_states(bytes: &[u8], module_name: u32, code: &[Insn]) -> Result<Vec<State>, String> {
-    decode_states_with(bytes, module_name, code, &mut Vec::new())
+    decode_states_with(bytes, module_name, code, &mut Vec::new(), false)
 }
 
-/// [`decode_states`] with a reused buffer for the code's segment starts.
+/// [`decode_states`] with a reused buffer for the code's segment starts;
+/// when `segs_known`, `segs` already holds them (the sprite code decoder
+/// found them on its way), else they are found here if needed.
 pub(super) fn decode_states_with(
     bytes: &[u8],
     module_name: u32,
     code: &[Insn],
     segs: &mut Vec<u32>,
+    segs_known: bool,
 ) -> Result<Vec<State>, String> {
     let mut i = 0;
     let head = read_leb(bytes, &mut i).ok_or("truncated count")?;
@@ -67,10 +70,10 @@ pub(super) fn decode_states_with(
     if n > bytes.len() as u64 {
         return Err(format!("{n} states cannot fit in {} bytes", bytes.len()));
     }
-    if canonical {
-        segment_starts_into(code, segs);
-    } else {
+    if !canonical {
         segs.clear();
+    } else if !segs_known {
+        segment_starts_into(code, segs);
     }
     if canonical && segs.len() as u64 != n {
         return Err(format!("{n} states, but the code has {} segments", segs.len()));
