@@ -10,22 +10,130 @@
 //! LALRPOP parser accepts it too without an error and builds an equal tree.
 
 use super::ast::{Comment, File, Frame, Name, Number, State};
-use super::lexer::{Spanned, Tok, tokens};
+use super::lexer::{Spanned, Tok};
+use logos::Logos;
 use crate::Span;
 
-struct Reader<'s, I: Iterator<Item = Spanned<'s>>> {
-    toks: std::iter::Peekable<I>,
-    /// End of the last token consumed (LALRPOP's `@R`).
-    last_end: usize,
+/// A name as the reader saw it: borrowed from the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameRef<'s> {
+    /// The name's text (a slice of the source).
+    pub text: &'s str,
+    /// Where it is.
+    pub span: Span,
 }
 
-impl<'s, I: Iterator<Item = Spanned<'s>>> Reader<'s, I> {
+impl NameRef<'_> {
+    fn owned(&self) -> Name {
+        Name { text: self.text.to_string(), span: self.span }
+    }
+}
+
+/// A number as the reader saw it (see [`Number`]), borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberRef<'s> {
+    /// The digits (and fraction), without the sign.
+    pub text: &'s str,
+    /// True when a `-` preceded it.
+    pub negative: bool,
+    /// Sign included.
+    pub span: Span,
+}
+
+impl NumberRef<'_> {
+    fn owned(&self) -> Number {
+        Number { text: self.text.to_string(), negative: self.negative, span: self.span }
+    }
+}
+
+/// One frame as the reader saw it (see [`Frame`]), borrowed: the events
+/// are the reader's buffer, valid until the next frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameRef<'s, 'e> {
+    /// `D`, `D|I`, `D|event...`, `D|I|event...`
+    Timed {
+        /// Ticks to display the frame.
+        duration: NumberRef<'s>,
+        /// Explicit sprite index, if given.
+        index: Option<NumberRef<'s>>,
+        /// Custom events, in order.
+        events: &'e [NameRef<'s>],
+        /// The whole frame.
+        span: Span,
+    },
+    /// An events-only frame: a head name, then events.
+    Control {
+        /// The first name.
+        head: NameRef<'s>,
+        /// The names after it.
+        events: &'e [NameRef<'s>],
+        /// The whole frame.
+        span: Span,
+    },
+}
+
+/// What the streaming reader ([`read`]) hands out, in source order; any
+/// method returning `false` stops the reading (and [`read`] returns
+/// `None`).
+pub trait Sink<'s> {
+    /// A state begins: `Name[Category]:`.
+    fn state(&mut self, name: NameRef<'s>, category: Option<NameRef<'s>>) -> bool;
+    /// The next frame of the current state.
+    fn frame(&mut self, frame: FrameRef<'s, '_>) -> bool;
+    /// The current state ends; `span` is the whole state's.
+    fn end_state(&mut self, span: Span) -> bool;
+    /// A `# comment` (trailing white space trimmed), when the reader
+    /// passes it: comments between the tokens above come in source order
+    /// with them, give or take one token of look-ahead.
+    fn comment(&mut self, text: &'s str, span: Span) {
+        let _ = (text, span);
+    }
+}
+
+/// Comments go to the sink as the lexer passes them.
+struct Toks<'k, I, K> {
+    inner: I,
+    sink: &'k mut K,
+}
+
+struct Reader<'s, 'k, I, K> {
+    toks: Toks<'k, I, K>,
+    peeked: Option<Option<Spanned<'s>>>,
+    /// End of the last token consumed (LALRPOP's `@R`).
+    last_end: usize,
+    /// The events of the frame being read (one buffer for the file).
+    events: Vec<NameRef<'s>>,
+}
+
+impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Toks<'_, I, K> {
+    fn next(&mut self) -> Option<Spanned<'s>> {
+        loop {
+            let t = self.inner.next()?;
+            match t.1 {
+                Tok::Comment(text) => self.sink.comment(text.trim_end(), Span::new(t.0, t.2)),
+                _ => return Some(t),
+            }
+        }
+    }
+}
+
+impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
+    fn peek_full(&mut self) -> Option<Spanned<'s>> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.toks.next());
+        }
+        self.peeked.flatten()
+    }
+
     fn peek(&mut self) -> Option<Tok<'s>> {
-        self.toks.peek().map(|t| t.1)
+        self.peek_full().map(|t| t.1)
     }
 
     fn next(&mut self) -> Option<Spanned<'s>> {
-        let t = self.toks.next()?;
+        let t = match self.peeked.take() {
+            Some(t) => t,
+            None => self.toks.next(),
+        }?;
         self.last_end = t.2;
         Some(t)
     }
@@ -43,71 +151,79 @@ impl<'s, I: Iterator<Item = Spanned<'s>>> Reader<'s, I> {
         while self.eat(Tok::Newline) {}
     }
 
-    fn name(&mut self) -> Option<Name> {
-        match self.toks.peek() {
-            Some(&(l, Tok::Name(t), r)) => {
+    fn name(&mut self) -> Option<NameRef<'s>> {
+        match self.peek_full() {
+            Some((l, Tok::Name(t), r)) => {
                 self.next();
-                Some(Name { text: t.to_string(), span: Span::new(l, r) })
+                Some(NameRef { text: t, span: Span::new(l, r) })
             }
             _ => None,
         }
     }
 
-    fn number(&mut self) -> Option<Number> {
-        let (l, negative) = match self.toks.peek() {
-            Some(&(l, Tok::Minus, _)) => {
+    fn number(&mut self) -> Option<NumberRef<'s>> {
+        let (l, negative) = match self.peek_full() {
+            Some((l, Tok::Minus, _)) => {
                 self.next();
                 (l, true)
             }
-            Some(&(l, _, _)) => (l, false),
+            Some((l, _, _)) => (l, false),
             None => return None,
         };
-        match self.toks.peek() {
-            Some(&(_, Tok::Int(t) | Tok::Decimal(t), r)) => {
+        match self.peek_full() {
+            Some((_, Tok::Int(t) | Tok::Decimal(t), r)) => {
                 self.next();
-                Some(Number { text: t.to_string(), negative, span: Span::new(l, r) })
+                Some(NumberRef { text: t, negative, span: Span::new(l, r) })
             }
             _ => None,
         }
     }
 
-    /// `("|" name)*`, appended to `out`.
-    fn events(&mut self, out: &mut Vec<Name>) -> Option<()> {
+    /// `("|" name)*`, appended to the events buffer.
+    fn events(&mut self) -> Option<()> {
         while self.eat(Tok::Pipe) {
-            out.push(self.name()?);
+            let n = self.name()?;
+            self.events.push(n);
         }
         Some(())
     }
 
-    fn frame(&mut self) -> Option<Frame> {
-        let l = self.toks.peek()?.0;
+    /// Reads a frame and hands it to the sink; its end.
+    fn frame(&mut self) -> Option<usize> {
+        let l = self.peek_full()?.0;
+        self.events.clear();
         match self.peek()? {
             Tok::Name(_) => {
                 let head = self.name()?;
-                let mut events = Vec::new();
-                self.events(&mut events)?;
+                self.events()?;
                 let r = self.last_end;
-                Some(Frame::Control { head, events, span: Span::new(l, r) })
+                let span = Span::new(l, r);
+                let f = FrameRef::Control { head, events: &self.events, span };
+                self.toks.sink.frame(f).then_some(r)
             }
             Tok::Minus | Tok::Int(_) | Tok::Decimal(_) => {
                 let duration = self.number()?;
                 let mut index = None;
-                let mut events = Vec::new();
                 if self.eat(Tok::Pipe) {
                     match self.peek()? {
-                        Tok::Name(_) => events.push(self.name()?),
+                        Tok::Name(_) => {
+                            let n = self.name()?;
+                            self.events.push(n);
+                        }
                         _ => index = Some(self.number()?),
                     }
-                    self.events(&mut events)?;
+                    self.events()?;
                 }
                 let r = self.last_end;
-                Some(Frame::Timed { duration, index, events, span: Span::new(l, r) })
+                let span = Span::new(l, r);
+                let f = FrameRef::Timed { duration, index, events: &self.events, span };
+                self.toks.sink.frame(f).then_some(r)
             }
             _ => None,
         }
     }
 
-    fn state(&mut self) -> Option<State> {
+    fn state(&mut self) -> Option<()> {
         let name = self.name()?;
         let l = name.span.start;
         let category = if self.eat(Tok::LBracket) {
@@ -118,43 +234,41 @@ impl<'s, I: Iterator<Item = Spanned<'s>>> Reader<'s, I> {
             None
         };
         self.eat(Tok::Colon).then_some(())?;
+        self.toks.sink.state(name, category).then_some(())?;
         self.newlines();
-        let mut frames = vec![self.frame()?];
+        let mut r = self.frame()?;
         while self.eat(Tok::Comma) {
             self.newlines();
-            frames.push(self.frame()?);
+            r = self.frame()?;
         }
-        let r = frames.last().map_or(self.last_end, |f| f.span().end);
-        Some(State { name, category, frames, span: Span::new(l, r) })
+        self.toks.sink.end_state(Span::new(l, r)).then_some(())
     }
 }
 
-/// The tree of `src`, or `None` if it has any syntax error (or anything
-/// this reader does not handle).
-pub fn parse(src: &str) -> Option<File> {
-    let mut comments = Vec::new();
-    let states = states(src, &mut comments)?;
-    Some(File { states, comments })
-}
-
-fn states(src: &str, comments: &mut Vec<Comment>) -> Option<Vec<State>> {
-    let toks = tokens(src).filter(|&(l, t, r)| match t {
-        Tok::Comment(text) => {
-            comments.push(Comment { text: text.trim_end().to_string(), span: Span::new(l, r) });
-            false
-        }
-        _ => true,
+/// Reads `src` into `sink`, state by state and frame by frame, without
+/// building a tree; `None` if it has any syntax error (or anything this
+/// reader does not handle), or if the sink stopped it. [`parse`] is this
+/// reader with a sink that builds the tree, so a sink sees exactly what
+/// the tree would hold.
+pub fn read<'s>(src: &'s str, sink: &mut impl Sink<'s>) -> Option<()> {
+    // The lexer itself, not `lexer::tokens`: an unknown character ends
+    // this reader (no rule takes `Tok::Unknown`), so its runs need no
+    // merging.
+    let mut lex = Tok::lexer(src);
+    let inner = std::iter::from_fn(move || {
+        let tok = lex.next()?.unwrap_or(Tok::Unknown(""));
+        let span = lex.span();
+        Some((span.start, tok, span.end))
     });
-    let mut r = Reader { toks: toks.peekable(), last_end: 0 };
-    let mut states = Vec::new();
+    let mut r = Reader { toks: Toks { inner, sink }, peeked: None, last_end: 0, events: Vec::new() };
     loop {
         match r.peek() {
-            None => return Some(states),
+            None => return Some(()),
             Some(Tok::Newline) => {
                 r.next();
             }
             Some(Tok::Name(_)) => {
-                states.push(r.state()?);
+                r.state()?;
                 match r.peek() {
                     None | Some(Tok::Newline) => {}
                     Some(_) => return None,
@@ -163,6 +277,56 @@ fn states(src: &str, comments: &mut Vec<Comment>) -> Option<Vec<State>> {
             Some(_) => return None,
         }
     }
+}
+
+/// The sink of [`parse`]: the tree.
+#[derive(Default)]
+struct Tree {
+    file: File,
+    current: Option<State>,
+}
+
+impl<'s> Sink<'s> for Tree {
+    fn state(&mut self, name: NameRef<'s>, category: Option<NameRef<'s>>) -> bool {
+        let span = name.span;
+        self.current = Some(State { name: name.owned(), category: category.map(|c| c.owned()), frames: Vec::new(), span });
+        true
+    }
+
+    fn frame(&mut self, frame: FrameRef<'s, '_>) -> bool {
+        let Some(state) = self.current.as_mut() else { return false };
+        state.frames.push(match frame {
+            FrameRef::Timed { duration, index, events, span } => Frame::Timed {
+                duration: duration.owned(),
+                index: index.map(|i| i.owned()),
+                events: events.iter().map(NameRef::owned).collect(),
+                span,
+            },
+            FrameRef::Control { head, events, span } => {
+                Frame::Control { head: head.owned(), events: events.iter().map(NameRef::owned).collect(), span }
+            }
+        });
+        true
+    }
+
+    fn end_state(&mut self, span: Span) -> bool {
+        let Some(mut state) = self.current.take() else { return false };
+        state.span = span;
+        self.file.states.push(state);
+        true
+    }
+
+    fn comment(&mut self, text: &'s str, span: Span) {
+        self.file.comments.push(Comment { text: text.to_string(), span });
+    }
+}
+
+/// The tree of `src`, or `None` if it has any syntax error (or anything
+/// this reader does not handle).
+pub fn parse(src: &str) -> Option<File> {
+    let mut tree = Tree::default();
+    read(src, &mut tree)?;
+    Some(tree.file)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 pub mod ast;
 mod fast;
+pub use fast::{FrameRef, NameRef, NumberRef, Sink, read};
 pub mod lexer;
 
 lalrpop_util::lalrpop_mod!(
