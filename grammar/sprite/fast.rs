@@ -8,10 +8,11 @@
 //!
 //! The tests below check that whenever this reader accepts a text, the
 //! LALRPOP parser accepts it too without an error and builds an equal tree.
+//! The reader scans its tokens itself, as `lexer.rs` would cut them (an
+//! unknown character, which no rule takes, simply ends it); the same
+//! tests hold it to the logos lexer the LALRPOP parser reads.
 
 use super::ast::{Comment, File, Frame, Name, Number, State};
-use super::lexer::{Spanned, Tok};
-use logos::Logos;
 use crate::Span;
 
 /// A name as the reader saw it: borrowed from the source.
@@ -90,57 +91,112 @@ pub trait Sink<'s> {
     }
 }
 
-/// Comments go to the sink as the lexer passes them.
-struct Toks<'k, I, K> {
-    inner: I,
-    sink: &'k mut K,
+/// A token's kind; its text is the source between its bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum K {
+    Name,
+    Int,
+    Decimal,
+    Minus,
+    Colon,
+    Comma,
+    Pipe,
+    LBracket,
+    RBracket,
+    Newline,
+    /// Anything the lexer would make [`Tok::Unknown`]: no rule takes it.
+    Unknown,
+    Eof,
 }
 
-struct Reader<'s, 'k, I, K> {
-    toks: Toks<'k, I, K>,
-    peeked: Option<Option<Spanned<'s>>>,
+/// The reader, with its own scanner of the lexer's tokens (`lexer.rs`:
+/// the same regular expressions, longest match; comments go to the sink
+/// as they are passed) and one token of look-ahead.
+struct Reader<'s, 'k, S> {
+    src: &'s str,
+    pos: usize,
+    sink: &'k mut S,
+    /// The next token: kind and bounds.
+    kind: K,
+    start: usize,
+    end: usize,
     /// End of the last token consumed (LALRPOP's `@R`).
     last_end: usize,
     /// The events of the frame being read (one buffer for the file).
     events: Vec<NameRef<'s>>,
 }
 
-impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Toks<'_, I, K> {
-    fn next(&mut self) -> Option<Spanned<'s>> {
-        loop {
-            let t = self.inner.next()?;
-            match t.1 {
-                Tok::Comment(text) => self.sink.comment(text.trim_end(), Span::new(t.0, t.2)),
-                _ => return Some(t),
-            }
-        }
-    }
+fn is_name(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
-impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
-    fn peek_full(&mut self) -> Option<Spanned<'s>> {
-        if self.peeked.is_none() {
-            self.peeked = Some(self.toks.next());
+impl<'s, S: Sink<'s>> Reader<'s, '_, S> {
+    /// Scans the token at `pos` into `kind`, `start`, `end`.
+    fn scan(&mut self) {
+        let b = self.src.as_bytes();
+        let mut i = self.pos;
+        loop {
+            while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\x0c') {
+                i += 1;
+            }
+            if i < b.len() && b[i] == b'#' {
+                let end = self.src[i..].find('\n').map_or(b.len(), |n| i + n);
+                self.sink.comment(self.src[i..end].trim_end(), Span::new(i, end));
+                i = end;
+                continue;
+            }
+            break;
         }
-        self.peeked.flatten()
+        self.start = i;
+        let Some(&c) = b.get(i) else {
+            self.kind = K::Eof;
+            self.end = i;
+            self.pos = i;
+            return;
+        };
+        let digits = |mut j: usize| {
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            j
+        };
+        let (kind, end) = match c {
+            b'A'..=b'Z' | b'a'..=b'z' | b'_' => {
+                let mut j = i + 1;
+                while j < b.len() && is_name(b[j]) {
+                    j += 1;
+                }
+                (K::Name, j)
+            }
+            b'0'..=b'9' => {
+                let j = digits(i + 1);
+                if b.get(j) == Some(&b'.') { (K::Decimal, digits(j + 1)) } else { (K::Int, j) }
+            }
+            b'.' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => (K::Decimal, digits(i + 1)),
+            b'-' => (K::Minus, i + 1),
+            b':' => (K::Colon, i + 1),
+            b',' => (K::Comma, i + 1),
+            b'|' => (K::Pipe, i + 1),
+            b'[' => (K::LBracket, i + 1),
+            b']' => (K::RBracket, i + 1),
+            b'\n' => (K::Newline, i + 1),
+            b'\r' if b.get(i + 1) == Some(&b'\n') => (K::Newline, i + 2),
+            _ => (K::Unknown, i + 1),
+        };
+        self.kind = kind;
+        self.end = end;
+        self.pos = end;
     }
 
-    fn peek(&mut self) -> Option<Tok<'s>> {
-        self.peek_full().map(|t| t.1)
+    /// Consumes the next token.
+    fn bump(&mut self) {
+        self.last_end = self.end;
+        self.scan();
     }
 
-    fn next(&mut self) -> Option<Spanned<'s>> {
-        let t = match self.peeked.take() {
-            Some(t) => t,
-            None => self.toks.next(),
-        }?;
-        self.last_end = t.2;
-        Some(t)
-    }
-
-    fn eat(&mut self, tok: Tok<'s>) -> bool {
-        if self.peek() == Some(tok) {
-            self.next();
+    fn eat(&mut self, k: K) -> bool {
+        if self.kind == k {
+            self.bump();
             true
         } else {
             false
@@ -148,40 +204,36 @@ impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
     }
 
     fn newlines(&mut self) {
-        while self.eat(Tok::Newline) {}
+        while self.eat(K::Newline) {}
+    }
+
+    fn text(&self) -> &'s str {
+        &self.src[self.start..self.end]
     }
 
     fn name(&mut self) -> Option<NameRef<'s>> {
-        match self.peek_full() {
-            Some((l, Tok::Name(t), r)) => {
-                self.next();
-                Some(NameRef { text: t, span: Span::new(l, r) })
-            }
-            _ => None,
+        if self.kind != K::Name {
+            return None;
         }
+        let n = NameRef { text: self.text(), span: Span::new(self.start, self.end) };
+        self.bump();
+        Some(n)
     }
 
     fn number(&mut self) -> Option<NumberRef<'s>> {
-        let (l, negative) = match self.peek_full() {
-            Some((l, Tok::Minus, _)) => {
-                self.next();
-                (l, true)
-            }
-            Some((l, _, _)) => (l, false),
-            None => return None,
-        };
-        match self.peek_full() {
-            Some((_, Tok::Int(t) | Tok::Decimal(t), r)) => {
-                self.next();
-                Some(NumberRef { text: t, negative, span: Span::new(l, r) })
-            }
-            _ => None,
+        let l = self.start;
+        let negative = self.eat(K::Minus);
+        if !matches!(self.kind, K::Int | K::Decimal) {
+            return None;
         }
+        let n = NumberRef { text: self.text(), negative, span: Span::new(l, self.end) };
+        self.bump();
+        Some(n)
     }
 
     /// `("|" name)*`, appended to the events buffer.
     fn events(&mut self) -> Option<()> {
-        while self.eat(Tok::Pipe) {
+        while self.eat(K::Pipe) {
             let n = self.name()?;
             self.events.push(n);
         }
@@ -190,23 +242,24 @@ impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
 
     /// Reads a frame and hands it to the sink; its end.
     fn frame(&mut self) -> Option<usize> {
-        let l = self.peek_full()?.0;
+        let l = self.start;
         self.events.clear();
-        match self.peek()? {
-            Tok::Name(_) => {
+        match self.kind {
+            K::Name => {
                 let head = self.name()?;
                 self.events()?;
                 let r = self.last_end;
                 let span = Span::new(l, r);
                 let f = FrameRef::Control { head, events: &self.events, span };
-                self.toks.sink.frame(f).then_some(r)
+                self.sink.frame(f).then_some(r)
             }
-            Tok::Minus | Tok::Int(_) | Tok::Decimal(_) => {
+            K::Minus | K::Int | K::Decimal => {
                 let duration = self.number()?;
                 let mut index = None;
-                if self.eat(Tok::Pipe) {
-                    match self.peek()? {
-                        Tok::Name(_) => {
+                if self.eat(K::Pipe) {
+                    match self.kind {
+                        K::Eof => return None,
+                        K::Name => {
                             let n = self.name()?;
                             self.events.push(n);
                         }
@@ -217,7 +270,7 @@ impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
                 let r = self.last_end;
                 let span = Span::new(l, r);
                 let f = FrameRef::Timed { duration, index, events: &self.events, span };
-                self.toks.sink.frame(f).then_some(r)
+                self.sink.frame(f).then_some(r)
             }
             _ => None,
         }
@@ -226,22 +279,22 @@ impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
     fn state(&mut self) -> Option<()> {
         let name = self.name()?;
         let l = name.span.start;
-        let category = if self.eat(Tok::LBracket) {
+        let category = if self.eat(K::LBracket) {
             let c = self.name()?;
-            self.eat(Tok::RBracket).then_some(())?;
+            self.eat(K::RBracket).then_some(())?;
             Some(c)
         } else {
             None
         };
-        self.eat(Tok::Colon).then_some(())?;
-        self.toks.sink.state(name, category).then_some(())?;
+        self.eat(K::Colon).then_some(())?;
+        self.sink.state(name, category).then_some(())?;
         self.newlines();
         let mut r = self.frame()?;
-        while self.eat(Tok::Comma) {
+        while self.eat(K::Comma) {
             self.newlines();
             r = self.frame()?;
         }
-        self.toks.sink.end_state(Span::new(l, r)).then_some(())
+        self.sink.end_state(Span::new(l, r)).then_some(())
     }
 }
 
@@ -251,30 +304,19 @@ impl<'s, I: Iterator<Item = Spanned<'s>>, K: Sink<'s>> Reader<'s, '_, I, K> {
 /// reader with a sink that builds the tree, so a sink sees exactly what
 /// the tree would hold.
 pub fn read<'s>(src: &'s str, sink: &mut impl Sink<'s>) -> Option<()> {
-    // The lexer itself, not `lexer::tokens`: an unknown character ends
-    // this reader (no rule takes `Tok::Unknown`), so its runs need no
-    // merging.
-    let mut lex = Tok::lexer(src);
-    let inner = std::iter::from_fn(move || {
-        let tok = lex.next()?.unwrap_or(Tok::Unknown(""));
-        let span = lex.span();
-        Some((span.start, tok, span.end))
-    });
-    let mut r = Reader { toks: Toks { inner, sink }, peeked: None, last_end: 0, events: Vec::new() };
+    let mut r = Reader { src, pos: 0, sink, kind: K::Eof, start: 0, end: 0, last_end: 0, events: Vec::new() };
+    r.scan();
     loop {
-        match r.peek() {
-            None => return Some(()),
-            Some(Tok::Newline) => {
-                r.next();
-            }
-            Some(Tok::Name(_)) => {
+        match r.kind {
+            K::Eof => return Some(()),
+            K::Newline => r.bump(),
+            K::Name => {
                 r.state()?;
-                match r.peek() {
-                    None | Some(Tok::Newline) => {}
-                    Some(_) => return None,
+                if !matches!(r.kind, K::Eof | K::Newline) {
+                    return None;
                 }
             }
-            Some(_) => return None,
+            _ => return None,
         }
     }
 }

@@ -187,7 +187,10 @@ pub fn check(src: &str) -> Option<Result<FlatIr, Vec<Diagnostic>>> {
     let mut c = OnePass::default();
     // Upper bounds, so that the IR grows once: a frame is followed by a
     // `,` or ends a line, a state has a `:`, an event a `|`.
-    let count = |c: u8| src.bytes().filter(|&b| b == c).count();
+    // (Counted 255 bytes at a time in a byte, which vectorises.)
+    let count = |c: u8| -> usize {
+        src.as_bytes().chunks(255).map(|k| k.iter().fold(0u8, |n, &b| n + (b == c) as u8) as usize).sum()
+    };
     let (commas, lines, colons, pipes) = (count(b','), count(b'\n'), count(b':'), count(b'|'));
     c.ir.frames.reserve(commas + lines + 1);
     c.ir.states.reserve(colons);
@@ -295,6 +298,14 @@ impl<'s> OnePass<'s> {
         if let Some(span) = self.too_large {
             return Some(Err(vec![code_too_large(span)]));
         }
+        // The IR waits for lowering beside every other file's: give back
+        // what the upper bounds reserved (in place, not a copy).
+        let ir = &mut self.ir;
+        ir.frames.shrink_to_fit();
+        ir.events.shrink_to_fit();
+        ir.states.shrink_to_fit();
+        ir.text.shrink_to_fit();
+        ir.ends.shrink_to_fit();
         Some(Ok(self.ir))
     }
 

@@ -44,6 +44,7 @@ pub fn lower_flat(ir: &FlatIr, name: &str, b: &mut ProgramBuilder, src: Option<&
     };
     let mut entries = Vec::with_capacity(ir.states.len());
     let mut starts = Vec::new();
+    let mut positions = Vec::new();
     for s in &ir.states {
         entries.push(f.pc());
         let first = ir.frames_of(s).next();
@@ -51,9 +52,12 @@ pub fn lower_flat(ir: &FlatIr, name: &str, b: &mut ProgramBuilder, src: Option<&
             f.emit(Insn::ax(Op::Sprite, 0), first.map_or(pos(s.end_pos), |(fr, _)| pos(fr.pos)));
         }
         starts.clear();
+        positions.clear();
         for (fr, events) in ir.frames_of(s) {
             starts.push(f.pc());
-            flat_frame(&mut f, b, &mut id, fr, events, pos(fr.pos));
+            let p = pos(fr.pos);
+            positions.push(p);
+            flat_frame(&mut f, b, &mut id, fr, events, p);
         }
         let end_pos = pos(s.end_pos);
         for &e in ir.end_events(s) {
@@ -73,8 +77,9 @@ pub fn lower_flat(ir: &FlatIr, name: &str, b: &mut ProgramBuilder, src: Option<&
             }
             End::PingPong => {
                 let n = (s.frames.1 - s.frames.0) as usize;
-                for (fr, events) in ir.frames_of(s).take(n.saturating_sub(1)).rev() {
-                    flat_frame(&mut f, b, &mut id, fr, events, pos(fr.pos));
+                // The way back: the positions of the way there.
+                for ((fr, events), &p) in ir.frames_of(s).zip(&positions).take(n.saturating_sub(1)).rev() {
+                    flat_frame(&mut f, b, &mut id, fr, events, p);
                 }
                 let target = starts.get(1).copied().unwrap_or(f.pc());
                 jump(&mut f, target, end_pos);
@@ -101,11 +106,13 @@ pub fn lower_flat(ir: &FlatIr, name: &str, b: &mut ProgramBuilder, src: Option<&
 
 /// `(line, column)` of byte offsets, as [`LineIndex::line_col`] gives
 /// them, counted on from the last offset asked for: lowering asks in
-/// source order (a `_pingpong`'s way back asks again for positions it
-/// passed, counted from the line's start), so the positions of a file
-/// cost one pass over it, without a table of its lines.
+/// source order (a `_pingpong`'s way back reuses the positions of the way
+/// there), so the positions of a file cost one pass over it, without a
+/// table of its lines.
 struct Cursor<'s> {
     src: &'s str,
+    /// Columns are bytes (most sources).
+    ascii: bool,
     /// The last offset asked for, its line and column (0-based), and the
     /// start of its line.
     offset: usize,
@@ -116,10 +123,13 @@ struct Cursor<'s> {
 
 impl<'s> Cursor<'s> {
     fn new(src: &'s str) -> Cursor<'s> {
-        Cursor { src, offset: 0, line: 0, col: 0, line_start: 0 }
+        Cursor { src, ascii: src.is_ascii(), offset: 0, line: 0, col: 0, line_start: 0 }
     }
 
     fn chars(&self, from: usize, to: usize) -> usize {
+        if self.ascii {
+            return to - from;
+        }
         self.src.get(from..to).map_or(to - from, |s| s.chars().count())
     }
 
@@ -127,14 +137,19 @@ impl<'s> Cursor<'s> {
         let offset = offset.min(self.src.len());
         if offset < self.line_start {
             // Back to an earlier line: count from the top.
-            *self = Cursor::new(self.src);
+            (self.offset, self.line, self.col, self.line_start) = (0, 0, 0, 0);
         }
         if offset >= self.offset {
-            let between = &self.src.as_bytes()[self.offset..offset];
-            match between.iter().rposition(|&b| b == b'\n') {
-                Some(last) => {
-                    self.line += between.iter().filter(|&&b| b == b'\n').count();
-                    self.line_start = self.offset + last + 1;
+            let mut newline = None;
+            for (k, &c) in self.src.as_bytes()[self.offset..offset].iter().enumerate() {
+                if c == b'\n' {
+                    self.line += 1;
+                    newline = Some(k);
+                }
+            }
+            match newline {
+                Some(k) => {
+                    self.line_start = self.offset + k + 1;
                     self.col = self.chars(self.line_start, offset);
                 }
                 None => self.col += self.chars(self.offset, offset),
