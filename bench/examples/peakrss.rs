@@ -136,7 +136,10 @@ fn cases(bytes: usize) -> Vec<(&'static str, Box<dyn Fn() -> Case>)> {
         ),
         ("animator: NULs", Box::new(move || single("animator: NULs", "draw", vec![0; bytes]))),
         ("slap corpus", Box::new(move || corpus("slap corpus", "slap", SlapCorpus::generate(seed, bytes).files))),
-        ("slap: `actor N color 1 1 1` lines", Box::new(move || single("slap: `actor N color 1 1 1` lines", "slap", actors()))),
+        (
+            "slap: `actor N color 1 1 1` lines",
+            Box::new(move || single("slap: `actor N color 1 1 1` lines", "slap", actors())),
+        ),
         ("slap: one line of arguments", Box::new(move || single("slap: one line of arguments", "slap", args()))),
         ("slap: `define x 1 1 ...`", Box::new(move || single("slap: `define x 1 1 ...`", "slap", define()))),
         ("slap: NULs", Box::new(move || single("slap: NULs", "slap", vec![0; bytes]))),

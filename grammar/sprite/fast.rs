@@ -331,7 +331,8 @@ struct Tree {
 impl<'s> Sink<'s> for Tree {
     fn state(&mut self, name: NameRef<'s>, category: Option<NameRef<'s>>) -> bool {
         let span = name.span;
-        self.current = Some(State { name: name.owned(), category: category.map(|c| c.owned()), frames: Vec::new(), span });
+        self.current =
+            Some(State { name: name.owned(), category: category.map(|c| c.owned()), frames: Vec::new(), span });
         true
     }
 

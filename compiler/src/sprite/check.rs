@@ -89,7 +89,11 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
 
 /// The error at the name of the first state past [`MAX_STATES`].
 pub(super) fn too_many_states(name: Span) -> Diagnostic {
-    Diagnostic::error(name, format!("too many states: at most {MAX_STATES} fit in one sprite file"), "one state too many")
+    Diagnostic::error(
+        name,
+        format!("too many states: at most {MAX_STATES} fit in one sprite file"),
+        "one state too many",
+    )
 }
 
 /// The error at the end of the state whose code passes [`MAX_CODE`].
@@ -256,7 +260,7 @@ fn check_state(
                         None
                     }
                     h => match index.get(h) {
-                        Some(&t) => Some(End::Goto(t)),
+                        Some(&t) => Some(End::Goto(t as u32)),
                         None if partial => None,
                         None => {
                             let d =
@@ -336,6 +340,7 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
             place[cur] = path.len();
             path.push(cur);
             let End::Goto(next) = states[cur].end else { break };
+            let next = next as usize;
             if !zero[next] {
                 break;
             }

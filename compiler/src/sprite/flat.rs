@@ -101,7 +101,10 @@ impl FlatIr {
     }
 
     /// The frames of `s`, each with its events.
-    pub fn frames_of<'a>(&'a self, s: &FlatState) -> impl DoubleEndedIterator<Item = (&'a FlatFrame, &'a [u32])> + ExactSizeIterator {
+    pub fn frames_of<'a>(
+        &'a self,
+        s: &FlatState,
+    ) -> impl DoubleEndedIterator<Item = (&'a FlatFrame, &'a [u32])> + ExactSizeIterator {
         let (a, b) = (s.frames.0 as usize, s.frames.1 as usize);
         (a..b).map(move |k| {
             let start = if k == a { s.events_start } else { self.frames[k - 1].events_end };
@@ -185,14 +188,15 @@ pub fn check(src: &str) -> Option<Result<FlatIr, Vec<Diagnostic>>> {
         return None;
     }
     let mut c = OnePass::default();
-    // Upper bounds, so that the IR grows once: a frame is followed by a
-    // `,` or ends a line, a state has a `:`, an event a `|`.
+    // Upper bounds, so that the IR grows once: a timed frame is followed
+    // by a `,` (a state ends with its end frame), a state has a `:`, an
+    // event a `|`.
     // (Counted 255 bytes at a time in a byte, which vectorises.)
     let count = |c: u8| -> usize {
         src.as_bytes().chunks(255).map(|k| k.iter().fold(0u8, |n, &b| n + (b == c) as u8) as usize).sum()
     };
-    let (commas, lines, colons, pipes) = (count(b','), count(b'\n'), count(b':'), count(b'|'));
-    c.ir.frames.reserve(commas + lines + 1);
+    let (commas, colons, pipes) = (count(b','), count(b':'), count(b'|'));
+    c.ir.frames.reserve(commas);
     c.ir.states.reserve(colons);
     c.ir.events.reserve(pipes);
     c.zero.reserve(colons);
@@ -287,7 +291,7 @@ impl<'s> OnePass<'s> {
             if t == u32::MAX {
                 return None;
             }
-            self.ir.states[s as usize].end = End::Goto(t as usize);
+            self.ir.states[s as usize].end = End::Goto(t);
         }
         if let Some(span) = self.too_many {
             return Some(Err(vec![too_many_states(span)]));
@@ -334,6 +338,7 @@ impl<'s> OnePass<'s> {
                 colour[cur] = ON_PATH;
                 path.push(cur);
                 let End::Goto(next) = states[cur].end else { break };
+                let next = next as usize;
                 if !zero[next] {
                     break;
                 }

@@ -73,7 +73,7 @@ pub fn lower_flat(ir: &FlatIr, name: &str, b: &mut ProgramBuilder, src: Option<&
                 f.emit(Insn::ax(Op::Halt, 0), end_pos);
             }
             End::Goto(t) => {
-                f.emit(Insn::ax(Op::Enter, t as u32), end_pos);
+                f.emit(Insn::ax(Op::Enter, t), end_pos);
             }
             End::PingPong => {
                 let n = (s.frames.1 - s.frames.0) as usize;
@@ -215,7 +215,7 @@ pub fn lower(ir: &SpriteIr, name: &str, b: &mut ProgramBuilder, lines: Option<&L
                 f.emit(Insn::ax(Op::Halt, 0), end_pos);
             }
             End::Goto(t) => {
-                f.emit(Insn::ax(Op::Enter, t as u32), end_pos);
+                f.emit(Insn::ax(Op::Enter, t), end_pos);
             }
             End::PingPong => {
                 let n = s.frames.len();

@@ -1,6 +1,10 @@
-//! The sprite DSL back half: [`check`](check::check) the AST into
-//! [`ir::SpriteIr`], then [`lower`](lower::lower) it to bytecode; [`Sprite`]
-//! is its [`FrontEnd`].
+//! The sprite DSL back half. [`Sprite`], its [`FrontEnd`], checks a
+//! well-formed file in one pass without a tree ([`flat::check`]) into the
+//! compact [`flat::FlatIr`], which [`lower::lower_flat`] turns into code;
+//! any other file is parsed into a tree, [`check`](check::check)ed into
+//! [`ir::SpriteIr`] with every error reported, and made compact
+//! ([`flat::FlatIr::from_ir`]). [`compile_by_tree`] is the tree path alone,
+//! with [`lower::lower`], the reference the one-pass path is tested against.
 
 pub mod check;
 pub mod flat;
@@ -14,8 +18,9 @@ use crate::driver::{Options, Source};
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
 use animkit_vm::program::{Language, Module, Program};
 
-/// The sprite DSL's front end: the LALRPOP grammar (with its fast path),
-/// [`check::check_partial`], [`lower::lower`] and [`format::format`].
+/// The sprite DSL's front end: [`flat::check`], or the LALRPOP grammar
+/// (with its fast path) and [`check::check_partial`]; [`lower::lower_flat`]
+/// and [`format::format`].
 #[derive(Clone, Copy, Debug)]
 pub struct Sprite;
 
