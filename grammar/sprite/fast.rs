@@ -104,7 +104,8 @@ enum K {
     LBracket,
     RBracket,
     Newline,
-    /// Anything the lexer would make [`Tok::Unknown`]: no rule takes it.
+    /// Anything the lexer would make [`super::lexer::Tok::Unknown`]: no
+    /// rule takes it.
     Unknown,
     Eof,
 }
@@ -300,7 +301,7 @@ impl<'s, S: Sink<'s>> Reader<'s, '_, S> {
 
 /// Reads `src` into `sink`, state by state and frame by frame, without
 /// building a tree; `None` if it has any syntax error (or anything this
-/// reader does not handle), or if the sink stopped it. [`parse`] is this
+/// reader does not handle), or if the sink stopped it. [`super::parse`] is this
 /// reader with a sink that builds the tree, so a sink sees exactly what
 /// the tree would hold.
 pub fn read<'s>(src: &'s str, sink: &mut impl Sink<'s>) -> Option<()> {
