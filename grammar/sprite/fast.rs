@@ -8,31 +8,196 @@
 //!
 //! The tests below check that whenever this reader accepts a text, the
 //! LALRPOP parser accepts it too without an error and builds an equal tree.
+//! The reader scans its tokens itself, as `lexer.rs` would cut them (an
+//! unknown character, which no rule takes, simply ends it); the same
+//! tests hold it to the logos lexer the LALRPOP parser reads.
 
 use super::ast::{Comment, File, Frame, Name, Number, State};
-use super::lexer::{Spanned, Tok, tokens};
 use crate::Span;
 
-struct Reader<'s, I: Iterator<Item = Spanned<'s>>> {
-    toks: std::iter::Peekable<I>,
-    /// End of the last token consumed (LALRPOP's `@R`).
-    last_end: usize,
+/// A name as the reader saw it: borrowed from the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameRef<'s> {
+    /// The name's text (a slice of the source).
+    pub text: &'s str,
+    /// Where it is.
+    pub span: Span,
 }
 
-impl<'s, I: Iterator<Item = Spanned<'s>>> Reader<'s, I> {
-    fn peek(&mut self) -> Option<Tok<'s>> {
-        self.toks.peek().map(|t| t.1)
+impl NameRef<'_> {
+    fn owned(&self) -> Name {
+        Name { text: self.text.to_string(), span: self.span }
+    }
+}
+
+/// A number as the reader saw it (see [`Number`]), borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberRef<'s> {
+    /// The digits (and fraction), without the sign.
+    pub text: &'s str,
+    /// True when a `-` preceded it.
+    pub negative: bool,
+    /// Sign included.
+    pub span: Span,
+}
+
+impl NumberRef<'_> {
+    fn owned(&self) -> Number {
+        Number { text: self.text.to_string(), negative: self.negative, span: self.span }
+    }
+}
+
+/// One frame as the reader saw it (see [`Frame`]), borrowed: the events
+/// are the reader's buffer, valid until the next frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameRef<'s, 'e> {
+    /// `D`, `D|I`, `D|event...`, `D|I|event...`
+    Timed {
+        /// Ticks to display the frame.
+        duration: NumberRef<'s>,
+        /// Explicit sprite index, if given.
+        index: Option<NumberRef<'s>>,
+        /// Custom events, in order.
+        events: &'e [NameRef<'s>],
+        /// The whole frame.
+        span: Span,
+    },
+    /// An events-only frame: a head name, then events.
+    Control {
+        /// The first name.
+        head: NameRef<'s>,
+        /// The names after it.
+        events: &'e [NameRef<'s>],
+        /// The whole frame.
+        span: Span,
+    },
+}
+
+/// What the streaming reader ([`read`]) hands out, in source order; any
+/// method returning `false` stops the reading (and [`read`] returns
+/// `None`).
+pub trait Sink<'s> {
+    /// A state begins: `Name[Category]:`.
+    fn state(&mut self, name: NameRef<'s>, category: Option<NameRef<'s>>) -> bool;
+    /// The next frame of the current state.
+    fn frame(&mut self, frame: FrameRef<'s, '_>) -> bool;
+    /// The current state ends; `span` is the whole state's.
+    fn end_state(&mut self, span: Span) -> bool;
+    /// A `# comment` (trailing white space trimmed), when the reader
+    /// passes it: comments between the tokens above come in source order
+    /// with them, give or take one token of look-ahead.
+    fn comment(&mut self, text: &'s str, span: Span) {
+        let _ = (text, span);
+    }
+}
+
+/// A token's kind; its text is the source between its bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum K {
+    Name,
+    Int,
+    Decimal,
+    Minus,
+    Colon,
+    Comma,
+    Pipe,
+    LBracket,
+    RBracket,
+    Newline,
+    /// Anything the lexer would make [`super::lexer::Tok::Unknown`]: no
+    /// rule takes it.
+    Unknown,
+    Eof,
+}
+
+/// The reader, with its own scanner of the lexer's tokens (`lexer.rs`:
+/// the same regular expressions, longest match; comments go to the sink
+/// as they are passed) and one token of look-ahead.
+struct Reader<'s, 'k, S> {
+    src: &'s str,
+    pos: usize,
+    sink: &'k mut S,
+    /// The next token: kind and bounds.
+    kind: K,
+    start: usize,
+    end: usize,
+    /// End of the last token consumed (LALRPOP's `@R`).
+    last_end: usize,
+    /// The events of the frame being read (one buffer for the file).
+    events: Vec<NameRef<'s>>,
+}
+
+fn is_name(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+impl<'s, S: Sink<'s>> Reader<'s, '_, S> {
+    /// Scans the token at `pos` into `kind`, `start`, `end`.
+    fn scan(&mut self) {
+        let b = self.src.as_bytes();
+        let mut i = self.pos;
+        loop {
+            while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\x0c') {
+                i += 1;
+            }
+            if i < b.len() && b[i] == b'#' {
+                let end = self.src[i..].find('\n').map_or(b.len(), |n| i + n);
+                self.sink.comment(self.src[i..end].trim_end(), Span::new(i, end));
+                i = end;
+                continue;
+            }
+            break;
+        }
+        self.start = i;
+        let Some(&c) = b.get(i) else {
+            self.kind = K::Eof;
+            self.end = i;
+            self.pos = i;
+            return;
+        };
+        let digits = |mut j: usize| {
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            j
+        };
+        let (kind, end) = match c {
+            b'A'..=b'Z' | b'a'..=b'z' | b'_' => {
+                let mut j = i + 1;
+                while j < b.len() && is_name(b[j]) {
+                    j += 1;
+                }
+                (K::Name, j)
+            }
+            b'0'..=b'9' => {
+                let j = digits(i + 1);
+                if b.get(j) == Some(&b'.') { (K::Decimal, digits(j + 1)) } else { (K::Int, j) }
+            }
+            b'.' if b.get(i + 1).is_some_and(u8::is_ascii_digit) => (K::Decimal, digits(i + 1)),
+            b'-' => (K::Minus, i + 1),
+            b':' => (K::Colon, i + 1),
+            b',' => (K::Comma, i + 1),
+            b'|' => (K::Pipe, i + 1),
+            b'[' => (K::LBracket, i + 1),
+            b']' => (K::RBracket, i + 1),
+            b'\n' => (K::Newline, i + 1),
+            b'\r' if b.get(i + 1) == Some(&b'\n') => (K::Newline, i + 2),
+            _ => (K::Unknown, i + 1),
+        };
+        self.kind = kind;
+        self.end = end;
+        self.pos = end;
     }
 
-    fn next(&mut self) -> Option<Spanned<'s>> {
-        let t = self.toks.next()?;
-        self.last_end = t.2;
-        Some(t)
+    /// Consumes the next token.
+    fn bump(&mut self) {
+        self.last_end = self.end;
+        self.scan();
     }
 
-    fn eat(&mut self, tok: Tok<'s>) -> bool {
-        if self.peek() == Some(tok) {
-            self.next();
+    fn eat(&mut self, k: K) -> bool {
+        if self.kind == k {
+            self.bump();
             true
         } else {
             false
@@ -40,129 +205,172 @@ impl<'s, I: Iterator<Item = Spanned<'s>>> Reader<'s, I> {
     }
 
     fn newlines(&mut self) {
-        while self.eat(Tok::Newline) {}
+        while self.eat(K::Newline) {}
     }
 
-    fn name(&mut self) -> Option<Name> {
-        match self.toks.peek() {
-            Some(&(l, Tok::Name(t), r)) => {
-                self.next();
-                Some(Name { text: t.to_string(), span: Span::new(l, r) })
-            }
-            _ => None,
+    fn text(&self) -> &'s str {
+        &self.src[self.start..self.end]
+    }
+
+    fn name(&mut self) -> Option<NameRef<'s>> {
+        if self.kind != K::Name {
+            return None;
         }
+        let n = NameRef { text: self.text(), span: Span::new(self.start, self.end) };
+        self.bump();
+        Some(n)
     }
 
-    fn number(&mut self) -> Option<Number> {
-        let (l, negative) = match self.toks.peek() {
-            Some(&(l, Tok::Minus, _)) => {
-                self.next();
-                (l, true)
-            }
-            Some(&(l, _, _)) => (l, false),
-            None => return None,
-        };
-        match self.toks.peek() {
-            Some(&(_, Tok::Int(t) | Tok::Decimal(t), r)) => {
-                self.next();
-                Some(Number { text: t.to_string(), negative, span: Span::new(l, r) })
-            }
-            _ => None,
+    fn number(&mut self) -> Option<NumberRef<'s>> {
+        let l = self.start;
+        let negative = self.eat(K::Minus);
+        if !matches!(self.kind, K::Int | K::Decimal) {
+            return None;
         }
+        let n = NumberRef { text: self.text(), negative, span: Span::new(l, self.end) };
+        self.bump();
+        Some(n)
     }
 
-    /// `("|" name)*`, appended to `out`.
-    fn events(&mut self, out: &mut Vec<Name>) -> Option<()> {
-        while self.eat(Tok::Pipe) {
-            out.push(self.name()?);
+    /// `("|" name)*`, appended to the events buffer.
+    fn events(&mut self) -> Option<()> {
+        while self.eat(K::Pipe) {
+            let n = self.name()?;
+            self.events.push(n);
         }
         Some(())
     }
 
-    fn frame(&mut self) -> Option<Frame> {
-        let l = self.toks.peek()?.0;
-        match self.peek()? {
-            Tok::Name(_) => {
+    /// Reads a frame and hands it to the sink; its end.
+    fn frame(&mut self) -> Option<usize> {
+        let l = self.start;
+        self.events.clear();
+        match self.kind {
+            K::Name => {
                 let head = self.name()?;
-                let mut events = Vec::new();
-                self.events(&mut events)?;
+                self.events()?;
                 let r = self.last_end;
-                Some(Frame::Control { head, events, span: Span::new(l, r) })
+                let span = Span::new(l, r);
+                let f = FrameRef::Control { head, events: &self.events, span };
+                self.sink.frame(f).then_some(r)
             }
-            Tok::Minus | Tok::Int(_) | Tok::Decimal(_) => {
+            K::Minus | K::Int | K::Decimal => {
                 let duration = self.number()?;
                 let mut index = None;
-                let mut events = Vec::new();
-                if self.eat(Tok::Pipe) {
-                    match self.peek()? {
-                        Tok::Name(_) => events.push(self.name()?),
+                if self.eat(K::Pipe) {
+                    match self.kind {
+                        K::Eof => return None,
+                        K::Name => {
+                            let n = self.name()?;
+                            self.events.push(n);
+                        }
                         _ => index = Some(self.number()?),
                     }
-                    self.events(&mut events)?;
+                    self.events()?;
                 }
                 let r = self.last_end;
-                Some(Frame::Timed { duration, index, events, span: Span::new(l, r) })
+                let span = Span::new(l, r);
+                let f = FrameRef::Timed { duration, index, events: &self.events, span };
+                self.sink.frame(f).then_some(r)
             }
             _ => None,
         }
     }
 
-    fn state(&mut self) -> Option<State> {
+    fn state(&mut self) -> Option<()> {
         let name = self.name()?;
         let l = name.span.start;
-        let category = if self.eat(Tok::LBracket) {
+        let category = if self.eat(K::LBracket) {
             let c = self.name()?;
-            self.eat(Tok::RBracket).then_some(())?;
+            self.eat(K::RBracket).then_some(())?;
             Some(c)
         } else {
             None
         };
-        self.eat(Tok::Colon).then_some(())?;
+        self.eat(K::Colon).then_some(())?;
+        self.sink.state(name, category).then_some(())?;
         self.newlines();
-        let mut frames = vec![self.frame()?];
-        while self.eat(Tok::Comma) {
+        let mut r = self.frame()?;
+        while self.eat(K::Comma) {
             self.newlines();
-            frames.push(self.frame()?);
+            r = self.frame()?;
         }
-        let r = frames.last().map_or(self.last_end, |f| f.span().end);
-        Some(State { name, category, frames, span: Span::new(l, r) })
+        self.sink.end_state(Span::new(l, r)).then_some(())
+    }
+}
+
+/// Reads `src` into `sink`, state by state and frame by frame, without
+/// building a tree; `None` if it has any syntax error (or anything this
+/// reader does not handle), or if the sink stopped it. [`super::parse`] is this
+/// reader with a sink that builds the tree, so a sink sees exactly what
+/// the tree would hold.
+pub fn read<'s>(src: &'s str, sink: &mut impl Sink<'s>) -> Option<()> {
+    let mut r = Reader { src, pos: 0, sink, kind: K::Eof, start: 0, end: 0, last_end: 0, events: Vec::new() };
+    r.scan();
+    loop {
+        match r.kind {
+            K::Eof => return Some(()),
+            K::Newline => r.bump(),
+            K::Name => {
+                r.state()?;
+                if !matches!(r.kind, K::Eof | K::Newline) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The sink of [`parse`]: the tree.
+#[derive(Default)]
+struct Tree {
+    file: File,
+    current: Option<State>,
+}
+
+impl<'s> Sink<'s> for Tree {
+    fn state(&mut self, name: NameRef<'s>, category: Option<NameRef<'s>>) -> bool {
+        let span = name.span;
+        self.current =
+            Some(State { name: name.owned(), category: category.map(|c| c.owned()), frames: Vec::new(), span });
+        true
+    }
+
+    fn frame(&mut self, frame: FrameRef<'s, '_>) -> bool {
+        let Some(state) = self.current.as_mut() else { return false };
+        state.frames.push(match frame {
+            FrameRef::Timed { duration, index, events, span } => Frame::Timed {
+                duration: duration.owned(),
+                index: index.map(|i| i.owned()),
+                events: events.iter().map(NameRef::owned).collect(),
+                span,
+            },
+            FrameRef::Control { head, events, span } => {
+                Frame::Control { head: head.owned(), events: events.iter().map(NameRef::owned).collect(), span }
+            }
+        });
+        true
+    }
+
+    fn end_state(&mut self, span: Span) -> bool {
+        let Some(mut state) = self.current.take() else { return false };
+        state.span = span;
+        self.file.states.push(state);
+        true
+    }
+
+    fn comment(&mut self, text: &'s str, span: Span) {
+        self.file.comments.push(Comment { text: text.to_string(), span });
     }
 }
 
 /// The tree of `src`, or `None` if it has any syntax error (or anything
 /// this reader does not handle).
 pub fn parse(src: &str) -> Option<File> {
-    let mut comments = Vec::new();
-    let states = states(src, &mut comments)?;
-    Some(File { states, comments })
-}
-
-fn states(src: &str, comments: &mut Vec<Comment>) -> Option<Vec<State>> {
-    let toks = tokens(src).filter(|&(l, t, r)| match t {
-        Tok::Comment(text) => {
-            comments.push(Comment { text: text.trim_end().to_string(), span: Span::new(l, r) });
-            false
-        }
-        _ => true,
-    });
-    let mut r = Reader { toks: toks.peekable(), last_end: 0 };
-    let mut states = Vec::new();
-    loop {
-        match r.peek() {
-            None => return Some(states),
-            Some(Tok::Newline) => {
-                r.next();
-            }
-            Some(Tok::Name(_)) => {
-                states.push(r.state()?);
-                match r.peek() {
-                    None | Some(Tok::Newline) => {}
-                    Some(_) => return None,
-                }
-            }
-            Some(_) => return None,
-        }
-    }
+    let mut tree = Tree::default();
+    read(src, &mut tree)?;
+    Some(tree.file)
 }
 
 #[cfg(test)]

@@ -9,8 +9,14 @@
 //! assert!(matches!(&fall.frames[1], Frame::Control { head, .. } if head.text == "_wait"));
 //! ```
 
+//!
+//! [`read`] is the fast reader without a tree: it hands each state and
+//! frame, borrowed from the source, to a [`Sink`] (the compiler checks
+//! well-formed files that way, in one pass).
+
 pub mod ast;
 mod fast;
+pub use fast::{FrameRef, NameRef, NumberRef, Sink, read};
 pub mod lexer;
 
 lalrpop_util::lalrpop_mod!(

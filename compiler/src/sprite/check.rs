@@ -59,12 +59,7 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
         }
     }
     if file.states.len() > MAX_STATES {
-        let s = &file.states[MAX_STATES];
-        errors.push(Diagnostic::error(
-            s.name.span,
-            format!("too many states: at most {MAX_STATES} fit in one sprite file"),
-            "one state too many",
-        ));
+        errors.push(too_many_states(file.states[MAX_STATES].name.span));
     }
     if file.states.is_empty() && !partial {
         errors.push(
@@ -90,6 +85,25 @@ pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Di
         errors.sort_by_key(|d| d.span.start);
         Err(errors)
     }
+}
+
+/// The error at the name of the first state past [`MAX_STATES`].
+pub(super) fn too_many_states(name: Span) -> Diagnostic {
+    Diagnostic::error(
+        name,
+        format!("too many states: at most {MAX_STATES} fit in one sprite file"),
+        "one state too many",
+    )
+}
+
+/// The error at the end of the state whose code passes [`MAX_CODE`].
+pub(super) fn code_too_large(end: Span) -> Diagnostic {
+    Diagnostic::error(
+        end,
+        format!("the sprite file is too large: its states need more than {MAX_CODE} instructions"),
+        "the code passes the limit in this state",
+    )
+    .with_help("split the states into several files (one module each)")
 }
 
 fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
@@ -246,7 +260,7 @@ fn check_state(
                         None
                     }
                     h => match index.get(h) {
-                        Some(&t) => Some(End::Goto(t)),
+                        Some(&t) => Some(End::Goto(t as u32)),
                         None if partial => None,
                         None => {
                             let d =
@@ -326,6 +340,7 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
             place[cur] = path.len();
             path.push(cur);
             let End::Goto(next) = states[cur].end else { break };
+            let next = next as usize;
             if !zero[next] {
                 break;
             }
@@ -371,14 +386,7 @@ fn check_code_size_with(states: &[IrState], len: impl Fn(&IrState) -> u64, error
     for s in states {
         total += len(s);
         if total > MAX_CODE {
-            errors.push(
-                Diagnostic::error(
-                    s.end_span,
-                    format!("the sprite file is too large: its states need more than {MAX_CODE} instructions"),
-                    "the code passes the limit in this state",
-                )
-                .with_help("split the states into several files (one module each)"),
-            );
+            errors.push(code_too_large(s.end_span));
             return;
         }
     }

@@ -51,6 +51,7 @@ pub enum End {
     Wait,
     /// `_pingpong`: walk the frames backwards, then forwards, for ever.
     PingPong,
-    /// A transition to the state with this index.
-    Goto(usize),
+    /// A transition to the state with this index (state ids are 16-bit:
+    /// [`super::check::MAX_STATES`]).
+    Goto(u32),
 }

@@ -1,21 +1,62 @@
-//! The sprite DSL back half: [`check`](check::check) the AST into
-//! [`ir::SpriteIr`], then [`lower`](lower::lower) it to bytecode; [`Sprite`]
-//! is its [`FrontEnd`].
+//! The sprite DSL back half. [`Sprite`], its [`FrontEnd`], checks a
+//! well-formed file in one pass without a tree ([`flat::check`]) into the
+//! compact [`flat::FlatIr`], which [`lower::lower_flat`] turns into code;
+//! any other file is parsed into a tree, [`check`](check::check)ed into
+//! [`ir::SpriteIr`] with every error reported, and made compact
+//! ([`flat::FlatIr::from_ir`]). [`compile_by_tree`] is the tree path alone,
+//! with [`lower::lower`], the reference the one-pass path is tested against.
 
 pub mod check;
+pub mod flat;
 pub mod format;
 pub mod ir;
 pub mod lower;
 
+use crate::builder::ProgramBuilder;
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::driver::Source;
+use crate::driver::{Options, Source};
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
-use animkit_vm::program::{Language, Module};
+use animkit_vm::program::{Language, Module, Program};
 
-/// The sprite DSL's front end: the LALRPOP grammar (with its fast path),
-/// [`check::check_partial`], [`lower::lower`] and [`format::format`].
+/// The sprite DSL's front end: [`flat::check`], or the LALRPOP grammar
+/// (with its fast path) and [`check::check_partial`]; [`lower::lower_flat`]
+/// and [`format::format`].
 #[derive(Clone, Copy, Debug)]
 pub struct Sprite;
+
+/// The tree-based path alone, which [`Sprite`]'s one-pass check
+/// ([`flat::check`]) stands in for on files it knows: the tree, the full
+/// checker and the tree lowering, as one file's program or its
+/// diagnostics. `tests/sprite_flat.rs` compares the two.
+pub fn compile_by_tree(source: &Source, options: &Options) -> Result<Program, Vec<Diagnostic>> {
+    let ir = by_tree(source)?;
+    let mut b = ProgramBuilder::new();
+    let index = LineIndex::new(&source.text);
+    let lines = (!options.strip).then_some(&index);
+    let mut module = lower::lower(&ir, &source.module_name(), &mut b, lines);
+    if !options.strip {
+        module.source = Some(source.path.clone());
+    }
+    b.program_mut().modules.push(module);
+    Ok(b.finish())
+}
+
+/// Tree and full checker: the IR, or every diagnostic in source order.
+fn by_tree(source: &Source) -> Result<ir::SpriteIr, Vec<Diagnostic>> {
+    let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
+    let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+    match check::check_partial(&ast, !diags.is_empty()) {
+        Ok(ir) if diags.is_empty() => Ok(ir),
+        Ok(_) => Err(diags),
+        Err(more) => {
+            // Errors inside lines that failed to parse are already
+            // reported; the checker only sees the lines that parsed.
+            diags.extend(more);
+            diags.sort_by_key(|d| d.span.start);
+            Err(diags)
+        }
+    }
+}
 
 impl FrontEnd for Sprite {
     fn language(&self) -> Language {
@@ -23,19 +64,12 @@ impl FrontEnd for Sprite {
     }
 
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
-        let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
-        let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-        match check::check_partial(&ast, !diags.is_empty()) {
-            Ok(ir) if diags.is_empty() => Ok(CheckedSource::new(ir)),
-            Ok(_) => Err(diags),
-            Err(more) => {
-                // Errors inside lines that failed to parse are already
-                // reported; the checker only sees the lines that parsed.
-                diags.extend(more);
-                diags.sort_by_key(|d| d.span.start);
-                Err(diags)
-            }
+        // Nearly every file a build sees is well formed: one pass, no tree.
+        if let Some(result) = flat::check(&source.text) {
+            return result.map(CheckedSource::new);
         }
+        let ir = by_tree(source)?;
+        Ok(CheckedSource::new(flat::FlatIr::from_ir(&ir)))
     }
 
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {
@@ -47,10 +81,9 @@ impl FrontEnd for Sprite {
     }
 }
 
-impl Lower for ir::SpriteIr {
+impl Lower for flat::FlatIr {
     fn lower(self: Box<Self>, cx: LowerCx<'_>) -> Module {
-        let index = LineIndex::new(&cx.source.text);
-        let lines = cx.keep_positions().then_some(&index);
-        lower::lower(&self, &cx.module_name(), cx.builder, lines)
+        let src = cx.keep_positions().then_some(cx.source.text.as_str());
+        lower::lower_flat(&self, &cx.module_name(), cx.builder, src)
     }
 }
