@@ -41,7 +41,7 @@ use animkit_grammar::animator::reader::ReadError;
 use animkit_vm::interp::Bindings;
 use animkit_vm::isa::{Insn, Op};
 use animkit_vm::program::{ConstKind, FuncId, StrId};
-use animkit_vm::verify::{LiveModule, VerifiedModule, VerifyError};
+use animkit_vm::verify::{EntryChecks, LiveModule, VerifiedModule, VerifyError};
 use std::collections::HashMap;
 
 /// Most instructions and constants the macros of one stream may hold in
@@ -207,6 +207,20 @@ impl StreamCompiler {
     /// Instructions plus constants held by the stream's macros.
     pub fn macro_size(&self) -> usize {
         self.macro_size
+    }
+
+    /// How the commands run so far were verified: in full, or as a
+    /// command of a shape verified before (constant values only; see
+    /// [`LiveModule::set_entry`]).
+    pub fn entry_checks(&self) -> EntryChecks {
+        self.live.entry_checks()
+    }
+
+    /// Whether a command of a shape verified before is checked by the
+    /// rules that read constant values alone (the default) or verified in
+    /// full like the first (for measuring the difference).
+    pub fn set_shape_cache(&mut self, on: bool) {
+        self.live.set_shape_cache(on);
     }
 
     /// Takes what the reader returned next (`held` and `base`: what it

@@ -111,6 +111,19 @@ impl<C: Canvas> Stream<C> {
         self.compiler.macro_size()
     }
 
+    /// How the commands run so far were verified (see
+    /// [`StreamCompiler::entry_checks`]).
+    pub fn entry_checks(&self) -> animkit_vm::verify::EntryChecks {
+        self.compiler.entry_checks()
+    }
+
+    /// Whether commands of a shape verified before skip the rules that do
+    /// not read constant values (on by default; see
+    /// [`StreamCompiler::set_shape_cache`]).
+    pub fn set_shape_cache(&mut self, on: bool) {
+        self.compiler.set_shape_cache(on);
+    }
+
     /// Bytes the reader holds (see `Reader::buffered`).
     pub fn buffered(&self) -> usize {
         self.reader.buffered()
