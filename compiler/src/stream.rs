@@ -167,6 +167,9 @@ pub struct StreamCompiler {
     recorder: MacroRecorder,
     strings: LiveStrings,
     live: LiveModule,
+    /// The buffers of the entry before the current one, for lowering the
+    /// next command into.
+    spare: animkit_vm::program::Function,
     /// Instructions plus constants of the installed macro functions.
     macro_size: usize,
     limits: StreamLimits,
@@ -182,6 +185,7 @@ impl StreamCompiler {
             recorder: MacroRecorder::default(),
             strings,
             live: LiveModule::animator(main, Some(source.to_string())),
+            spare: animkit_vm::program::Function::default(),
             macro_size: 0,
             limits: StreamLimits::default(),
         }
@@ -322,22 +326,26 @@ impl StreamCompiler {
             }
             Step::Run => {
                 let pos = cmd.pos;
-                let mut f = FunctionBuilder::recycle(self.live.take_entry(), self.live.module().name);
+                let mut f = FunctionBuilder::recycle(std::mem::take(&mut self.spare), self.live.module().name);
                 self.strings.scratch.clear();
                 lower::emit_command(c, &mut f, &mut self.strings, true);
                 f.emit(Insn::ax(Op::Halt, 0), None);
                 let mut chunk = f.finish();
-                let base = self.strings.table.len() as f64;
-                for (v, k) in chunk.consts.iter_mut().zip(&chunk.kinds) {
-                    if *k == ConstKind::Str && *v >= SCRATCH as f64 {
-                        *v = *v - SCRATCH as f64 + base;
+                if !self.strings.scratch.is_empty() {
+                    let base = self.strings.table.len() as f64;
+                    for (v, k) in chunk.consts.iter_mut().zip(&chunk.kinds) {
+                        if *k == ConstKind::Str && *v >= SCRATCH as f64 {
+                            *v = *v - SCRATCH as f64 + base;
+                        }
                     }
+                    self.strings.running = self.strings.scratch.len();
+                    self.strings.table.append(&mut self.strings.scratch);
                 }
-                self.strings.running = self.strings.scratch.len();
-                let scratch = std::mem::take(&mut self.strings.scratch);
-                self.strings.table.extend(scratch);
-                match self.live.set_entry(chunk) {
-                    Ok(()) => Fed::Run,
+                match self.live.replace_entry(chunk) {
+                    Ok(old) => {
+                        self.spare = old;
+                        Fed::Run
+                    }
                     Err(e) => Fed::Error { pos, message: unverified(&e) },
                 }
             }

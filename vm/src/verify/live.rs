@@ -34,6 +34,9 @@ struct Shape {
     functions: usize,
     /// The pcs of the domain ops with a constant block.
     blocks: Vec<u32>,
+    /// Whether a constant is a string (the strings needed then depend on
+    /// the values).
+    strings: bool,
     /// What the constants' values must be; `None` when a block holds a
     /// point list (the blocks at `blocks` are then checked as the verifier
     /// does).
@@ -52,6 +55,7 @@ impl Shape {
             line_pcs: f.lines.iter().map(|e| e.pc).collect(),
             functions: m.functions.len(),
             blocks: blocks.collect(),
+            strings: f.kinds.contains(&ConstKind::Str),
             rules: value_rules(m, f),
         }
     }
@@ -205,6 +209,23 @@ impl LiveModule {
         Ok(())
     }
 
+    /// Verifies `f` and makes it the entry, as [`LiveModule::set_entry`],
+    /// returning the entry it replaces (a stream lowers its next command
+    /// into that one's buffers). On an error the entry becomes a `HALT`.
+    pub fn replace_entry(&mut self, f: Function) -> Result<Function, VerifyError> {
+        match self.check_entry(&f) {
+            Ok(need) => {
+                self.needs[0] = need;
+                Ok(std::mem::replace(&mut self.module.functions[0], f))
+            }
+            Err(e) => {
+                self.needs[0] = self.module.name.saturating_add(1);
+                self.module.functions[0] = stub(self.module.name, Op::Halt);
+                Err(e)
+            }
+        }
+    }
+
     /// Whether `f` is a `HALT` stub of this module (the entry's stand-in).
     fn is_halt_stub(&self, f: &Function) -> bool {
         f.name == self.module.name && f.code.len() == 1 && f.code[0] == Insn::ax(Op::Halt, 0) && f.consts.is_empty()
@@ -285,10 +306,15 @@ impl LiveModule {
                 let s = &self.shapes[i];
                 if values_ok(&cx, &self.module, f, s.rules.as_deref(), &s.blocks, &mut self.verifier.scratch) {
                     self.checks.values += 1;
+                    let need = if s.strings {
+                        self.strings_of(f)
+                    } else {
+                        f.name.max(self.module.name).saturating_add(1)
+                    };
                     if i > 0 {
                         self.shapes[..=i].rotate_right(1);
                     }
-                    return Ok(self.strings_of(f));
+                    return Ok(need);
                 }
             }
         }
