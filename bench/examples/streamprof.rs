@@ -17,6 +17,7 @@ fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let text = stream_text(SEED, n, 10_000);
     let mode = std::env::args().nth(2).unwrap_or_default();
-    let (dt, commands, vertices) = if mode == "reference" { reference(&text) } else { ours_with(&text, mode != "full") };
+    let (dt, commands, vertices) =
+        if mode == "reference" { reference(&text) } else { ours_with(&text, mode != "full") };
     println!("{commands} commands, {vertices} vertices, {:.2} M commands/s", commands as f64 / dt / 1e6);
 }

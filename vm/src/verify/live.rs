@@ -310,11 +310,8 @@ impl LiveModule {
                 let s = &self.shapes[i];
                 if values_ok(&cx, &self.module, f, s.rules.as_deref(), &s.blocks, &mut self.verifier.scratch) {
                     self.checks.values += 1;
-                    let need = if s.strings {
-                        self.strings_of(f)
-                    } else {
-                        f.name.max(self.module.name).saturating_add(1)
-                    };
+                    let need =
+                        if s.strings { self.strings_of(f) } else { f.name.max(self.module.name).saturating_add(1) };
                     if i > 0 {
                         self.shapes[..=i].rotate_right(1);
                     }
