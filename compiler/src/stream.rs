@@ -2,7 +2,9 @@
 //! goes in, and out comes an error, nothing (a macro body recorded), or
 //! verified code to run. Commands go through the same checker, lowering
 //! and macro recorder as a compiled file; every function lowered is
-//! verified ([`animkit_vm::verify::LiveModule`]) before it can run.
+//! verified ([`animkit_vm::verify::LiveModule`]) before it can run (a
+//! command of a shape verified before, by the rules that read its
+//! constants' values: [`StreamCompiler::entry_checks`] counts both).
 //!
 //! What a stream keeps is capped, whatever arrives: the macros hold at
 //! most [`MAX_MACRO_SIZE`] instructions and constants in all, and the
