@@ -158,6 +158,7 @@ mod tests {
             "bundle_ratio_source_animator_corpus",
             "stream_cmds_per_s_cpu",
             "stream_cpu_vs_reference",
+            "stream_cmds_per_s_cpu_full_verify",
             "compile_mb_s_slap",
             "bundle_ratio_source_slap",
             "bundle_ratio_source_slap_corpus",

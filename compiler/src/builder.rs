@@ -81,6 +81,7 @@ impl FunctionBuilder {
     }
 
     /// Appends an instruction at source position `pos` (line, column).
+    #[inline]
     pub fn emit(&mut self, insn: Insn, pos: Option<(u32, u32)>) -> u32 {
         let pc = self.pc();
         if let Some(p) = pos {
@@ -94,6 +95,7 @@ impl FunctionBuilder {
     }
 
     /// Appends a number constant; returns its index.
+    #[inline]
     pub fn num(&mut self, v: f64) -> u32 {
         self.f.consts.push(v);
         self.f.kinds.push(ConstKind::Num);
@@ -101,6 +103,7 @@ impl FunctionBuilder {
     }
 
     /// Appends a string constant; returns its index.
+    #[inline]
     pub fn string(&mut self, id: StrId) -> u32 {
         self.f.consts.push(id as f64);
         self.f.kinds.push(ConstKind::Str);

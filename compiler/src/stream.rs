@@ -2,7 +2,9 @@
 //! goes in, and out comes an error, nothing (a macro body recorded), or
 //! verified code to run. Commands go through the same checker, lowering
 //! and macro recorder as a compiled file; every function lowered is
-//! verified ([`animkit_vm::verify::LiveModule`]) before it can run.
+//! verified ([`animkit_vm::verify::LiveModule`]) before it can run (a
+//! command of a shape verified before, by the rules that read its
+//! constants' values: [`StreamCompiler::entry_checks`] counts both).
 //!
 //! What a stream keeps is capped, whatever arrives: the macros hold at
 //! most [`MAX_MACRO_SIZE`] instructions and constants in all, and the
@@ -41,7 +43,7 @@ use animkit_grammar::animator::reader::ReadError;
 use animkit_vm::interp::Bindings;
 use animkit_vm::isa::{Insn, Op};
 use animkit_vm::program::{ConstKind, FuncId, StrId};
-use animkit_vm::verify::{LiveModule, VerifiedModule, VerifyError};
+use animkit_vm::verify::{EntryChecks, LiveModule, VerifiedModule, VerifyError};
 use std::collections::HashMap;
 
 /// Most instructions and constants the macros of one stream may hold in
@@ -167,6 +169,9 @@ pub struct StreamCompiler {
     recorder: MacroRecorder,
     strings: LiveStrings,
     live: LiveModule,
+    /// The buffers of the entry before the current one, for lowering the
+    /// next command into.
+    spare: animkit_vm::program::Function,
     /// Instructions plus constants of the installed macro functions.
     macro_size: usize,
     limits: StreamLimits,
@@ -182,6 +187,7 @@ impl StreamCompiler {
             recorder: MacroRecorder::default(),
             strings,
             live: LiveModule::animator(main, Some(source.to_string())),
+            spare: animkit_vm::program::Function::default(),
             macro_size: 0,
             limits: StreamLimits::default(),
         }
@@ -207,6 +213,20 @@ impl StreamCompiler {
     /// Instructions plus constants held by the stream's macros.
     pub fn macro_size(&self) -> usize {
         self.macro_size
+    }
+
+    /// How the commands run so far were verified: in full, or as a
+    /// command of a shape verified before (constant values only; see
+    /// [`LiveModule::set_entry`]).
+    pub fn entry_checks(&self) -> EntryChecks {
+        self.live.entry_checks()
+    }
+
+    /// Whether a command of a shape verified before is checked by the
+    /// rules that read constant values alone (the default) or verified in
+    /// full like the first (for measuring the difference).
+    pub fn set_shape_cache(&mut self, on: bool) {
+        self.live.set_shape_cache(on);
     }
 
     /// Takes what the reader returned next (`held` and `base`: what it
@@ -308,22 +328,26 @@ impl StreamCompiler {
             }
             Step::Run => {
                 let pos = cmd.pos;
-                let mut f = FunctionBuilder::recycle(self.live.take_entry(), self.live.module().name);
+                let mut f = FunctionBuilder::recycle(std::mem::take(&mut self.spare), self.live.module().name);
                 self.strings.scratch.clear();
                 lower::emit_command(c, &mut f, &mut self.strings, true);
                 f.emit(Insn::ax(Op::Halt, 0), None);
                 let mut chunk = f.finish();
-                let base = self.strings.table.len() as f64;
-                for (v, k) in chunk.consts.iter_mut().zip(&chunk.kinds) {
-                    if *k == ConstKind::Str && *v >= SCRATCH as f64 {
-                        *v = *v - SCRATCH as f64 + base;
+                if !self.strings.scratch.is_empty() {
+                    let base = self.strings.table.len() as f64;
+                    for (v, k) in chunk.consts.iter_mut().zip(&chunk.kinds) {
+                        if *k == ConstKind::Str && *v >= SCRATCH as f64 {
+                            *v = *v - SCRATCH as f64 + base;
+                        }
                     }
+                    self.strings.running = self.strings.scratch.len();
+                    self.strings.table.append(&mut self.strings.scratch);
                 }
-                self.strings.running = self.strings.scratch.len();
-                let scratch = std::mem::take(&mut self.strings.scratch);
-                self.strings.table.extend(scratch);
-                match self.live.set_entry(chunk) {
-                    Ok(()) => Fed::Run,
+                match self.live.replace_entry(chunk) {
+                    Ok(old) => {
+                        self.spare = old;
+                        Fed::Run
+                    }
                     Err(e) => Fed::Error { pos, message: unverified(&e) },
                 }
             }

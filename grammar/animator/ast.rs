@@ -53,6 +53,19 @@ impl Pos {
     /// Moves past `bytes`: each `\n` starts a new line, and every byte that
     /// starts a UTF-8 sequence (or is not valid UTF-8) counts as a column.
     pub fn advance(&mut self, bytes: &[u8]) {
+        if bytes.len() < 16 {
+            // A few bytes (the end of a line and the next one's indent):
+            // one at a time.
+            for &b in bytes {
+                if b == b'\n' {
+                    self.line = self.line.saturating_add(1);
+                    self.col = 1;
+                } else if (b as i8) >= -0x40 {
+                    self.col = self.col.saturating_add(1);
+                }
+            }
+            return;
+        }
         let lines = count(bytes, |b| b == b'\n');
         if lines == 0 {
             self.col = self.col.saturating_add(count_chars(bytes));
@@ -911,6 +924,37 @@ impl Cmd {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Advancing over any bytes, short or long, in any pieces, counts
+        /// as a byte-at-a-time reference does: a `\n` starts a line, every
+        /// byte but a UTF-8 continuation byte is a column.
+        #[test]
+        fn advance_counts_as_one_byte_at_a_time(
+            bytes in proptest::collection::vec(proptest::prop_oneof![Just(b'\n'), Just(b' '), Just(b'a'), Just(0xc3u8), Just(0xa9u8), proptest::prelude::any::<u8>()], 0..700),
+            cuts in proptest::collection::vec(0usize..700, 0..6),
+        ) {
+            let mut want = Pos::START;
+            for &b in &bytes {
+                if b == b'\n' {
+                    want = Pos { line: want.line + 1, col: 1 };
+                } else if (b as i8) >= -0x40 {
+                    want.col += 1;
+                }
+            }
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+            cuts.push(0);
+            cuts.push(bytes.len());
+            cuts.sort_unstable();
+            let mut got = Pos::START;
+            for w in cuts.windows(2) {
+                got.advance(&bytes[w[0]..w[1]]);
+            }
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    use proptest::prelude::Just;
 
     #[test]
     fn positions_count_characters() {

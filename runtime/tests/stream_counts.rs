@@ -151,3 +151,48 @@ fn small_and_convex_polygons_stay_in_the_batch() {
     let pentagrams = (c.flushed_vertices() - 3 * 998) / 1000;
     assert!(c.flushed_vertices() == 1000 * pentagrams + 3 * 998 && pentagrams <= 30, "{}", c.flushed_vertices());
 }
+
+/// The verifier's work per command: 10 000 commands of five shapes are
+/// verified in full five times (the first of each shape), the rest by
+/// their constants' values alone; a macro installed changes the module
+/// (its function count), so each shape is verified in full once more after
+/// it, and `invoke` is one more shape. With the shape cache off, every
+/// command is verified in full.
+#[test]
+fn each_command_shape_is_verified_in_full_once() {
+    let mut text = String::new();
+    let mut entries = 0u64;
+    for half in 0..2 {
+        if half == 1 {
+            text.push_str("macro m\nline 0 0 0.1 0.1\nendmacro\n");
+        }
+        for i in 0..5000 {
+            let x = (i % 1000) as f64 / 500.0 - 1.0;
+            let _ = match i % 4 {
+                0 => writeln!(text, "line {x:.6} 0.1 {:.6} 0.2", x + 0.1),
+                1 => writeln!(text, "fillcircle {x:.6} 0.5 0.01 {}", 3 + i % 60),
+                2 => writeln!(text, "color {:.6} 0 1", (i % 7) as f64 / 7.0),
+                _ => writeln!(text, "echo \"e{i}\""),
+            };
+            entries += 1;
+            if i % 1000 == 999 {
+                text.push_str("flush\n");
+                entries += 1;
+            }
+            if half == 1 && i % 100 == 0 {
+                text.push_str("invoke 0 0 m\n");
+                entries += 1;
+            }
+        }
+    }
+    let s = run(&text);
+    let checks = s.entry_checks();
+    assert_eq!((checks.full, checks.values), (11, entries - 11));
+
+    let mut s = Stream::new(CpuCanvas::new(640, 480), "<stdin>");
+    s.set_shape_cache(false);
+    s.push(text.as_bytes());
+    s.finish();
+    assert_eq!(s.run(&mut Vec::new()), Status::Done);
+    assert_eq!(s.entry_checks(), animkit_vm::verify::EntryChecks { full: entries, values: 0 });
+}

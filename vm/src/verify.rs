@@ -39,7 +39,7 @@ use std::fmt;
 mod live;
 mod proof;
 
-pub use live::LiveModule;
+pub use live::{EntryChecks, LiveModule, MAX_SHAPES};
 pub use proof::{Verified, VerifiedModule};
 
 /// A broken verifier rule and where.
@@ -75,7 +75,7 @@ impl fmt::Display for VerifyError {
 
 impl std::error::Error for VerifyError {}
 
-struct Ctx<'p> {
+pub(crate) struct Ctx<'p> {
     strings: &'p [String],
     /// How many string ids are valid: the table's length, or every id for
     /// a [`LiveModule`]'s function, whose string needs are checked against
@@ -176,7 +176,7 @@ impl ModuleVerifier {
 /// by every module and function: verifying allocates a handful of times
 /// however many functions and instructions there are.
 #[derive(Default)]
-struct Scratch {
+pub(crate) struct Scratch {
     /// The JMPs and ENTERs of the sprite code being checked, in order.
     jumps: Vec<u32>,
     /// Three-colour marking of the progress check.
@@ -251,6 +251,99 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<
     }
     cx.function = None;
     Ok(())
+}
+
+/// What [`verify_block`] requires of one constant's value, for a block
+/// whose layout does not depend on values (no point list).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum ValueRule {
+    /// A finite number (`Num`).
+    Finite,
+    /// A whole number in `0..=max` (`UInt`, `Max`, `Bool`, `Func`).
+    Whole(f64),
+    /// A string id: whole, not negative, below the table's length (every
+    /// string constant, block or not).
+    String,
+}
+
+/// The value rules of `f`'s constants (index, rule), for the constants
+/// a rule of [`verify_function`] reads the value of: every string
+/// constant and every constant of a domain op's block. `None` when a
+/// block holds a point list (whose count places the rest: `values_ok`
+/// then runs [`verify_block`] itself). `f` passed [`verify_function`].
+pub(crate) fn value_rules(m: &Module, f: &Function) -> Option<Vec<(u32, ValueRule)>> {
+    let mut rules = Vec::new();
+    for (k, kind) in f.kinds.iter().enumerate() {
+        if *kind == ConstKind::Str {
+            rules.push((k as u32, ValueRule::String));
+        }
+    }
+    for w in &f.code {
+        let Some(info) = w.op().map(Op::info).filter(|i| i.format == Format::K) else { continue };
+        let mut k = w.ax_field();
+        for arg in info.block {
+            let rule = match arg {
+                Arg::Num => ValueRule::Finite,
+                Arg::Bool => ValueRule::Whole(1.0),
+                Arg::Func => ValueRule::Whole(m.functions.len() as f64 - 1.0),
+                Arg::Max(n) => ValueRule::Whole(*n as f64),
+                Arg::UInt => ValueRule::Whole(i32::MAX as f64),
+                // The kind (`Str`) is the shape's; the value's rule is
+                // that of every string constant, above.
+                Arg::Str => {
+                    k += 1;
+                    continue;
+                }
+                Arg::Points => return None,
+            };
+            rules.push((k, rule));
+            k += 1;
+        }
+    }
+    Some(rules)
+}
+
+/// The rules of [`verify_function`] that read constant values, for a
+/// function whose every other part (name, register count, code, constant
+/// kinds, the pcs of its debug positions, the module's function count) is
+/// that of a function that passed them all: the constant count, then
+/// `rules` (from [`value_rules`]) or, where a block holds a point list,
+/// string constants and [`verify_block`] at the pcs `blocks`. Only says
+/// yes or no; on no, the caller runs [`verify_function`] for the error.
+pub(crate) fn values_ok(
+    cx: &Ctx<'_>,
+    m: &Module,
+    f: &Function,
+    rules: Option<&[(u32, ValueRule)]>,
+    blocks: &[u32],
+    scratch: &mut Scratch,
+) -> bool {
+    if f.kinds.len() != f.consts.len() {
+        return false;
+    }
+    if let Some(rules) = rules {
+        return rules.iter().all(|&(k, rule)| {
+            let Some(&v) = f.consts.get(k as usize) else { return false };
+            match rule {
+                ValueRule::Finite => v.is_finite(),
+                ValueRule::Whole(max) => v.is_finite() && v.fract() == 0.0 && v >= 0.0 && v <= max,
+                ValueRule::String => v.fract() == 0.0 && v >= 0.0 && v < cx.nstrings as f64,
+            }
+        });
+    }
+    for (v, k) in f.consts.iter().zip(&f.kinds) {
+        if *k == ConstKind::Str && (v.fract() != 0.0 || *v < 0.0 || *v >= cx.nstrings as f64) {
+            return false;
+        }
+    }
+    finite_runs(f, &mut scratch.runs);
+    blocks.iter().all(|&pc| {
+        let w = f.code[pc as usize];
+        match w.op() {
+            Some(op) => verify_block(cx, m, f, &scratch.runs, pc as usize, op, w.ax_field() as usize).is_ok(),
+            None => false,
+        }
+    })
 }
 
 /// Sprite code runs in the compact sprite interpreter, which has no

@@ -11,7 +11,7 @@
 
 use super::Group;
 use crate::draw::stream_text;
-use crate::timing::best_interleaved;
+use crate::timing::best_rotating;
 use crate::{Context, Report};
 use animkit_runtime::animator::CpuCanvas;
 use animkit_runtime::animator::headless::feed_stream;
@@ -33,8 +33,15 @@ pub fn commands(cx: &Context) -> usize {
 /// Runs `text` through a stream over a fresh CPU canvas; returns (seconds,
 /// commands run, vertices produced).
 pub fn ours(text: &str) -> (f64, u64, u64) {
+    ours_with(text, true)
+}
+
+/// [`ours`], with the verifier's shape cache on or off (off: every
+/// command's chunk is verified in full, as before the cache).
+pub fn ours_with(text: &str, shape_cache: bool) -> (f64, u64, u64) {
     let t = Instant::now();
     let mut s = Stream::new(CpuCanvas::new(640, 480), "<stdin>");
+    s.set_shape_cache(shape_cache);
     feed_stream(&mut s, &mut text.as_bytes(), &mut std::io::sink());
     let dt = t.elapsed().as_secs_f64();
     assert_eq!(s.error_count(), 0);
@@ -117,22 +124,31 @@ impl Group for StreamCpu {
         let n = commands(cx);
         let text = stream_text(SEED, n, 10_000);
         let rounds = if cx.opts.quick { 1 } else { 9 };
-        let (mut cmds, mut verts) = ((0, 0), (0, 0));
-        let (a, b) = best_interleaved(
+        let (mut cmds, mut verts) = ((0, 0, 0), (0, 0, 0));
+        let times = best_rotating(
             rounds,
-            || {
-                let (t, c, v) = ours(&text);
-                (cmds.0, verts.0) = (c, v);
-                t
-            },
-            || {
-                let (t, c, v) = reference(&text);
-                (cmds.1, verts.1) = (c, v);
-                t
-            },
+            &mut [
+                &mut || {
+                    let (t, c, v) = ours(&text);
+                    (cmds.0, verts.0) = (c, v);
+                    t
+                },
+                &mut || {
+                    let (t, c, v) = reference(&text);
+                    (cmds.1, verts.1) = (c, v);
+                    t
+                },
+                &mut || {
+                    let (t, c, v) = ours_with(&text, false);
+                    (cmds.2, verts.2) = (c, v);
+                    t
+                },
+            ],
         );
+        let (a, b, full) = (times[0], times[1], times[2]);
         assert_eq!(cmds.0, cmds.1, "both read every command");
         assert_eq!(verts.0, verts.1, "both make the same triangles");
+        assert_eq!((cmds.0, verts.0), (cmds.2, verts.2), "the same run without the shape cache");
         let mb = text.len() as f64 / 1e6;
         report.add(
             "stream_cmds_per_s_cpu",
@@ -148,5 +164,17 @@ impl Group for StreamCpu {
             "a minimal hand-written parser + tessellator for this workload, same triangles",
         );
         report.add("stream_cpu_vs_reference", a / b, "x", "our time / the reference's (1.0 = as fast)");
+        report.add(
+            "stream_cmds_per_s_cpu_full_verify",
+            cmds.2 as f64 / full,
+            "cmd/s",
+            "the same, every command's chunk verified in full (the verifier's shape cache off)",
+        );
+        report.add(
+            "stream_cpu_full_verify_vs_reference",
+            full / b,
+            "x",
+            "that time / the reference's: what verifying every chunk in full would cost",
+        );
     }
 }

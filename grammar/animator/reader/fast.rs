@@ -36,8 +36,13 @@ impl Reader {
         let at = self.base + self.cur;
         let mut nums = [Num { value: 0.0, span: Span::default() }; 4];
         let mut ints = [0i64; 4];
+        // Whether a newline separates two of its tokens.
+        let mut newline = false;
         for (k, num) in nums.iter_mut().enumerate().take(shape.count as usize) {
-            i = skip_space(rest, i);
+            while let Some(&b) = rest.get(i).filter(|&&b| is_space(b)) {
+                newline |= b == b'\n';
+                i += 1;
+            }
             let (value, len, integer) = fast_number(&rest[i..])?;
             if shape.ints & (1 << k) != 0 {
                 // Whole numbers written with a point or an exponent take the
@@ -87,6 +92,10 @@ impl Reader {
         // its last token, its position tracked.
         self.cur += span.end - at;
         let pos = self.track(span.start);
+        if !newline {
+            // Keyword, numbers and the spaces between: one column a byte.
+            self.plain_end = span.end;
+        }
         Some(Command { kind, span, pos })
     }
 }

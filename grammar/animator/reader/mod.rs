@@ -253,6 +253,10 @@ pub struct Reader {
     /// Line and column of absolute offset `tracked`.
     tracker: Pos,
     tracked: usize,
+    /// The bytes from `tracked` up to this absolute offset (when it is
+    /// past `tracked`) are ASCII without a newline: a command the fast path
+    /// read, whose columns are its bytes.
+    plain_end: usize,
     state: State,
     /// The pending command, valid in `State::Command`.
     keyword: Keyword,
@@ -296,6 +300,7 @@ impl Reader {
             finished: false,
             tracker: Pos::START,
             tracked: 0,
+            plain_end: 0,
             state: State::Idle,
             keyword: Keyword::Quit,
             start: 0,
@@ -584,6 +589,11 @@ impl Reader {
 
     /// Moves the line/column tracker to absolute offset `to`.
     fn track(&mut self, to: usize) -> Pos {
+        if to > self.tracked && self.plain_end > self.tracked {
+            let end = self.plain_end.min(to);
+            self.tracker.col = self.tracker.col.saturating_add((end - self.tracked) as u32);
+            self.tracked = end;
+        }
         if to > self.tracked {
             let from = self.tracked - self.base;
             let upto = (to - self.base).min(self.buf.len());

@@ -111,6 +111,19 @@ impl<C: Canvas> Stream<C> {
         self.compiler.macro_size()
     }
 
+    /// How the commands run so far were verified (see
+    /// [`StreamCompiler::entry_checks`]).
+    pub fn entry_checks(&self) -> animkit_vm::verify::EntryChecks {
+        self.compiler.entry_checks()
+    }
+
+    /// Whether commands of a shape verified before skip the rules that do
+    /// not read constant values (on by default; see
+    /// [`StreamCompiler::set_shape_cache`]).
+    pub fn set_shape_cache(&mut self, on: bool) {
+        self.compiler.set_shape_cache(on);
+    }
+
     /// Bytes the reader holds (see `Reader::buffered`).
     pub fn buffered(&self) -> usize {
         self.reader.buffered()
@@ -178,15 +191,20 @@ impl<C: Canvas> Stream<C> {
                 Fed::Nothing => {}
                 Fed::Error { pos, message } => self.fail(errors, Some((pos.line, pos.col)), &message),
                 Fed::Run => {
-                    match self.compiler.code() {
-                        Ok(code) => self.vm.start(code, 0),
+                    let code = match self.compiler.code() {
+                        Ok(code) => code,
                         Err(e) => {
                             self.fail(errors, None, &format!("internal error: {e}"));
                             continue;
                         }
-                    }
+                    };
+                    self.vm.start(code, 0);
                     self.running = true;
-                    if let Some(status) = self.drive(errors) {
+                    let (status, failed) = drive(&mut self.vm, code, &self.source, errors);
+                    self.errors += failed;
+                    self.running = matches!(status, Some(Status::Suspended(_)));
+                    self.quit |= status == Some(Status::Quit);
+                    if let Some(status) = status {
                         return status;
                     }
                 }
@@ -217,22 +235,32 @@ impl<C: Canvas> Stream<C> {
                 return None;
             }
         };
-        loop {
-            match self.vm.run(code) {
-                Ok(Exit::Suspended(seconds)) => return Some(Status::Suspended(seconds)),
-                Ok(Exit::Stopped) => {
-                    self.quit = true;
-                    self.running = false;
-                    return Some(Status::Quit);
-                }
-                Ok(Exit::Halted | Exit::Waiting(_)) => {
-                    self.running = false;
-                    return None;
-                }
-                Err(e) => {
-                    self.errors += 1;
-                    report::runtime_error(errors, &self.source, &e);
-                }
+        let (status, failed) = drive(&mut self.vm, code, &self.source, errors);
+        self.errors += failed;
+        self.running = matches!(status, Some(Status::Suspended(_)));
+        self.quit |= status == Some(Status::Quit);
+        status
+    }
+}
+
+/// Runs the started command on `code` until it ends or suspends: the
+/// status to return if it did not end (suspended or quit), and how many
+/// runtime errors it reported.
+fn drive<C: Canvas>(
+    vm: &mut AnimatorVm<C>,
+    code: animkit_vm::verify::VerifiedModule<'_>,
+    source: &str,
+    errors: &mut dyn Write,
+) -> (Option<Status>, usize) {
+    let mut failed = 0;
+    loop {
+        match vm.run(code) {
+            Ok(Exit::Suspended(seconds)) => return (Some(Status::Suspended(seconds)), failed),
+            Ok(Exit::Stopped) => return (Some(Status::Quit), failed),
+            Ok(Exit::Halted | Exit::Waiting(_)) => return (None, failed),
+            Err(e) => {
+                failed += 1;
+                report::runtime_error(errors, source, &e);
             }
         }
     }

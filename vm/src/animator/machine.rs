@@ -96,8 +96,9 @@ impl Held {
 /// measuring the macro took.
 pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
     let mut work = 0;
-    if let Some(i) = op.info().block.iter().position(|arg| *arg == Arg::Points) {
-        work += a.uint(i) as u64;
+    let i = POINTS_AT[op as usize];
+    if i != NO_POINTS {
+        work += a.uint(i as usize) as u64;
     }
     let text = |i: usize| a.str(i).len() as u64 / 64;
     work += match op {
@@ -119,6 +120,28 @@ pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
     };
     work
 }
+
+const NO_POINTS: u8 = u8::MAX;
+
+/// For each op byte, where its block's point list is (the first `Points`
+/// of its signature), [`NO_POINTS`] if it has none: `op_work` runs for every op.
+const POINTS_AT: [u8; 256] = {
+    let mut table = [NO_POINTS; 256];
+    let mut i = 0;
+    while i < Op::ALL.len() {
+        let op = Op::ALL[i];
+        let block = op.info().block;
+        let mut k = block.len();
+        while k > 0 {
+            k -= 1;
+            if matches!(block[k], Arg::Points) {
+                table[op as usize] = k as u8;
+            }
+        }
+        i += 1;
+    }
+    table
+};
 
 /// Animator state over a canvas: matrices, pen and colormap.
 ///
@@ -507,5 +530,23 @@ impl<C: Canvas> Domain for Machine<C> {
             other => return Err(format!("{other} is not an Animator operation")),
         }
         Ok(Flow::Continue)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table says, for every op, where the first point list of its
+    /// signature is.
+    #[test]
+    fn points_at_is_the_first_point_list() {
+        for &op in Op::ALL {
+            let at = op.info().block.iter().position(|arg| *arg == Arg::Points);
+            assert_eq!(at, (POINTS_AT[op as usize] != NO_POINTS).then_some(POINTS_AT[op as usize] as usize), "{op}");
+        }
+        assert_eq!(POINTS_AT[Op::Poly as usize], 0);
+        assert_eq!(POINTS_AT[Op::ImgPoly as usize], 7);
+        assert_eq!(POINTS_AT[Op::Line as usize], NO_POINTS);
     }
 }

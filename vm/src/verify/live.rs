@@ -3,9 +3,77 @@
 //! string table is the caller's, checked in constant time whenever the
 //! module is handed to the interpreter.
 
-use super::{Ctx, ModuleVerifier, VerifiedModule, VerifyError, verify_function};
-use crate::isa::{Insn, Op};
+use super::{Ctx, ModuleVerifier, ValueRule, VerifiedModule, VerifyError, value_rules, values_ok, verify_function};
+use crate::isa::{Format, Insn, Op};
 use crate::program::{ConstKind, FuncId, Function, Language, Module, StrId};
+
+/// Most entry shapes a [`LiveModule`] remembers (the most recently used).
+pub const MAX_SHAPES: usize = 64;
+
+/// How [`LiveModule::set_entry`] checked the entries it was given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EntryChecks {
+    /// Verified in full.
+    pub full: u64,
+    /// Of a shape verified before: only the rules that read constant
+    /// values were checked.
+    pub values: u64,
+}
+
+/// What the verifier read of an entry that passed, but its constants'
+/// values and its debug positions' lines and columns: an entry equal to
+/// it in all of these passes every rule that does not read a constant's
+/// value (see `values_ok`).
+struct Shape {
+    name: StrId,
+    nregs: u8,
+    code: Vec<Insn>,
+    kinds: Vec<ConstKind>,
+    line_pcs: Vec<u32>,
+    /// The module's function count (the `call` and `Func` rules read it).
+    functions: usize,
+    /// The pcs of the domain ops with a constant block.
+    blocks: Vec<u32>,
+    /// Whether a constant is a string (the strings needed then depend on
+    /// the values).
+    strings: bool,
+    /// What the constants' values must be; `None` when a block holds a
+    /// point list (the blocks at `blocks` are then checked as the verifier
+    /// does).
+    rules: Option<Vec<(u32, ValueRule)>>,
+}
+
+impl Shape {
+    fn of(m: &Module, f: &Function) -> Shape {
+        let blocks = (0..f.code.len() as u32)
+            .filter(|&pc| f.code[pc as usize].op().is_some_and(|op| op.info().format == Format::K));
+        Shape {
+            name: f.name,
+            nregs: f.nregs,
+            code: f.code.clone(),
+            kinds: f.kinds.clone(),
+            line_pcs: f.lines.iter().map(|e| e.pc).collect(),
+            functions: m.functions.len(),
+            blocks: blocks.collect(),
+            strings: f.kinds.contains(&ConstKind::Str),
+            rules: value_rules(m, f),
+        }
+    }
+
+    fn matches(&self, f: &Function, functions: usize) -> bool {
+        // The first instruction (a command's op) tells most shapes apart.
+        self.code.first() == f.code.first()
+            && self.code.len() == f.code.len()
+            && self.kinds.len() == f.kinds.len()
+            && self.line_pcs.len() == f.lines.len()
+            && self.nregs == f.nregs
+            && self.name == f.name
+            && self.functions == functions
+            && self.code.iter().zip(&f.code).all(|(a, b)| a.0 == b.0)
+            && self.kinds.iter().zip(&f.kinds).all(|(a, b)| a == b)
+            && self.line_pcs.iter().zip(&f.lines).all(|(&pc, e)| pc == e.pc)
+    }
+}
 
 /// A verified module built one function at a time: function 0 is the
 /// entry (a stream's current command), the others are installed and
@@ -44,6 +112,11 @@ pub struct LiveModule {
     /// back and forth so that a command costs no allocation.
     halt: Function,
     verifier: ModuleVerifier,
+    /// Shapes of entries that passed, most recently used first.
+    shapes: Vec<Shape>,
+    /// Whether entries are matched against `shapes` at all.
+    use_shapes: bool,
+    checks: EntryChecks,
 }
 
 /// What a released slot holds: a function that returns at once.
@@ -71,7 +144,26 @@ impl LiveModule {
             free: Vec::new(),
             halt: stub(name, Op::Halt),
             verifier: ModuleVerifier::default(),
+            shapes: Vec::new(),
+            use_shapes: true,
+            checks: EntryChecks::default(),
         }
+    }
+
+    /// Whether [`LiveModule::set_entry`] may check an entry of a shape it
+    /// verified before by the rules that read constant values alone (on by
+    /// default; off, every entry is verified in full: for measuring what
+    /// that costs). Either way the same entries pass, with the same errors.
+    pub fn set_shape_cache(&mut self, on: bool) {
+        self.use_shapes = on;
+        if !on {
+            self.shapes.clear();
+        }
+    }
+
+    /// How the entries were checked so far.
+    pub fn entry_checks(&self) -> EntryChecks {
+        self.checks
     }
 
     /// The module as it is.
@@ -106,14 +198,36 @@ impl LiveModule {
         self.needs_rest as usize
     }
 
-    /// Verifies `f` and makes it the entry (function 0).
+    /// Verifies `f` and makes it the entry (function 0). An entry of the
+    /// same shape as one that passed before (the same code, constant
+    /// kinds, register count, name and debug-position pcs, with the
+    /// module's function count unchanged: a stream's `line` after a
+    /// `line`) is checked by the rules that read constant values alone;
+    /// the [`MAX_SHAPES`] most recent shapes are kept.
     pub fn set_entry(&mut self, f: Function) -> Result<(), VerifyError> {
-        self.needs[0] = self.check(0, &f)?;
+        self.needs[0] = self.check_entry(&f)?;
         let old = std::mem::replace(&mut self.module.functions[0], f);
         if self.is_halt_stub(&old) {
             self.halt = old;
         }
         Ok(())
+    }
+
+    /// Verifies `f` and makes it the entry, as [`LiveModule::set_entry`],
+    /// returning the entry it replaces (a stream lowers its next command
+    /// into that one's buffers). On an error the entry becomes a `HALT`.
+    pub fn replace_entry(&mut self, f: Function) -> Result<Function, VerifyError> {
+        match self.check_entry(&f) {
+            Ok(need) => {
+                self.needs[0] = need;
+                Ok(std::mem::replace(&mut self.module.functions[0], f))
+            }
+            Err(e) => {
+                self.needs[0] = self.module.name.saturating_add(1);
+                self.module.functions[0] = stub(self.module.name, Op::Halt);
+                Err(e)
+            }
+        }
     }
 
     /// Whether `f` is a `HALT` stub of this module (the entry's stand-in).
@@ -186,10 +300,43 @@ impl LiveModule {
         self.needs_rest = rest;
     }
 
+    /// Checks `f` as the entry, through the shapes when it has a known
+    /// one; the strings it needs.
+    fn check_entry(&mut self, f: &Function) -> Result<u32, VerifyError> {
+        let functions = self.module.functions.len();
+        if self.use_shapes {
+            if let Some(i) = self.shapes.iter().position(|s| s.matches(f, functions)) {
+                let cx = Ctx { strings: &[], nstrings: usize::MAX, module: 0, function: Some(0) };
+                let s = &self.shapes[i];
+                if values_ok(&cx, &self.module, f, s.rules.as_deref(), &s.blocks, &mut self.verifier.scratch) {
+                    self.checks.values += 1;
+                    let need =
+                        if s.strings { self.strings_of(f) } else { f.name.max(self.module.name).saturating_add(1) };
+                    if i > 0 {
+                        self.shapes[..=i].rotate_right(1);
+                    }
+                    return Ok(need);
+                }
+            }
+        }
+        let need = self.check(0, f)?;
+        self.checks.full += 1;
+        if self.use_shapes {
+            self.shapes.truncate(MAX_SHAPES - 1);
+            self.shapes.insert(0, Shape::of(&self.module, f));
+        }
+        Ok(need)
+    }
+
     /// Checks `f` as function `slot`; the strings it needs.
     fn check(&mut self, slot: usize, f: &Function) -> Result<u32, VerifyError> {
         let cx = Ctx { strings: &[], nstrings: usize::MAX, module: 0, function: Some(slot) };
         verify_function(&cx, &self.module, f, &mut self.verifier.scratch)?;
+        Ok(self.strings_of(f))
+    }
+
+    /// One more than the highest string id `f` (a verified function) uses.
+    fn strings_of(&self, f: &Function) -> u32 {
         let mut need = f.name.max(self.module.name).saturating_add(1);
         for (v, k) in f.consts.iter().zip(&f.kinds) {
             if *k == ConstKind::Str {
@@ -197,6 +344,133 @@ impl LiveModule {
                 need = need.max((*v as u32).saturating_add(1));
             }
         }
-        Ok(need)
+        need
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::LineEntry;
+    use proptest::prelude::*;
+
+    /// Code of a few fixed skeletons (so that shapes repeat), each over
+    /// constants 0.. (any values): one-command chunks of a stream, a call,
+    /// a register op, a loop.
+    fn skeleton(i: u8) -> (Vec<Insn>, u8) {
+        let halt = Insn::ax(Op::Halt, 0);
+        match i % 10 {
+            0 => (vec![Insn::ax(Op::Line, 0), halt], 0),
+            1 => (vec![Insn::ax(Op::FillCircle, 0), halt], 0),
+            2 => (vec![Insn::ax(Op::Color, 0), halt], 0),
+            3 => (vec![Insn::ax(Op::Poly, 0), halt], 0),
+            4 => (vec![Insn::ax(Op::Echo, 0), Insn::ax(Op::Line, 1), halt], 0),
+            5 => (vec![Insn::ax(Op::ViewportMacro, 0), Insn::ax(Op::Call, 1), halt], 0),
+            6 => (vec![Insn::abx(Op::LoadK, 0, 0), Insn::ax(Op::Halt, 0)], 1),
+            7 => (vec![Insn::ax(Op::ImgPoly, 0), halt], 0),
+            8 => (vec![Insn::sj(Op::Jmp, -1)], 0),
+            _ => (vec![Insn::ax(Op::Line, 0), Insn::ax(Op::Flush, 0), halt], 0),
+        }
+    }
+
+    fn value() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            Just(0.0),
+            Just(1.0),
+            Just(2.0),
+            Just(12.0),
+            Just(0.5),
+            Just(-1.0),
+            Just(1e9),
+            Just(f64::NAN),
+            Just(f64::INFINITY),
+            -3.0..3.0f64,
+        ]
+    }
+
+    #[derive(Debug, Clone)]
+    enum Step {
+        Entry { skeleton: u8, nregs_off: bool, consts: Vec<(f64, bool)>, lines: Vec<(u32, u32)> },
+        Install,
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            8 => (any::<u8>(), proptest::bool::weighted(0.1), proptest::collection::vec((value(), proptest::bool::weighted(0.1)), 0..12), proptest::collection::vec((0u32..4, 1u32..9), 0..3))
+                .prop_map(|(skeleton, nregs_off, consts, lines)| Step::Entry { skeleton, nregs_off, consts, lines }),
+            1 => Just(Step::Install),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+        /// With the shapes, `set_entry` accepts exactly the entries the full
+        /// verifier accepts, with the same errors, and the same strings
+        /// needed; of a known shape it checks constant values only.
+        #[test]
+        fn shapes_agree_with_full_verification(steps in proptest::collection::vec(step(), 1..40)) {
+            let mut cached = LiveModule::animator(0, None);
+            let mut full = LiveModule::animator(0, None);
+            full.set_shape_cache(false);
+            let mut entries = 0;
+            for s in steps {
+                match s {
+                    Step::Install => {
+                        let f = Function { code: vec![Insn::ax(Op::Ret, 0)], ..Function::default() };
+                        prop_assert_eq!(cached.install(f.clone()), full.install(f));
+                    }
+                    Step::Entry { skeleton: k, nregs_off, consts, lines } => {
+                        let (code, nregs) = super::tests::skeleton(k);
+                        let f = Function {
+                            name: 0,
+                            nregs: if nregs_off { nregs ^ 1 } else { nregs },
+                            code,
+                            consts: consts.iter().map(|&(v, string)| if string { v.abs().floor() } else { v }).collect(),
+                            kinds: consts.iter().map(|c| if c.1 { ConstKind::Str } else { ConstKind::Num }).collect(),
+                            lines: lines.iter().map(|&(pc, line)| LineEntry { pc, line, col: line }).collect(),
+                        };
+                        entries += 1;
+                        let (a, b) = (cached.set_entry(f.clone()), full.set_entry(f));
+                        prop_assert_eq!(&a, &b);
+                        if a.is_ok() {
+                            prop_assert_eq!(cached.strings_needed(), full.strings_needed());
+                            let (x, y) = (&cached.module().functions[0], &full.module().functions[0]);
+                            prop_assert_eq!(&x.code, &y.code);
+                            let bits = |f: &Function| f.consts.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+                            prop_assert_eq!(bits(x), bits(y));
+                        }
+                    }
+                }
+            }
+            let (c, f) = (cached.entry_checks(), full.entry_checks());
+            prop_assert_eq!(f.values, 0);
+            prop_assert!(f.full <= entries && c.full <= f.full);
+            prop_assert_eq!(c.full + c.values, f.full);
+        }
+    }
+
+    /// The same shape twice is verified once; a different constant value
+    /// that breaks a rule is refused with the full verifier's error.
+    #[test]
+    fn a_known_shape_checks_values_only() {
+        let mut live = LiveModule::animator(0, None);
+        let line = |x: f64| Function {
+            code: vec![Insn::ax(Op::Line, 0), Insn::ax(Op::Halt, 0)],
+            consts: vec![x, 0.0, 1.0, 1.0],
+            kinds: vec![ConstKind::Num; 4],
+            lines: vec![LineEntry { pc: 0, line: 1, col: 1 }],
+            ..Function::default()
+        };
+        live.set_entry(line(0.25)).unwrap();
+        live.set_entry(line(0.5)).unwrap();
+        assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 1 });
+        let e = live.set_entry(line(f64::NAN)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "module 0, function 0, instruction 0: LINE: constant 0 is not a finite number [rule block]"
+        );
+        assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 1 });
+        live.set_entry(line(0.75)).unwrap();
+        assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 2 });
     }
 }
