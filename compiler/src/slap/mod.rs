@@ -92,24 +92,11 @@ pub fn front_at(
     limits: &check::SlapLimits,
     loader: &dyn include::Loader,
 ) -> Result<Checked, Vec<Diagnostic>> {
-    let (ast, syntax) = animkit_grammar::slap::parse(src);
-    let syntax: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
     // In spec-only mode an `include` is refused, not read.
-    if limits.strict || !ast.lines.iter().any(|l| matches!(l, animkit_grammar::slap::ast::Line::Include(_))) {
-        let loaded = include::Loaded::default();
-        let includes =
-            check::Includes { text: Some(src), files: std::slice::from_ref(&ast), loaded: &loaded, syntax: Vec::new() };
-        return check::check_all(includes, syntax, limits);
-    }
-    let loaded = include::load(path, src, loader);
-    let parsed: Vec<_> = loaded.units.iter().map(|u| animkit_grammar::slap::parse(&u.file.text)).collect();
-    let mut files = Vec::with_capacity(parsed.len() + 1);
-    let mut included_syntax = Vec::with_capacity(parsed.len());
-    files.push(ast);
-    for (tree, errors) in parsed {
-        files.push(tree);
-        included_syntax.push(errors.into_iter().map(Diagnostic::from).collect());
-    }
-    let includes = check::Includes { text: Some(src), files: &files, loaded: &loaded, syntax: included_syntax };
-    check::check_all(includes, syntax, limits)
+    let loaded = if limits.strict || !src.contains("include") {
+        include::Loaded::default()
+    } else {
+        include::load(path, src, loader)
+    };
+    check::check_scene(src, &loaded, limits)
 }

@@ -8,7 +8,7 @@ use crate::suggest::closest;
 use animkit_grammar::slap::ast::{self, Arg};
 
 impl<'a> Checker<'a> {
-    pub(super) fn actor(&mut self, d: &'a ast::Directive<'a>) {
+    pub(super) fn actor(&mut self, d: &ast::Directive<'a>) {
         self.last_id = None;
         let before = self.commands.len();
         self.actor_line(d);
@@ -17,7 +17,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(super) fn actor_line(&mut self, d: &'a ast::Directive<'a>) {
+    pub(super) fn actor_line(&mut self, d: &ast::Directive<'a>) {
         let (Some(id_arg), Some(attr_arg)) = (d.args.first(), d.args.get(1)) else {
             self.error(
                 Diagnostic::error(d.span, "`actor` needs an id and an attribute", "incomplete")
@@ -126,7 +126,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The actor id `arg` evaluates to, checked and counted.
-    pub(super) fn actor_id(&mut self, arg: &'a Arg<'a>) -> Option<Value> {
+    pub(super) fn actor_id(&mut self, arg: &Arg<'a>) -> Option<Value> {
         let one = if arg.plus.is_none() { self.single(arg, Ctx::Plain) } else { None };
         let id = match one {
             Some(id) => id?,

@@ -34,7 +34,7 @@ impl<'a> Checker<'a> {
     /// value, `Some(None)` if it could not be computed (reported), `None`
     /// if it is a bare name that stands for several values (the caller
     /// then takes the general path, [`Checker::values`], to explain).
-    pub(super) fn single(&mut self, arg: &'a Arg<'a>, ctx: Ctx) -> Option<Option<Value>> {
+    pub(super) fn single(&mut self, arg: &Arg<'a>, ctx: Ctx) -> Option<Option<Value>> {
         if let ast::Expr::Name(n) = &arg.expr {
             if let Some(Some(values)) = self.names.get(n.text).map(|&i| self.defs[i].values.as_deref()) {
                 return match values {
@@ -52,7 +52,7 @@ impl<'a> Checker<'a> {
     /// anything could not be computed.
     pub(super) fn values(
         &mut self,
-        args: &'a [Arg<'a>],
+        args: &[Arg<'a>],
         plus_first: bool,
         ctx: Ctx,
         out: &mut Vec<Value>,

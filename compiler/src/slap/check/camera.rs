@@ -13,7 +13,7 @@ impl<'a> Checker<'a> {
     /// `camera X Y Z DX DY DZ` (the spec's `camera position direction`,
     /// each a set of 3 values that defines may stand for): a position
     /// command and a look-vector command, in that order.
-    pub(super) fn camera_line(&mut self, d: &'a ast::Directive<'a>) {
+    pub(super) fn camera_line(&mut self, d: &ast::Directive<'a>) {
         let mut args = Vec::new();
         let mut expansions = Vec::new();
         if !self.values(&d.args, false, Ctx::Plain, &mut args, &mut expansions) {
@@ -51,7 +51,7 @@ impl<'a> Checker<'a> {
         self.push(d, Command::Camera { attr: CameraAttr::DirectionVector, args: direction });
     }
 
-    pub(super) fn camera(&mut self, d: &'a ast::Directive<'a>) {
+    pub(super) fn camera(&mut self, d: &ast::Directive<'a>) {
         let Some(attr_arg) = d.args.first() else {
             self.error(
                 Diagnostic::error(d.span, "`camera` needs an attribute", "incomplete")
@@ -143,7 +143,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `camera move X Y Z over FRAMES`.
-    pub(super) fn camera_move(&mut self, d: &'a ast::Directive<'a>, attr: Span) {
+    pub(super) fn camera_move(&mut self, d: &ast::Directive<'a>, attr: Span) {
         let rest = &d.args[1..];
         let Some(k) = rest.iter().position(|a| a.as_name().is_some_and(|n| n.text == "over")) else {
             self.error(
@@ -192,7 +192,7 @@ impl<'a> Checker<'a> {
     /// the actor's id, then the distance and height or none (the defaults).
     pub(super) fn follow(
         &mut self,
-        d: &'a ast::Directive<'a>,
+        d: &ast::Directive<'a>,
         attr: Span,
         span: Span,
         mut args: Vec<Value>,

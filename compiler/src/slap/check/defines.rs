@@ -1,7 +1,7 @@
 //! `define` and the names it binds, and the error for an undefined name.
 
 use super::args::{args_span, expansion_note, grouped};
-use super::{ACTIONS, Checker, Ctx, DEFINES_FULL, Def, actions_note};
+use super::{ACTIONS, Checker, Ctx, DEFINES_FULL, Def, Text, actions_note};
 use crate::diagnostic::Diagnostic;
 use crate::suggest::{closest, closest_within};
 use animkit_grammar::Span;
@@ -21,16 +21,16 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(super) fn undefined(&mut self, name: &'a ast::Name<'a>, ctx: Ctx) {
+    pub(super) fn undefined(&mut self, name: &ast::Name<'a>, ctx: Ctx) {
         if self.full[DEFINES_FULL] {
             // Names past the define limit were left out on purpose.
             return;
         }
         let text = name.text;
-        let file = self.file;
+        let scene = self.units[0];
         let anywhere = self.anywhere.get_or_insert_with(|| {
             let mut all = HashMap::new();
-            for line in &file.lines {
+            let mut add = |line: &Line<'a>| {
                 if let Line::Directive(d) = line {
                     if d.keyword.text == "define" {
                         if let Some(n) = d.args.first().and_then(Arg::as_name) {
@@ -38,6 +38,12 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
+            };
+            // The scene's text is read again (once, on the first undefined
+            // name): its lines are not kept.
+            match scene {
+                Text::Parsed(file) => file.lines.iter().for_each(add),
+                Text::Unparsed(text) => animkit_grammar::slap::each_line(text, |line, _| add(&line)),
             }
             all
         });
@@ -69,7 +75,7 @@ impl<'a> Checker<'a> {
         self.error(e);
     }
 
-    pub(super) fn define(&mut self, d: &'a ast::Directive<'a>) {
+    pub(super) fn define(&mut self, d: &ast::Directive<'a>) {
         let Some(first) = d.args.first() else {
             self.error(
                 Diagnostic::error(d.keyword.span, "`define` needs a name and a value", "nothing after it")

@@ -9,7 +9,7 @@ impl<'a> Checker<'a> {
     /// Evaluates `e`; `None` (with the errors reported) if it cannot be.
     /// Both operands of an operator are evaluated, so that every error in
     /// an expression is reported.
-    pub(super) fn eval(&mut self, e: &'a ast::Expr<'a>, ctx: Ctx) -> Option<(Expr, f64)> {
+    pub(super) fn eval(&mut self, e: &ast::Expr<'a>, ctx: Ctx) -> Option<(Expr, f64)> {
         match e {
             ast::Expr::Number(n) => match n.text.parse::<f64>() {
                 Ok(v) if v.is_finite() => Some((Expr::Num(v), v)),

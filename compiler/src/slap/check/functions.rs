@@ -14,8 +14,8 @@ impl<'a> Checker<'a> {
     /// error in them is reported.
     pub(super) fn call(
         &mut self,
-        name: &'a ast::Name<'a>,
-        args: &'a [ast::Expr<'a>],
+        name: &ast::Name<'a>,
+        args: &[ast::Expr<'a>],
         span: Span,
         ctx: Ctx,
     ) -> Option<(Expr, f64)> {

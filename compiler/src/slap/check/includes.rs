@@ -8,7 +8,7 @@ use animkit_grammar::slap::ast;
 
 impl<'a> Checker<'a> {
     /// `include ...` in file `unit`: the included file's lines, here.
-    pub(super) fn include(&mut self, unit: usize, inc: &'a ast::Include<'a>) {
+    pub(super) fn include(&mut self, unit: usize, inc: &ast::Include<'a>) {
         if self.limits.strict {
             // Not read: its lines would only add errors to this one.
             self.extension(
@@ -65,10 +65,6 @@ impl<'a> Checker<'a> {
         let outermost = self.stack.len() == 2;
         if outermost {
             self.top = Some(inc.span);
-        }
-        if let Some(errors) = self.syntax.get_mut(target - 1).and_then(Option::take) {
-            self.errors += errors.len();
-            self.diags.extend(errors);
         }
         self.walk(target);
         self.stack.pop();

@@ -108,38 +108,33 @@ pub fn check(file: &ast::File<'_>) -> Result<Checked, Vec<Diagnostic>> {
 /// [`check`] with the given limits.
 pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
     let loaded = Loaded::default();
-    let includes = Includes { text: None, files: std::slice::from_ref(file), loaded: &loaded, syntax: Vec::new() };
-    check_all(includes, Vec::new(), limits)
-}
-
-/// The files of a scene for [`check_all`]: `files[0]` the scene, `files[k]`
-/// the parsed text of `loaded.units[k - 1]`, `syntax[k - 1]` its syntax
-/// errors.
-pub struct Includes<'a> {
-    /// The scene's text (for the positions of its includes in notes).
-    pub text: Option<&'a str>,
-    /// Every file's tree.
-    pub files: &'a [ast::File<'a>],
-    /// What each `include` names.
-    pub loaded: &'a Loaded,
-    /// The syntax errors of each included file.
-    pub syntax: Vec<Vec<Diagnostic>>,
-}
-
-/// Checks a scene and the files it includes; `syntax` are the scene's own
-/// syntax errors, reported in source order with the rest.
-pub fn check_all(
-    includes: Includes<'_>,
-    syntax: Vec<Diagnostic>,
-    limits: &SlapLimits,
-) -> Result<Checked, Vec<Diagnostic>> {
-    let mut c = Checker::new(includes.files, includes.loaded, *limits);
-    c.syntax = includes.syntax.into_iter().map(Some).collect();
-    c.main_text = includes.text;
-    c.errors += syntax.len();
-    c.diags.extend(syntax);
+    let mut c = Checker::new(vec![Text::Parsed(file)], &loaded, *limits);
     c.walk(0);
     c.finish()
+}
+
+/// Checks the scene `text` and the files it includes (`loaded`, from
+/// [`crate::slap::include::load`]), reading each file one line at a time:
+/// a line is parsed, checked and dropped before the next is read, so what
+/// the check holds is the scene's IR, not its tree. Syntax errors are
+/// reported in source order with the rest, as [`check`] on a parsed file
+/// with its syntax errors would.
+pub fn check_scene(text: &str, loaded: &Loaded, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+    let mut units = Vec::with_capacity(loaded.units.len() + 1);
+    units.push(Text::Unparsed(text));
+    units.extend(loaded.units.iter().map(|u| Text::Unparsed(u.file.text.as_str())));
+    let mut c = Checker::new(units, loaded, *limits);
+    c.main_text = Some(text);
+    c.walk(0);
+    c.finish()
+}
+
+/// One file of a scene: its tree, or its text to parse line by line as
+/// it is walked.
+#[derive(Clone, Copy)]
+enum Text<'a> {
+    Parsed(&'a ast::File<'a>),
+    Unparsed(&'a str),
 }
 
 /// What a define holds: its values, or nothing known (an error in it).
@@ -170,11 +165,13 @@ enum Ctx {
 }
 
 struct Checker<'a> {
-    file: &'a ast::File<'a>,
-    files: &'a [ast::File<'a>],
+    /// The scene (`units[0]`) and the files it includes
+    /// (`units[k]` is `loaded.units[k - 1]`).
+    units: Vec<Text<'a>>,
     loaded: &'a Loaded,
-    /// The syntax errors of each included file, until reported.
-    syntax: Vec<Option<Vec<Diagnostic>>>,
+    /// Whether each file's syntax errors were reported (a file included
+    /// twice reports them once).
+    reported: Vec<bool>,
     /// The chain of files being checked: the scene, then each include.
     stack: Vec<usize>,
     /// The scene's `include` being walked: the span its commands get.
@@ -250,14 +247,16 @@ fn actions_note() -> String {
 }
 
 impl<'a> Checker<'a> {
-    fn new(files: &'a [ast::File<'a>], loaded: &'a Loaded, limits: SlapLimits) -> Checker<'a> {
+    fn new(units: Vec<Text<'a>>, loaded: &'a Loaded, limits: SlapLimits) -> Checker<'a> {
         let seed = Seeded::new();
-        let file = &files[0];
+        let lines = match units[0] {
+            Text::Parsed(file) => file.lines.len(),
+            Text::Unparsed(_) => 0,
+        };
         Checker {
-            file,
-            files,
+            reported: vec![false; units.len()],
+            units,
             loaded,
-            syntax: Vec::new(),
             stack: vec![0],
             top: None,
             ranges: Vec::new(),
@@ -273,7 +272,7 @@ impl<'a> Checker<'a> {
             time_points: 0,
             constants: 0,
             length: 0,
-            commands: Vec::with_capacity(file.lines.len()),
+            commands: Vec::with_capacity(lines),
             diags: Vec::new(),
             errors: 0,
             budget: SUGGEST_BUDGET,
@@ -299,21 +298,58 @@ impl<'a> Checker<'a> {
         self.stack.last().copied().unwrap_or(0)
     }
 
-    /// Checks the lines of file `unit`.
+    /// Checks the lines of file `unit`: its tree's, or each line of its
+    /// text as it is parsed (its syntax errors reported the first time it
+    /// is walked).
     fn walk(&mut self, unit: usize) {
-        let files = self.files;
-        for line in &files[unit].lines {
-            match line {
-                Line::Directive(d) => self.directive(d),
-                Line::Invalid(bad) => self.invalid(bad),
-                Line::Include(inc) => self.include(unit, inc),
+        match self.units[unit] {
+            Text::Parsed(file) => {
+                for line in &file.lines {
+                    self.line(unit, line);
+                }
             }
+            Text::Unparsed(text) => {
+                let report = !std::mem::replace(&mut self.reported[unit], true);
+                let before = self.diags.len();
+                let mut syntax = Vec::new();
+                animkit_grammar::slap::each_line(text, |line, error| {
+                    if let Some(e) = error.filter(|_| report) {
+                        if unit == 0 {
+                            self.error(Diagnostic::from(e));
+                        } else {
+                            syntax.push(Diagnostic::from(e));
+                        }
+                    }
+                    self.line(unit, &line);
+                });
+                if !syntax.is_empty() {
+                    // An included file's syntax errors come first among
+                    // its diagnostics (they are ordered where its
+                    // `include` stands, in the order they were pushed).
+                    let n = syntax.len();
+                    self.errors += n;
+                    self.diags.splice(before..before, syntax);
+                    for t in &mut self.tentative {
+                        if t.diag >= before {
+                            t.diag += n;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn line(&mut self, unit: usize, line: &Line<'a>) {
+        match line {
+            Line::Directive(d) => self.directive(d),
+            Line::Invalid(bad) => self.invalid(bad),
+            Line::Include(inc) => self.include(unit, inc),
         }
     }
 
     /// A line that did not parse: its error is reported; keep what it
     /// seems to define unknown.
-    fn invalid(&mut self, bad: &'a ast::Invalid<'a>) {
+    fn invalid(&mut self, bad: &ast::Invalid<'a>) {
         match bad.keyword.as_ref().map(|k| k.text) {
             Some("define") => {
                 if let Some(name) = &bad.first {
@@ -325,7 +361,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn directive(&mut self, d: &'a ast::Directive<'a>) {
+    fn directive(&mut self, d: &ast::Directive<'a>) {
         match d.keyword.text {
             "define" => self.define(d),
             "time" => self.time(d, false),

@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use animkit_grammar::slap::ast;
 
 impl<'a> Checker<'a> {
-    pub(super) fn time(&mut self, d: &'a ast::Directive<'a>, timep: bool) {
+    pub(super) fn time(&mut self, d: &ast::Directive<'a>, timep: bool) {
         let keyword = if timep { "timep" } else { "time" };
         self.time_points += 1;
         if self.time_points > self.limits.time_points && !self.full[TIMES_FULL] {
