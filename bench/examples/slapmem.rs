@@ -83,17 +83,20 @@ fn main() {
         drop(ast);
         let ast_bytes = live_before - LIVE.load(Relaxed);
         let (_, front_peak) = phase(|| animkit_compiler::slap::front(&sources[0].text).map(|c| c.ir.commands.len()));
+        let before = LIVE.load(Relaxed);
         let (program, compile_peak) = phase(|| compile_jobs(&sources, &Options::default(), 1));
+        let program_bytes = LIVE.load(Relaxed) - before;
         let (_, encode_peak) = phase(|| program.as_ref().map(animkit_vm::codec::encode).map(|b| b.len()));
         let first = sources[0].text.len() as f64 / total as f64;
         println!(
-            "{:<18} {:>10} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}{}",
+            "{:<18} {:>10} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}{}",
             name,
             total,
             per(parse_peak) / first,
             per(ast_bytes) / first,
             per(front_peak) / first,
             per(compile_peak),
+            per(program_bytes),
             per(encode_peak),
             if program.is_ok() { "" } else { "  (errors)" }
         );

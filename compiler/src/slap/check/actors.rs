@@ -10,9 +10,9 @@ use animkit_grammar::slap::ast::{self, Arg};
 impl<'a> Checker<'a> {
     pub(super) fn actor(&mut self, d: &ast::Directive<'a>) {
         self.last_id = None;
-        let before = self.commands.len();
+        let before = self.timeline.steps.len();
         self.actor_line(d);
-        if let Some(id) = self.last_id.filter(|_| self.commands.len() == before) {
+        if let Some(id) = self.last_id.filter(|_| self.timeline.steps.len() == before) {
             self.failed_ids.insert(id);
         }
     }

@@ -25,7 +25,7 @@ mod seeded;
 mod time;
 mod timeline;
 use super::include::Loaded;
-use super::ir::{Command, SceneIr, TimedCommand};
+use super::ir::{Command, Kind, SceneIr, Step, Timeline};
 use crate::diagnostic::Diagnostic;
 use crate::suggest::{SUGGEST_BUDGET, closest};
 use animkit_grammar::Span;
@@ -120,13 +120,31 @@ pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, 
 /// reported in source order with the rest, as [`check`] on a parsed file
 /// with its syntax errors would.
 pub fn check_scene(text: &str, loaded: &Loaded, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+    let c = scene_checker(text, loaded, limits, true);
+    c.finish()
+}
+
+/// [`check_scene`] for the compile path: the scene as a [`Timeline`] (no
+/// spans of values kept) and its warnings.
+pub fn check_timeline(
+    text: &str,
+    loaded: &Loaded,
+    limits: &SlapLimits,
+) -> Result<(Timeline, Vec<Diagnostic>), Vec<Diagnostic>> {
+    scene_checker(text, loaded, limits, false).finish_timeline()
+}
+
+fn scene_checker<'a>(text: &'a str, loaded: &'a Loaded, limits: &SlapLimits, spans: bool) -> Checker<'a> {
     let mut units = Vec::with_capacity(loaded.units.len() + 1);
     units.push(Text::Unparsed(text));
     units.extend(loaded.units.iter().map(|u| Text::Unparsed(u.file.text.as_str())));
     let mut c = Checker::new(units, loaded, *limits);
+    if !spans {
+        c.spans = None;
+    }
     c.main_text = Some(text);
     c.walk(0);
-    c.finish()
+    c
 }
 
 /// One file of a scene: its tree, or its text to parse line by line as
@@ -199,7 +217,11 @@ struct Checker<'a> {
     /// Numbers in the commands' arithmetic so far.
     constants: usize,
     length: u32,
-    commands: Vec<TimedCommand>,
+    /// The commands so far, in source order.
+    timeline: Timeline,
+    /// The spans a [`SceneIr`] holds beside them; `None` when only the
+    /// [`Timeline`] is wanted.
+    spans: Option<Spans>,
     diags: Vec<Diagnostic>,
     errors: usize,
     budget: u64,
@@ -215,6 +237,14 @@ struct Checker<'a> {
     /// its mistake is reported already).
     last_id: Option<u32>,
     failed_ids: HashSet<u32, Seeded>,
+}
+
+/// The spans of each command and of each value in a [`Timeline`], for
+/// the [`SceneIr`] made of it.
+#[derive(Default)]
+struct Spans {
+    commands: Vec<Span>,
+    values: Vec<Span>,
 }
 
 /// A [`Checker::tentative`] error: `diags[diag]` is about
@@ -272,7 +302,8 @@ impl<'a> Checker<'a> {
             time_points: 0,
             constants: 0,
             length: 0,
-            commands: Vec::with_capacity(lines),
+            timeline: Timeline { steps: Vec::with_capacity(lines), ..Timeline::default() },
+            spans: Some(Spans::default()),
             diags: Vec::new(),
             errors: 0,
             budget: SUGGEST_BUDGET,
@@ -406,12 +437,25 @@ impl<'a> Checker<'a> {
             }
             return false;
         }
-        if let Some(frame) = self.frame() {
-            let span = self.top.unwrap_or(d.span);
-            self.commands.push(TimedCommand { frame, span, command });
-            return true;
+        let Some(frame) = self.frame() else { return false };
+        let span = self.top.unwrap_or(d.span);
+        let (kind, id, args) = match command {
+            Command::Actor { id, attr, args } => (Kind::Actor(attr), Some(id), args),
+            Command::Camera { attr, args } => (Kind::Camera(attr), None, args),
+        };
+        let t = &mut self.timeline;
+        let first = t.values.len() as u32;
+        for v in id.iter().chain(&args) {
+            t.push_value(v.value, &v.expr);
+            if let Some(s) = &mut self.spans {
+                s.values.push(v.span);
+            }
         }
-        false
+        t.steps.push(Step { frame, at: u32::try_from(span.start).unwrap_or(u32::MAX), first, kind });
+        if let Some(s) = &mut self.spans {
+            s.commands.push(span);
+        }
+        true
     }
 
     /// An animkit extension at `span`: an error in spec-only mode.
@@ -433,7 +477,7 @@ impl<'a> Checker<'a> {
     /// A command whose error depends on the timeline order: `diag` is
     /// pushed now and settled by [`Checker::finish`].
     fn tentative(&mut self, diag: Diagnostic) {
-        let command = self.commands.len() - 1;
+        let command = self.timeline.steps.len() - 1;
         self.tentative.push(Tentative { diag: self.diags.len(), command });
         self.diags.push(diag);
     }

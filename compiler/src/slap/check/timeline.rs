@@ -1,13 +1,63 @@
 //! The end of a check: errors settled in timeline order, diagnostics
 //! sorted into source order, and the scene.
 
-use super::{CAMERA_POSITION, Checked, Checker, Seeded, show};
+use super::{CAMERA_POSITION, Checked, Checker, Seeded, Spans, show};
 use crate::diagnostic::Diagnostic;
-use crate::slap::ir::{CameraAttr, Command, SceneIr};
+use crate::slap::ir::{CameraAttr, Command, Expr, Kind, SceneIr, TimedCommand, Timeline, Value};
+use animkit_grammar::Span;
 use std::collections::HashSet;
 
 impl<'a> Checker<'a> {
-    pub(super) fn finish(mut self) -> Result<Checked, Vec<Diagnostic>> {
+    /// The scene as a [`SceneIr`], with the spans of its commands and
+    /// values, or every diagnostic.
+    pub(super) fn finish(self) -> Result<Checked, Vec<Diagnostic>> {
+        let (t, spans, warnings) = self.settle()?;
+        let spans = spans.unwrap_or_default();
+        let span_of = |v: &[Span], i: usize| v.get(i).copied().unwrap_or_default();
+        let value = |i: usize| {
+            let v = t.values[i];
+            Value { expr: t.expr(i).cloned().unwrap_or(Expr::Num(v)), value: v, span: span_of(&spans.values, i) }
+        };
+        let mut commands: Vec<TimedCommand> = t
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(k, step)| {
+                let first = step.first as usize;
+                let window = first..first + step.kind.window();
+                let command = match step.kind {
+                    Kind::Actor(attr) => {
+                        Command::Actor { id: value(first), attr, args: window.skip(1).map(value).collect() }
+                    }
+                    Kind::Camera(attr) => Command::Camera { attr, args: window.map(value).collect() },
+                };
+                TimedCommand { frame: step.frame, span: span_of(&spans.commands, k), command }
+            })
+            .collect();
+        if !commands.is_sorted_by_key(|c| c.frame) {
+            commands.sort_by_key(|c| c.frame);
+        }
+        Ok(Checked { ir: SceneIr { commands, length: t.length }, warnings })
+    }
+
+    /// The scene as a [`Timeline`] (its steps in timeline order) and its
+    /// warnings, or every diagnostic.
+    pub(super) fn finish_timeline(self) -> Result<(Timeline, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let (mut t, _, warnings) = self.settle()?;
+        if !t.steps.is_sorted_by_key(|s| s.frame) {
+            t.steps.sort_by_key(|s| s.frame);
+        }
+        // Held through the lowering: without the slack of their growth.
+        t.steps.shrink_to_fit();
+        t.values.shrink_to_fit();
+        Ok((t, warnings))
+    }
+
+    /// Settles the timeline's errors and sorts the diagnostics: the
+    /// commands in source order, their spans, and the warnings; or every
+    /// diagnostic.
+    #[allow(clippy::type_complexity)]
+    fn settle(mut self) -> Result<(Timeline, Option<Spans>, Vec<Diagnostic>), Vec<Diagnostic>> {
         // In source order; an included file's at its `include`.
         let mut keys: Vec<usize> = self.diags.iter().map(|d| d.span.start).collect();
         for &(from, to, key) in &self.ranges {
@@ -26,10 +76,8 @@ impl<'a> Checker<'a> {
         if self.errors > 0 {
             return Err(self.diags);
         }
-        if !self.commands.is_sorted_by_key(|c| c.frame) {
-            self.commands.sort_by_key(|c| c.frame);
-        }
-        Ok(Checked { ir: SceneIr { commands: self.commands, length: self.length }, warnings: self.diags })
+        self.timeline.length = self.length;
+        Ok((self.timeline, self.spans, self.diags))
     }
 
     /// Settles the [`Tentative`] errors: walks the commands in timeline
@@ -42,30 +90,32 @@ impl<'a> Checker<'a> {
             return None;
         }
         let mut keep = vec![true; self.diags.len()];
-        let mut of_command = vec![usize::MAX; self.commands.len()];
+        let steps = &self.timeline.steps;
+        let mut of_command = vec![usize::MAX; steps.len()];
         for (i, t) in self.tentative.iter().enumerate() {
             keep[t.diag] = false;
             of_command[t.command] = i;
         }
-        let mut order: Vec<usize> = (0..self.commands.len()).collect();
-        order.sort_by_key(|&i| self.commands[i].frame);
+        let mut order: Vec<usize> = (0..steps.len()).collect();
+        order.sort_by_key(|&i| steps[i].frame);
         let mut on_stage: HashSet<u32, Seeded> = HashSet::with_hasher(Seeded::new());
         // Where the camera stands: known, sliding (from, to, start, frames)
         // or unknown (after a follow).
         let mut camera: Option<[f64; 3]> = Some(CAMERA_POSITION);
         let mut moving: Option<animkit_vm::slap::Move> = None;
         for i in order {
-            let c = &self.commands[i];
+            let c = &steps[i];
+            let args = self.timeline.values_of(c);
             let mut fail: Option<(String, String, &str)> = None;
-            match &c.command {
-                Command::Actor { id, .. } => {
-                    on_stage.insert(id.value as u32);
+            match c.kind {
+                Kind::Actor(_) => {
+                    on_stage.insert(args[0] as u32);
                 }
-                Command::Camera { attr: CameraAttr::Position, args } => {
+                Kind::Camera(CameraAttr::Position) => {
                     moving = None;
-                    camera = Some([args[0].value, args[1].value, args[2].value]);
+                    camera = Some([args[0], args[1], args[2]]);
                 }
-                Command::Camera { attr: CameraAttr::Move, args } => {
+                Kind::Camera(CameraAttr::Move) => {
                     let from = match moving.take() {
                         Some(m) => Some(m.position(u64::from(c.frame))),
                         None => camera,
@@ -74,14 +124,14 @@ impl<'a> Checker<'a> {
                     if let Some(from) = from {
                         moving = Some(animkit_vm::slap::Move {
                             from,
-                            to: [args[0].value, args[1].value, args[2].value],
+                            to: [args[0], args[1], args[2]],
                             start: u64::from(c.frame),
-                            frames: args[3].value as u64,
+                            frames: args[3] as u64,
                         });
                     }
                 }
-                Command::Camera { attr: CameraAttr::Follow, args } => {
-                    let id = args[0].value as u32;
+                Kind::Camera(CameraAttr::Follow) => {
+                    let id = args[0] as u32;
                     if !on_stage.contains(&id) && !self.failed_ids.contains(&id) {
                         fail = Some((
                             format!("actor {id} is not in the scene at frame {}", c.frame),
@@ -92,12 +142,12 @@ impl<'a> Checker<'a> {
                     camera = None;
                     moving = None;
                 }
-                Command::Camera { attr: CameraAttr::LookAt, args } => {
+                Kind::Camera(CameraAttr::LookAt) => {
                     if let Some(m) = moving.take() {
                         camera = Some(m.position(u64::from(c.frame)));
                     }
                     if let Some(p) = camera {
-                        let d = [args[0].value - p[0], args[1].value - p[1], args[2].value - p[2]];
+                        let d = [args[0] - p[0], args[1] - p[1], args[2] - p[2]];
                         let at = format!("({}, {}, {})", show(p[0]), show(p[1]), show(p[2]));
                         if d == [0.0; 3] {
                             fail = Some((
@@ -114,7 +164,7 @@ impl<'a> Checker<'a> {
                         }
                     }
                 }
-                Command::Camera { .. } => {
+                Kind::Camera(_) => {
                     // A direction freezes a move where it is.
                     if let Some(m) = moving.take() {
                         camera = Some(m.position(u64::from(c.frame)));
