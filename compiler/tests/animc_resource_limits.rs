@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// The documented peak of a compile: `PER_BYTE` bytes per source byte
 /// (sprite, Animator, SLAP, as in `docs/limits.md`) plus 64 MiB.
-const PER_BYTE: [(&str, u64); 3] = [("anim", 80), ("draw", 48), ("slap", 100)];
+const PER_BYTE: [(&str, u64); 3] = [("anim", 80), ("draw", 48), ("slap", 8)];
 const BASE: u64 = 64 << 20;
 
 fn bound(ext: &str, bytes: u64) -> u64 {
