@@ -259,7 +259,7 @@ fn slap_deep_nesting_stays_linear() {
     let cases = [
         (format!("actor 1 size {}1{}\n", "(".repeat(n), ")".repeat(n)), "1:78"),
         (format!("actor 1 size {}1\n", "(".repeat(n)), "1:78"),
-        (format!("actor 1 size {}1\n", "-".repeat(n)), "1:999949"),
+        (format!("actor 1 size {}1\n", "-".repeat(60_000)), "1:59949"),
         (format!("actor 1 size 1{}\n", "+1".repeat(n)), "1:143"),
         (format!("actor 1 size 1{}\n", "*-1".repeat(n)), "1:204"),
     ];
@@ -370,10 +370,12 @@ fn slap_50_mb_lines() {
     assert!(t.elapsed().as_secs() < 120, "{:?}", t.elapsed());
 }
 
-/// Lines of many tokens: 1 MB by default (in a debug build, a 50 MB one
-/// takes a minute and gigabytes: the tokens of a line are kept until it
-/// ends, about 40 bytes each; `--ignored` runs them at 50 MB).
+/// Lines of many tokens: 1 MB by default (`--ignored` runs them at 50 MB).
+/// A line holds at most `MAX_LINE_TOKENS` (65 536) tokens: past them it is
+/// one error at the first token too many, and the rest of the line is
+/// read without being kept, so its cost does not grow with its length.
 fn slap_many_token_lines(mb: usize) {
+    use animkit_grammar::slap::MAX_LINE_TOKENS;
     let n = mb << 20;
     let t = std::time::Instant::now();
     let found = |text: String| {
@@ -381,23 +383,31 @@ fn slap_many_token_lines(mb: usize) {
         assert_eq!(d.len(), 1, "{:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
         (d[0].message.clone(), d[0].span.start)
     };
+    let too_many = format!("this line has more than {MAX_LINE_TOKENS} tokens");
     let values = n / 2;
+    // `actor`, a space, `1`, a space, `color`: the 65 537th token is a `1`.
+    assert_eq!(found(format!("actor 1 color{}\n", " 1".repeat(values))), (too_many.clone(), 65_544));
+    assert_eq!(found(format!("define x{}\n", " 1".repeat(values))), (too_many.clone(), 65_541));
+    // Under the limit, the checker counts them.
     assert_eq!(
-        found(format!("actor 1 color{}\n", " 1".repeat(values))),
-        (format!("`color` takes 3 values (`r g b`), found {values}"), 14)
+        found(format!("actor 1 color{}\n", " 1".repeat(30_000))),
+        ("`color` takes 3 values (`r g b`), found 30000".to_string(), 14)
     );
     assert_eq!(
-        found(format!("define x{}\n", " 1".repeat(values))),
-        (format!("`x` would hold {values} values, more than the 64 a define may hold"), 9)
+        found(format!("define x{}\n", " 1".repeat(30_000))),
+        ("`x` would hold 30000 values, more than the 64 a define may hold".to_string(), 9)
     );
-    assert_eq!(
-        found(format!("actor 1 color{}\n", " (1)".repeat(n / 4))),
-        (format!("`color` takes 3 values (`r g b`), found {}", n / 4), 14)
-    );
+    assert_eq!(found(format!("actor 1 color{}\n", " (1)".repeat(n / 4))), (too_many.clone(), 65_544));
     let minus = n / 3;
+    assert_eq!(found(format!("actor 1 size {}\n", "1 -".repeat(minus))), (too_many.clone(), 65_544));
     assert_eq!(
-        found(format!("actor 1 size {}\n", "1 -".repeat(minus))),
-        ("expected a number, a name or `(` after `-`, found end of line".to_string(), 13 + 3 * minus - 1)
+        found(format!("actor 1 size {}\n", "1 -".repeat(10_000))),
+        ("expected a number, a name or `(` after `-`, found end of line".to_string(), 13 + 3 * 10_000 - 1)
+    );
+    // An error before the cut is the line's error, as if it were read whole.
+    assert_eq!(
+        found(format!("actor 1 size 1 - 2{}\n", " 1".repeat(values))),
+        ("`-` between spaces is not an argument".to_string(), 15)
     );
     assert_eq!(found(format!("actor 1 size {}\n", ";".repeat(n))), ("unexpected character `;`".to_string(), 13));
     assert!(t.elapsed().as_secs() < 60 * mb as u64, "{:?}", t.elapsed());

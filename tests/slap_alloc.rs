@@ -10,9 +10,9 @@
 //!   48 at once (measured at 256 KiB: 25 to 53 in all, 19 to 39 at once);
 //! - any input (the hostile lines of `tests/limits.rs`, a line per error):
 //!   at most 1024 times in all, 512 at once. Measured: 160 to 325 in all
-//!   (80 to 147 at once) for one line of 10^5 to 10^6 tokens (the line's
+//!   (80 to 147 at once) for one line of 10^5 to 10^6 tokens (a line's
 //!   tokens are kept until it ends, 40 bytes each, in a vector that
-//!   doubles); 431 (293) for a file of `x` lines (a diagnostic of about
+//!   doubles, up to `MAX_LINE_TOKENS`: past 65 536 they are not kept); 431 (293) for a file of `x` lines (a diagnostic of about
 //!   300 bytes per 2-byte line); 612 (306) for 256 Ki unary minuses (the
 //!   LALRPOP parser's stack, which shifts them all before reducing: the
 //!   fast line reader gives up at the nesting limit and hands the line

@@ -252,6 +252,9 @@ fn run_inner(
     if args.check {
         return Ok(());
     }
+    // The texts are not needed past the diagnostics: not held beside the
+    // program and its bytes.
+    drop(sources);
     let (bytes, default_out) = match args.emit {
         Emit::Bundle => (animkit_vm::codec::encode(&program), default_output(&args.inputs[0])),
         Emit::Asm => (animkit_vm::disasm::disassemble(&program).into_bytes(), None),

@@ -230,8 +230,12 @@ fn nesting_limit_agrees_with_the_vm() {
     // Long operator chains and minus chains on a long line do not recurse.
     let long = format!("actor 1 size 1{}\n", "+1".repeat(1_000_000));
     assert_eq!(first(&errors(&long)), "error: expression nested more than 64 levels deep\n--> t.slap:1:143");
+    let minus = format!("actor 1 size {}1\n", "-".repeat(60_000));
+    assert_eq!(first(&errors(&minus)), "error: expression nested more than 64 levels deep\n--> t.slap:1:59949");
+    // Past `MAX_LINE_TOKENS`, an error the cut may have caused (here the
+    // missing operand of the last minus read) gives way to the line's length.
     let minus = format!("actor 1 size {}1\n", "-".repeat(1_000_000));
-    assert_eq!(first(&errors(&minus)), "error: expression nested more than 64 levels deep\n--> t.slap:1:999949");
+    assert_eq!(first(&errors(&minus)), "error: this line has more than 65536 tokens\n--> t.slap:1:65544");
     let parens = format!("actor 1 size {}\n", "(".repeat(1_000_000));
     assert_eq!(first(&errors(&parens)), "error: expression nested more than 64 levels deep\n--> t.slap:1:78");
 }

@@ -9,7 +9,7 @@ use super::{LineError, MAX_NESTING, TooDeep};
 use crate::{Span, SyntaxError};
 use lalrpop_util::ParseError;
 
-fn too_deep(span: Span) -> SyntaxError {
+pub(super) fn too_deep(span: Span) -> SyntaxError {
     SyntaxError::new(
         span,
         format!("expression nested more than {MAX_NESTING} levels deep"),

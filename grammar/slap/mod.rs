@@ -115,31 +115,141 @@ pub fn parse(src: &str) -> (File<'_>, Vec<SyntaxError>) {
 fn parse_with(src: &str, fast: bool) -> (File<'_>, Vec<SyntaxError>) {
     let mut file = File::default();
     let mut errors = Vec::new();
-    let mut line: Vec<Spanned<'_>> = Vec::new();
-    let parser = grammar::DirectiveParser::new();
-    for tok in lexer::tokens(src) {
-        match tok.1 {
-            Tok::Comment(text) => file.comments.push(Comment { text: text.trim_end(), span: Span::new(tok.0, tok.2) }),
-            Tok::Newline => {
-                finish_line(src, &parser, fast, &line, &mut file, &mut errors);
-                line.clear();
-            }
-            _ => line.push(tok),
-        }
-    }
-    finish_line(src, &parser, fast, &line, &mut file, &mut errors);
+    let mut comments = Vec::new();
+    read_lines(src, fast, Some(&mut comments), |line, error| {
+        file.lines.push(line);
+        errors.extend(error);
+    });
+    file.comments = comments;
     (file, errors)
 }
 
-/// Parses the tokens of one line (comments removed) into `file`.
+/// Most tokens one line may hold: names, numbers, operators,
+/// parentheses, commas and the spaces between arguments (a comment is
+/// not counted). The longest line any directive accepts is a few dozen
+/// tokens; the limit bounds what one line costs to hold, whatever its
+/// length (a line of 50 million arguments is one error, in constant
+/// memory).
+pub const MAX_LINE_TOKENS: usize = 1 << 16;
+
+/// The lines of `src` one at a time, in source order: `each` gets every
+/// line [`parse`] would put in [`File::lines`] and that line's syntax
+/// error, if it has one (comments are skipped). Only one line's tokens
+/// and tree are held at a time, so a caller that does not keep the lines
+/// reads a file of any size in the memory of its longest line (at most
+/// [`MAX_LINE_TOKENS`] tokens).
+///
+/// ```
+/// let mut keywords = Vec::new();
+/// animkit_grammar::slap::each_line("time 5\n# c\nactor 1 size 2sec\n", |line, error| {
+///     keywords.push((line, error.map(|e| e.message)));
+/// });
+/// assert_eq!(keywords.len(), 2);
+/// assert_eq!(keywords[1].1.as_deref(), Some("expected an operator or a space, found `sec`"));
+/// ```
+pub fn each_line<'s>(src: &'s str, each: impl FnMut(Line<'s>, Option<SyntaxError>)) {
+    read_lines(src, true, None, each);
+}
+
+fn read_lines<'s>(
+    src: &'s str,
+    fast: bool,
+    mut comments: Option<&mut Vec<Comment<'s>>>,
+    mut each: impl FnMut(Line<'s>, Option<SyntaxError>),
+) {
+    let mut line: Vec<Spanned<'_>> = Vec::new();
+    // The first token past `MAX_LINE_TOKENS` on this line, and where the
+    // line's last token ends.
+    let mut over: Option<(Span, usize)> = None;
+    let parser = grammar::DirectiveParser::new();
+    let mut end_line = |line: &mut Vec<Spanned<'s>>, over: &mut Option<(Span, usize)>| {
+        let read = match over.take() {
+            Some((at, end)) => Some(too_long(src, &parser, fast, line, at, end)),
+            None => finish_line(src, &parser, fast, line),
+        };
+        if let Some((l, e)) = read {
+            each(l, e);
+        }
+        line.clear();
+    };
+    for tok in lexer::tokens(src) {
+        match tok.1 {
+            Tok::Comment(text) => {
+                if let Some(c) = comments.as_deref_mut() {
+                    c.push(Comment { text: text.trim_end(), span: Span::new(tok.0, tok.2) })
+                }
+            }
+            Tok::Newline => end_line(&mut line, &mut over),
+            _ if line.len() < MAX_LINE_TOKENS => line.push(tok),
+            _ => {
+                // Spaces after the last token allowed are not a token
+                // too many: only what follows them is.
+                match &mut over {
+                    _ if tok.1 == Tok::Sep => {}
+                    Some((_, end)) => *end = tok.2,
+                    None => over = Some((Span::new(tok.0, tok.2), tok.2)),
+                }
+            }
+        }
+    }
+    end_line(&mut line, &mut over);
+}
+
+/// A line of more than [`MAX_LINE_TOKENS`] tokens: `toks` are its first
+/// ones, `at` the first token past them, `end` where its last one ends.
+/// A syntax error among its first tokens is the line's error, as it would
+/// be were the line read whole (a parser finds an error from the tokens
+/// up to it); otherwise the error is the line's length.
+fn too_long<'s>(
+    src: &'s str,
+    parser: &grammar::DirectiveParser,
+    fast: bool,
+    toks: &[Spanned<'s>],
+    at: Span,
+    end: usize,
+) -> (Line<'s>, Option<SyntaxError>) {
+    // An error before the last argument read (whose description reads no
+    // further than the argument after it), or one found at a token before
+    // the last and described from that token alone, is not an effect of
+    // the cut.
+    let seps: Vec<usize> = toks.iter().filter(|t| t.1 == Tok::Sep).rev().take(2).map(|t| t.0).collect();
+    let complete = seps.get(1).copied().unwrap_or(0);
+    let last = toks.last().map_or(0, |t| t.0);
+    let deep = describe::too_deep(Span::default()).message;
+    let at_token = |m: &str| {
+        m == deep || m == "unmatched `)`" || m == "unterminated string" || m.starts_with("unexpected character")
+    };
+    let (line, error) = match finish_line(src, parser, fast, toks) {
+        Some((Line::Invalid(invalid), Some(e)))
+            if e.span.end <= complete || (at_token(&e.message) && e.span.end <= last) =>
+        {
+            (invalid, e)
+        }
+        _ => {
+            let mut toks = toks;
+            while let [(_, Tok::Sep, _), rest @ ..] = toks {
+                toks = rest;
+            }
+            let error = SyntaxError::new(
+                at,
+                format!("this line has more than {MAX_LINE_TOKENS} tokens"),
+                format!("token {} is one too many", MAX_LINE_TOKENS + 1),
+            )
+            .with_help("split it: no directive takes more than a few dozen arguments");
+            (invalid(toks), error)
+        }
+    };
+    (Line::Invalid(Invalid { span: Span::new(line.span.start, end), ..line }), Some(error))
+}
+
+/// Parses the tokens of one line (comments removed): the line, and its
+/// syntax error if it has one; `None` for a line of nothing but spaces.
 fn finish_line<'s>(
     src: &'s str,
     parser: &grammar::DirectiveParser,
     fast: bool,
     line: &[Spanned<'s>],
-    file: &mut File<'s>,
-    errors: &mut Vec<SyntaxError>,
-) {
+) -> Option<(Line<'s>, Option<SyntaxError>)> {
     let mut toks = line;
     while let [(_, Tok::Sep, _), rest @ ..] = toks {
         toks = rest;
@@ -148,43 +258,38 @@ fn finish_line<'s>(
         toks = rest;
     }
     if toks.is_empty() {
-        return;
+        return None;
     }
     if let [(l, Tok::Name("include"), _), rest @ ..] = toks {
-        match rest {
-            [(_, Tok::Sep, _), (a, t @ (Tok::Str(text) | Tok::Angle(text)), b)] => {
-                file.lines.push(Line::Include(ast::Include {
+        return Some(match rest {
+            [(_, Tok::Sep, _), (a, t @ (Tok::Str(text) | Tok::Angle(text)), b)] => (
+                Line::Include(ast::Include {
                     target: &text[1..text.len() - 1],
                     builtin: matches!(t, Tok::Angle(_)),
                     target_span: Span::new(*a, *b),
                     span: Span::new(*l, *b),
-                }))
-            }
+                }),
+                None,
+            ),
             _ => {
                 let at = match rest {
                     [(_, Tok::Sep, _), next, ..] => Span::new(next.0, toks[toks.len() - 1].2),
                     _ => Span::new(toks[0].2, toks[0].2),
                 };
-                errors.push(
-                    SyntaxError::new(at, "expected one file after `include`", "not a quoted path or `<name>`")
-                        .with_help("write `include \"file.slap\"` (relative to this file) or `include <polly>`"),
-                );
-                file.lines.push(Line::Invalid(invalid(toks)));
+                let error = SyntaxError::new(at, "expected one file after `include`", "not a quoted path or `<name>`")
+                    .with_help("write `include \"file.slap\"` (relative to this file) or `include <polly>`");
+                (Line::Invalid(invalid(toks)), Some(error))
             }
-        }
-        return;
+        });
     }
     let parsed = match fast.then(|| fast::directive(toks)).flatten() {
         Some(d) => Ok(d),
         None => parser.parse(toks.iter().copied()),
     };
-    match parsed {
-        Ok(d) => file.lines.push(Line::Directive(d)),
-        Err(e) => {
-            errors.push(describe::describe(src, toks, e));
-            file.lines.push(Line::Invalid(invalid(toks)));
-        }
-    }
+    Some(match parsed {
+        Ok(d) => (Line::Directive(d), None),
+        Err(e) => (Line::Invalid(invalid(toks)), Some(describe::describe(src, toks, e))),
+    })
 }
 
 /// What a bad line seems to be: its first word and, if the second is a

@@ -18,7 +18,7 @@ use limited::{Run, files, run_limited, sparse};
 const ANIMVM: &str = env!("CARGO_BIN_EXE_animvm");
 
 /// The compile's documented peak per source byte (as in `docs/limits.md`).
-const PER_BYTE: [(&str, u64); 3] = [("anim", 80), ("draw", 48), ("slap", 100)];
+const PER_BYTE: [(&str, u64); 3] = [("anim", 80), ("draw", 48), ("slap", 8)];
 /// What a run may add to its compile: the binary, llvmpipe and its
 /// threads, the canvas, and a frame's buffers.
 const RUN: u64 = 256 << 20;

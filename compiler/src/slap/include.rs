@@ -124,14 +124,13 @@ fn includes<'s>(text: &'s str) -> Vec<Include<'s>> {
     if !text.contains("include") {
         return Vec::new();
     }
-    let (file, _) = animkit_grammar::slap::parse(text);
-    file.lines
-        .into_iter()
-        .filter_map(|l| match l {
-            Line::Include(i) => Some(i),
-            _ => None,
-        })
-        .collect()
+    let mut found = Vec::new();
+    animkit_grammar::slap::each_line(text, |line, _| {
+        if let Line::Include(i) = line {
+            found.push(i);
+        }
+    });
+    found
 }
 
 /// Reads every file the scene `text` at `path` includes, directly or not.
@@ -143,11 +142,12 @@ pub fn load(path: &str, text: &str, loader: &dyn Loader) -> Loaded {
     let mut budget = MAX_INCLUDE_BYTES;
     let mut next = 0;
     while next <= loaded.units.len() {
-        let (unit_text, unit_dir) = match next {
-            0 => (text.to_string(), main_dir.clone()),
-            k => (loaded.units[k - 1].file.text.clone(), loaded.units[k - 1].dir.clone()),
+        let (unit_file, unit_dir) = match next {
+            0 => (None, main_dir.clone()),
+            k => (Some(loaded.units[k - 1].file.clone()), loaded.units[k - 1].dir.clone()),
         };
-        for inc in includes(&unit_text) {
+        let unit_text = unit_file.as_deref().map_or(text, |f| f.text.as_str());
+        for inc in includes(unit_text) {
             let (key, joined) = if inc.builtin {
                 (format!("<{}>", inc.target), None)
             } else {

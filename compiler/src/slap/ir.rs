@@ -68,6 +68,111 @@ impl Command {
     }
 }
 
+/// A checked scene as the compile path keeps it: a [`SceneIr`] without
+/// the spans of its values, its values in one list and only the
+/// arithmetic that is more than a number, 16 bytes a command and 8 a
+/// value (a `SceneIr` takes about 100 and 48). The lowering reads it
+/// ([`super::lower::lower_timeline`]); [`Timeline::from_ir`] makes one of
+/// a `SceneIr`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timeline {
+    /// The commands in timeline order (by frame, stably).
+    pub steps: Vec<Step>,
+    /// The values of every command, each command's in window order (an
+    /// actor's id first) from its [`Step::first`]; in the order the
+    /// commands were written, not sorted.
+    pub values: Vec<f64>,
+    /// The arithmetic of each value that is not just its number (a value
+    /// whose arithmetic is `Expr::Num(v)` has none here), by index into
+    /// `values`, ascending.
+    pub exprs: Vec<(u32, Expr)>,
+    /// The scene's length, as [`SceneIr::length`].
+    pub length: u32,
+}
+
+/// One command of a [`Timeline`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The frame it runs at.
+    pub frame: u32,
+    /// The first byte of its directive (for its debug position); the
+    /// sources animc reads are far below 4 GiB.
+    pub at: u32,
+    /// Its first value in [`Timeline::values`].
+    pub first: u32,
+    /// What it does.
+    pub kind: Kind,
+}
+
+/// What a [`Step`] does: an actor or camera attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `actor ID ATTRIBUTE ...`
+    Actor(ActorAttr),
+    /// `camera ATTRIBUTE ...`
+    Camera(CameraAttr),
+}
+
+impl Kind {
+    /// How many values the command loads (an actor's id and its
+    /// arguments), as [`Command::window`].
+    pub const fn window(self) -> usize {
+        match self {
+            Kind::Actor(a) => 1 + a.arity(),
+            Kind::Camera(c) => c.arity(),
+        }
+    }
+}
+
+impl Timeline {
+    /// The values of `step`.
+    pub fn values_of(&self, step: &Step) -> &[f64] {
+        let first = step.first as usize;
+        self.values.get(first..first + step.kind.window()).unwrap_or(&[])
+    }
+
+    /// The arithmetic of value `i`, when it is more than its number.
+    pub fn expr(&self, i: usize) -> Option<&Expr> {
+        let i = u32::try_from(i).ok()?;
+        self.exprs.binary_search_by_key(&i, |e| e.0).ok().map(|k| &self.exprs[k].1)
+    }
+
+    /// The timeline of `scene`, its commands in the same order.
+    ///
+    /// ```
+    /// use animkit_compiler::slap::{front, ir::Timeline};
+    /// let scene = front("time 2\nactor 1 size 2*3\ntime 1\nactor 1 size 1\n").unwrap().ir;
+    /// let t = Timeline::from_ir(&scene);
+    /// assert_eq!(t.steps.iter().map(|s| s.frame).collect::<Vec<_>>(), [1, 2]);
+    /// assert_eq!(t.values, [1.0, 1.0, 1.0, 6.0]);
+    /// assert_eq!(t.exprs.len(), 1);
+    /// ```
+    pub fn from_ir(scene: &SceneIr) -> Timeline {
+        let mut t = Timeline { length: scene.length, ..Timeline::default() };
+        t.steps.reserve(scene.commands.len());
+        for c in &scene.commands {
+            let (kind, id, args) = match &c.command {
+                Command::Actor { id, attr, args } => (Kind::Actor(*attr), Some(id), args),
+                Command::Camera { attr, args } => (Kind::Camera(*attr), None, args),
+            };
+            let first = t.values.len() as u32;
+            for v in id.into_iter().chain(args) {
+                t.push_value(v.value, &v.expr);
+            }
+            t.steps.push(Step { frame: c.frame, at: c.span.start as u32, first, kind });
+        }
+        t
+    }
+
+    /// Appends a value and, if it is more than a number, its arithmetic.
+    pub(crate) fn push_value(&mut self, value: f64, expr: &Expr) {
+        if !matches!(expr, Expr::Num(_)) {
+            self.exprs.push((self.values.len() as u32, expr.clone()));
+        }
+        self.values.push(value);
+    }
+}
+
 /// An actor attribute, with the form its argument count chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ActorAttr {

@@ -48,7 +48,7 @@
 //! so a runtime error (a value the verifier cannot see) points at the
 //! source line. `WAIT` and `HALT` carry none.
 
-use super::ir::{ActorAttr, BinOp, CameraAttr, Command, Expr, SceneIr, Value};
+use super::ir::{ActorAttr, BinOp, CameraAttr, Expr, Kind, SceneIr, Step, Timeline, Value};
 use crate::builder::{FunctionBuilder, ProgramBuilder};
 use crate::diagnostic::LineIndex;
 use animkit_vm::isa::{Insn, Op};
@@ -60,26 +60,38 @@ use animkit_vm::program::{Language, Module};
 /// loads each value as one constant instead of computing its arithmetic.
 /// Never fails: the checker refused everything that could not be lowered
 /// (at most [`animkit_vm::limits::MAX_SLAP_CONSTANTS`] numbers, frames
-/// within a `WAIT`).
+/// within a `WAIT`). The same code as [`lower_timeline`] of
+/// [`Timeline::from_ir`].
 pub fn lower(scene: &SceneIr, name: &str, b: &mut ProgramBuilder, lines: Option<&LineIndex<'_>>, fold: bool) -> Module {
+    lower_timeline(&Timeline::from_ir(scene), name, b, lines, fold)
+}
+
+/// [`lower`] for a scene in the compile path's form.
+pub fn lower_timeline(
+    scene: &Timeline,
+    name: &str,
+    b: &mut ProgramBuilder,
+    lines: Option<&LineIndex<'_>>,
+    fold: bool,
+) -> Module {
     let main_name = b.intern("main");
     let mut f = FunctionBuilder::new(main_name);
     if fold {
         // The exact sizes: a load per value (LOADKX pairs aside), the op,
         // and a WAIT per time point at most.
-        let values: usize = scene.commands.iter().map(|c| c.command.window()).sum();
-        let n = scene.commands.len();
+        let values = scene.values.len();
+        let n = scene.steps.len();
         f.reserve(values + 2 * n + 2, values, if lines.is_some() { n } else { 0 });
     }
     let mut lw = Lowering { f: &mut f, fold, nregs: 0 };
     let mut frame = 0u32;
-    for tc in &scene.commands {
-        if tc.frame > frame {
-            lw.f.emit(Insn::ax(Op::Wait, tc.frame - frame), None);
-            frame = tc.frame;
+    for step in &scene.steps {
+        if step.frame > frame {
+            lw.f.emit(Insn::ax(Op::Wait, step.frame - frame), None);
+            frame = step.frame;
         }
-        let pos = lines.map(|l| l.line_col(tc.span.start));
-        lw.command(&tc.command, pos);
+        let pos = lines.map(|l| l.line_col(step.at as usize));
+        lw.command(scene, step, pos);
     }
     if scene.length > frame {
         lw.f.emit(Insn::ax(Op::Wait, scene.length - frame), None);
@@ -158,27 +170,23 @@ struct Lowering<'f> {
 }
 
 impl Lowering<'_> {
-    fn command(&mut self, command: &Command, pos: Option<(u32, u32)>) {
-        let (op, id, args) = match command {
-            Command::Actor { id, attr, args } => (actor_op(*attr), Some(id), args),
-            Command::Camera { attr, args } => (camera_op(*attr), None, args),
+    fn command(&mut self, scene: &Timeline, step: &Step, pos: Option<(u32, u32)>) {
+        let op = match step.kind {
+            Kind::Actor(attr) => actor_op(attr),
+            Kind::Camera(attr) => camera_op(attr),
         };
-        let window = id.is_some() as usize + args.len();
+        let window = step.kind.window();
         debug_assert_eq!(window, op.info().block.len(), "{op}");
-        for (r, v) in id.into_iter().chain(args).enumerate() {
-            self.value(v, r as u8, window as u8, pos);
+        let first = step.first as usize;
+        for (r, &v) in scene.values_of(step).iter().enumerate() {
+            // `R[r] := v`, with temporaries from `R[window]` up.
+            match scene.expr(first + r).filter(|_| !self.fold) {
+                Some(e) => self.expr(e, r as u8, window as u8, pos),
+                None => self.load(r as u8, v, pos),
+            }
         }
         self.f.emit(Insn::r(op, 0), pos);
         self.nregs = self.nregs.max(window);
-    }
-
-    /// `R[target] := v`, with temporaries from `R[free]` up.
-    fn value(&mut self, v: &Value, target: u8, free: u8, pos: Option<(u32, u32)>) {
-        if self.fold {
-            self.load(target, v.value, pos);
-        } else {
-            self.expr(&v.expr, target, free, pos);
-        }
     }
 
     /// `R[target] := e`, computed left operand first.

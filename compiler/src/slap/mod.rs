@@ -39,8 +39,9 @@ impl FrontEnd for Slap {
 
     fn check_with(&self, source: &Source, options: &crate::Options) -> Result<CheckedSource, Vec<Diagnostic>> {
         let limits = check::SlapLimits { strict: options.strict, ..check::SlapLimits::default() };
-        let checked = front_at(&source.path, &source.text, &limits, &include::FsLoader)?;
-        Ok(CheckedSource { ir: Box::new(checked.ir), warnings: checked.warnings })
+        let loaded = load(&source.path, &source.text, &limits, &include::FsLoader);
+        let (timeline, warnings) = check::check_timeline(&source.text, &loaded, &limits)?;
+        Ok(CheckedSource { ir: Box::new(timeline), warnings })
     }
 
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {
@@ -56,6 +57,13 @@ impl Lower for ir::SceneIr {
     fn lower(self: Box<Self>, cx: LowerCx<'_>) -> Module {
         let index = cx.keep_positions().then(|| LineIndex::new(&cx.source.text));
         lower::lower(&self, &cx.module_name(), cx.builder, index.as_ref(), cx.options.fold)
+    }
+}
+
+impl Lower for ir::Timeline {
+    fn lower(self: Box<Self>, cx: LowerCx<'_>) -> Module {
+        let index = cx.keep_positions().then(|| LineIndex::new(&cx.source.text));
+        lower::lower_timeline(&self, &cx.module_name(), cx.builder, index.as_ref(), cx.options.fold)
     }
 }
 
@@ -92,24 +100,16 @@ pub fn front_at(
     limits: &check::SlapLimits,
     loader: &dyn include::Loader,
 ) -> Result<Checked, Vec<Diagnostic>> {
-    let (ast, syntax) = animkit_grammar::slap::parse(src);
-    let syntax: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+    let loaded = load(path, src, limits, loader);
+    check::check_scene(src, &loaded, limits)
+}
+
+/// The files the scene `src` at `path` includes.
+fn load(path: &str, src: &str, limits: &check::SlapLimits, loader: &dyn include::Loader) -> include::Loaded {
     // In spec-only mode an `include` is refused, not read.
-    if limits.strict || !ast.lines.iter().any(|l| matches!(l, animkit_grammar::slap::ast::Line::Include(_))) {
-        let loaded = include::Loaded::default();
-        let includes =
-            check::Includes { text: Some(src), files: std::slice::from_ref(&ast), loaded: &loaded, syntax: Vec::new() };
-        return check::check_all(includes, syntax, limits);
+    if limits.strict || !src.contains("include") {
+        include::Loaded::default()
+    } else {
+        include::load(path, src, loader)
     }
-    let loaded = include::load(path, src, loader);
-    let parsed: Vec<_> = loaded.units.iter().map(|u| animkit_grammar::slap::parse(&u.file.text)).collect();
-    let mut files = Vec::with_capacity(parsed.len() + 1);
-    let mut included_syntax = Vec::with_capacity(parsed.len());
-    files.push(ast);
-    for (tree, errors) in parsed {
-        files.push(tree);
-        included_syntax.push(errors.into_iter().map(Diagnostic::from).collect());
-    }
-    let includes = check::Includes { text: Some(src), files: &files, loaded: &loaded, syntax: included_syntax };
-    check::check_all(includes, syntax, limits)
 }

@@ -66,9 +66,9 @@ pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &
             }
             reported += new.len();
         }
-        line.clear();
-        write_frame(&mut line, &scene);
-        written = written.and_then(|()| out.write_all(&line));
+        // Written an actor at a time: a frame of a million actors is a line
+        // of about 100 MB, never held whole.
+        written = written.and_then(|()| write_frame_to(&mut out, &mut line, &scene));
         if written.is_err() {
             break;
         }
@@ -115,18 +115,32 @@ pub(crate) fn source_file(scene: &Scene) -> String {
 /// );
 /// ```
 pub fn write_frame(line: &mut Vec<u8>, scene: &Scene) {
-    line.extend_from_slice(b"{\"frame\":");
-    line.extend_from_slice(scene.frame().to_string().as_bytes());
-    line.extend_from_slice(b",\"actors\":[");
+    let mut piece = Vec::new();
+    // Writing into a vector cannot fail.
+    let _ = write_frame_to(line, &mut piece, scene);
+}
+
+/// [`write_frame`] into `out`, an actor at a time through `piece` (a
+/// buffer for one actor's text), so that the line is never held whole.
+fn write_frame_to(out: &mut impl Write, piece: &mut Vec<u8>, scene: &Scene) -> io::Result<()> {
+    piece.clear();
+    piece.extend_from_slice(b"{\"frame\":");
+    piece.extend_from_slice(scene.frame().to_string().as_bytes());
+    piece.extend_from_slice(b",\"actors\":[");
     for (i, a) in scene.actors().enumerate() {
         if i > 0 {
-            line.push(b',');
+            piece.push(b',');
         }
-        actor(line, &a);
+        actor(piece, &a);
+        if piece.len() >= 4096 {
+            out.write_all(piece)?;
+            piece.clear();
+        }
     }
-    line.extend_from_slice(b"],\"camera\":");
-    camera(line, &scene.camera());
-    line.extend_from_slice(b"}\n");
+    piece.extend_from_slice(b"],\"camera\":");
+    camera(piece, &scene.camera());
+    piece.extend_from_slice(b"}\n");
+    out.write_all(piece)
 }
 
 fn actor(line: &mut Vec<u8>, a: &ActorState) {

@@ -45,6 +45,12 @@ impl ConstWriter {
                 }
             }
         }
+        // Only the last `COPY_WINDOW` constants are ever looked at: keep
+        // at most twice that, so the writer's memory does not grow with
+        // the pool.
+        if self.recent.len() >= 2 * COPY_WINDOW {
+            self.recent.drain(..self.recent.len() - COPY_WINDOW);
+        }
         self.recent.push((bits, kind));
     }
 }
