@@ -343,7 +343,8 @@ impl Animkit {
         Ok(())
     }
 
-    /// `entity`'s current state.
+    /// `entity`'s current state (a state set by [`Animkit::set_state`]
+    /// reads at once; [`AnimkitFrame`] shows it from the next tick).
     pub fn state(&self, entity: Entity) -> Result<State, AnimkitError> {
         self.slot(entity).map(|(b, i)| b.batch.state(i))
     }
@@ -476,12 +477,15 @@ fn reload(
     }
 }
 
+/// Sprites not started yet (nor failed to).
+type Waiting = (Without<AnimkitSlot>, Without<AnimkitFailed>);
+
 /// Starts the sprites whose bundle is loaded.
 fn attach(
     mut commands: Commands,
     bundles: Res<Assets<AnimkitBundle>>,
     mut animkit: ResMut<Animkit>,
-    waiting: Query<(Entity, &AnimkitSprite), (Without<AnimkitSlot>, Without<AnimkitFailed>)>,
+    waiting: Query<(Entity, &AnimkitSprite), Waiting>,
 ) {
     for (entity, sprite) in &waiting {
         let Some(asset) = bundles.get(&sprite.bundle) else { continue };

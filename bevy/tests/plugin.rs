@@ -229,3 +229,30 @@ fn a_corrupted_reload_keeps_the_old_program_playing() {
     reloaded_at(&mut app, &mut reloads);
     assert!(reloads.is_empty());
 }
+
+/// `--features atlas`: the frame index lands in `Sprite::texture_atlas`.
+#[cfg(feature = "atlas")]
+#[test]
+fn the_frame_index_is_written_into_the_texture_atlas() {
+    use bevy::image::TextureAtlas;
+    let bytes = compile("hero.anim", &hero_source());
+    let (mut app, dir) = app();
+    let (hero, _) = load(&mut app, &dir, "hero.animb", bytes.clone());
+    let atlas = TextureAtlas { layout: Handle::default(), index: 7 };
+    let e = app
+        .world_mut()
+        .spawn((AnimkitSprite::new(hero, "hero", "Run"), Sprite::from_atlas_image(Handle::default(), atlas)))
+        .id();
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        run_fixed(&mut app, 1);
+        let sprite = app.world().get::<Sprite>(e).expect("a sprite");
+        seen.push(sprite.texture_atlas.as_ref().expect("an atlas").index as u32);
+    }
+    let theirs: Vec<u32> = animvm_trace(&bytes, "Run", 30)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON")["frame"].as_u64().expect("a frame") as u32)
+        .collect();
+    assert_eq!(seen, theirs);
+    assert_eq!(&seen[..9], [0, 0, 0, 0, 1, 1, 1, 1, 2]);
+}
