@@ -168,7 +168,8 @@ impl AssetLoader for AnimkitBundleLoader {
 /// later changes of the state go through [`Animkit::set_state`]. If the
 /// module or the state is not in the bundle, the entity gets an
 /// [`AnimkitFailed`] instead. Removing the component (or despawning the
-/// entity) frees its instance.
+/// entity) frees its instance; inserting it again over itself changes
+/// nothing that plays (remove it first to start over on another bundle).
 #[derive(Component, Clone, Debug)]
 #[require(AnimkitFrame)]
 #[component(on_remove = on_remove_sprite)]
