@@ -159,11 +159,16 @@ pub fn animvm_trace(bundle: &[u8], state: &str, ticks: u64) -> String {
 }
 
 /// `animvm`, built once per test binary into this target directory (a
-/// no-op when it is fresh, as in `cargo test --workspace`).
+/// no-op when it is fresh, as in `cargo test --workspace`); `ANIMVM=PATH`
+/// names a built one instead (for a run in another target directory, e.g.
+/// the bench's release build with `--features atlas`).
 pub fn animvm() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
         .get_or_init(|| {
+            if let Some(p) = std::env::var_os("ANIMVM") {
+                return PathBuf::from(p);
+            }
             let exe = std::env::current_exe().expect("the test binary's path");
             let profile = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps/TEST").to_path_buf();
             let target = profile.parent().expect("target/PROFILE");
