@@ -209,6 +209,9 @@ fn hot_reload_moves_each_entity_onto_the_new_program() {
     let walk_trace = trace(&app, walk);
     assert!(walk_trace.contains("\"events\":[\"stomp\"]"), "{walk_trace}");
     assert_eq!(app.world().resource::<Animkit>().state_name(run), Ok("Idle"));
+    // Run's entity restarted at the reload (41 ticks ago); Walk's did not.
+    let animkit = app.world().resource::<Animkit>();
+    assert_eq!((animkit.time_in_state(run), animkit.time_in_state(walk)), (Ok(41), Ok(8 + waited + 40)));
     // A new entity plays the new program from its start, as animvm does.
     let late = app.world_mut().spawn(AnimkitSprite::new(hero, "hero", "Walk")).id();
     run_fixed(&mut app, 40);
