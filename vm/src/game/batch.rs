@@ -3,7 +3,7 @@
 
 use super::animation::{Event, SpriteModule, State};
 use super::error::RestoreError;
-use crate::sprite::{self, Speed, SpriteBatch};
+use crate::sprite::{self, ReloadReport, Speed, SpriteBatch};
 use serde::{Deserialize, Serialize};
 
 /// An event fired by instance `instance` of an [`AnimationBatch`].
@@ -324,6 +324,46 @@ impl AnimationBatch {
             *o = InstanceEvent { instance: e.instance, event: Event(e.event) };
         }
         n
+    }
+
+    /// Moves every animation onto `to`, a new build of this batch's module
+    /// (the same module from a recompiled bundle: hot reload), keeping
+    /// indices. Each animation keeps its state by name, its frame position
+    /// and ticks into the frame (clamped where the new state is shorter),
+    /// speed and phase; one whose state `to` lacks restarts in `fallback`
+    /// (a state of `to`; past its states, `to`'s first state) at the next
+    /// tick, and its time in state starts over. Pending events are kept by
+    /// name (those `to` lacks are dropped). The report counts each case.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let again = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut b = hero.batch();
+    /// b.spawn(walk);
+    /// b.advance(3);
+    /// let report = b.reload(&again, walk);
+    /// assert_eq!((report.fell_back, report.clamped), (0, 0));
+    /// b.tick();
+    /// assert_eq!((b.frame(0), b.time_in_state(0)), (1, 4), "still in the second frame");
+    /// ```
+    pub fn reload(&mut self, to: &SpriteModule, fallback: State) -> ReloadReport {
+        let fallback_name = to.state_name(State(to.id(fallback))).to_string();
+        let kept: Vec<bool> =
+            (0..self.len() as u32).map(|i| to.state(self.module.state_name(self.state(i))).is_ok()).collect();
+        match self.inner.reload(&to.sprites, Some(&fallback_name)) {
+            Ok(report) => {
+                for (e, kept) in self.entered.iter_mut().zip(kept) {
+                    if !kept {
+                        *e = self.ticks;
+                    }
+                }
+                self.module = to.clone();
+                report
+            }
+            // A fallback that names a state of `to` is always found.
+            Err(_) => ReloadReport::default(),
+        }
     }
 
     /// Saves the batch (serde).

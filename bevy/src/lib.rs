@@ -1,0 +1,545 @@
+//! animkit for Bevy: `.animb` bundles as Bevy assets, sprite state
+//! machines on Bevy's fixed timestep, their events as Bevy messages, and
+//! hot reload through Bevy's asset events.
+//!
+//! - [`AnimkitPlugin`] registers the [`AnimkitBundle`] asset and its
+//!   loader (files ending in `.animb`), the [`Animkit`] resource and the
+//!   messages, and runs its systems on [`FixedUpdate`] in
+//!   [`AnimkitSystems`]: one animation tick per fixed update.
+//! - An entity plays a sprite module with an [`AnimkitSprite`] (bundle
+//!   handle, module and start state by name). Once its bundle is loaded it
+//!   gets an instance in a batch shared by every entity of that bundle's
+//!   module (the vm's [`AnimationBatch`], which ticks many instances for
+//!   next to nothing), and after every fixed update its [`AnimkitFrame`]
+//!   holds the frame index and state shown. With the `atlas` feature the
+//!   frame index is also written into the entity's
+//!   `Sprite::texture_atlas` index.
+//! - Each event the bundle fires is an [`AnimkitEvent`] message (entity,
+//!   event, frame), read with `MessageReader<AnimkitEvent>`.
+//! - [`Animkit`] (a resource) sets states by name or handle, speeds, and
+//!   reads states, frames and event names.
+//! - When a bundle asset changes ([`AssetEvent::Modified`], e.g. after
+//!   `AssetServer::reload` or a file watcher's reload), every entity of it
+//!   moves onto the new program ([`AnimationBatch::reload`]'s rules) and
+//!   an [`AnimkitReloaded`] message says what happened.
+//!
+//! ```
+//! use animkit_bevy::{AnimkitBundle, AnimkitPlugin, AnimkitSprite};
+//! use bevy::prelude::*;
+//!
+//! fn spawn_hero(mut commands: Commands, assets: Res<AssetServer>) {
+//!     let bundle: Handle<AnimkitBundle> = assets.load("hero.animb");
+//!     commands.spawn(AnimkitSprite::new(bundle, "hero", "Walk"));
+//! }
+//!
+//! let mut app = App::new();
+//! app.add_plugins((MinimalPlugins, AssetPlugin::default(), AnimkitPlugin))
+//!     .add_systems(Startup, spawn_hero);
+//! ```
+
+use animkit_vm::game::{
+    AnimationBatch, Bundle as VmBundle, Event, FindError, InstanceEvent, OpenError, ReloadReport, Speed, SpriteModule,
+    State, UnknownState,
+};
+use bevy::app::{App, FixedUpdate, Plugin};
+use bevy::asset::io::Reader;
+use bevy::asset::{Asset, AssetApp, AssetEvent, AssetId, AssetLoader, Assets, Handle, LoadContext};
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::prelude::*;
+use bevy::ecs::world::DeferredWorld;
+use bevy::reflect::TypePath;
+use std::fmt;
+
+pub use animkit_vm;
+
+/// The plugin: the bundle asset and its loader, the [`Animkit`] resource,
+/// the messages and the systems. Add it after `AssetPlugin` (in
+/// `DefaultPlugins`) and a `TimePlugin` (in `MinimalPlugins` and
+/// `DefaultPlugins`), which runs [`FixedUpdate`].
+///
+/// Bevy's fixed timestep is 64 Hz unless the game sets another; animkit
+/// sources count durations in fixed ticks (the examples assume 50 Hz:
+/// `app.insert_resource(Time::<Fixed>::from_hz(50.0))`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnimkitPlugin;
+
+/// The plugin's systems, in [`FixedUpdate`]: order game systems that set
+/// states `.before(AnimkitSystems)` to take effect in the same tick, and
+/// those that read [`AnimkitFrame`] or [`AnimkitEvent`] `.after` it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AnimkitSystems;
+
+impl Plugin for AnimkitPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_asset::<AnimkitBundle>()
+            .register_asset_loader(AnimkitBundleLoader)
+            .init_resource::<Animkit>()
+            .add_message::<AnimkitEvent>()
+            .add_message::<AnimkitReloaded>()
+            .add_systems(FixedUpdate, (reload, attach, tick, write_frames).chain().in_set(AnimkitSystems));
+        #[cfg(feature = "atlas")]
+        app.add_systems(FixedUpdate, write_atlas.after(write_frames).in_set(AnimkitSystems));
+    }
+}
+
+/// A verified bundle, loaded from a `.animb` file by [`AnimkitBundleLoader`].
+#[derive(Asset, TypePath, Clone, Debug)]
+pub struct AnimkitBundle {
+    bundle: VmBundle,
+}
+
+impl AnimkitBundle {
+    /// An asset of a bundle opened by the game (e.g. to `Assets::add` one
+    /// compiled at run time).
+    pub fn new(bundle: VmBundle) -> AnimkitBundle {
+        AnimkitBundle { bundle }
+    }
+
+    /// The bundle.
+    pub fn bundle(&self) -> &VmBundle {
+        &self.bundle
+    }
+}
+
+/// The asset loader of `.animb` files: reads and verifies the bundle; a
+/// file that is not a valid bundle fails to load with an
+/// [`AnimkitLoadError`] (the asset's `LoadState::Failed`), never a panic.
+#[derive(Clone, Copy, Debug, Default, TypePath)]
+pub struct AnimkitBundleLoader;
+
+/// Why a `.animb` asset did not load.
+#[derive(Debug)]
+pub enum AnimkitLoadError {
+    /// The asset's bytes could not be read.
+    Io {
+        /// The asset path.
+        path: String,
+        /// The reader's reason.
+        message: String,
+    },
+    /// The bytes are not a bundle this build plays.
+    Open {
+        /// The asset path.
+        path: String,
+        /// Why (wrong magic, format version, a failed verifier rule...).
+        error: OpenError,
+    },
+}
+
+impl fmt::Display for AnimkitLoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnimkitLoadError::Io { path, message } => write!(f, "cannot read {path}: {message}"),
+            AnimkitLoadError::Open { path, error } => write!(f, "{path}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for AnimkitLoadError {}
+
+impl AssetLoader for AnimkitBundleLoader {
+    type Asset = AnimkitBundle;
+    type Settings = ();
+    type Error = AnimkitLoadError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<AnimkitBundle, AnimkitLoadError> {
+        let path = || load_context.path().to_string();
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .await
+            .map_err(|e| AnimkitLoadError::Io { path: path(), message: e.to_string() })?;
+        let bundle = VmBundle::from_bytes(&bytes).map_err(|error| AnimkitLoadError::Open { path: path(), error })?;
+        Ok(AnimkitBundle { bundle })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["animb"]
+    }
+}
+
+/// Plays sprite module `module` of `bundle` on this entity, from state
+/// `state` (`phase` ticks in). Read once, when the bundle is loaded:
+/// later changes of the state go through [`Animkit::set_state`]. If the
+/// module or the state is not in the bundle, the entity gets an
+/// [`AnimkitFailed`] instead. Removing the component (or despawning the
+/// entity) frees its instance; inserting it again over itself changes
+/// nothing that plays (remove it first to start over on another bundle).
+#[derive(Component, Clone, Debug)]
+#[require(AnimkitFrame)]
+#[component(on_remove = on_remove_sprite)]
+pub struct AnimkitSprite {
+    /// The bundle.
+    pub bundle: Handle<AnimkitBundle>,
+    /// The sprite module's name.
+    pub module: String,
+    /// The start state's name.
+    pub state: String,
+    /// Animation ticks already run into the start state, so that a crowd
+    /// does not walk in lockstep (the skipped ticks fire no events).
+    pub phase: u32,
+}
+
+impl AnimkitSprite {
+    /// Module `module` of `bundle`, from the start of state `state`.
+    pub fn new(bundle: Handle<AnimkitBundle>, module: impl Into<String>, state: impl Into<String>) -> AnimkitSprite {
+        AnimkitSprite { bundle, module: module.into(), state: state.into(), phase: 0 }
+    }
+
+    /// The same, `phase` ticks into the state.
+    pub fn with_phase(mut self, phase: u32) -> AnimkitSprite {
+        self.phase = phase;
+        self
+    }
+}
+
+/// What an [`AnimkitSprite`] shows after the last fixed update: the frame
+/// index (the sprite to draw from the state's sheet) and the state. Written
+/// only when it changes, so `Changed<AnimkitFrame>` finds the entities to
+/// redraw. `index` is 0 and `state` the first state until the first tick.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AnimkitFrame {
+    /// The frame (sprite) index.
+    pub index: u32,
+    /// The state (a handle of the entity's module; see [`Animkit::module`]).
+    pub state: State,
+}
+
+/// Put on an entity whose [`AnimkitSprite`] could not start: its module or
+/// start state is not in the bundle. Remove it (and fix the component) to
+/// try again.
+#[derive(Component, Clone, Debug)]
+pub struct AnimkitFailed(pub AnimkitError);
+
+/// An event fired by an entity's sprite module during a fixed update.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnimkitEvent {
+    /// The entity.
+    pub entity: Entity,
+    /// The event (its id is the name's number in the bundle; see
+    /// [`Animkit::event_name`] and [`Animkit::event`]).
+    pub event: Event,
+    /// The frame index the entity shows after the tick that fired it.
+    pub frame: u32,
+    /// The batch it came from, for its name.
+    batch: u32,
+}
+
+/// A bundle asset changed and the entities of one of its sprite modules
+/// moved onto the new program (`Ok`, with what the reload did), or the new
+/// bundle lacks the module (`Err`) and they go on playing the old one.
+#[derive(Message, Clone, Debug)]
+pub struct AnimkitReloaded {
+    /// The bundle asset.
+    pub bundle: AssetId<AnimkitBundle>,
+    /// The sprite module.
+    pub module: String,
+    /// What happened.
+    pub result: Result<ReloadReport, FindError>,
+}
+
+/// Why an [`Animkit`] call or an [`AnimkitSprite`] failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnimkitError {
+    /// The entity plays nothing (yet): it has no [`AnimkitSprite`], its
+    /// bundle is not loaded, or it failed to start.
+    NotPlaying(Entity),
+    /// The bundle has no sprite module of that name.
+    Module(FindError),
+    /// The module has no state of that name.
+    State(UnknownState),
+}
+
+impl fmt::Display for AnimkitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnimkitError::NotPlaying(e) => write!(f, "entity {e} plays no animkit sprite (yet)"),
+            AnimkitError::Module(e) => e.fmt(f),
+            AnimkitError::State(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AnimkitError {}
+
+/// Where an entity's instance lives: batch and index in it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+struct AnimkitSlot {
+    batch: u32,
+    instance: u32,
+}
+
+/// One sprite module of one bundle asset and every entity playing it.
+#[derive(Debug)]
+struct Batch {
+    asset: AssetId<AnimkitBundle>,
+    name: String,
+    batch: AnimationBatch,
+    /// Per instance, its entity (`None`: free, paused).
+    owners: Vec<Option<Entity>>,
+    free: Vec<u32>,
+}
+
+/// The animations of every [`AnimkitSprite`]: one shared batch per
+/// (bundle asset, sprite module). Set states and speeds, and read states,
+/// frames and event names here (`ResMut<Animkit>` / `Res<Animkit>`).
+#[derive(Resource, Debug, Default)]
+pub struct Animkit {
+    batches: Vec<Batch>,
+    slots: bevy::platform::collections::HashMap<Entity, AnimkitSlot>,
+}
+
+impl Animkit {
+    fn slot(&self, entity: Entity) -> Result<(&Batch, u32), AnimkitError> {
+        let s = self.slots.get(&entity).ok_or(AnimkitError::NotPlaying(entity))?;
+        Ok((&self.batches[s.batch as usize], s.instance))
+    }
+
+    fn slot_mut(&mut self, entity: Entity) -> Result<(&mut Batch, u32), AnimkitError> {
+        let s = *self.slots.get(&entity).ok_or(AnimkitError::NotPlaying(entity))?;
+        Ok((&mut self.batches[s.batch as usize], s.instance))
+    }
+
+    /// The sprite module `entity` plays (for typed [`State`] and [`Event`]
+    /// handles, found once by name).
+    pub fn module(&self, entity: Entity) -> Result<&SpriteModule, AnimkitError> {
+        self.slot(entity).map(|(b, _)| b.batch.module())
+    }
+
+    /// Switches `entity` to state `name` from the next tick; a no-op when
+    /// it is in that state already. An unknown name is
+    /// [`AnimkitError::State`] (with the nearest names) and changes nothing.
+    pub fn set_state(&mut self, entity: Entity, name: &str) -> Result<(), AnimkitError> {
+        let (b, i) = self.slot_mut(entity)?;
+        let state = b.batch.module().state(name).map_err(AnimkitError::State)?;
+        b.batch.set_state(i, state);
+        Ok(())
+    }
+
+    /// [`Animkit::set_state`] with a handle of the entity's module.
+    pub fn set_state_to(&mut self, entity: Entity, state: State) -> Result<(), AnimkitError> {
+        let (b, i) = self.slot_mut(entity)?;
+        b.batch.set_state(i, state);
+        Ok(())
+    }
+
+    /// Starts `entity` over in state `name` from the next tick (also when
+    /// it is in that state already).
+    pub fn restart(&mut self, entity: Entity, name: &str) -> Result<(), AnimkitError> {
+        let (b, i) = self.slot_mut(entity)?;
+        let state = b.batch.module().state(name).map_err(AnimkitError::State)?;
+        b.batch.restart(i, state);
+        Ok(())
+    }
+
+    /// Sets `entity`'s animation speed from the next tick on.
+    pub fn set_speed(&mut self, entity: Entity, speed: Speed) -> Result<(), AnimkitError> {
+        let (b, i) = self.slot_mut(entity)?;
+        b.batch.set_speed(i, speed);
+        Ok(())
+    }
+
+    /// `entity`'s current state (a state set by [`Animkit::set_state`]
+    /// reads at once; [`AnimkitFrame`] shows it from the next tick).
+    pub fn state(&self, entity: Entity) -> Result<State, AnimkitError> {
+        self.slot(entity).map(|(b, i)| b.batch.state(i))
+    }
+
+    /// The name of `entity`'s current state.
+    pub fn state_name(&self, entity: Entity) -> Result<&str, AnimkitError> {
+        self.slot(entity).map(|(b, i)| b.batch.module().state_name(b.batch.state(i)))
+    }
+
+    /// The sprite category of `entity`'s current state (its `[alias]` or
+    /// its own name): which sheet to draw its frame from.
+    pub fn category(&self, entity: Entity) -> Result<&str, AnimkitError> {
+        self.slot(entity).map(|(b, i)| b.batch.module().category(b.batch.state(i)))
+    }
+
+    /// `entity`'s frame index (what [`AnimkitFrame`] holds after a tick).
+    pub fn frame(&self, entity: Entity) -> Result<u32, AnimkitError> {
+        self.slot(entity).map(|(b, i)| b.batch.frame(i))
+    }
+
+    /// Fixed ticks since `entity` last entered its state.
+    pub fn time_in_state(&self, entity: Entity) -> Result<u64, AnimkitError> {
+        self.slot(entity).map(|(b, i)| b.batch.time_in_state(i))
+    }
+
+    /// The event `name` of `entity`'s bundle, to compare [`AnimkitEvent`]s
+    /// with by value.
+    pub fn event(&self, entity: Entity, name: &str) -> Result<Option<Event>, AnimkitError> {
+        self.slot(entity).map(|(b, _)| b.batch.module().event(name))
+    }
+
+    /// The name of an event (as the program that fired it names it, while
+    /// that program plays: a hot reload renumbers names).
+    pub fn event_name(&self, event: &AnimkitEvent) -> &str {
+        self.batches.get(event.batch as usize).map_or("", |b| b.batch.module().event_name(event.event))
+    }
+
+    /// Number of entities playing.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether no entity plays.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Gives `entity` an instance in the batch of its bundle's module.
+    fn attach(
+        &mut self,
+        entity: Entity,
+        sprite: &AnimkitSprite,
+        asset: AssetId<AnimkitBundle>,
+        bundle: &VmBundle,
+    ) -> Result<AnimkitSlot, AnimkitError> {
+        let index = match self.batches.iter().position(|b| b.asset == asset && b.name == sprite.module) {
+            Some(i) => i,
+            None => {
+                let module = bundle.sprite(&sprite.module).map_err(AnimkitError::Module)?;
+                self.batches.push(Batch {
+                    asset,
+                    name: sprite.module.clone(),
+                    batch: module.batch(),
+                    owners: Vec::new(),
+                    free: Vec::new(),
+                });
+                self.batches.len() - 1
+            }
+        };
+        let b = &mut self.batches[index];
+        let state = b.batch.module().state(&sprite.state).map_err(AnimkitError::State)?;
+        let instance = match b.free.pop() {
+            Some(i) => {
+                b.batch.restart_at(i, state, sprite.phase);
+                b.batch.set_speed(i, Speed::ONE);
+                b.owners[i as usize] = Some(entity);
+                i
+            }
+            None => {
+                b.owners.push(Some(entity));
+                b.batch.spawn_at(state, sprite.phase)
+            }
+        };
+        let slot = AnimkitSlot { batch: index as u32, instance };
+        self.slots.insert(entity, slot);
+        Ok(slot)
+    }
+
+    /// Frees `entity`'s instance (paused until an entity reuses it).
+    fn detach(&mut self, entity: Entity) {
+        if let Some(s) = self.slots.remove(&entity)
+            && let Some(b) = self.batches.get_mut(s.batch as usize)
+        {
+            b.batch.set_speed(s.instance, Speed::PAUSED);
+            if let Some(o) = b.owners.get_mut(s.instance as usize) {
+                *o = None;
+            }
+            b.free.push(s.instance);
+        }
+    }
+}
+
+fn on_remove_sprite(mut world: DeferredWorld, ctx: HookContext) {
+    if let Some(mut animkit) = world.get_resource_mut::<Animkit>() {
+        animkit.detach(ctx.entity);
+    }
+    if let Ok(mut e) = world.commands().get_entity(ctx.entity) {
+        e.try_remove::<(AnimkitSlot, AnimkitFailed)>();
+    }
+}
+
+/// Moves the entities of a changed bundle onto its new program.
+fn reload(
+    mut changes: MessageReader<AssetEvent<AnimkitBundle>>,
+    bundles: Res<Assets<AnimkitBundle>>,
+    mut animkit: ResMut<Animkit>,
+    mut out: MessageWriter<AnimkitReloaded>,
+) {
+    for change in changes.read() {
+        let AssetEvent::Modified { id } = *change else { continue };
+        let Some(asset) = bundles.get(id) else { continue };
+        for b in animkit.batches.iter_mut().filter(|b| b.asset == id) {
+            let result = match asset.bundle.sprite(&b.name) {
+                Ok(m) if m.module_hash() == b.batch.module().module_hash() => continue,
+                Ok(m) => Ok(b.batch.reload(&m, State::from_index(0))),
+                Err(e) => Err(e),
+            };
+            out.write(AnimkitReloaded { bundle: id, module: b.name.clone(), result });
+        }
+    }
+}
+
+/// Sprites not started yet (nor failed to).
+type Waiting = (Without<AnimkitSlot>, Without<AnimkitFailed>);
+
+/// Starts the sprites whose bundle is loaded.
+fn attach(
+    mut commands: Commands,
+    bundles: Res<Assets<AnimkitBundle>>,
+    mut animkit: ResMut<Animkit>,
+    waiting: Query<(Entity, &AnimkitSprite), Waiting>,
+) {
+    for (entity, sprite) in &waiting {
+        let Some(asset) = bundles.get(&sprite.bundle) else { continue };
+        match animkit.attach(entity, sprite, sprite.bundle.id(), &asset.bundle) {
+            Ok(slot) => commands.entity(entity).try_insert(slot),
+            Err(e) => commands.entity(entity).try_insert(AnimkitFailed(e)),
+        };
+    }
+}
+
+/// One tick of every batch; its events as messages.
+fn tick(mut animkit: ResMut<Animkit>, mut out: MessageWriter<AnimkitEvent>) {
+    let mut buf = [InstanceEvent::default(); 64];
+    for (index, b) in animkit.batches.iter_mut().enumerate() {
+        if b.free.len() == b.owners.len() {
+            continue;
+        }
+        b.batch.tick();
+        loop {
+            let n = b.batch.drain_events(&mut buf);
+            for e in &buf[..n] {
+                if let Some(Some(entity)) = b.owners.get(e.instance as usize) {
+                    out.write(AnimkitEvent {
+                        entity: *entity,
+                        event: e.event,
+                        frame: b.batch.frame(e.instance),
+                        batch: index as u32,
+                    });
+                }
+            }
+            if n < buf.len() {
+                break;
+            }
+        }
+    }
+}
+
+/// Copies each entity's frame and state into its [`AnimkitFrame`].
+fn write_frames(animkit: Res<Animkit>, mut frames: Query<(&AnimkitSlot, &mut AnimkitFrame), With<AnimkitSprite>>) {
+    for (slot, mut frame) in &mut frames {
+        if let Some(b) = animkit.batches.get(slot.batch as usize) {
+            let now = AnimkitFrame { index: b.batch.frame(slot.instance), state: b.batch.state(slot.instance) };
+            frame.set_if_neq(now);
+        }
+    }
+}
+
+/// `atlas`: the frame index into the entity's `Sprite::texture_atlas`.
+#[cfg(feature = "atlas")]
+fn write_atlas(mut sprites: Query<(&AnimkitFrame, &mut bevy::sprite::Sprite), Changed<AnimkitFrame>>) {
+    for (frame, mut sprite) in &mut sprites {
+        if let Some(atlas) = sprite.texture_atlas.as_mut() {
+            atlas.index = frame.index as usize;
+        }
+    }
+}
