@@ -25,7 +25,9 @@
 //! back buffer to `--screenshot PATH` first; without it the game runs on
 //! the wall clock until the window is closed. At the end it prints where
 //! it drew each sprite and with which sheet cell (`tests/game_example_xvfb.rs`
-//! reads these lines). The window has a depth buffer, so the cutscene is
+//! reads these lines). `--sprite-trace PATH` writes the foreground
+//! sprite's ticks in `animvm --trace`'s format (the test compares them byte
+//! for byte). The window has a depth buffer, so the cutscene is
 //! drawn straight into it; with `--copy` the Player draws offscreen and
 //! copies the picture in. `--bench ROUNDS` times the cutscene's frames through
 //! the Player against the renderer alone (BENCHMARKS.md, "The embedded
@@ -34,7 +36,7 @@
 use animkit_runtime::host::gl_window::{self, GlWindow};
 use animkit_runtime::player::Player;
 use animkit_runtime::render::RgbaImage;
-use animkit_vm::game::{AnimationBatch, Bundle};
+use animkit_vm::game::{AnimationBatch, Bundle, InstanceEvent};
 use glow::HasContext;
 use std::sync::Arc;
 use std::time::Instant;
@@ -83,6 +85,9 @@ sleep 1000000
 struct Args {
     frames: Option<u64>,
     screenshot: Option<String>,
+    /// `--sprite-trace PATH`: the foreground sprite's frames and events,
+    /// one line per tick in `animvm --trace`'s format, written at the end.
+    sprite_trace: Option<String>,
     /// `--paced`: with `--frames`, also wait for each frame's wall-clock
     /// time (50 a second), so that input can arrive during the run.
     paced: bool,
@@ -99,8 +104,15 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut args =
-        Args { frames: None, screenshot: None, paced: false, bench: None, copy: false, until_release: false };
+    let mut args = Args {
+        frames: None,
+        screenshot: None,
+        sprite_trace: None,
+        paced: false,
+        bench: None,
+        copy: false,
+        until_release: false,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -116,9 +128,10 @@ fn parse_args() -> Result<Args, String> {
                 args.bench = Some(v.parse().map_err(|_| format!("--bench takes a whole number, not `{v}`"))?);
             }
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
+            "--sprite-trace" => args.sprite_trace = Some(it.next().ok_or("--sprite-trace needs a path")?),
             _ => {
                 return Err(format!(
-                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release)"
+                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release, --sprite-trace PATH)"
                 ));
             }
         }
@@ -230,7 +243,17 @@ struct Game {
     last: Instant,
     started: Instant,
     ticks_pending: f64,
+    /// Where the sprites' events are drained each tick.
+    events: Vec<InstanceEvent>,
+    /// Ticks so far.
+    ticks: u64,
+    /// The foreground sprite's trace lines (`--sprite-trace`).
+    trace: Option<String>,
 }
+
+/// The foreground sprite: spawned last, in `Run` from its start, drawn
+/// over the cutscene.
+const FOREGROUND: u32 = 4;
 
 impl Game {
     fn new(event_loop: &ActiveEventLoop, direct: bool) -> Result<Game, String> {
@@ -280,6 +303,9 @@ impl Game {
             last: Instant::now(),
             started: Instant::now(),
             ticks_pending: 0.0,
+            events: vec![InstanceEvent::default(); 64],
+            ticks: 0,
+            trace: None,
         })
     }
 
@@ -289,6 +315,7 @@ impl Game {
         while self.ticks_pending >= 1.0 - 1e-9 {
             self.ticks_pending -= 1.0;
             self.sprites.tick();
+            self.drain_sprite_events();
         }
         self.cutscene.update(dt).map_err(|e| e.to_string())?;
         self.hud.update(dt).map_err(|e| e.to_string())?;
@@ -354,6 +381,38 @@ impl Game {
         img
     }
 
+    /// Drains the tick's sprite events (a game would play sounds here) and,
+    /// with `--sprite-trace`, appends the foreground sprite's line.
+    fn drain_sprite_events(&mut self) {
+        let mut names = Vec::new();
+        loop {
+            let n = self.sprites.drain_events(&mut self.events);
+            for e in &self.events[..n] {
+                if e.instance == FOREGROUND && self.trace.is_some() {
+                    names.push(self.sprites.module().event_name(e.event).to_string());
+                }
+            }
+            if n < self.events.len() {
+                break;
+            }
+        }
+        if let Some(trace) = &mut self.trace {
+            let json = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+            let module = self.sprites.module();
+            let state = self.sprites.state(FOREGROUND);
+            let events: Vec<String> = names.iter().map(|e| json(e)).collect();
+            trace.push_str(&format!(
+                "{{\"tick\":{},\"state\":{},\"category\":{},\"frame\":{},\"events\":[{}]}}\n",
+                self.ticks,
+                json(module.state_name(state)),
+                json(module.category(state)),
+                self.sprites.frame(FOREGROUND),
+                events.join(",")
+            ));
+        }
+        self.ticks += 1;
+    }
+
     /// The window pixel `(x, y)` in the HUD's viewport, if it is there.
     fn in_hud(&self, [x, y]: [f64; 2]) -> Option<(f64, f64)> {
         let [hx, hy, hw, hh] = HUD.map(f64::from);
@@ -392,7 +451,10 @@ impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.game.is_none() {
             match Game::new(event_loop, !self.args.copy) {
-                Ok(g) => self.game = Some(g),
+                Ok(mut g) => {
+                    g.trace = self.args.sprite_trace.as_ref().map(|_| String::new());
+                    self.game = Some(g)
+                }
                 Err(e) => self.fail(event_loop, e),
             }
         }
@@ -459,6 +521,11 @@ impl ApplicationHandler for App {
         game.print_output();
         self.frames += 1;
         if self.args.frames.is_some_and(|n| self.frames >= n) || (self.args.until_release && game.released) {
+            if let (Some(path), Some(trace)) = (&self.args.sprite_trace, &game.trace)
+                && let Err(e) = std::fs::write(path, trace)
+            {
+                return self.fail(event_loop, format!("cannot write `{path}`: {e}"));
+            }
             if let Some(path) = &self.args.screenshot {
                 let shot = game.screenshot();
                 if let Err(e) = animkit_runtime::host::files::save_png(&shot, path) {

@@ -142,7 +142,9 @@ fn game_draws(direct: bool) {
     let x = start_x();
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
-    let mut args = vec!["--frames", "40", "--screenshot", shot.to_str().unwrap()];
+    let trace = dir.path().join("sprite.trace");
+    let mut args =
+        vec!["--frames", "40", "--screenshot", shot.to_str().unwrap(), "--sprite-trace", trace.to_str().unwrap()];
     if !direct {
         args.push("--copy");
     }
@@ -160,6 +162,31 @@ fn game_draws(direct: bool) {
     // The sprites: `sprite I at X Y size S cell C`.
     let sprites: Vec<Vec<u32>> = lines.iter().filter(|l| l.starts_with("sprite ")).map(|l| numbers(l)).collect();
     assert_eq!(sprites.len(), 5, "{lines:?}");
+
+    // The game's sprites play the bundle as `animvm --trace` does: the
+    // foreground one (`Run` from its start) frame for frame and event for
+    // event over the 40 ticks, byte for byte; the four phased ones (sprite
+    // `i` spawned `i * 5` ticks into `Walk` or `Run`) at the frame the trace
+    // shows `i * 5` ticks later.
+    let animvm_trace = |state: &str, ticks: u32| {
+        let hero = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/hero.anim");
+        let out = Command::new(animvm())
+            .args(["--trace", "--state", state, "--ticks", &ticks.to_string(), hero])
+            .output()
+            .expect("animvm --trace");
+        assert!(out.status.success(), "animvm: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    assert_eq!(std::fs::read_to_string(&trace).expect("the sprite trace"), animvm_trace("Run", 40));
+    for s in &sprites[..4] {
+        let i = s[0];
+        let state = if i % 2 == 0 { "Walk" } else { "Run" };
+        let full = animvm_trace(state, 40 + i * 5);
+        let last = full.lines().last().expect("a trace line");
+        let frame = last.split("\"frame\":").nth(1).and_then(|r| r.split(',').next()).expect("a frame");
+        let frame: u32 = frame.parse().expect("a number");
+        assert_eq!(s[4], frame % SHEET.len() as u32, "sprite {i}'s cell: animvm's {last}");
+    }
     for s in &sprites {
         let [_, sx, sy, size, cell] = s[..] else { panic!("{s:?}") };
         let colour = SHEET[cell as usize];
