@@ -11,8 +11,7 @@ fn hero() -> Program {
 }
 
 fn with_crc(mut bytes: Vec<u8>) -> Vec<u8> {
-    let crc = codec::checksum(&bytes[..16], &bytes[HEADER_LEN..]);
-    bytes[16..20].copy_from_slice(&crc.to_le_bytes());
+    codec::reseal(&mut bytes, codec::Reseal::Checksum);
     bytes
 }
 
@@ -129,14 +128,7 @@ fn foreign_and_hostile_files_get_clear_errors() {
     b[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(matches!(codec::load(&b), Err(LoadError::TooLarge(_))));
     // A payload that claims a string table of 2^60 entries.
-    let mut hostile = b"ANIMB\0\r\n".to_vec();
-    hostile.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    hostile.extend_from_slice(&[0, 0]);
-    let payload = [0xfdu8, 0, 0, 0, 0, 0, 0, 0, 0x10];
-    hostile.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    let crc = codec::checksum(&hostile[..16], &payload);
-    hostile.extend_from_slice(&crc.to_le_bytes());
-    hostile.extend_from_slice(&payload);
+    let hostile = codec::seal(&[0xfdu8, 0, 0, 0, 0, 0, 0, 0, 0x10]);
     let e = codec::load(&hostile).unwrap_err();
     assert!(matches!(e, LoadError::Malformed(_)), "{e}");
 }

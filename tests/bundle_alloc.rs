@@ -4,7 +4,7 @@
 //! while loading them stays small. A global allocator counts allocations
 //! in this test binary only, one test at a time.
 
-use animkit_vm::codec::{self, FORMAT_VERSION, LoadError};
+use animkit_vm::codec::{self, LoadError};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -55,14 +55,7 @@ fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::verify::Verified<animkit_v
 
 /// A bundle around `payload`, with a correct header and checksum.
 fn bundle(payload: &[u8]) -> Vec<u8> {
-    let mut b = codec::MAGIC.to_vec();
-    b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    b.extend_from_slice(&[0, 0]);
-    b.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    let crc = codec::checksum(&b[..16], payload);
-    b.extend_from_slice(&crc.to_le_bytes());
-    b.extend_from_slice(payload);
-    b
+    codec::seal(payload)
 }
 
 /// bincode's varint encoding of a length or integer.

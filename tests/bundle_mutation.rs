@@ -353,8 +353,7 @@ proptest! {
         for (at, v) in edits {
             bytes[HEADER_LEN + at.index(payload)] = v;
         }
-        let crc = codec::checksum(&bytes[..16], &bytes[HEADER_LEN..]);
-        bytes[16..20].copy_from_slice(&crc.to_le_bytes());
+        codec::reseal(&mut bytes, codec::Reseal::Checksum);
         load_and_run(bytes);
     }
 
@@ -368,10 +367,7 @@ proptest! {
         let keep = HEADER_LEN + cut.index(bytes.len() - HEADER_LEN + 1);
         bytes.truncate(keep);
         bytes.extend_from_slice(&tail);
-        let len = (bytes.len() - HEADER_LEN) as u32;
-        bytes[12..16].copy_from_slice(&len.to_le_bytes());
-        let crc = codec::checksum(&bytes[..16], &bytes[HEADER_LEN..]);
-        bytes[16..20].copy_from_slice(&crc.to_le_bytes());
+        codec::reseal(&mut bytes, codec::Reseal::LengthAndChecksum);
         let loaded = load_and_run(bytes);
         prop_assert!(!loaded || tail.is_empty() || keep < HEADER_LEN + 8, "a cut bundle with junk appended loaded");
     }

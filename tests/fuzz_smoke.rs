@@ -71,12 +71,7 @@ static ALLOCATOR: Counting = Counting;
 /// its size: a length the payload cannot hold must never be allocated.
 fn decode_allocates_in_proportion(data: &[u8]) {
     let mut fixed = data.to_vec();
-    if fixed.len() >= codec::HEADER_LEN {
-        let payload = (fixed.len() - codec::HEADER_LEN) as u32;
-        fixed[12..16].copy_from_slice(&payload.to_le_bytes());
-        let crc = codec::checksum(&fixed[..16], &fixed[codec::HEADER_LEN..]);
-        fixed[16..20].copy_from_slice(&crc.to_le_bytes());
-    }
+    codec::reseal(&mut fixed, codec::Reseal::LengthAndChecksum);
     ALLOCATED.with(|a| a.set(0));
     COUNTING.with(|c| c.set(true));
     let result = codec::decode(&fixed);
@@ -543,13 +538,9 @@ fn mutate_bundle(rng: &mut Rng, data: &mut Vec<u8>, others: &[(String, Vec<u8>)]
     } else {
         mutate(rng, data, others, &[]);
     }
-    if data.len() >= codec::HEADER_LEN && rng.below(10) < 8 {
-        let payload = data.len() - codec::HEADER_LEN;
-        if rng.below(4) != 0 {
-            data[12..16].copy_from_slice(&(payload as u32).to_le_bytes());
-        }
-        let crc = codec::checksum(&data[..16], &data[codec::HEADER_LEN..]);
-        data[16..20].copy_from_slice(&crc.to_le_bytes());
+    if rng.below(10) < 8 {
+        let what = if rng.below(4) != 0 { codec::Reseal::LengthAndChecksum } else { codec::Reseal::Checksum };
+        codec::reseal(data, what);
     }
 }
 

@@ -86,10 +86,7 @@ pub fn load_bundle(data: &[u8]) {
     load_one(data);
     if data.len() >= codec::HEADER_LEN {
         let mut fixed = data.to_vec();
-        let payload = (data.len() - codec::HEADER_LEN) as u32;
-        fixed[12..16].copy_from_slice(&payload.to_le_bytes());
-        let crc = codec::checksum(&fixed[..16], &fixed[codec::HEADER_LEN..]);
-        fixed[16..20].copy_from_slice(&crc.to_le_bytes());
+        codec::reseal(&mut fixed, codec::Reseal::LengthAndChecksum);
         if fixed != data {
             load_one(&fixed);
         }

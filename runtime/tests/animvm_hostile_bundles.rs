@@ -4,7 +4,7 @@
 //! reports the lie (it used to allocate the claimed length first and abort
 //! with "memory allocation of 209715200 bytes failed").
 
-use animkit_vm::codec::{self, FORMAT_VERSION};
+use animkit_vm::codec;
 use std::process::Command;
 
 /// `ulimit -v` for the runs, in KiB: about 117 MiB of address space,
@@ -13,14 +13,7 @@ const ADDRESS_SPACE_KIB: u32 = 120_000;
 
 /// A bundle around `payload`, with a correct header and checksum.
 fn bundle(payload: &[u8]) -> Vec<u8> {
-    let mut b = codec::MAGIC.to_vec();
-    b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    b.extend_from_slice(&[0, 0]);
-    b.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    let crc = codec::checksum(&b[..16], payload);
-    b.extend_from_slice(&crc.to_le_bytes());
-    b.extend_from_slice(payload);
-    b
+    codec::seal(payload)
 }
 
 /// bincode's varint of a length from 2^16 to 2^32 - 1.

@@ -365,15 +365,38 @@ pub fn encode(program: &Program) -> Vec<u8> {
     // Encoding into a Vec cannot fail for these plain types; fall back to an
     // empty payload rather than panic if bincode ever says otherwise.
     let payload = bincode::serde::encode_to_vec(&body, config()).unwrap_or_default();
+    wrap(&payload, if has_debug { FLAG_DEBUG } else { 0 })
+}
+
+/// A bundle of `payload` with header flags `flags`: magic, version, flags,
+/// length and checksum.
+fn wrap(payload: &[u8], flags: u16) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&(if has_debug { FLAG_DEBUG } else { 0 }).to_le_bytes());
+    out.extend_from_slice(&flags.to_le_bytes());
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    let crc = checksum(&out[..16], &payload);
+    let crc = checksum(&out[..16], payload);
     out.extend_from_slice(&crc.to_le_bytes());
-    out.extend_from_slice(&payload);
+    out.extend_from_slice(payload);
     out
+}
+
+/// Test support (feature `test-support`): a bundle around an arbitrary
+/// `payload`, with a correct header (this format's version, no flags) and
+/// checksum, for tests that hand the decoder payloads of their own.
+///
+/// ```
+/// # #[cfg(feature = "test-support")] {
+/// let bytes = animkit_vm::codec::seal(&[0xfd, 0, 0, 0, 0, 0, 0, 0, 0x10]);
+/// assert_eq!(bytes.len(), animkit_vm::codec::HEADER_LEN + 9);
+/// // Past the header: a string table claiming 2^60 entries is malformed.
+/// assert!(matches!(animkit_vm::codec::load(&bytes), Err(animkit_vm::codec::LoadError::Malformed(_))));
+/// # }
+/// ```
+#[cfg(feature = "test-support")]
+pub fn seal(payload: &[u8]) -> Vec<u8> {
+    wrap(payload, 0)
 }
 
 /// The bundle checksum: CRC-32 of the header's first 16 bytes and the
@@ -383,6 +406,46 @@ pub fn checksum(header: &[u8], payload: &[u8]) -> u32 {
     h.update(header);
     h.update(payload);
     h.finalize()
+}
+
+/// What [`reseal`] rewrites in a bundle's header.
+#[cfg(feature = "test-support")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reseal {
+    /// The checksum only (edited payload bytes, length unchanged).
+    Checksum,
+    /// The payload length (to what follows the header), then the checksum.
+    LengthAndChecksum,
+}
+
+/// Test support (feature `test-support`): makes edited bundle bytes pass
+/// the header's checks again, so that tests and fuzz targets reach the
+/// decoder and the verifier behind them. Bytes shorter than a header are
+/// left as they are.
+///
+/// ```
+/// # #[cfg(feature = "test-support")] {
+/// use animkit_vm::codec::{self, Reseal};
+/// let good = codec::encode(&animkit_vm::Program::default());
+/// let mut bytes = good.clone();
+/// bytes[codec::HEADER_LEN] ^= 1;
+/// assert!(matches!(codec::decode(&bytes), Err(codec::LoadError::Checksum { .. })));
+/// codec::reseal(&mut bytes, Reseal::Checksum);
+/// // Past the header now: the decoder judges the edited payload itself.
+/// assert!(!matches!(codec::decode(&bytes), Err(codec::LoadError::Checksum { .. })));
+/// # }
+/// ```
+#[cfg(feature = "test-support")]
+pub fn reseal(bytes: &mut [u8], what: Reseal) {
+    if bytes.len() < HEADER_LEN {
+        return;
+    }
+    if what == Reseal::LengthAndChecksum {
+        let payload = (bytes.len() - HEADER_LEN) as u32;
+        bytes[12..16].copy_from_slice(&payload.to_le_bytes());
+    }
+    let crc = checksum(&bytes[..16], &bytes[HEADER_LEN..]);
+    bytes[16..20].copy_from_slice(&crc.to_le_bytes());
 }
 
 /// Decodes bundle bytes without verifying them. Use [`load`] for anything

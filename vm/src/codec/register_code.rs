@@ -21,8 +21,8 @@
 //! (`actor 1 position 2 0`: three `LOADK`s and `POSITION2 R0`, constants
 //! taken in order) is one byte, and unfolded arithmetic is two to four
 //! bytes an instruction. Animator code has no register ops and its blocks
-//! tile the constants in order, as before these tokens existed: its bytes
-//! did not change.
+//! tile the constants in order, so it needs none of these tokens: a
+//! command token alone encodes it.
 
 use super::leb::{read_leb, write_leb};
 use crate::isa::{Format, Insn, MAX_AX, Op};
@@ -31,8 +31,9 @@ use crate::program::ConstKind;
 /// The escape byte of register code: a raw instruction word follows.
 const RAW_WORD: u8 = 0xff;
 
-/// The longest register window of any op (a command token's loads).
-const MAX_WINDOW: usize = {
+/// The longest register window of any op (a command token's loads);
+/// not `limits::MAX_WINDOW`, the largest `resize` of a canvas.
+const MAX_OP_WINDOW: usize = {
     let mut max = 0;
     let mut i = 0;
     while i < Op::ALL.len() {
@@ -97,7 +98,7 @@ fn load_at(code: &[Insn], i: usize, a: u8, k: usize, count: usize) -> Option<usi
 /// registers. Its op and the words it takes.
 fn command_at(code: &[Insn], i: usize, k: usize, count: usize) -> Option<(Op, usize)> {
     let (mut j, mut len) = (i, 0);
-    while len < MAX_WINDOW {
+    while len < MAX_OP_WINDOW {
         match load_at(code, j, len as u8, k + len, count) {
             Some(n) => {
                 j += n;
