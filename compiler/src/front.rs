@@ -100,6 +100,26 @@ pub fn front_end(language: Language) -> Option<&'static dyn FrontEnd> {
     FRONT_ENDS.iter().copied().find(|f| f.language() == language)
 }
 
+/// A front end's result from the errors of reading a source (`read`, those
+/// of the lines or commands that did not parse) and the check of what was
+/// read (`checked`): the check's value when both are clean, else every
+/// error of both in source order. A check that passes beside read errors
+/// still fails the source (what failed to read is not in it).
+pub(crate) fn merge_read_and_check<T>(
+    mut read: Vec<Diagnostic>,
+    checked: Result<T, Vec<Diagnostic>>,
+) -> Result<T, Vec<Diagnostic>> {
+    match checked {
+        Ok(value) if read.is_empty() => Ok(value),
+        Ok(_) => Err(read),
+        Err(more) => {
+            read.extend(more);
+            read.sort_by_key(|d| d.span.start);
+            Err(read)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +146,21 @@ mod examples {
         let slap = front_end(Language::Slap).unwrap();
         let checked = slap.check(&Source::new("a.slap", "time 10\ntime 5\n")).unwrap();
         assert_eq!(checked.warnings.len(), 1); // time going back
+    }
+
+    use super::merge_read_and_check;
+    use crate::diagnostic::Diagnostic;
+
+    fn at(start: usize) -> Diagnostic {
+        Diagnostic::error(animkit_grammar::Span::new(start, start + 1), format!("at {start}"), "here")
+    }
+
+    #[test]
+    fn read_and_check_errors_merge_in_source_order() {
+        let starts = |r: Result<(), Vec<Diagnostic>>| r.unwrap_err().iter().map(|d| d.span.start).collect::<Vec<_>>();
+        assert_eq!(merge_read_and_check(vec![], Ok(7)).unwrap(), 7);
+        assert_eq!(starts(merge_read_and_check(vec![at(5)], Ok(()))), [5]);
+        assert_eq!(starts(merge_read_and_check(vec![at(9), at(2)], Err(vec![at(4), at(1)]))), [1, 2, 4, 9]);
+        assert_eq!(starts(merge_read_and_check(vec![], Err(vec![at(3)]))), [3]);
     }
 }

@@ -33,18 +33,11 @@ impl FrontEnd for Animator {
     }
 
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
-        let (commands, mut diags) = read(source);
+        let (commands, diags) = read(source);
         // The commands that were read are checked even beside read errors,
         // so that a file reports every error at once.
-        match check::check_script(commands, Text::of(&source.text)) {
-            Ok(script) if diags.is_empty() => Ok(CheckedSource::new(script)),
-            Ok(_) => Err(diags),
-            Err(more) => {
-                diags.extend(more);
-                diags.sort_by_key(|d| d.span.start);
-                Err(diags)
-            }
-        }
+        let checked = check::check_script(commands, Text::of(&source.text));
+        crate::front::merge_read_and_check(diags, checked).map(CheckedSource::new)
     }
 
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {

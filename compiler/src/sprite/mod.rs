@@ -44,18 +44,11 @@ pub fn compile_by_tree(source: &Source, options: &Options) -> Result<Program, Ve
 /// Tree and full checker: the IR, or every diagnostic in source order.
 fn by_tree(source: &Source) -> Result<ir::SpriteIr, Vec<Diagnostic>> {
     let (ast, syntax) = animkit_grammar::sprite::parse(&source.text);
-    let mut diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
-    match check::check_partial(&ast, !diags.is_empty()) {
-        Ok(ir) if diags.is_empty() => Ok(ir),
-        Ok(_) => Err(diags),
-        Err(more) => {
-            // Errors inside lines that failed to parse are already
-            // reported; the checker only sees the lines that parsed.
-            diags.extend(more);
-            diags.sort_by_key(|d| d.span.start);
-            Err(diags)
-        }
-    }
+    let diags: Vec<Diagnostic> = syntax.into_iter().map(Diagnostic::from).collect();
+    // Errors inside lines that failed to parse are already reported; the
+    // checker only sees the lines that parsed.
+    let checked = check::check_partial(&ast, !diags.is_empty());
+    crate::front::merge_read_and_check(diags, checked)
 }
 
 impl FrontEnd for Sprite {
