@@ -8,14 +8,14 @@ use animkit_compiler::diagnostic::{Diagnostic, render};
 use animkit_compiler::slap::check::SlapLimits;
 use animkit_compiler::slap::include::{MAX_INCLUDE_DEPTH, MAX_INCLUDES, POLLY};
 use animkit_compiler::slap::ir::{Command, SceneIr};
-use animkit_compiler::slap::{Checked, front_at};
+use animkit_compiler::slap::{CheckedScene, front_at};
 use std::collections::HashMap;
 
 fn files(list: &[(&str, &str)]) -> HashMap<String, String> {
     list.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect()
 }
 
-fn check(src: &str, fs: &HashMap<String, String>) -> Result<Checked, Vec<Diagnostic>> {
+fn check(src: &str, fs: &HashMap<String, String>) -> Result<CheckedScene, Vec<Diagnostic>> {
     front_at("scenes/main.slap", src, &SlapLimits::default(), fs)
 }
 

@@ -21,7 +21,7 @@ use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
 use animkit_vm::program::{Language, Module};
-pub use check::Checked;
+pub use check::CheckedScene;
 
 /// SLAP's front end: the LALRPOP grammar (with its fast path),
 /// [`check::check`], [`lower::lower`] and [`format::format`].
@@ -72,12 +72,12 @@ impl Lower for ir::Timeline {
 /// failed to parse are left out of the check (what they define is
 /// unknown, so their mistakes are not reported twice). Includes are read
 /// relative to the current directory ([`front_at`] says from where).
-pub fn front(src: &str) -> Result<Checked, Vec<Diagnostic>> {
+pub fn front(src: &str) -> Result<CheckedScene, Vec<Diagnostic>> {
     front_with(src, &check::SlapLimits::default())
 }
 
 /// [`front`] with the given limits.
-pub fn front_with(src: &str, limits: &check::SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+pub fn front_with(src: &str, limits: &check::SlapLimits) -> Result<CheckedScene, Vec<Diagnostic>> {
     front_at("-", src, limits, &include::FsLoader)
 }
 
@@ -99,7 +99,7 @@ pub fn front_at(
     src: &str,
     limits: &check::SlapLimits,
     loader: &dyn include::Loader,
-) -> Result<Checked, Vec<Diagnostic>> {
+) -> Result<CheckedScene, Vec<Diagnostic>> {
     let loaded = load(path, src, limits, loader);
     check::check_scene(src, &loaded, limits)
 }

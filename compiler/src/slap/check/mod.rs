@@ -84,7 +84,7 @@ impl Default for SlapLimits {
 
 /// A checked scene and the warnings it drew.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Checked {
+pub struct CheckedScene {
     /// The scene.
     pub ir: SceneIr,
     /// Warnings (the compile goes on), in source order.
@@ -101,12 +101,12 @@ pub struct Checked {
 /// assert_eq!(scene.length, 10);
 /// assert_eq!(scene.commands[0].frame, 10);
 /// ```
-pub fn check(file: &ast::File<'_>) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check(file: &ast::File<'_>) -> Result<CheckedScene, Vec<Diagnostic>> {
     check_with(file, &SlapLimits::default())
 }
 
 /// [`check`] with the given limits.
-pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<CheckedScene, Vec<Diagnostic>> {
     let loaded = Loaded::default();
     let mut c = Checker::new(vec![Text::Parsed(file)], &loaded, *limits);
     c.walk(0);
@@ -119,7 +119,7 @@ pub fn check_with(file: &ast::File<'_>, limits: &SlapLimits) -> Result<Checked, 
 /// the check holds is the scene's IR, not its tree. Syntax errors are
 /// reported in source order with the rest, as [`check`] on a parsed file
 /// with its syntax errors would.
-pub fn check_scene(text: &str, loaded: &Loaded, limits: &SlapLimits) -> Result<Checked, Vec<Diagnostic>> {
+pub fn check_scene(text: &str, loaded: &Loaded, limits: &SlapLimits) -> Result<CheckedScene, Vec<Diagnostic>> {
     let c = scene_checker(text, loaded, limits, true);
     c.finish()
 }

@@ -1,7 +1,7 @@
 //! The end of a check: errors settled in timeline order, diagnostics
 //! sorted into source order, and the scene.
 
-use super::{CAMERA_POSITION, Checked, Checker, Seeded, Spans, show};
+use super::{CAMERA_POSITION, CheckedScene, Checker, Seeded, Spans, show};
 use crate::diagnostic::Diagnostic;
 use crate::slap::ir::{CameraAttr, Command, Expr, Kind, SceneIr, TimedCommand, Timeline, Value};
 use animkit_grammar::Span;
@@ -10,7 +10,7 @@ use std::collections::HashSet;
 impl<'a> Checker<'a> {
     /// The scene as a [`SceneIr`], with the spans of its commands and
     /// values, or every diagnostic.
-    pub(super) fn finish(self) -> Result<Checked, Vec<Diagnostic>> {
+    pub(super) fn finish(self) -> Result<CheckedScene, Vec<Diagnostic>> {
         let (t, spans, warnings) = self.settle()?;
         let spans = spans.unwrap_or_default();
         let span_of = |v: &[Span], i: usize| v.get(i).copied().unwrap_or_default();
@@ -37,7 +37,7 @@ impl<'a> Checker<'a> {
         if !commands.is_sorted_by_key(|c| c.frame) {
             commands.sort_by_key(|c| c.frame);
         }
-        Ok(Checked { ir: SceneIr { commands, length: t.length }, warnings })
+        Ok(CheckedScene { ir: SceneIr { commands, length: t.length }, warnings })
     }
 
     /// The scene as a [`Timeline`] (its steps in timeline order) and its
