@@ -5,7 +5,7 @@
 //! a module's language is [`host_of`].
 
 use crate::Error;
-use crate::animator::{self, AnimatorHost, Source};
+use crate::animator::{self, AnimatorHost, AnimatorInput};
 use crate::cli::{Args, parse, usage};
 use crate::host::{Host, Io};
 use crate::load::load_program_with;
@@ -62,7 +62,7 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
             return Err(Error::Usage("--watch needs a FILE (standard input cannot be read again)".into()));
         }
         let options = AnimatorHost::options(args)?;
-        return animator::run(&options, Source::Stdin, stdin, stderr);
+        return animator::run(&options, AnimatorInput::Stdin, stdin, stderr);
     };
     let options = animkit_compiler::Options { strict: args.strict, ..animkit_compiler::Options::default() };
     let program = load_program_with(file, stderr, &options).map_err(Error::Load)?;

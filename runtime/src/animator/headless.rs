@@ -8,7 +8,7 @@
 use super::gl_canvas::GlCanvas;
 use super::script::{Script, restart};
 use super::stream::{Status, Stream};
-use super::{AnimatorOptions, CanvasOptions, Source};
+use super::{AnimatorInput, AnimatorOptions, CanvasOptions};
 use crate::Error;
 use crate::host::POLL;
 use crate::host::watch::ProgramWatch;
@@ -19,19 +19,19 @@ use std::time::{Duration, Instant};
 /// Runs `source` headless; returns the number of errors reported.
 pub fn run(
     options: &AnimatorOptions,
-    source: Source,
+    source: AnimatorInput,
     stdin: &mut dyn Read,
     stderr: &mut dyn Write,
 ) -> Result<usize, Error> {
     let canvas = headless_canvas(options)?;
     match source {
-        Source::Stdin => {
+        AnimatorInput::Stdin => {
             let mut stream = Stream::new(canvas, "<stdin>");
             feed_stream(&mut stream, stdin, stderr);
             stream.canvas_mut().finish_progress();
             Ok(stream.error_count() + finish_gif(stream.canvas_mut(), stderr))
         }
-        Source::Script(program, index) => {
+        AnimatorInput::Script(program, index) => {
             let mut script = Script::new(program, index, canvas)?;
             let mut watch = options.watch.as_deref().map(ProgramWatch::new).transpose()?;
             while let Status::Suspended(s) = script.run(stderr) {

@@ -144,12 +144,12 @@ impl Host for AnimatorHost {
     }
 
     fn run(options: &AnimatorOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
-        run(options, Source::Script(program, module), io.stdin, io.stderr)
+        run(options, AnimatorInput::Script(program, module), io.stdin, io.stderr)
     }
 }
 
 /// What an Animator host runs.
-pub enum Source {
+pub enum AnimatorInput {
     /// Animator commands from standard input (in a window, read on a
     /// thread of its own; the `stdin` given to [`run`] is not used).
     Stdin,
@@ -164,7 +164,7 @@ pub enum Source {
 #[cfg(feature = "desktop")]
 pub fn run(
     options: &AnimatorOptions,
-    source: Source,
+    source: AnimatorInput,
     stdin: &mut dyn Read,
     stderr: &mut dyn Write,
 ) -> Result<usize, Error> {

@@ -26,7 +26,7 @@ use super::gl_canvas::{GlCanvas, WindowHooks};
 use super::keys::{self, Keyboard, Report};
 use super::script::{Script, restart};
 use super::stream::{Status, Stream};
-use super::{AnimatorOptions, Source};
+use super::{AnimatorInput, AnimatorOptions};
 use crate::Error;
 use crate::host::gl_window::GlWindow;
 use crate::host::watch::ProgramWatch;
@@ -54,10 +54,10 @@ const PIXELS_PER_CLICK: f64 = 40.0;
 
 /// Runs `source` in a window with `options`; returns the number of errors
 /// reported.
-pub fn run(options: &AnimatorOptions, source: Source, stderr: &mut dyn Write) -> Result<usize, Error> {
+pub fn run(options: &AnimatorOptions, source: AnimatorInput, stderr: &mut dyn Write) -> Result<usize, Error> {
     let window_loop = WindowLoop::<Input>::new()?;
     let credit = Arc::new(Credit::default());
-    if matches!(source, Source::Stdin) {
+    if matches!(source, AnimatorInput::Stdin) {
         spawn_reader(window_loop.proxy(), credit.clone())
             .map_err(|e| Error::Host(format!("cannot start the input thread: {e}")))?;
     }
@@ -289,7 +289,7 @@ struct AnimatorApp<'a> {
     // deletes its GL objects while the context is alive.
     driver: Option<Driver>,
     options: &'a AnimatorOptions,
-    source: Option<Source>,
+    source: Option<AnimatorInput>,
     stderr: &'a mut dyn Write,
     requests: Rc<RefCell<Vec<Request>>>,
     cursors: HashMap<String, CustomCursor>,
@@ -461,7 +461,9 @@ impl WindowApp for AnimatorApp<'_> {
         canvas.set_window(Box::new(Link { gfx: window.gl_window().clone(), requests: self.requests.clone() }));
         canvas.present();
         self.driver = Some(match self.source.take() {
-            Some(Source::Script(program, index)) => Driver::Script(Box::new(Script::new(program, index, canvas)?)),
+            Some(AnimatorInput::Script(program, index)) => {
+                Driver::Script(Box::new(Script::new(program, index, canvas)?))
+            }
             _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
         });
         let size = window.gl_window().window.inner_size();
