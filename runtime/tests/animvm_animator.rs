@@ -71,7 +71,7 @@ fn a_command_cut_short_is_reported_at_its_line() {
          <stdin>:4:1: error: `line` takes 4 numbers, x1 y1 x2 y2; found 3\n"
     );
     assert_eq!(status, 1);
-    // Values as written are the checker's: at the argument, as before.
+    // Values as written are the checker's: reported at the argument.
     let (_, _, err) = run_with_input(&["-H"], "frame\n  circle 0 0 1 2.5\nthick 5000\n", dir.path());
     assert_eq!(
         err,

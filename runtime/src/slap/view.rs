@@ -45,8 +45,8 @@ pub enum Detail {
     /// ([`polly::level_for`]).
     #[default]
     Auto,
-    /// Every actor at this level (0: the full meshes, as before levels of
-    /// detail; a level past the last is the last).
+    /// Every actor at this level (0: the full meshes; a level past the last
+    /// is the last).
     Level(usize),
 }
 
@@ -114,8 +114,8 @@ impl SceneView {
 
     /// Whether an actor is first tested as a whole, before it is posed
     /// (the default; see [`prepare`](Self::prepare)); off, every actor is
-    /// posed and tested part by part, as before the test was added (the
-    /// same picture and counts: the benchmark measures both).
+    /// posed and tested part by part (the same picture and counts: the
+    /// benchmark measures both).
     pub fn set_cull_before_posing(&mut self, on: bool) {
         self.precull = on;
     }
@@ -363,7 +363,7 @@ impl Frustum {
     /// its origin may show: its bounding sphere (the origin mapped, the
     /// radius times the map's largest stretch, bounded by the Frobenius
     /// norm) is not wholly outside one plane. Non-finite maps are kept (the
-    /// GPU draws what it can of them, as before).
+    /// GPU draws what it can of them).
     fn may_see(&self, i: &Instance, radius: f32) -> bool {
         let r = &i.rows;
         let centre = [r[0][3], r[1][3], r[2][3]];
