@@ -494,18 +494,43 @@ impl MacroRecorder {
 /// Lowers a checked Animator file into a module: function 0 runs the
 /// commands in order; each macro definition adds a function.
 pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_pos: bool) -> Module {
-    let main_name = b.intern("main");
-    let mut main = FunctionBuilder::new(main_name);
-    let mut functions: Vec<Function> = Vec::new();
-    let mut recorder = MacroRecorder::default();
+    let mut lowering = FileLowering::new(b);
     for c in script.iter() {
-        let cmd = c.command();
-        if c.step() == Step::Run {
-            emit_command(c, &mut main, b, keep_pos);
-            continue;
+        lowering.add(c, b, keep_pos);
+    }
+    lowering.finish(name, b)
+}
+
+/// A file's lowering, one checked command at a time, so that a file can be
+/// lowered as it is read again, without holding its commands: function 0
+/// runs the commands in order; each macro definition adds a function.
+pub(super) struct FileLowering {
+    main: FunctionBuilder,
+    functions: Vec<Function>,
+    recorder: MacroRecorder,
+}
+
+impl FileLowering {
+    /// Interns `main` first, as the string ids of a bundle expect.
+    pub(super) fn new(b: &mut ProgramBuilder) -> FileLowering {
+        let main_name = b.intern("main");
+        FileLowering {
+            main: FunctionBuilder::new(main_name),
+            functions: Vec::new(),
+            recorder: MacroRecorder::default(),
         }
-        match recorder.add(c, b, keep_pos) {
-            Recorded::Run => emit_command(c, &mut main, b, keep_pos),
+    }
+
+    /// Lowers the next command of the file.
+    pub(super) fn add(&mut self, c: Checked<'_>, b: &mut ProgramBuilder, keep_pos: bool) {
+        let cmd = c.command();
+        let main = &mut self.main;
+        if c.step() == Step::Run {
+            emit_command(c, main, b, keep_pos);
+            return;
+        }
+        match self.recorder.add(c, b, keep_pos) {
+            Recorded::Run => emit_command(c, main, b, keep_pos),
             Recorded::Begun | Recorded::Body(_) => {}
             Recorded::Defined(def) => {
                 let (op, id, func) = match def {
@@ -517,24 +542,30 @@ pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_po
                 debug_assert!(start <= MAX_AX, "a definition starts at constant {start}");
                 main.string(id);
                 if let Some(f) = func {
-                    functions.push(f);
-                    main.num(functions.len() as f64);
+                    self.functions.push(f);
+                    main.num(self.functions.len() as f64);
                 }
                 main.emit(Insn::ax(op, start), keep_pos.then_some((cmd.pos.line, cmd.pos.col)));
             }
         }
     }
-    main.emit(Insn::ax(Op::Halt, 0), None);
-    let mut all = vec![main.finish()];
-    all.extend(functions);
-    let module_name = b.intern(name);
-    Module {
-        name: module_name,
-        language: Language::Animator,
-        functions: all,
-        states: vec![],
-        entry: Some(0),
-        source: None,
+
+    /// The module, named `name`.
+    pub(super) fn finish(self, name: &str, b: &mut ProgramBuilder) -> Module {
+        let FileLowering { mut main, functions, .. } = self;
+        main.emit(Insn::ax(Op::Halt, 0), None);
+        let mut all = Vec::with_capacity(functions.len() + 1);
+        all.push(main.finish());
+        all.extend(functions);
+        let module_name = b.intern(name);
+        Module {
+            name: module_name,
+            language: Language::Animator,
+            functions: all,
+            states: vec![],
+            entry: Some(0),
+            source: None,
+        }
     }
 }
 

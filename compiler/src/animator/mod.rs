@@ -11,6 +11,7 @@ pub(crate) mod lower;
 use crate::diagnostic::Diagnostic;
 use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
+use animkit_grammar::animator::{ReadError, Reader};
 use animkit_vm::program::{Language, Module};
 use check::Text;
 
@@ -33,11 +34,34 @@ impl FrontEnd for Animator {
     }
 
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
-        let (commands, diags) = read(source);
-        // The commands that were read are checked even beside read errors,
-        // so that a file reports every error at once.
-        let checked = check::check_script(commands, Text::of(&source.text));
-        crate::front::merge_read_and_check(diags, checked).map(CheckedSource::new)
+        // A file is read and checked one command at a time, each dropped
+        // once checked: nothing of the file is held but the errors. A file
+        // that lowers is read again by `lower` (see `Checked file`).
+        let text = Text::of(&source.text);
+        let mut checker = check::Checker::for_file();
+        let mut errors = Vec::new();
+        let mut read_failed = false;
+        each_command(&source.text, |item| match item {
+            Ok(cmd) => {
+                if let Err(r) = checker.check(&cmd, text) {
+                    errors.push(*r.diagnostic);
+                }
+            }
+            Err(_) => read_failed = true,
+        });
+        if read_failed {
+            // A file with read errors is read whole, as the grammar reads
+            // it when the reader fails, and everything read is checked, so
+            // that every error is reported at once.
+            return Err(check_whole(source));
+        }
+        errors.extend(checker.finish().map(|r| *r.diagnostic));
+        if errors.is_empty() {
+            Ok(CheckedSource::new(CheckedFile))
+        } else {
+            errors.sort_by_key(|d| d.span.start);
+            Err(errors)
+        }
     }
 
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {
@@ -46,6 +70,69 @@ impl FrontEnd for Animator {
             return Err(diags);
         }
         Ok(format::format(&commands, Some(&source.text)))
+    }
+}
+
+/// The diagnostics of a file with read errors: its read errors and the
+/// errors of every command that was read, in source order.
+fn check_whole(source: &Source) -> Vec<Diagnostic> {
+    let (commands, diags) = read(source);
+    let checked = check::check_script(commands, Text::of(&source.text));
+    crate::front::merge_read_and_check(diags, checked).err().unwrap_or_default()
+}
+
+/// How much of the text the reader is given at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// Reads `text` one command at a time, giving the reader a chunk at a time
+/// (it holds the pending command and one chunk, not the file).
+fn each_command(text: &str, mut f: impl FnMut(Result<animkit_grammar::animator::Command, ReadError>)) {
+    let bytes = text.as_bytes();
+    let mut reader = Reader::new();
+    let mut fed = 0;
+    if bytes.is_empty() {
+        reader.finish();
+    }
+    loop {
+        match reader.next() {
+            Some(item) => f(item),
+            None if fed < bytes.len() => {
+                let end = (fed + CHUNK).min(bytes.len());
+                reader.push(&bytes[fed..end]);
+                fed = end;
+                if fed == bytes.len() {
+                    reader.finish();
+                }
+            }
+            None => break,
+        }
+    }
+}
+
+/// A file that read and checked without an error: lowering reads and
+/// checks it again from [`LowerCx::source`], one command at a time, and
+/// lowers each as it comes, so no list of the file's commands is ever
+/// held.
+struct CheckedFile;
+
+impl Lower for CheckedFile {
+    fn lower(self: Box<Self>, cx: LowerCx<'_>) -> Module {
+        let keep_pos = cx.keep_positions();
+        let name = cx.module_name();
+        let text = Text::of(&cx.source.text);
+        let b = cx.builder;
+        let mut checker = check::Checker::for_file();
+        let mut lowering = lower::FileLowering::new(b);
+        each_command(&cx.source.text, |item| {
+            // The check found no error; the same reader and checker find
+            // none again.
+            if let Ok(cmd) = item {
+                if let Ok(c) = checker.check(&cmd, text) {
+                    lowering.add(c, b, keep_pos);
+                }
+            }
+        });
+        lowering.finish(&name, b)
     }
 }
 

@@ -1,0 +1,169 @@
+//! Check 3, limits and meaning: sizes and counts within the VM's limits,
+//! colour names known, viewports not flat; and the error of a function
+//! whose constants are out of the instruction word's reach.
+
+use super::{MAX_CIRCLE_VERTICES, MAX_IMAGE, MAX_POINTS, MAX_STRING, MAX_THICK, MAX_WINDOW};
+use crate::animator::colors;
+use crate::diagnostic::Diagnostic;
+use animkit_grammar::Span;
+use animkit_grammar::animator::ast::{Cmd, Color, Command, Int, Point, Str};
+use animkit_vm::limits;
+
+/// The checks that need meaning, in the order lowering uses the
+/// arguments; returns the resolved colour of colour commands.
+pub(super) fn limits_and_meaning(cmd: &Command) -> Result<[f64; 3], Diagnostic> {
+    let none = [0.0; 3];
+    match &cmd.kind {
+        Cmd::Quit
+        | Cmd::Keepalive { .. }
+        | Cmd::Events { .. }
+        | Cmd::Warp { .. }
+        | Cmd::Frame
+        | Cmd::Flush
+        | Cmd::Screendump { file: None }
+        | Cmd::Sleep { .. }
+        | Cmd::Flushdelay { .. }
+        | Cmd::Aspect { .. }
+        | Cmd::Rotate { .. }
+        | Cmd::Scale { .. }
+        | Cmd::Shift { .. }
+        | Cmd::Mult { .. }
+        | Cmd::Push
+        | Cmd::Pop
+        | Cmd::Ident
+        | Cmd::Clip { .. }
+        | Cmd::ClipCorners { .. }
+        | Cmd::Alpha { .. }
+        | Cmd::Dot { .. }
+        | Cmd::Line { .. }
+        | Cmd::Arrow { .. }
+        | Cmd::Rect { .. }
+        | Cmd::RectCorners { .. }
+        | Cmd::FillRect { .. }
+        | Cmd::FillRectCorners { .. }
+        | Cmd::Killareas
+        | Cmd::Forget
+        | Cmd::Macro { .. }
+        | Cmd::Endmacro => Ok(none),
+        Cmd::Resize { width, height } => {
+            in_range(width, 1, MAX_WINDOW, "width")?;
+            in_range(height, 1, MAX_WINDOW, "height")?;
+            Ok(none)
+        }
+        Cmd::WarpArea { area: s }
+        | Cmd::Echo { text: s }
+        | Cmd::Title { text: s }
+        | Cmd::Screenshot { file: s }
+        | Cmd::Screendump { file: Some(s) }
+        | Cmd::ViewportMacro { name: s, .. }
+        | Cmd::Text { text: s, .. }
+        | Cmd::Blit { image: s, .. }
+        | Cmd::Delarea { name: s }
+        | Cmd::Invoke { name: s }
+        | Cmd::InvokeAt { name: s, .. }
+        | Cmd::Setcursor { name: s } => string(s).map(|()| none),
+        Cmd::Echopt { text, points } => {
+            point_count(points, cmd.span)?;
+            string(text).map(|()| none)
+        }
+        Cmd::Bg { color } | Cmd::Color { color } | Cmd::Colormap { color, .. } => resolve(color),
+        Cmd::Viewport { width, height, .. } => {
+            if width.value == 0.0 || height.value == 0.0 {
+                return Err(Diagnostic::error(
+                    width.span.to(height.span),
+                    "viewport of zero width or height",
+                    "must not be 0",
+                ));
+            }
+            Ok(none)
+        }
+        Cmd::ViewportCorners { left, bottom, right, top } => {
+            if left.value == right.value || bottom.value == top.value {
+                return Err(Diagnostic::error(
+                    left.span.to(top.span),
+                    "viewport of zero width or height",
+                    "corners must differ",
+                ));
+            }
+            Ok(none)
+        }
+        Cmd::Thick { pixels } => in_range(pixels, 0, MAX_THICK, "thickness").map(|()| none),
+        Cmd::Dash { pattern } => in_range(pattern, 0, limits::MAX_DASH as i64, "dash pattern").map(|()| none),
+        Cmd::Lines { points } | Cmd::Poly { points } => point_count(points, cmd.span).map(|()| none),
+        Cmd::Circle { vertices, .. } | Cmd::FillCircle { vertices, .. } => {
+            in_range(vertices, 0, MAX_CIRCLE_VERTICES, "vertex count").map(|()| none)
+        }
+        Cmd::ImageLoad { name, path } => string(name).and_then(|()| string(path)).map(|()| none),
+        Cmd::ImageNew { width, height, name } => {
+            in_range(width, 1, MAX_IMAGE, "image width")?;
+            in_range(height, 1, MAX_IMAGE, "image height")?;
+            string(name).map(|()| none)
+        }
+        Cmd::ImageSet { image, x, y, pixels } => {
+            in_range(x, 0, MAX_IMAGE, "column")?;
+            in_range(y, 0, MAX_IMAGE, "row")?;
+            string(image).and_then(|()| string(pixels)).map(|()| none)
+        }
+        Cmd::ImgPoly { image, points, .. }
+        | Cmd::ImgPolyEdges { image, points, .. }
+        | Cmd::ImgPolyAxes { image, points, .. }
+        | Cmd::ImgPolyUnit { image, points } => {
+            point_count(points, cmd.span)?;
+            string(image).map(|()| none)
+        }
+        Cmd::Area { name, points } => {
+            point_count(points, cmd.span)?;
+            string(name).map(|()| none)
+        }
+        Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
+            let hot = limits::MAX_CURSOR_HOT as i64;
+            in_range(hot_col, 0, hot, "hot spot column")?;
+            in_range(hot_row, 0, hot, "hot spot row")?;
+            string(name).and_then(|()| string(data)).and_then(|()| string(mask)).map(|()| none)
+        }
+    }
+}
+
+pub(super) fn in_range(i: &Int, lo: i64, hi: i64, what: &str) -> Result<(), Diagnostic> {
+    if (lo..=hi).contains(&i.value) {
+        Ok(())
+    } else {
+        Err(Diagnostic::error(i.span, format!("{what} {} is out of range", i.value), format!("expected {lo} to {hi}")))
+    }
+}
+
+pub(super) fn string(s: &Str) -> Result<(), Diagnostic> {
+    if s.text.len() > MAX_STRING {
+        return Err(Diagnostic::error(
+            s.span,
+            format!("string of {} bytes is too long", s.text.len()),
+            format!("at most {MAX_STRING}"),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn point_count(points: &[Point], span: Span) -> Result<(), Diagnostic> {
+    if points.len() > MAX_POINTS {
+        return Err(Diagnostic::error(
+            span,
+            format!("{} points in one command", points.len()),
+            format!("at most {MAX_POINTS}"),
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn resolve(c: &Color) -> Result<[f64; 3], Diagnostic> {
+    colors::resolve(c).map_err(|e| match (e.suggestion, c) {
+        (Some(s), Color::Name(name)) => {
+            Diagnostic::error(e.span, format!("unknown colour `{}`", name.text), "unknown colour")
+                .with_help(format!("did you mean `{s}`?"))
+        }
+        _ => Diagnostic::error(e.span, e.message.clone(), "not a colour"),
+    })
+}
+
+pub(super) fn too_many_constants(span: Span) -> Diagnostic {
+    Diagnostic::error(span, "the script has too many arguments for one module", "split it into several files")
+}
