@@ -24,7 +24,7 @@
 //! [`parse`] runs the same reader over a whole text.
 //!
 //! The language is also written as a LALRPOP grammar
-//! (`animator.lalrpop`, [`reference`]), the reference for the reader as the
+//! (`animator.lalrpop`, [`reference`](mod@reference)), the reference for the reader as the
 //! sprite DSL's grammar is the reference for its fast path: a property
 //! (`tests/animator_grammar.rs`) checks that the two read the same commands
 //! and errors. A file is read by the reader; when it reports errors, the
@@ -60,6 +60,7 @@
 
 pub mod ast;
 pub mod lexer;
+mod pos;
 pub mod reader;
 pub mod reference;
 
@@ -69,7 +70,7 @@ pub use reader::{ReadError, ReadErrorKind, Reader};
 
 /// Reads a whole file: every command that could be read, and every error,
 /// each in text order. The streaming reader reads it; when it reports
-/// errors, the grammar ([`reference`]) reads the file again and its result
+/// errors, the grammar ([`reference`](mod@reference)) reads the file again and its result
 /// is returned (unless the reader hit one of its memory limits, which the
 /// grammar does not have). The two are property-tested to agree.
 ///
