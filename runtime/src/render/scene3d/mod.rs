@@ -280,15 +280,8 @@ impl Renderer {
         instances: &[Instance],
         batches: &[Batch3d],
     ) -> Result<(), RenderError> {
-        self.flush();
-        self.ensure_3d()?;
-        let (width, height) = (self.width, self.height);
         let fbo = self.target_fbo();
-        let gl = &self.gl;
-        let Some(s) = self.scene3d.as_mut() else { return Err(RenderError::Gl("3D state missing".into())) };
-        // SAFETY: current context; the target and every object used are the
-        // renderer's own; batch ranges are clamped to `instances`.
-        unsafe { s.draw(gl, Some(fbo), (0, 0), (width, height), view, ground, instances, batches) };
+        self.pass_3d(Some(fbo), (0, 0), view, ground, instances, batches)?;
         self.mark_drawn();
         Ok(())
     }
@@ -323,14 +316,31 @@ impl Renderer {
         instances: &[Instance],
         batches: &[Batch3d],
     ) -> Result<(), RenderError> {
+        self.pass_3d(target, (x, y), view, ground, instances, batches)
+    }
+
+    /// The pass of [`draw_3d`](Self::draw_3d) and
+    /// [`draw_3d_into`](Self::draw_3d_into): the queued 2D drawing flushed,
+    /// the 3D state made if needed, the picture drawn into `target` at
+    /// `origin`.
+    fn pass_3d(
+        &mut self,
+        target: Option<glow::Framebuffer>,
+        origin: (i32, i32),
+        view: &View3d,
+        ground: Option<&Ground>,
+        instances: &[Instance],
+        batches: &[Batch3d],
+    ) -> Result<(), RenderError> {
         self.flush();
         self.ensure_3d()?;
         let (width, height) = (self.width, self.height);
         let gl = &self.gl;
         let Some(s) = self.scene3d.as_mut() else { return Err(RenderError::Gl("3D state missing".into())) };
-        // SAFETY: current context; `target` is the caller's framebuffer
-        // (with a depth buffer, the contract); batch ranges are clamped.
-        unsafe { s.draw(gl, target, (x, y), (width, height), view, ground, instances, batches) };
+        // SAFETY: current context; `target` is the renderer's own target or
+        // the caller's framebuffer with a depth buffer (`draw_3d_into`'s
+        // contract); batch ranges are clamped to `instances`.
+        unsafe { s.draw(gl, target, origin, (width, height), view, ground, instances, batches) };
         Ok(())
     }
 
