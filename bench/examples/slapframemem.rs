@@ -5,39 +5,10 @@
 //! `cargo run --release -p animkit-bench --example slapframemem`.
 
 use animkit_bench::figures::slap_gl::{SIZE, stage};
+use animkit_bench::heap::{Counting, LIVE, PEAK, TOTAL};
 use animkit_runtime::render::HeadlessGl;
 use animkit_runtime::slap::view::SceneView;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering::Relaxed};
-
-struct Counting;
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-static PEAK: AtomicIsize = AtomicIsize::new(0);
-static TOTAL: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: isize) {
-    if by > 0 {
-        TOTAL.fetch_add(by as usize, Relaxed);
-    }
-    let now = LIVE.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size() as isize);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        grew(-(layout.size() as isize));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size as isize - layout.size() as isize);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use std::sync::atomic::Ordering::Relaxed;
 
 #[global_allocator]
 static A: Counting = Counting;

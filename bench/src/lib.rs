@@ -17,6 +17,7 @@
 pub mod corpus;
 pub mod draw;
 pub mod figures;
+pub mod heap;
 pub mod progress;
 pub mod rawgl;
 pub mod rawgl3d;
