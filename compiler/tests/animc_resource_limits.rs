@@ -19,9 +19,7 @@ fn bound(ext: &str, bytes: u64) -> u64 {
     PER_BYTE.iter().find(|(e, _)| *e == ext).map_or(0, |(_, f)| f * bytes) + BASE
 }
 
-#[path = "../../tests/common/limited.rs"]
-mod limited;
-use limited::{Run, files, run_limited, sparse};
+use animkit_test_support::limited::{Run, files, run_limited, sparse};
 
 /// `animc ARGS` in `dir` with at most `limit` bytes of address space.
 fn animc(dir: &Path, args: &[&str], limit: u64) -> Run {

@@ -11,9 +11,7 @@
 
 use std::path::Path;
 
-#[path = "../../tests/common/limited.rs"]
-mod limited;
-use limited::{Run, files, run_limited, sparse};
+use animkit_test_support::limited::{Run, files, run_limited, sparse};
 
 const ANIMVM: &str = env!("CARGO_BIN_EXE_animvm");
 

@@ -1,9 +1,8 @@
 //! Runs a program under an address-space limit (`setrlimit(RLIMIT_AS)` in
 //! the child) and reports how it ended and its peak resident memory
 //! (`ru_maxrss` from `wait4`). Shared by the `animc` and `animvm`
-//! resource-limit tests (`#[path]`-included: each test crate gets a copy).
+//! resource-limit tests.
 
-#![allow(dead_code)]
 use std::path::Path;
 use std::process::{Command, Stdio};
 

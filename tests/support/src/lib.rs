@@ -1,0 +1,10 @@
+//! What the workspace's test binaries share, in one leaf crate (std only)
+//! that any package may take as a dev-dependency:
+//!
+//! - [`alloc`]: one counting global allocator that counts per thread, so
+//!   the tests of one binary may count their own allocations side by side;
+//! - [`limited`]: a program run under an address-space limit, with its
+//!   peak resident memory (the `animc` and `animvm` resource-limit tests).
+
+pub mod alloc;
+pub mod limited;
