@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web player page in web/www/ (cargo profile `web`: opt-level z,
-# fat LTO, one codegen unit):
+# fat LTO, one codegen unit; the sprite-only player: profile `web-sprite`,
+# the same at opt-level 3):
 #   pkg/             wasm-bindgen --target web output (animkit_web.js, animkit_web_bg.wasm)
 #   examples/*.animb the repository's examples, compiled by animc
 #   examples/index.json their names
@@ -14,11 +15,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 features=()
+profile=web
 out=web/www/pkg
 opt=1
 for a in "$@"; do
   case "$a" in
-    --sprite-only) features=(--no-default-features); out=web/www/pkg-sprite ;;
+    --sprite-only) features=(--no-default-features); profile=web-sprite; out=web/www/pkg-sprite ;;
     --no-opt) opt=0 ;;
     *) echo "web/build.sh: unknown option $a" >&2; exit 2 ;;
   esac
@@ -33,9 +35,14 @@ if [ "$have" != "$pinned" ]; then
   exit 1
 fi
 
-cargo build --profile web --target wasm32-unknown-unknown -p animkit-web "${features[@]}"
+# `cargo rustc --crate-type cdylib`, not `cargo build`: web/Cargo.toml
+# declares the library both `cdylib` (for this page) and `rlib` (for the
+# native tests), and Cargo silently drops the profile's `lto` for a
+# library of several crate types (cargo#9672), so `cargo build` would
+# link without LTO. Building the cdylib alone keeps it.
+cargo rustc --profile "$profile" --target wasm32-unknown-unknown -p animkit-web --lib --crate-type cdylib "${features[@]}"
 target=${CARGO_TARGET_DIR:-target}
-wasm="$target/wasm32-unknown-unknown/web/animkit_web.wasm"
+wasm="$target/wasm32-unknown-unknown/$profile/animkit_web.wasm"
 rm -rf "$out"
 if [ "$opt" = 1 ] && command -v wasm-opt >/dev/null; then
   # wasm-opt runs on rustc's output, before wasm-bindgen: binaryen 108
