@@ -5,7 +5,7 @@
 //! message (compared line by line below), never crash, and, where `cc`
 //! has them, pass AddressSanitizer and UBSan.
 
-mod common;
+use crate::common;
 
 use common::{Link, build_c, run, stripped_bundle};
 use std::path::Path;

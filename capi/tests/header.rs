@@ -5,7 +5,7 @@
 //! `cbindgen --config capi/cbindgen.toml --crate animkit-capi --output capi/include/animkit.h capi`
 //! (or run this test with `BLESS=1`).
 
-mod common;
+use crate::common;
 
 use common::capi_dir;
 
@@ -22,7 +22,12 @@ fn the_header_is_cbindgens() {
     bindings.write(&mut fresh);
     let path = dir.join("include/animkit.h");
     if std::env::var_os("BLESS").is_some() {
-        std::fs::write(&path, &fresh).expect("the header is written");
+        // Written beside and renamed into place: the other tests of this
+        // binary compile C against the header at the same time, and see
+        // the old header or the new one, whole.
+        let tmp = dir.join(format!("include/.animkit.h.tmp{}", std::process::id()));
+        std::fs::write(&tmp, &fresh).expect("the header is written");
+        std::fs::rename(&tmp, &path).expect("the header is written");
     }
     let checked_in = std::fs::read(&path).expect("include/animkit.h reads");
     assert!(

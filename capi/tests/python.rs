@@ -4,7 +4,7 @@
 //! byte; `python/check.py` gets the library's errors as exceptions.
 //! Skipped, with a note, where there is no `python3`.
 
-mod common;
+use crate::common;
 
 use common::{bundle, capi_dir, cdylib_dir, first_difference, run_ok, tool};
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! names (const calls, concurrently), give what one thread gives; the last
 //! error is per thread.
 
-mod common;
+use crate::common;
 
 use animkit::*;
 use std::ffi::{CStr, c_char};

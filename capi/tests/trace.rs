@@ -3,7 +3,7 @@
 //! equal `animvm --trace`'s byte for byte, linked statically, dynamically
 //! and (where `cc` has them) under AddressSanitizer and UBSan.
 
-mod common;
+use crate::common;
 
 use common::{Link, build_c, bundle, first_difference, run_ok, sanitizers_work, tool};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! over its pipes, exact diagnostics, edits, locations and hover texts for
 //! the three languages.
 
-mod lsp_support;
+use crate::lsp_support;
 
 use lsp_support::{Client, range};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! for unknown files and at impossible positions, edits with bad ranges.
 //! Each gets an error; the server never crashes and keeps serving.
 
-mod lsp_support;
+use crate::lsp_support;
 
 use lsp_support::{Client, range};
 use serde_json::{Value, json};

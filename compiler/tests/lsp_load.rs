@@ -3,7 +3,7 @@
 //! changes is checked once for its last text, and no result of an older
 //! text is ever published after a newer one.
 
-mod lsp_support;
+use crate::lsp_support;
 
 use lsp_support::{Client, range};
 use serde_json::json;

@@ -1,8 +1,9 @@
-//! The peak heap of compiling a SLAP source, counted by a global
-//! allocator (this file is its own test binary, with one test so that
-//! nothing else allocates beside it): the worst shapes of source cost at
-//! most 8 bytes per source byte, the source itself included, plus a
-//! constant, through parsing, checking, lowering and encoding the bundle.
+//! The peak heap of compiling a SLAP source, counted by the binary's
+//! thread-local counting allocator (`animkit_test_support::alloc`: the
+//! compile runs on the test's own thread, so the tests beside it are not
+//! counted): the worst shapes of source cost at most 8 bytes per source
+//! byte, the source itself included, plus a constant, through parsing,
+//! checking, lowering and encoding the bundle.
 //!
 //! What keeps it there: each line is parsed, checked and dropped before
 //! the next is read (`slap::each_line`, `check::check_timeline`), a line
@@ -12,52 +13,25 @@
 //! color 1 1 1`, 98 for one line of arguments.
 
 use animkit_compiler::{Options, Source, compile_jobs};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, Ordering::Relaxed};
-
-struct Counting;
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-static PEAK: AtomicIsize = AtomicIsize::new(0);
-
-fn grew(by: isize) {
-    let now = LIVE.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size() as isize);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        grew(-(layout.size() as isize));
-        // SAFETY: `ptr` came from the system allocator with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size as isize - layout.size() as isize);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static A: Counting = Counting;
+use animkit_test_support::alloc::{is_counting, measure};
 
 /// The most bytes held at once while `text` is compiled and its bundle
 /// encoded, the source included; and whether it compiled.
 fn peak_of(text: String) -> (usize, bool) {
+    assert!(is_counting(), "the binary's global allocator is animkit_test_support::alloc::Counting");
     let source = Source::new("big.slap", text);
-    let base = LIVE.load(Relaxed) - source.text.capacity() as isize;
-    PEAK.store(LIVE.load(Relaxed), Relaxed);
-    let compiled = compile_jobs(std::slice::from_ref(&source), &Options::default(), 1);
-    let ok = compiled.is_ok();
-    if let Ok(program) = compiled {
-        std::hint::black_box(animkit_vm::codec::encode(&program));
-    }
-    drop(source);
-    ((PEAK.load(Relaxed) - base) as usize, ok)
+    let held = source.text.capacity();
+    // `jobs` = 1: the compile runs on this thread, where `measure` counts.
+    let (ok, stats) = measure(|| {
+        let compiled = compile_jobs(std::slice::from_ref(&source), &Options::default(), 1);
+        let ok = compiled.is_ok();
+        if let Ok(program) = compiled {
+            std::hint::black_box(animkit_vm::codec::encode(&program));
+        }
+        drop(source);
+        ok
+    });
+    (stats.peak + held, ok)
 }
 
 #[test]

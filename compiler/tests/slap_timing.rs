@@ -4,7 +4,7 @@
 //! whole compile, `compile_mb_s_slap`); ignored by default:
 //!
 //! ```sh
-//! cargo test --release -p animkit-compiler --test slap_timing -- --ignored --nocapture
+//! cargo test --release -p animkit-compiler --test compiler slap_timing:: -- --ignored --nocapture
 //! ```
 //!
 //! Also run, un-ignored and small, as a check that every generated scene

@@ -1,54 +1,19 @@
 //! The game-facing API (`animkit_vm::game`) as a game uses it: its types
 //! cross threads (`Send`/`Sync` asserted at compile time), the per-tick
-//! calls allocate nothing (counted by a global allocator: this file is its
-//! own test binary), and bad input is an error a game can act on.
+//! calls allocate nothing (counted on the test's thread by the binary's
+//! global allocator, `animkit_test_support::alloc`), and bad input is an
+//! error a game can act on.
 
+use animkit_test_support::alloc::{is_counting, measure};
 use animkit_vm::game::{
     Animation, AnimationBatch, Bundle, Event, InstanceEvent, OpenError, Scene, Speed, SpriteModule,
 };
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is forwarded to `System`; the counters are plain
-// thread-local cells that allocate nothing.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.try_with(Cell::get).unwrap_or(false) {
-            let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
-        }
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.try_with(Cell::get).unwrap_or(false) {
-            let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
-        }
-        // SAFETY: the caller's contract, passed on.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// How many allocations `f` makes on this thread.
+/// How many allocations `f` makes on this thread (the binary's global
+/// allocator, `animkit_test_support::alloc::Counting`, counts per thread).
 fn allocations(f: impl FnOnce()) -> usize {
-    ALLOCATIONS.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
-    f();
-    COUNTING.with(|c| c.set(false));
-    ALLOCATIONS.with(Cell::get)
+    assert!(is_counting(), "the binary's global allocator is animkit_test_support::alloc::Counting");
+    measure(f).1.allocations
 }
 
 fn bundle() -> Bundle {

@@ -1,0 +1,14 @@
+//! The integration tests of `animkit-capi`, one test binary: each former
+//! test file is a module here, in its own file (`tests/X.rs`, see
+//! tests/README.md), its tests named `X::...`
+//! (`cargo test -p animkit-capi --test capi X::`). `common` is what they
+//! share (the built library and tools, bundles, `cc`); the C programs are
+//! in `tests/c/`.
+
+mod common;
+
+mod errors;
+mod header;
+mod python;
+mod threads;
+mod trace;
