@@ -4,7 +4,7 @@
 //! through the asset server (the rule: `AnimationBatch::reload`'s), and
 //! events as messages.
 
-mod common;
+use crate::common;
 
 use animkit_bevy::{Animkit, AnimkitError, AnimkitFailed, AnimkitFrame, AnimkitReloaded, AnimkitSprite};
 use animkit_vm::game::{Bundle, State};

@@ -3,7 +3,7 @@
 //! entity's `AnimkitFrame`s and `AnimkitEvent`s, written as trace lines,
 //! equal `animvm --trace`'s byte for byte.
 
-mod common;
+use crate::common;
 
 use animkit_bevy::{Animkit, AnimkitFrame, AnimkitSprite};
 use bevy::asset::LoadState;

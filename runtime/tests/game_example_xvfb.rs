@@ -30,8 +30,7 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(60);
 
-#[path = "common/xvfb.rs"]
-mod xvfb;
+use crate::xvfb;
 use xvfb::Xvfb;
 
 /// The example's sheet colours (`SHEET` in examples/game.rs).

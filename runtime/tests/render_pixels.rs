@@ -7,7 +7,7 @@
 //! the 10 000-line and golden tests.
 //!
 //! Golden images are in `tests/golden/render/` at the repository root;
-//! `BLESS=1 cargo test -p animkit-runtime --test render_pixels` rewrites them,
+//! `BLESS=1 cargo test -p animkit-runtime --test runtime render_pixels::` rewrites them,
 //! and a failing comparison leaves `target/golden-diff/NAME.{actual,expected,diff}.png`.
 
 use animkit_runtime::golden;

@@ -5,59 +5,17 @@
 //! tessellation into vertices. Commands that carry text or point lists
 //! (`echo`, `color red`, `lines`) own them in the AST and allocate them.
 //!
-//! A dedicated test binary, because it replaces the global allocator with
-//! one that counts the allocations of the measuring thread.
+//! Counted with `animkit_test_support::alloc` (the test binary's global
+//! allocator): only the allocations of the measuring thread.
 
 use animkit_runtime::animator::CpuCanvas;
 use animkit_runtime::stream::{Status, Stream};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use animkit_test_support::alloc::measure;
 use std::fmt::Write;
-
-struct Counting;
-
-thread_local! {
-    /// Count this thread's allocations (const-initialised: reading it never
-    /// allocates, so the allocator may use it).
-    static ON: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is forwarded to the system allocator unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-fn note() {
-    if ON.with(Cell::get) {
-        COUNT.with(|c| c.set(c.get() + 1));
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// Allocations made by `f` on this thread.
 fn allocations(f: impl FnOnce()) -> u64 {
-    COUNT.with(|c| c.set(0));
-    ON.with(|o| o.set(true));
-    f();
-    ON.with(|o| o.set(false));
-    COUNT.with(Cell::get)
+    measure(f).1.allocations as u64
 }
 
 /// `n` simple commands of every kind the guard covers, a `flush` every 500.

@@ -24,8 +24,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-#[path = "common/xvfb.rs"]
-mod xvfb;
+use crate::xvfb;
 use xvfb::{WAIT, Xvfb};
 
 /// Xvfb for these tests, and the X clients they use.

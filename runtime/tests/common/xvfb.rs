@@ -1,7 +1,7 @@
 //! An X server of a test's own, for the tests that open real windows
 //! (`window_xvfb.rs`, `game_example_xvfb.rs`): started on a free display,
-//! killed (and its socket and lock removed) when dropped. Included with
-//! `#[path = "common/xvfb.rs"] mod xvfb;`.
+//! killed (and its socket and lock removed) when dropped. Declared once in
+//! `tests/main.rs`, as the module `xvfb`.
 #![allow(dead_code)] // Each test file uses its part.
 
 use std::path::{Path, PathBuf};
