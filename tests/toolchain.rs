@@ -20,6 +20,9 @@ mod common;
 #[allow(dead_code)]
 mod reference {
     pub mod animator;
+    // `fuzz/src/targets.rs` includes this file too (as its own module
+    // `slap_reference`, for the fuzz crate, which has no `tests/`).
+    #[allow(clippy::duplicate_mod)]
     pub mod slap;
     pub mod sprite;
 }
