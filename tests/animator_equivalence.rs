@@ -16,9 +16,8 @@
 //! Cases per property: 256 by default; set `PROPTEST_CASES` for more
 //! (`tests/common/equivalence.rs`).
 
-mod common;
-#[path = "reference/animator.rs"]
-mod reference;
+use crate::common;
+use crate::reference::animator as reference;
 
 use animkit_compiler::animator::format::{Numbers, format, format_with};
 use animkit_compiler::{Options, Source, compile};
@@ -866,8 +865,8 @@ fn limits_match_the_reference() {
 }
 
 /// What the generator covers: host calls and errors of 400 programs by
-/// kind (`cargo test --test animator_equivalence explore -- --ignored
-/// --nocapture`).
+/// kind (`cargo test -p animkit-tests --test toolchain animator_equivalence::explore --
+/// --ignored --nocapture`).
 #[test]
 #[ignore]
 fn explore() {
@@ -1036,8 +1035,8 @@ proptest! {
 proptest! {
     // Each case that reaches the bomb runs 2^24 instructions four times
     // (6 to 9 s in a debug build on the shared machine), so the property is
-    // not in the default run: `cargo test --test animator_equivalence --
-    // --ignored the_work_limit_at`. 4 cases by default, a 64th of
+    // not in the default run: `cargo test -p animkit-tests --test toolchain --
+    // --ignored animator_equivalence::the_work_limit_at`. 4 cases by default, a 64th of
     // `PROPTEST_CASES`.
     #![proptest_config(ProptestConfig { cases: (config().cases / 64).max(4), ..config() })]
 

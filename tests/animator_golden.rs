@@ -39,6 +39,7 @@ fn render(script: &str) -> animkit_runtime::render::RgbaImage {
 
 #[test]
 fn every_drawing_command_matches_its_golden_image() {
+    crate::at_root();
     let dir = golden::golden_dir("animator");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()

@@ -987,7 +987,7 @@ proptest! {
 }
 
 /// Throughput of lexing and reading alone, for profiling:
-/// `cargo test --release --test animator_reader -- --ignored --nocapture throughput`.
+/// `cargo test --release -p animkit-tests --test toolchain -- --ignored --nocapture animator_reader::throughput`.
 #[test]
 #[ignore = "a measurement, not a check; run it in release mode"]
 fn throughput() {

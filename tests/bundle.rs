@@ -1,12 +1,13 @@
 //! Bundles: round trips, `--strip`, and rejection of truncated, corrupted,
 //! mutated and foreign files (an error, never a panic).
 
+use crate::common;
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::codec::{self, FORMAT_VERSION, HEADER_LEN, LoadError};
 use animkit_vm::program::Program;
 
 fn hero() -> Program {
-    let text = std::fs::read_to_string("examples/hero.anim").unwrap();
+    let text = std::fs::read_to_string(common::path("examples/hero.anim")).unwrap();
     compile(&[Source::new("examples/hero.anim", text)], &Options::default()).unwrap()
 }
 
@@ -37,7 +38,7 @@ fn several_files_make_one_bundle_with_one_module_each() {
 
 #[test]
 fn strip_drops_debug_info_only() {
-    let text = std::fs::read_to_string("examples/hero.anim").unwrap();
+    let text = std::fs::read_to_string(common::path("examples/hero.anim")).unwrap();
     let src = [Source::new("examples/hero.anim", text)];
     let full = compile(&src, &Options::default()).unwrap();
     let stripped = compile(&src, &Options { strip: true, ..Options::default() }).unwrap();

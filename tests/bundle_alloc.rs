@@ -1,56 +1,18 @@
 //! Decoding never allocates for what a bundle merely claims: payloads
 //! that claim vectors, strings and byte strings of 2^32 to 2^64 elements
 //! are rejected with an error, and the largest single allocation made
-//! while loading them stays small. A global allocator counts allocations
-//! in this test binary only, one test at a time.
+//! while loading them stays small. The binary's counting allocator
+//! (`animkit_test_support::alloc`) counts what the loading thread
+//! allocates.
 
+use crate::common;
+use animkit_test_support::alloc::measure;
 use animkit_vm::codec::{self, LoadError};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-
-struct Counting;
-
-static TRACKING: AtomicBool = AtomicBool::new(false);
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
-static TOTAL: AtomicUsize = AtomicUsize::new(0);
-/// Tests in this binary take turns: the counters are global.
-static TURN: Mutex<()> = Mutex::new(());
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if TRACKING.load(Ordering::Relaxed) {
-            LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
-            TOTAL.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if TRACKING.load(Ordering::Relaxed) {
-            LARGEST.fetch_max(new_size, Ordering::Relaxed);
-            TOTAL.fetch_add(new_size, Ordering::Relaxed);
-        }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// Loads `bytes` while counting: (result, largest allocation, total bytes).
 fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::verify::Verified<animkit_vm::Program>, LoadError>, usize, usize) {
-    LARGEST.store(0, Ordering::Relaxed);
-    TOTAL.store(0, Ordering::Relaxed);
-    TRACKING.store(true, Ordering::Relaxed);
-    let result = codec::load(bytes);
-    TRACKING.store(false, Ordering::Relaxed);
-    (result, LARGEST.load(Ordering::Relaxed), TOTAL.load(Ordering::Relaxed))
+    let (result, stats) = measure(|| codec::load(bytes));
+    (result, stats.largest, stats.bytes)
 }
 
 /// A bundle around `payload`, with a correct header and checksum.
@@ -77,7 +39,6 @@ const HUGE: [u64; 5] = [1 << 32, 1 << 40, (1 << 40) + 7, u64::MAX / 2, u64::MAX]
 
 #[test]
 fn claimed_lengths_are_not_allocated() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let empty_module_list: &[u8] = &varint(0);
     let mut cases: Vec<(String, Vec<u8>)> = Vec::new();
     for n in HUGE {
@@ -210,7 +171,6 @@ fn lying_lists(n: u64) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn lengths_the_payload_cannot_hold_are_never_allocated() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let expected =
         "malformed bundle: the payload ends in the middle of a field (a length or count claims more than there is)";
     let mut failures = Vec::new();
@@ -242,7 +202,6 @@ fn lengths_the_payload_cannot_hold_are_never_allocated() {
 
 #[test]
 fn constants_are_decoded_once_whatever_the_functions_claim() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     // A pool of 50 000 constants (2 bytes each) and 2 000 functions that
     // all claim the whole pool: before the ranges had to tile the pool,
     // this 120 KB payload decoded into 2000 * 50 000 constants (1.6 GB).
@@ -290,8 +249,7 @@ fn constants_are_decoded_once_whatever_the_functions_claim() {
 
 #[test]
 fn a_real_bundle_costs_a_small_multiple_of_its_size() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
-    let text = std::fs::read_to_string("examples/spinner.draw").unwrap();
+    let text = std::fs::read_to_string(common::path("examples/spinner.draw")).unwrap();
     let program = animkit_compiler::compile(
         &[animkit_compiler::Source::new("spinner.draw", text)],
         &animkit_compiler::Options::default(),

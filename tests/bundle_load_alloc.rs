@@ -3,42 +3,14 @@
 //! their final length, the tables it needs on the way (segment starts,
 //! state entries, prediction windows) and the verifier's tables are reused
 //! from module to module, so a bundle of the same modules with ten times
-//! the frames costs the same number of allocations. A global allocator
-//! counts allocation calls in this test binary only.
+//! the frames costs the same number of allocations. The binary's counting
+//! allocator (`animkit_test_support::alloc`) counts the allocation calls
+//! of the loading thread.
 
+use crate::common;
 use animkit_compiler::{Options, Source, compile};
+use animkit_test_support::alloc::measure;
 use animkit_vm::codec;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-
-struct Counting;
-
-static TRACKING: AtomicBool = AtomicBool::new(false);
-static CALLS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if TRACKING.load(Ordering::Relaxed) {
-            CALLS.fetch_add(1, Ordering::Relaxed);
-        }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if TRACKING.load(Ordering::Relaxed) {
-            CALLS.fetch_add(1, Ordering::Relaxed);
-        }
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// `modules` sprite files of four states, each state `frames` frames long
 /// (with events every third frame), in one directory, plus the Animator
@@ -61,7 +33,7 @@ fn bundle(modules: usize, frames: usize) -> (Vec<u8>, animkit_vm::Program) {
         sources.push(Source::new(format!("sprites/m{m}.anim"), text));
     }
     for example in ["examples/spinner.draw", "examples/buttons.draw", "examples/story.slap"] {
-        let text = std::fs::read_to_string(example).expect("example exists");
+        let text = std::fs::read_to_string(common::path(example)).expect("example exists");
         sources.push(Source::new(example, text));
     }
     let program = compile(&sources, &Options::default()).expect("compiles");
@@ -70,12 +42,8 @@ fn bundle(modules: usize, frames: usize) -> (Vec<u8>, animkit_vm::Program) {
 
 /// Allocation calls made by `codec::load(bytes)`, and its result.
 fn counted_load(bytes: &[u8]) -> (usize, animkit_vm::verify::Verified<animkit_vm::Program>) {
-    CALLS.store(0, Ordering::Relaxed);
-    TRACKING.store(true, Ordering::Relaxed);
-    let result = codec::load(bytes);
-    TRACKING.store(false, Ordering::Relaxed);
-    let calls = CALLS.load(Ordering::Relaxed);
-    (calls, result.expect("loads"))
+    let (result, stats) = measure(|| codec::load(bytes));
+    (stats.allocations, result.expect("loads"))
 }
 
 fn instructions(p: &animkit_vm::Program) -> usize {

@@ -18,9 +18,8 @@
 //!
 //! `PROPTEST_CASES=N` sets the cases per property (default 256).
 
-#[path = "../fuzz/src/targets.rs"]
-#[allow(dead_code)]
-mod targets;
+use crate::common;
+use crate::targets;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::codec::{self, HEADER_LEN};
@@ -41,7 +40,7 @@ fn config() -> ProptestConfig {
 fn bases() -> &'static [Program] {
     static BASES: OnceLock<Vec<Program>> = OnceLock::new();
     BASES.get_or_init(|| {
-        let read = |p: &str| Source::new(p, std::fs::read_to_string(p).unwrap());
+        let read = |p: &str| Source::new(p, std::fs::read_to_string(common::path(p)).unwrap());
         let extra = Source::new(
             "extra.draw",
             "macro m\ncolor red\nlines 0 0 1 1 2 0\ninvoke n\nendmacro\nmacro push n\ncircle 0 0 1 8\nendmacro\n\

@@ -9,62 +9,18 @@
 //!
 //! `FUZZ_SMOKE_ITERS=N` sets the mutations per target (by default 150 000,
 //! 100 000, 20 000 and 40 000: about 10, 10, 25 and 15 seconds in a debug
-//! build on one core), `FUZZ_SMOKE_SEED=S` the random seed. `cargo test --test fuzz_smoke -- --ignored regenerate_corpus`
+//! build on one core), `FUZZ_SMOKE_SEED=S` the random seed. `cargo test -p animkit-tests --test toolchain -- --ignored fuzz_smoke::regenerate_corpus`
 //! rewrites `fuzz/corpus/<target>/seed-*` from the sources listed below.
 //! A failure prints the input (as a byte string) and its file under
 //! `target/fuzz-smoke/`; `cargo +nightly fuzz run TARGET FILE` replays it.
 
-#[path = "../fuzz/src/targets.rs"]
-#[allow(dead_code)]
-mod targets;
+use crate::common;
+use crate::targets;
 
 use animkit_compiler::{Options, Source, compile};
+use animkit_test_support::alloc::measure;
 use animkit_vm::codec;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::path::{Path, PathBuf};
-
-/// Counts the bytes allocated by the thread that asks, while it asks (the
-/// targets run on threads of their own): the `load_bundle` smoke run
-/// checks that decoding allocates in proportion to the bundle.
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    // `try_with`: nothing to count while the thread's locals are torn down.
-    if COUNTING.try_with(Cell::get).unwrap_or(false) {
-        let _ = ALLOCATED.try_with(|a| a.set(a.get().saturating_add(size)));
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from the system allocator with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use std::path::PathBuf;
 
 /// Decodes `data` (with its header's length and checksum fixed, as the
 /// target does) and panics if that allocated more than a small multiple of
@@ -72,11 +28,10 @@ static ALLOCATOR: Counting = Counting;
 fn decode_allocates_in_proportion(data: &[u8]) {
     let mut fixed = data.to_vec();
     codec::reseal(&mut fixed, codec::Reseal::LengthAndChecksum);
-    ALLOCATED.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
-    let result = codec::decode(&fixed);
-    COUNTING.with(|c| c.set(false));
-    let allocated = ALLOCATED.with(Cell::get);
+    // The bytes this thread allocates while decoding (the binary's counting
+    // allocator, `animkit_test_support::alloc`).
+    let (result, stats) = measure(|| codec::decode(&fixed));
+    let allocated = stats.bytes;
     let bound = 64 * fixed.len() + (64 << 10);
     assert!(
         allocated <= bound,
@@ -90,12 +45,14 @@ fn decode_allocates_in_proportion(data: &[u8]) {
 fn source_files(ext: &str) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for dir in ["examples", "tests/ui/sprite", "tests/ui/animator", "tests/ui/slap", "tests/golden/animator"] {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(common::path(dir)) else { continue };
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
             if p.extension().is_some_and(|e| e == ext) {
-                let name = p.to_string_lossy().replace(['/', '\\'], "_");
+                // Named by the path from the repository root, as the
+                // committed corpus's `seed-*` files are.
+                let name = p.strip_prefix(common::root()).unwrap_or(&p).to_string_lossy().replace(['/', '\\'], "_");
                 files.push((name, std::fs::read(&p).unwrap()));
             }
         }
@@ -211,7 +168,7 @@ fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
 
 /// The committed corpus of a target (seeds plus whatever was added), if any.
 fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new("fuzz/corpus").join(target);
+    let dir = common::path("fuzz/corpus").join(target);
     let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
     let mut files: Vec<(String, Vec<u8>)> = entries
         .flatten()
@@ -551,7 +508,7 @@ fn iterations(default: usize) -> usize {
 /// Runs `body` on one input; on a panic, saves the input and fails with it.
 fn run_one(target: &str, body: fn(&[u8]), input: &[u8], what: &str) {
     if let Err(e) = std::panic::catch_unwind(|| body(input)) {
-        let dir = Path::new("target/fuzz-smoke").join(target);
+        let dir = common::path("target/fuzz-smoke").join(target);
         let _ = std::fs::create_dir_all(&dir);
         let file = dir.join(format!("crash-{:016x}", fnv(input)));
         let _ = std::fs::write(&file, input);
@@ -656,7 +613,7 @@ fn slap_front() {
 #[ignore = "writes fuzz/corpus/<target>/seed-*; run with --ignored when the examples or tests change"]
 fn regenerate_corpus() {
     for target in ["load_bundle", "sprite_front", "animator_front", "slap_front"] {
-        let dir = Path::new("fuzz/corpus").join(target);
+        let dir = common::path("fuzz/corpus").join(target);
         std::fs::create_dir_all(&dir).unwrap();
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {
             if entry.file_name().to_string_lossy().starts_with("seed-") {

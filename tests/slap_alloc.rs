@@ -1,5 +1,6 @@
-//! What checking a SLAP scene allocates, counted by a global allocator
-//! (this file is its own test binary): `animkit_compiler::slap::front`
+//! What checking a SLAP scene allocates, counted by the binary's counting
+//! allocator (`animkit_test_support::alloc`, on the checking thread):
+//! `animkit_compiler::slap::front`
 //! (parse and check, the whole front end) allocates a bounded multiple of
 //! the source's size, whatever the source. Two bounds, on the bytes
 //! allocated in all (every allocation and reallocation, none given back)
@@ -20,62 +21,15 @@
 //!
 //! Each bound has 64 KiB of slack for small files.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn counted(grow: usize, shrink: usize) {
-    // `try_with`: nothing to count while the thread's locals are torn down.
-    if COUNTING.try_with(Cell::get).unwrap_or(false) {
-        let _ = TOTAL.try_with(|t| t.set(t.get().saturating_add(grow)));
-        let _ = LIVE.try_with(|l| {
-            l.set(l.get() + grow as isize - shrink as isize);
-            let _ = PEAK.try_with(|p| p.set(p.get().max(l.get())));
-        });
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        counted(layout.size(), 0);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        counted(0, layout.size());
-        // SAFETY: `ptr` came from the system allocator with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        counted(new_size, layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use crate::common;
+use animkit_test_support::alloc::measure;
 
 /// Bytes allocated in all and most held at once while checking `text`
 /// (what the result holds included).
 fn allocations(text: &str) -> (usize, usize) {
-    TOTAL.with(|t| t.set(0));
-    LIVE.with(|l| l.set(0));
-    PEAK.with(|p| p.set(0));
-    COUNTING.with(|c| c.set(true));
-    let result = animkit_compiler::slap::front(text);
-    let peak = PEAK.with(Cell::get);
+    let (result, stats) = measure(|| animkit_compiler::slap::front(text));
     drop(result);
-    COUNTING.with(|c| c.set(false));
-    (TOTAL.with(Cell::get), peak.max(0) as usize)
+    (stats.bytes, stats.peak)
 }
 
 /// At least `n` bytes of `unit` repeated.
@@ -88,8 +42,8 @@ fn repeat(unit: &str, n: usize) -> String {
 const SIZE: usize = 1 << 18;
 
 fn realistic() -> Vec<(&'static str, String)> {
-    let story = std::fs::read_to_string("examples/story.slap").expect("examples/story.slap");
-    let two = std::fs::read_to_string("examples/two_actors.slap").expect("examples/two_actors.slap");
+    let story = std::fs::read_to_string(common::path("examples/story.slap")).expect("examples/story.slap");
+    let two = std::fs::read_to_string(common::path("examples/two_actors.slap")).expect("examples/two_actors.slap");
     vec![
         ("the story, repeated", repeat(&story, SIZE)),
         ("the two actors, repeated", repeat(&two, SIZE)),

@@ -18,13 +18,9 @@
 // Scripts define PI as the spec's examples do (3.1416, 3.14159265358979).
 #![allow(clippy::approx_constant)]
 
-mod common;
-#[path = "reference/slap.rs"]
-#[allow(dead_code)]
-mod reference;
-#[path = "common/slap_scenes.rs"]
-#[allow(dead_code)]
-mod scenes;
+use crate::common;
+use crate::common::slap_scenes as scenes;
+use crate::reference::slap as reference;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::program::Program;
@@ -272,7 +268,7 @@ fn assert_equivalent(src: &str) {
 #[test]
 fn the_examples() {
     for name in ["two_actors", "story"] {
-        assert_equivalent(&std::fs::read_to_string(format!("examples/{name}.slap")).unwrap());
+        assert_equivalent(&std::fs::read_to_string(common::path(format!("examples/{name}.slap"))).unwrap());
     }
 }
 

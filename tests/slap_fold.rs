@@ -5,6 +5,7 @@
 //! the same as the IR's own values. A proptest property does the same for
 //! random arithmetic (negative zero, divisions that round, long chains).
 
+use crate::common;
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::slap::Scene;
 use proptest::prelude::*;
@@ -51,7 +52,7 @@ fn same_every_frame(src: &str) {
 #[test]
 fn the_examples_fold_to_the_same_trace() {
     for name in ["two_actors", "story"] {
-        let src = std::fs::read_to_string(format!("examples/{name}.slap")).unwrap();
+        let src = std::fs::read_to_string(common::path(format!("examples/{name}.slap"))).unwrap();
         same_every_frame(&src);
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! Cases per property: 256 by default; set `PROPTEST_CASES` for more.
 
-mod common;
+use crate::common;
 
 use animkit_compiler::slap::format::format;
 use animkit_grammar::slap::parse;
@@ -286,7 +286,7 @@ fn canonical_layout() {
 #[test]
 fn the_examples_are_formatted() {
     for name in ["two_actors", "story", "follow"] {
-        let src = std::fs::read_to_string(format!("examples/{name}.slap")).unwrap();
+        let src = std::fs::read_to_string(common::path(format!("examples/{name}.slap"))).unwrap();
         let (tree, errors) = parse(&src);
         assert!(errors.is_empty(), "{name}: {errors:?}");
         let formatted = format(&tree, Some(&src));

@@ -8,6 +8,7 @@
 //! red actor of `two_actors.slap` walks in front of the small green one,
 //! red is what shows there.
 
+use crate::common;
 use animkit_compiler::{Source, compile};
 use animkit_runtime::golden;
 use animkit_runtime::render::scene3d::Light;
@@ -16,7 +17,6 @@ use animkit_runtime::slap::camera::CameraView;
 use animkit_runtime::slap::polly::joints;
 use animkit_runtime::slap::view::SceneView;
 use animkit_vm::slap::{ActorState, Scene};
-use std::path::Path;
 use std::sync::Arc;
 
 const W: u32 = 320;
@@ -25,7 +25,7 @@ const H: u32 = 240;
 const TOLERANCE: u8 = 3;
 
 fn scene(example: &str) -> Scene {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(example);
+    let path = common::path("examples").join(example);
     let text = std::fs::read_to_string(&path).unwrap();
     let program = compile(&[Source::new(example, text)], &Default::default()).unwrap();
     Scene::with_index(Arc::new(animkit_vm::verify::verify(program).unwrap()), 0).unwrap()

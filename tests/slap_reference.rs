@@ -13,13 +13,9 @@
 // Scripts define PI as the spec's examples do (3.1416, 3.14159265358979).
 #![allow(clippy::approx_constant)]
 
-mod common;
-#[path = "reference/slap.rs"]
-#[allow(dead_code)]
-mod reference;
-#[path = "common/slap_scenes.rs"]
-#[allow(dead_code)]
-mod scenes;
+use crate::common;
+use crate::common::slap_scenes as scenes;
+use crate::reference::slap as reference;
 
 use animkit_compiler::slap::ir::{ActorAttr, CameraAttr, Command};
 use common::equivalence::{config, first_difference};

@@ -1,5 +1,5 @@
-//! What the sprite front end allocates, counted by a global allocator
-//! (this file is its own test binary). A well-formed file is read and
+//! What the sprite front end allocates, counted by the binary's counting
+//! allocator (`animkit_test_support::alloc`, on the checking thread). A well-formed file is read and
 //! checked in one pass into the compact IR (`sprite::flat`): no tree, no
 //! string per name or number, so the number of allocations does not grow
 //! with the number of frames or states (vectors reserved once, a few maps
@@ -13,63 +13,16 @@
 
 use animkit_compiler::Source;
 use animkit_compiler::driver::check_source;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn counted(n: usize, grow: usize, shrink: usize) {
-    // `try_with`: nothing to count while the thread's locals are torn down.
-    if COUNTING.try_with(Cell::get).unwrap_or(false) {
-        let _ = COUNT.try_with(|c| c.set(c.get() + n));
-        let _ = LIVE.try_with(|l| {
-            l.set(l.get() + grow as isize - shrink as isize);
-            let _ = PEAK.try_with(|p| p.set(p.get().max(l.get())));
-        });
-    }
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        counted(1, layout.size(), 0);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        counted(0, 0, layout.size());
-        // SAFETY: `ptr` came from the system allocator with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        counted(1, new_size, layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use animkit_test_support::alloc::measure;
 
 /// Allocations (and reallocations) made, and the most bytes held at once,
 /// while the sprite front end checks `text` (`check_source`: the IR is
 /// built, then dropped).
 fn allocations(text: &str) -> (usize, usize) {
     let source = Source::new("big.anim", text);
-    COUNT.with(|c| c.set(0));
-    LIVE.with(|l| l.set(0));
-    PEAK.with(|p| p.set(0));
-    COUNTING.with(|c| c.set(true));
-    let result = check_source(&source);
-    COUNTING.with(|c| c.set(false));
+    let (result, stats) = measure(|| check_source(&source));
     assert!(matches!(&result, Ok(d) if d.is_empty()), "{text:.80}: {:?}", result.map(|d| d.len()));
-    (COUNT.with(Cell::get), PEAK.with(Cell::get).max(0) as usize)
+    (stats.allocations, stats.peak)
 }
 
 /// The shapes, with `n` frames or states.
@@ -140,15 +93,10 @@ fn the_tree_path_breaks_both_bounds() {
     // breaks both on the same shapes.
     for (what, text) in shapes(100_000).into_iter().take(2) {
         let source = Source::new("big.anim", text.as_str());
-        COUNT.with(|c| c.set(0));
-        LIVE.with(|l| l.set(0));
-        PEAK.with(|p| p.set(0));
-        COUNTING.with(|c| c.set(true));
-        let result = animkit_compiler::sprite::compile_by_tree(&source, &Default::default());
-        COUNTING.with(|c| c.set(false));
+        let (result, stats) = measure(|| animkit_compiler::sprite::compile_by_tree(&source, &Default::default()));
         assert!(result.is_ok(), "{what}");
         drop(result);
-        let (count, peak) = (COUNT.with(Cell::get), PEAK.with(Cell::get).max(0) as usize);
+        let (count, peak) = (stats.allocations, stats.peak);
         let n = text.len();
         eprintln!(
             "tree path, {what}: {count} allocations, {:.1} bytes at once per source byte",

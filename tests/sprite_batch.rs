@@ -4,7 +4,7 @@
 //! `restart_state` at arbitrary ticks; and the guard rails that keep sprite
 //! ticking cheap without timing anything: instruction counts and memory.
 
-mod common;
+use crate::common;
 use animkit_vm::isa::Op;
 use animkit_vm::program::Program;
 use animkit_vm::sprite::{BATCH_BYTES_PER_INSTANCE, SpriteBatch, Sprites};
@@ -143,7 +143,7 @@ fn agree_program(s: &Sprites, program: &Program, src: &str, ticks: usize, copies
 
 #[test]
 fn hero_batch_matches_reference() {
-    let src = std::fs::read_to_string("examples/hero.anim").unwrap();
+    let src = std::fs::read_to_string(common::path("examples/hero.anim")).unwrap();
     agree(&src, 400, 3, 7);
     agree(&src, 200, 1, 0);
 }

@@ -9,9 +9,8 @@
 //! 4 for the one that advances by up to 10^6 ticks (about 10 s in a debug
 //! build; shrinking stops after 40 steps there, each takes seconds).
 
-mod common;
-#[path = "reference/sprite.rs"]
-mod reference;
+use crate::common;
+use crate::reference::sprite as reference;
 
 use animkit_vm::sprite::{Speed, SpriteInstance, Sprites};
 use common::sprite_programs::{

@@ -7,9 +7,8 @@
 //! Cases per property: 256 by default; set `PROPTEST_CASES` for more
 //! (`tests/common/equivalence.rs`).
 
-mod common;
-#[path = "reference/sprite.rs"]
-mod reference;
+use crate::common;
+use crate::reference::sprite as reference;
 
 use animkit_compiler::sprite::format::format;
 use animkit_compiler::{Options, Source, compile};

@@ -5,6 +5,7 @@
 //! (`sprite::lower::lower`). On every input, compiling gives the same
 //! bundle bytes, or the same diagnostics, as the reference.
 
+use crate::common;
 use animkit_compiler::diagnostic::Diagnostic;
 use animkit_compiler::sprite::check::{MAX_CODE, MAX_STATES};
 use animkit_compiler::sprite::{compile_by_tree, flat};
@@ -39,7 +40,7 @@ fn agree(text: &str) -> Result<(), TestCaseError> {
 
 #[test]
 fn examples_and_spec_cases_agree() {
-    for entry in std::fs::read_dir("examples").unwrap() {
+    for entry in std::fs::read_dir(common::path("examples")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "anim") {
             agree(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -7,7 +7,7 @@
 //!
 //! Cases per property: `PROPTEST_CASES` (default 256).
 
-mod common;
+use crate::common;
 
 use animkit_vm::sprite::{ReloadReport, Speed, SpriteError, SpriteInstance, Sprites};
 use common::sprite_programs::{

@@ -8,7 +8,7 @@
 //!
 //! Cases per property: `PROPTEST_CASES` (default 256).
 
-mod common;
+use crate::common;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::sprite::{BatchSnapshot, InstanceSnapshot, Speed, SpriteError, Sprites};

@@ -1,7 +1,7 @@
 //! Every example and pattern of `sprite-dsl.md`, tick by tick: state,
 //! category, frame and events, for at least two full cycles.
 
-mod common;
+use crate::common;
 use common::{Tick, frames, run, sprites};
 
 /// The frames of `n` ticks of `state`.

@@ -8,7 +8,7 @@
 //!
 //! Cases: `PROPTEST_CASES` (default 256).
 
-mod common;
+use crate::common;
 
 use animkit_vm::sprite::{Speed, SpriteBatch, SpriteInstance};
 use common::sprite_programs::{GameOp, Seen, apply, apply_batch, arb_source, compiles, tick_batch_seen, tick_seen};

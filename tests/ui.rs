@@ -30,6 +30,7 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn ui() {
+    crate::at_root();
     let bless = std::env::var_os("BLESS").is_some();
     let mut failures = Vec::new();
     let all = cases(Path::new("tests/ui"));
@@ -84,6 +85,7 @@ fn expected_status(stderr: &str) -> i32 {
 
 #[test]
 fn a_warning_only_case_exits_0_with_its_warnings() {
+    crate::at_root();
     let path = "tests/ui/slap/time_goes_back.slap";
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status =

@@ -2,11 +2,26 @@
 #![allow(dead_code)]
 
 pub mod equivalence;
+pub mod slap_scenes;
 pub mod sprite_programs;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::sprite::{SpriteInstance, Sprites};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The repository root. The tests name their inputs from there
+/// (`examples/hero.anim`, `tests/golden/...`, `fuzz/corpus/...`), while
+/// cargo runs this package's tests in `tests/`, its own root.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository")
+}
+
+/// `rel`, a path from the repository root, made to resolve wherever the
+/// tests run.
+pub fn path(rel: impl AsRef<Path>) -> PathBuf {
+    root().join(rel)
+}
 
 /// Compiles sprite source text, round-trips it through bundle bytes and
 /// returns its module.
