@@ -1,4 +1,5 @@
-//! The integration tests of `animkit-compiler`, one test binary: each
+//! The integration tests of `animkit-compiler`, one test binary (but
+//! `animc_resource_limits.rs`, a process of its own: see Cargo.toml): each
 //! former test file is a module here, in its own file (`tests/X.rs`, see
 //! tests/README.md), its tests named `X::...`
 //! (`cargo test -p animkit-compiler --test compiler X::`). `lsp_support` is
@@ -16,7 +17,6 @@ mod animc_closed_stdout;
 mod animc_files;
 mod animc_fmt;
 mod animc_interrupt;
-mod animc_resource_limits;
 mod animc_slap;
 mod aseprite_names;
 mod cr_line_ends;

@@ -2,6 +2,12 @@
 //! the child) and reports how it ended and its peak resident memory
 //! (`ru_maxrss` from `wait4`). Shared by the `animc` and `animvm`
 //! resource-limit tests.
+//!
+//! The peak includes the calling process's own resident size: the child is
+//! a fork of it (every page shared counts as resident in the copy) and
+//! Linux keeps a process's peak across `exec`. Call it from a small test
+//! process (a test binary of its own), or the bound it asserts measures
+//! the other tests' memory too.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
