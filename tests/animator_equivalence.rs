@@ -505,6 +505,10 @@ fn program() -> impl Strategy<Value = Program> {
             Program { items, numbers }
         })
         // A safety net: the generators aim at programs the compiler takes.
+        // It is also what keeps the round-trip properties honest where a
+        // generator can overstep: `viewport` corners are `l + w` of two
+        // random finite coordinates, which can overflow to infinity (the
+        // formatter then writes `inf`, which the reader refuses).
         .prop_filter("rejected by the compiler", |p| compiles(&p.text()))
 }
 
