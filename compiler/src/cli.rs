@@ -226,8 +226,11 @@ fn run_inner(
 ) -> Result<(), String> {
     let usage_error = |m: String| format!("error: {m}\n\n{}", usage());
     let Some(args) = parse_args(args).map_err(usage_error)? else {
-        let _ = stdout.write_all(usage().as_bytes());
-        return Ok(());
+        // Help that cannot be written is an error, not a silent success.
+        return stdout
+            .write_all(usage().as_bytes())
+            .and_then(|_| stdout.flush())
+            .map_err(|e| format!("error: cannot write output: {e}\n"));
     };
     let import = crate::import::aseprite::AsepriteOptions { tick_ms: args.tick_ms };
     if let Some(path) = &args.from_aseprite {
