@@ -24,6 +24,11 @@
 //! - The bundle goes to `-o OUT` (`-` = standard output); by default next to
 //!   the first input, with the extension `.animb`. `--emit asm` prints the
 //!   disassembly to standard output unless `-o` is given.
+//! - The output is never one of the inputs: `-o x.anim` (or a default
+//!   output) naming an input, also through a symbolic or hard link, is
+//!   refused before anything is read, the input untouched
+//!   ([`crate::files::refuse_input_as_output`]); so is `--from-aseprite`'s
+//!   output naming the export.
 //! - On any error `animc` prints every diagnostic, exits with status 1 and
 //!   leaves no output file: the bundle is written to a temporary file in
 //!   the output's directory and renamed into place only when complete.
@@ -221,12 +226,25 @@ fn run_inner(
 ) -> Result<(), String> {
     let usage_error = |m: String| format!("error: {m}\n\n{}", usage());
     let Some(args) = parse_args(args).map_err(usage_error)? else {
-        let _ = stdout.write_all(usage().as_bytes());
-        return Ok(());
+        // Help that cannot be written is an error, not a silent success.
+        return stdout
+            .write_all(usage().as_bytes())
+            .and_then(|_| stdout.flush())
+            .map_err(|e| format!("error: cannot write output: {e}\n"));
     };
     let import = crate::import::aseprite::AsepriteOptions { tick_ms: args.tick_ms };
     if let Some(path) = &args.from_aseprite {
         return from_aseprite(path, &import, args.output.as_deref(), stdout, stderr);
+    }
+    if !args.fmt && !args.check {
+        // Before anything is read: the output must not be one of the inputs.
+        let out = match args.emit {
+            Emit::Bundle => args.output.as_deref().map(PathBuf::from).or_else(|| default_output(&args.inputs[0])),
+            Emit::Asm => args.output.as_deref().map(PathBuf::from),
+        };
+        if let Some(out) = out {
+            crate::files::refuse_input_as_output(&out, &args.inputs)?;
+        }
     }
     let mut sources = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
@@ -241,7 +259,7 @@ fn run_inner(
             let bytes = crate::files::read_source(path)?;
             String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?
         };
-        let text = if args.aseprite { convert_aseprite(path, &text, &import, stderr)? } else { text };
+        let text = if args.aseprite { convert_aseprite(path, &text, &import, stderr)?.text } else { text };
         sources.push(Source { path: path.clone(), text: crate::driver::line_ends(text), language: args.lang });
     }
     if args.fmt {
@@ -328,14 +346,14 @@ fn convert_aseprite(
     json: &str,
     options: &crate::import::aseprite::AsepriteOptions,
     stderr: &mut dyn Write,
-) -> Result<String, String> {
+) -> Result<crate::import::aseprite::Converted, String> {
     let converted = crate::import::aseprite::convert(path, json, options).map_err(|e| format!("{e}\n"))?;
     let n = converted.warnings.len();
     if n > 0 {
         let _ = write!(stderr, "{}", crate::diagnostic::render(path, json, &converted.warnings));
         let _ = writeln!(stderr, "warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
     }
-    Ok(converted.text)
+    Ok(converted)
 }
 
 /// `--from-aseprite`: the export as sprite source, to `output` (default:
@@ -348,10 +366,24 @@ fn from_aseprite(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), String> {
+    let out = output.map(PathBuf::from).unwrap_or_else(|| Path::new(path).with_extension("anim"));
+    crate::files::refuse_input_as_output(&out, &[path.to_string()])?;
     let bytes = crate::files::read_source(path)?;
     let json = String::from_utf8(bytes).map_err(|e| format!("error: `{path}` is not UTF-8 text: {e}\n"))?;
-    let text = convert_aseprite(path, &json, options, stderr)?;
-    let out = output.map(PathBuf::from).unwrap_or_else(|| Path::new(path).with_extension("anim"));
+    let converted = convert_aseprite(path, &json, options, stderr)?;
+    // The sheet image the export names (beside it) is not replaced either.
+    if !converted.sheet.image.is_empty() && out.as_os_str() != "-" {
+        let image = Path::new(path).parent().unwrap_or(Path::new("")).join(&converted.sheet.image);
+        if crate::files::same_file(&out, &image) {
+            return Err(format!(
+                "error: the output `{}` is the sheet image `{}` of `{path}` (the same file): writing it would \
+                 replace the image; name another output with -o\n",
+                out.display(),
+                image.display()
+            ));
+        }
+    }
+    let text = converted.text;
     if out.as_os_str() == "-" {
         return stdout.write_all(text.as_bytes()).map_err(|e| format!("error: cannot write output: {e}\n"));
     }

@@ -227,3 +227,84 @@ pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec
 pub fn read_source(path: &str) -> Result<Vec<u8>, String> {
     read_limited(Path::new(path), |_| animkit_vm::limits::MAX_SOURCE_BYTES).map_err(|e| e.message(&format!("`{path}`")))
 }
+
+/// Whether writing `output` would replace the file `input`: the same
+/// regular file, named alike or through a symbolic or hard link. Where
+/// `output` exists the two are compared by device and inode (on Unix;
+/// elsewhere by canonical path); where it does not, by canonical path
+/// (its directory's, joined with its name). An output that is not a
+/// regular file (`/dev/stdout`, a pipe, a terminal) is never the input:
+/// it is written to, not replaced, so reading `/dev/stdin` and writing
+/// `/dev/stdout` on one terminal is fine.
+///
+/// ```
+/// use animkit_compiler::files::same_file;
+/// let dir = tempfile::tempdir().unwrap();
+/// let a = dir.path().join("a.anim");
+/// std::fs::write(&a, "Idle: 5, _loop\n").unwrap();
+/// std::fs::hard_link(&a, dir.path().join("b.anim")).unwrap();
+/// assert!(same_file(&a, &a));
+/// assert!(same_file(&dir.path().join("b.anim"), &a));
+/// assert!(same_file(&dir.path().join(".").join("a.anim"), &a));
+/// assert!(!same_file(&dir.path().join("a.animb"), &a));
+/// ```
+pub fn same_file(output: &Path, input: &Path) -> bool {
+    match std::fs::metadata(output) {
+        Ok(out) => {
+            out.is_file()
+                && match std::fs::metadata(input) {
+                    Ok(inp) => same_inode(output, &out, input, &inp),
+                    Err(_) => false,
+                }
+        }
+        Err(_) => {
+            let Some(name) = output.file_name() else { return false };
+            let parent = match output.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            match (std::fs::canonicalize(parent), std::fs::canonicalize(input)) {
+                (Ok(dir), Ok(input)) => dir.join(name) == input,
+                _ => false,
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+fn same_inode(_: &Path, a: &std::fs::Metadata, _: &Path, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_inode(a: &Path, _: &std::fs::Metadata, b: &Path, _: &std::fs::Metadata) -> bool {
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+/// Refuses to write `output` over one of `inputs` ([`same_file`]; `-`,
+/// standard input or output, is never a file): a typo (`animc x.anim -o
+/// x.anim`) must not replace the user's source with the bundle. The error
+/// is the message `animc` prints, naming both paths.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let a = dir.path().join("a.anim");
+/// std::fs::write(&a, "Idle: 5, _loop\n").unwrap();
+/// let a = a.to_str().unwrap().to_string();
+/// let e = animkit_compiler::files::refuse_input_as_output(std::path::Path::new(&a), &[a.clone()]).unwrap_err();
+/// assert_eq!(e, format!("error: the output `{a}` is the input `{a}` (the same file): writing it would replace the source; name another output with -o\n"));
+/// ```
+pub fn refuse_input_as_output(output: &Path, inputs: &[String]) -> Result<(), String> {
+    if output.as_os_str() == "-" {
+        return Ok(());
+    }
+    match inputs.iter().find(|i| i.as_str() != "-" && same_file(output, Path::new(i))) {
+        Some(input) => Err(format!(
+            "error: the output `{}` is the input `{input}` (the same file): writing it would replace the source; \
+             name another output with -o\n",
+            output.display()
+        )),
+        None => Ok(()),
+    }
+}

@@ -16,6 +16,7 @@ mod animc_cli;
 mod animc_closed_stdout;
 mod animc_files;
 mod animc_fmt;
+mod animc_input_as_output;
 mod animc_interrupt;
 mod animc_slap;
 mod aseprite_names;

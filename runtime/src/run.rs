@@ -38,7 +38,11 @@ pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stder
         }
     };
     if args.help {
-        let _ = stdout.write_all(usage().as_bytes());
+        // Help that cannot be written is an error, not a silent success.
+        if let Err(e) = stdout.write_all(usage().as_bytes()).and_then(|_| stdout.flush()) {
+            let _ = writeln!(stderr, "animvm: cannot write to standard output: {e}");
+            return 1;
+        }
         return 0;
     }
     match dispatch(&args, stdin, stdout, stderr) {

@@ -1,6 +1,8 @@
 //! `animvm` says so instead of succeeding silently: a frame range past the
-//! last frame it plays, a closed standard output, options of another
-//! language, a `resize` beyond the canvas's limit.
+//! last frame it plays, a closed standard output (a trace; and, issue 41
+//! case 8, `echo` lines, `screendump -` and `-h` to a standard output that
+//! is closed, full or a broken pipe), options of another language, a
+//! `resize` beyond the canvas's limit.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -75,6 +77,101 @@ fn a_closed_standard_output_is_an_error() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+/// `animvm args` with `stdin`, its standard output `out`: `closed` (the
+/// descriptor closed, `>&-`), `full` (`/dev/full`: ENOSPC), `broken` (a
+/// pipe whose reader is gone: EPIPE) or `open` (a pipe read to the end).
+fn run_to(d: &std::path::Path, args: &[&str], stdin: &str, out: &str) -> Output {
+    let mut command = match out {
+        "closed" => {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg("exec \"$0\" \"$@\" >&-").arg(ANIMVM).args(args);
+            c
+        }
+        _ => {
+            let mut c = Command::new(ANIMVM);
+            c.args(args);
+            c
+        }
+    };
+    match out {
+        "full" => command.stdout(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap()),
+        "broken" => {
+            // A socket pair with one end gone (`std::io::pipe` is newer
+            // than the MSRV): writes fail with EPIPE, as to a pipe.
+            let (reader, writer) = std::os::unix::net::UnixStream::pair().unwrap();
+            drop(reader);
+            command.stdout(std::os::fd::OwnedFd::from(writer))
+        }
+        _ => command.stdout(Stdio::piped()),
+    };
+    let mut child = command.current_dir(d).stdin(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// What each way standard output can fail says (issue 41, case 8).
+const LOST: [(&str, &str); 3] = [
+    ("closed", "standard output is closed (Bad file descriptor)"),
+    ("full", "No space left on device (os error 28)"),
+    ("broken", "Broken pipe (os error 32)"),
+];
+
+#[test]
+fn echo_to_a_failed_standard_output_is_an_error() {
+    let d = dir("echo");
+    std::fs::write(d.join("s.draw"), "echo \"hello\"\necho \"two\"\n").unwrap();
+    let stream = "echo hello\necho two\n";
+    for (out, why) in LOST {
+        let expected = format!("animvm: cannot write to standard output: {why}\n");
+        let o = run_to(&d, &["-H"], stream, out);
+        assert_eq!((o.status.code(), text(&o.stderr)), (Some(1), expected.clone()), "a stream, stdout {out}");
+        let o = run_to(&d, &["-H", "s.draw"], "", out);
+        assert_eq!((o.status.code(), text(&o.stderr)), (Some(1), expected), "a script, stdout {out}");
+    }
+    // Standard output open: the lines, status 0.
+    for o in [run_to(&d, &["-H"], stream, "open"), run_to(&d, &["-H", "s.draw"], "", "open")] {
+        assert_eq!(
+            (o.status.code(), text(&o.stdout), text(&o.stderr)),
+            (Some(0), "hello\ntwo\n".into(), String::new())
+        );
+    }
+}
+
+#[test]
+fn a_screendump_to_a_failed_standard_output_is_an_error() {
+    let d = dir("screendump");
+    let stream = "frame\nscreendump -\n";
+    for (out, why) in LOST {
+        let o = run_to(&d, &["-H"], stream, out);
+        assert_eq!(
+            (o.status.code(), text(&o.stderr)),
+            (Some(1), format!("<stdin>:2:1: error: screendump: {why}\n")),
+            "stdout {out}"
+        );
+    }
+    let o = run_to(&d, &["-H"], stream, "open");
+    assert_eq!((o.status.code(), text(&o.stderr)), (Some(0), String::new()));
+    assert_eq!(o.stdout.len(), 640 * 480 * 4, "one 640x480 dump, 4 bytes a pixel");
+}
+
+#[test]
+fn help_to_a_failed_standard_output_is_an_error() {
+    let d = dir("help");
+    for (out, why) in LOST {
+        let o = run_to(&d, &["-h"], "", out);
+        assert_eq!(
+            (o.status.code(), text(&o.stderr)),
+            (Some(1), format!("animvm: cannot write to standard output: {why}\n")),
+            "stdout {out}"
+        );
+    }
+    let o = run_to(&d, &["-h"], "", "open");
+    assert_eq!(
+        (o.status.code(), text(&o.stdout), text(&o.stderr)),
+        (Some(0), animkit_runtime::cli::usage(), String::new())
+    );
 }
 
 #[test]

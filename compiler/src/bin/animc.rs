@@ -50,8 +50,12 @@ fn main() {
     };
     let mut status =
         animkit_compiler::cli::run(&args, &mut std::io::stdin().lock(), &mut out, &mut std::io::stderr().lock());
+    // What is left in the buffer of a write that already failed (and was
+    // said, making the status 1) fails again here: said once.
     if let Err(e) = out.flush() {
-        eprintln!("error: cannot write output: {e}");
+        if status == 0 {
+            eprintln!("error: cannot write output: {e}");
+        }
         status = status.max(1);
     }
     std::process::exit(status);

@@ -104,6 +104,8 @@ pub struct GlCanvas {
     /// The areas defined by the program.
     pub areas: Areas,
     out: Box<dyn Write>,
+    /// The first failed write of a line to `out` ([`GlCanvas::output_error`]).
+    out_error: Option<String>,
     events: bool,
     event_inverse: Matrix,
     /// Pointer position in pixels and the pressed-button mask.
@@ -142,6 +144,7 @@ impl GlCanvas {
             pending_resize: None,
             areas: Areas::default(),
             out,
+            out_error: None,
             event_inverse: Matrix::IDENTITY,
             pointer: ([width as f64 / 2.0, height as f64 / 2.0], 0),
             keepalive: true,
@@ -216,10 +219,20 @@ impl GlCanvas {
         if self.options.dump_head.is_some() { self.sink.count() as u32 } else { 0 }
     }
 
-    /// Writes one line to standard output and flushes it.
+    /// Writes one line to standard output and flushes it. A failed write
+    /// (a closed standard output, a broken pipe, a full disk) does not stop
+    /// the run, but the first is kept: [`output_error`](Self::output_error).
     pub fn emit(&mut self, line: &str) {
-        let _ = writeln!(self.out, "{line}");
-        let _ = self.out.flush();
+        if let Err(e) = writeln!(self.out, "{line}").and_then(|_| self.out.flush()) {
+            self.out_error.get_or_insert_with(|| e.to_string());
+        }
+    }
+
+    /// The first error writing an `echo` or event line to standard output,
+    /// if any: the host says it on standard error when the run ends and
+    /// exits with status 1, since the lines were lost.
+    pub fn output_error(&self) -> Option<&str> {
+        self.out_error.as_deref()
     }
 
     /// Event coordinates of a pixel position.

@@ -29,7 +29,7 @@ pub fn run(
             let mut stream = Stream::new(canvas, "<stdin>");
             feed_stream(&mut stream, stdin, stderr);
             stream.canvas_mut().finish_progress();
-            Ok(stream.error_count() + finish_gif(stream.canvas_mut(), stderr))
+            Ok(stream.error_count() + finish_gif(stream.canvas_mut(), stderr) + lost_output(stream.canvas(), stderr))
         }
         AnimatorInput::Script(program, index) => {
             let mut script = Script::new(program, index, canvas)?;
@@ -53,7 +53,7 @@ pub fn run(
                 script.canvas_mut().resume();
             }
             script.canvas_mut().finish_progress();
-            Ok(script.error_count() + finish_gif(script.canvas_mut(), stderr))
+            Ok(script.error_count() + finish_gif(script.canvas_mut(), stderr) + lost_output(script.canvas(), stderr))
         }
     }
 }
@@ -67,6 +67,18 @@ fn finish_gif(canvas: &mut GlCanvas, stderr: &mut dyn Write) -> usize {
             let _ = writeln!(stderr, "animvm: {e}");
             1
         }
+    }
+}
+
+/// Says on `stderr` that lines for standard output were lost (the first
+/// write error of the run); 1 if so, else 0.
+pub(crate) fn lost_output(canvas: &GlCanvas, stderr: &mut dyn Write) -> usize {
+    match canvas.output_error() {
+        Some(e) => {
+            let _ = writeln!(stderr, "animvm: cannot write to standard output: {e}");
+            1
+        }
+        None => 0,
     }
 }
 
@@ -86,7 +98,7 @@ pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, Error> {
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
     let canvas = CanvasOptions { suspend_waits: options.watch.is_some(), ..options.canvas.clone() };
-    Ok(GlCanvas::new(renderer, canvas, Box::new(std::io::stdout())))
+    Ok(GlCanvas::new(renderer, canvas, crate::host::process_stdout()))
 }
 
 /// Feeds `stdin` to a headless stream until it ends or quits, as `animvm

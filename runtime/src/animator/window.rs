@@ -456,7 +456,7 @@ impl WindowApp for AnimatorApp<'_> {
 
     fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), Error> {
         let options = super::CanvasOptions { suspend_waits: true, ..self.options.canvas.clone() };
-        let mut canvas = GlCanvas::new(renderer, options, Box::new(std::io::stdout()));
+        let mut canvas = GlCanvas::new(renderer, options, crate::host::process_stdout());
         canvas.keepalive(self.options.keepalive);
         canvas.set_window(Box::new(Link { gfx: window.gl_window().clone(), requests: self.requests.clone() }));
         canvas.present();
@@ -556,7 +556,7 @@ impl WindowApp for AnimatorApp<'_> {
     fn close(&mut self) {
         if let Some(mut d) = self.driver.take() {
             d.canvas().finish_progress();
-            self.errors = d.error_count();
+            self.errors = d.error_count() + super::headless::lost_output(d.canvas(), self.stderr);
         }
         self.cursors.clear();
     }

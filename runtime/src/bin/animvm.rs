@@ -24,25 +24,16 @@ extern "C" fn check_stdout() {
     }
 }
 
-/// Standard output when descriptor 1 is closed: Rust's own `Stdout`
-/// reports success for writes to a closed descriptor, and a trace would
-/// then succeed having written nothing.
-struct Closed(std::io::ErrorKind, String);
-
-impl Write for Closed {
-    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
-        Err(std::io::Error::new(self.0, self.1.clone()))
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdout = std::io::stdout();
+    // Rust's own `Stdout` reports success for writes to a closed
+    // descriptor: a trace, `echo` or help would then succeed having
+    // written nothing. The Animator canvas writes through
+    // `process_stdout`, which the mark makes fail too.
     let mut out: Box<dyn Write> = if STDOUT_CLOSED.load(Ordering::Relaxed) {
-        Box::new(Closed(std::io::ErrorKind::Other, "standard output is closed (Bad file descriptor)".into()))
+        animkit_runtime::host::mark_stdout_closed();
+        Box::new(animkit_runtime::host::ClosedStdout)
     } else {
         Box::new(stdout.lock())
     };
@@ -53,8 +44,12 @@ fn main() {
         &mut out,
         &mut std::io::stderr().lock(),
     );
+    // What is left in the buffer of a write that already failed (and was
+    // said, making the status 1) fails again here: said once.
     if let Err(e) = out.flush() {
-        eprintln!("animvm: cannot write to standard output: {e}");
+        if status == 0 {
+            eprintln!("animvm: cannot write to standard output: {e}");
+        }
         status = status.max(1);
     }
     std::process::exit(status);

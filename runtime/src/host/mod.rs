@@ -41,6 +41,51 @@ pub const POLL: Duration = Duration::from_millis(20);
 /// 30`).
 pub const DEFAULT_FPS: f64 = 30.0;
 
+/// Whether descriptor 1 was closed when the process started
+/// ([`mark_stdout_closed`]).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Says that descriptor 1 was closed when the process started: the Rust
+/// runtime then opens `/dev/null` on it, and writes to
+/// `std::io::stdout()` would succeed having written nothing. The `animvm`
+/// binary checks before `main` and calls this; [`process_stdout`] then
+/// fails every write.
+pub fn mark_stdout_closed() {
+    STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The process's standard output for what writes to it besides
+/// [`Io::stdout`] (an Animator canvas's `echo`, event lines and
+/// `screendump -`): `std::io::stdout()`, or [`ClosedStdout`] after
+/// [`mark_stdout_closed`].
+pub fn process_stdout() -> Box<dyn Write> {
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        Box::new(ClosedStdout)
+    } else {
+        Box::new(std::io::stdout())
+    }
+}
+
+/// Standard output when descriptor 1 was closed at the start: every write
+/// fails with `standard output is closed (Bad file descriptor)` (Rust's own
+/// `Stdout` reports success for writes to a closed descriptor).
+///
+/// ```
+/// use std::io::Write;
+/// let e = animkit_runtime::host::ClosedStdout.write_all(b"x").unwrap_err();
+/// assert_eq!(e.to_string(), "standard output is closed (Bad file descriptor)");
+/// ```
+pub struct ClosedStdout;
+
+impl Write for ClosedStdout {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("standard output is closed (Bad file descriptor)"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The streams a host runs with.
 pub struct Io<'a> {
     /// Standard input (Animator streams read it).
