@@ -17,6 +17,7 @@ mod animc_closed_stdout;
 mod animc_files;
 mod animc_fmt;
 mod animc_interrupt;
+mod animc_long_names;
 mod animc_slap;
 mod aseprite_names;
 mod cr_line_ends;
