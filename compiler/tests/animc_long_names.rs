@@ -1,7 +1,8 @@
-//! Hostile names in `animc --check` (issue 41, case 3): a 4 MB
+//! Hostile names in `animc --check` (issue 41, cases 3 and 4): a 4 MB
 //! unknown colour or state name gets its "did you mean" search skipped in
 //! bounded time (the project's one bounded edit distance,
-//! `animkit_vm::suggest`) and a message quoting an excerpt of it.
+//! `animkit_vm::suggest`) and a message quoting an excerpt of it; a cycle
+//! through 60 001 states is quoted by its ends.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -55,4 +56,29 @@ fn a_4_mb_unknown_state_ends_at_once_with_a_short_message() {
     );
     assert!(!err.contains("did you mean"), "{err}");
     assert!(err.len() < 1_000, "{} bytes of error", err.len());
+}
+
+#[test]
+fn a_cycle_through_60_001_states_is_quoted_by_its_ends() {
+    let mut text = String::new();
+    for i in 0..60_000 {
+        text.push_str(&format!("S{i}: S{}\n", i + 1));
+    }
+    text.push_str("S60000: S0\n");
+    let (status, err, took) = check("c.anim", &text);
+    assert_eq!(status, 1, "{err}");
+    assert!(took < FEW_SECONDS, "took {took:?}");
+    // Before: 4.5 MB of stderr, every state named and labelled.
+    assert!(err.len() < 1_000, "{} bytes of error", err.len());
+    assert!(
+        err.starts_with(
+            "error: transitions S0 -> S1 -> S2 -> ... (59995 more) ... -> S59998 -> S59999 -> S60000 -> S0 \
+             would run forever within one tick\n     --> c.anim:1:5\n"
+        ),
+        "{err}"
+    );
+    // A label for each state named (but the first, which is the primary).
+    assert_eq!(err.matches("continues here").count(), 5, "{err}");
+    assert!(err.contains("`S60000` continues here"), "{err}");
+    assert!(err.ends_with("error: could not compile due to 1 previous error\n"), "{err}");
 }
