@@ -6,9 +6,11 @@
 //! few lines of error, not 300 MB.
 
 use crate::diagnostic::{Diagnostic, LineIndex};
+use animkit_vm::suggest::Quoted;
 
-/// The longest `quoted` token kept whole in a message or label (chars).
-pub const MAX_QUOTE_CHARS: usize = 64;
+/// The longest `quoted` token kept whole in a message or label (chars):
+/// the game API's messages keep the same rule ([`Quoted`]).
+pub use animkit_vm::suggest::MAX_QUOTE_CHARS;
 
 /// The longest source line shown whole under an error (chars).
 pub const MAX_LINE_CHARS: usize = 400;
@@ -37,13 +39,9 @@ pub fn quote_excerpts(text: &str) -> String {
             break;
         };
         let quoted = &after[..b];
-        if quoted.chars().nth(MAX_QUOTE_CHARS).is_some() {
-            out.extend(quoted.chars().take(32));
-            out.push_str(&format!("…` ({} bytes)", quoted.len()));
-        } else {
-            out.push_str(quoted);
-            out.push('`');
-        }
+        // The game API's rule too (`animkit_vm::suggest::Quoted`).
+        out.pop();
+        out.push_str(&Quoted(quoted).to_string());
         rest = &after[b + 1..];
     }
     out.push_str(rest);

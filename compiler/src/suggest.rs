@@ -1,58 +1,12 @@
-//! "Did you mean ...?" suggestions by edit distance: the one edit distance
-//! of the toolchain (sprite state names, Animator keywords and colour
-//! names all go through [`distance_with`]).
+//! "Did you mean ...?" suggestions by edit distance. The edit distance is
+//! the project's one, `animkit_vm::suggest` (the game API's suggestions use
+//! it too): every search is bounded there (words over [`MAX_SUGGEST_LEN`]
+//! characters get none, candidates out of reach by length alone are
+//! skipped, the table keeps to a band and stops once over the limit).
+//! Sprite state names, SLAP names, Animator keywords and colour names all
+//! go through it.
 
-/// What each edit costs in [`distance_with`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Costs {
-    /// Inserting or deleting a character, or swapping two neighbours.
-    pub edit: usize,
-    /// Replacing a character by another.
-    pub substitute: usize,
-}
-
-impl Costs {
-    /// Every edit costs one (optimal string alignment).
-    pub const UNIT: Costs = Costs { edit: 1, substitute: 1 };
-}
-
-/// Edit distance between two strings (by characters), counting an
-/// insertion, deletion, substitution or swap of two neighbours as one
-/// (optimal string alignment), so `Idel` is one edit from `Idle`.
-pub fn distance(a: &str, b: &str) -> usize {
-    distance_with(a, b, Costs::UNIT)
-}
-
-/// [`distance`] with the given cost per edit: Animator colour names weigh a
-/// substitution more than a dropped letter, so that `darkgren` is nearer
-/// `darkgreen` than `darkgrey`.
-pub fn distance_with(a: &str, b: &str, costs: Costs) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // Three rows of the table (a swap looks two rows back): memory is
-    // linear in `b`'s length, never quadratic.
-    let w = b.len() + 1;
-    let mut two_up: Vec<usize> = vec![0; w];
-    let mut up: Vec<usize> = (0..w).map(|j| j * costs.edit).collect();
-    let mut row: Vec<usize> = vec![0; w];
-    for i in 1..=a.len() {
-        row[0] = i * costs.edit;
-        for j in 1..=b.len() {
-            let cost = if a[i - 1] == b[j - 1] { 0 } else { costs.substitute };
-            let mut v = (up[j] + costs.edit).min(row[j - 1] + costs.edit).min(up[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(two_up[j - 2] + costs.edit);
-            }
-            row[j] = v;
-        }
-        std::mem::swap(&mut two_up, &mut up);
-        std::mem::swap(&mut up, &mut row);
-    }
-    up[b.len()]
-}
-
-/// Longest word (in characters) for which suggestions are searched.
-pub const MAX_SUGGEST_LEN: usize = 64;
+pub use animkit_vm::suggest::{Costs, MAX_SUGGEST_LEN, distance_within};
 
 /// Work (table cells) one checker may spend on suggestions for a whole
 /// file; once spent, errors come without "did you mean".
@@ -75,10 +29,7 @@ pub fn closest_within<'c>(
     candidates: impl IntoIterator<Item = &'c str>,
     budget: &mut u64,
 ) -> Option<&'c str> {
-    let len = word.chars().count();
-    if len > MAX_SUGGEST_LEN {
-        return None;
-    }
+    let len = animkit_vm::suggest::char_count_within(word, MAX_SUGGEST_LEN)?;
     let limit = (len / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
@@ -100,7 +51,10 @@ pub fn closest_within<'c>(
                 return None;
             }
             *budget -= cells;
-            distance(word, c)
+            match distance_within(word, c, Costs::UNIT, limit) {
+                Some(d) => d,
+                None => continue,
+            }
         };
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
@@ -113,18 +67,16 @@ pub fn closest_within<'c>(
 mod examples {
     #[test]
     fn distance_counts_edits() {
-        assert_eq!(crate::suggest::distance("Idel", "Idle"), 1);
-        assert_eq!(crate::suggest::distance("", "abc"), 3);
-        assert_eq!(crate::suggest::distance("kitten", "sitting"), 3);
+        assert_eq!(animkit_vm::suggest::distance("Idel", "Idle"), 1);
+        assert_eq!(animkit_vm::suggest::distance("", "abc"), 3);
+        assert_eq!(animkit_vm::suggest::distance("kitten", "sitting"), 3);
     }
 
     #[test]
-    fn weighted_distance_prefers_dropped_letters() {
-        use crate::suggest::{Costs, distance_with};
-        let costs = Costs { edit: 2, substitute: 3 };
-        assert_eq!(distance_with("darkgren", "darkgreen", costs), 2);
-        assert_eq!(distance_with("darkgren", "darkgrey", costs), 3);
-        assert_eq!(distance_with("lien", "line", costs), 2);
+    fn long_words_get_no_suggestion() {
+        use crate::suggest::closest;
+        let long = "W".repeat(4_000_000);
+        assert_eq!(closest(&long, ["Walk", long.as_str()]), None);
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod animc_files;
 mod animc_fmt;
 mod animc_input_as_output;
 mod animc_interrupt;
+mod animc_long_names;
 mod animc_slap;
 mod aseprite_names;
 mod cr_line_ends;

@@ -61,6 +61,8 @@ pub mod slap;
 #[doc(hidden)]
 pub mod sprite;
 #[doc(hidden)]
+pub mod suggest;
+#[doc(hidden)]
 pub mod verify;
 
 #[doc(hidden)]

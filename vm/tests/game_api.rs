@@ -166,6 +166,33 @@ fn bad_input_is_an_error_to_act_on() {
     assert!(Bundle::open("/nonexistent/x.animb").is_err());
 }
 
+#[test]
+fn a_4_mb_name_is_looked_up_in_bounded_time_and_quoted_as_an_excerpt() {
+    let bundle = bundle();
+    let hero = bundle.sprite("hero").unwrap();
+    let long = format!("Wlak{}", "k".repeat(4_000_000 - 4));
+    let head = format!("Wlak{}", "k".repeat(28));
+    let start = std::time::Instant::now();
+    let e = hero.state(&long).unwrap_err();
+    assert_eq!((e.name.len(), e.nearest.len()), (4_000_000, 0));
+    let m = e.to_string();
+    assert_eq!(m, format!("no state named `{head}…` (4000000 bytes) in sprite module `hero`"));
+    assert!(m.len() < 1_000);
+    assert!(hero.event(&long).is_none());
+    let e = bundle.sprite(&long).unwrap_err();
+    assert_eq!(e.to_string(), format!("no module named `{head}…` (4000000 bytes) in the bundle"));
+    let e = bundle.scene(&long).unwrap_err();
+    assert!(e.to_string().len() < 1_000, "{e}");
+    // Before: a (4 000 001 x 5)-cell table per state, and a terabyte one
+    // against a name as long.
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    // Names up to 64 characters still get suggestions; longer ones none.
+    let e = hero.state("walk").unwrap_err();
+    assert_eq!(e.to_string(), "no state named `walk` in sprite module `hero`; did you mean `Walk`?");
+    let e = hero.state(&"W".repeat(65)).unwrap_err();
+    assert_eq!(e.nearest, Vec::<String>::new());
+}
+
 #[path = "../examples/game_loop.rs"]
 mod game_loop;
 

@@ -348,16 +348,19 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
                 ON_PATH => {
                     let cycle = &path[place[next]..];
                     let first = *cycle.iter().min().unwrap_or(&next);
-                    let mut names: Vec<&str> = cycle.iter().map(|&c| states[c].name.as_str()).collect();
-                    names.push(states[cycle[0]].name.as_str());
+                    let shown = cycle_excerpt(cycle.len());
                     let mut d = Diagnostic::error(
                         states[first].end_span,
-                        format!("transitions {} would run forever within one tick", names.join(" -> ")),
+                        format!(
+                            "transitions {} would run forever within one tick",
+                            cycle_text(cycle, |c| states[c].name.as_str())
+                        ),
                         "this transition closes the cycle",
                     )
                     .with_note("none of these states has a frame with a positive duration");
-                    for &c in cycle {
-                        if c != first {
+                    // A label for each state the message names, no more.
+                    for (k, &c) in cycle.iter().enumerate() {
+                        if c != first && shown(k) {
                             d = d.with_secondary(states[c].end_span, format!("`{}` continues here", states[c].name));
                         }
                     }
@@ -372,6 +375,47 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
             colour[p] = DONE;
         }
     }
+}
+
+/// A cycle of more states than this is quoted as its first
+/// [`CYCLE_ENDS`] states, how many are left out and its last
+/// [`CYCLE_ENDS`]: one error's message stays short however long the cycle.
+const CYCLE_WHOLE: usize = 8;
+
+/// How many states of each end of a long cycle an error names.
+const CYCLE_ENDS: usize = 3;
+
+/// Whether the state at place `k` of a cycle of `len` states is named in
+/// its error.
+fn cycle_excerpt(len: usize) -> impl Fn(usize) -> bool {
+    move |k| len <= CYCLE_WHOLE || k < CYCLE_ENDS || k >= len - CYCLE_ENDS
+}
+
+/// `A -> B -> C -> A` for a cycle of states (by index, named by `name`);
+/// past [`CYCLE_WHOLE`] states, `S0 -> S1 -> S2 -> ... (59995 more) ... ->
+/// S59998 -> S59999 -> S60000 -> S0`. A name longer than
+/// [`MAX_QUOTE_CHARS`](crate::excerpt::MAX_QUOTE_CHARS) characters keeps
+/// its first 32 and `…`.
+fn cycle_text<'s>(cycle: &[usize], name: impl Fn(usize) -> &'s str) -> String {
+    let short = |n: &str| -> String {
+        if n.chars().nth(crate::excerpt::MAX_QUOTE_CHARS).is_some() {
+            n.chars().take(32).chain(['…']).collect()
+        } else {
+            n.to_string()
+        }
+    };
+    let mut parts: Vec<String> = Vec::new();
+    if cycle.len() <= CYCLE_WHOLE {
+        parts.extend(cycle.iter().map(|&c| short(name(c))));
+    } else {
+        parts.extend(cycle[..CYCLE_ENDS].iter().map(|&c| short(name(c))));
+        parts.push(format!("... ({} more) ...", cycle.len() - 2 * CYCLE_ENDS));
+        parts.extend(cycle[cycle.len() - CYCLE_ENDS..].iter().map(|&c| short(name(c))));
+    }
+    if let Some(&c) = cycle.first() {
+        parts.push(short(name(c)));
+    }
+    parts.join(" -> ")
 }
 
 /// Rejects a file whose code would not fit the bytecode: jumps reach at
@@ -411,5 +455,29 @@ mod tests {
         let e = &errors[0];
         assert_eq!(e.message, "the sprite file is too large: its states need more than 8388608 instructions");
         assert_eq!(e.span, ir.states[1].end_span);
+    }
+
+    #[test]
+    fn long_cycles_are_quoted_by_their_ends() {
+        let names: Vec<String> = (0..60_001).map(|i| format!("S{i}")).collect();
+        let name = |c: usize| names[c].as_str();
+        let three: Vec<usize> = (0..3).collect();
+        assert_eq!(cycle_text(&three, name), "S0 -> S1 -> S2 -> S0");
+        let eight: Vec<usize> = (0..8).collect();
+        assert_eq!(cycle_text(&eight, name), "S0 -> S1 -> S2 -> S3 -> S4 -> S5 -> S6 -> S7 -> S0");
+        let nine: Vec<usize> = (0..9).collect();
+        assert_eq!(cycle_text(&nine, name), "S0 -> S1 -> S2 -> ... (3 more) ... -> S6 -> S7 -> S8 -> S0");
+        let all: Vec<usize> = (0..60_001).collect();
+        assert_eq!(
+            cycle_text(&all, name),
+            "S0 -> S1 -> S2 -> ... (59995 more) ... -> S59998 -> S59999 -> S60000 -> S0"
+        );
+        let shown = cycle_excerpt(60_001);
+        assert_eq!((0..60_001).filter(|&k| shown(k)).collect::<Vec<_>>(), [0, 1, 2, 59_998, 59_999, 60_000]);
+        let long = "L".repeat(100);
+        assert_eq!(
+            cycle_text(&[0, 1], |c| if c == 0 { long.as_str() } else { "B" }),
+            format!("{}… -> B -> {}…", "L".repeat(32), "L".repeat(32))
+        );
     }
 }

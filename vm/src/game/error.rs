@@ -2,6 +2,7 @@
 //! reason a game can act on, all `std::error::Error`.
 
 use crate::codec::LoadError;
+use crate::suggest::Quoted;
 use std::fmt;
 
 /// What a bundle module is, for [`super::Bundle::module`] and
@@ -145,10 +146,12 @@ impl fmt::Display for FindError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FindError::NoModule { name, nearest } => {
-                write!(f, "no module named `{name}` in the bundle")?;
+                write!(f, "no module named {} in the bundle", Quoted(name))?;
                 did_you_mean(f, nearest)
             }
-            FindError::WrongKind { name, expected, found } => write!(f, "module `{name}` is {found}, not {expected}"),
+            FindError::WrongKind { name, expected, found } => {
+                write!(f, "module {} is {found}, not {expected}", Quoted(name))
+            }
         }
     }
 }
@@ -175,7 +178,7 @@ pub struct UnknownState {
 
 impl fmt::Display for UnknownState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no state named `{}` in sprite module `{}`", self.name, self.module)?;
+        write!(f, "no state named {} in sprite module {}", Quoted(&self.name), Quoted(&self.module))?;
         did_you_mean(f, &self.nearest)
     }
 }
@@ -236,58 +239,24 @@ impl std::error::Error for RestoreError {}
 fn did_you_mean(f: &mut fmt::Formatter<'_>, nearest: &[String]) -> fmt::Result {
     match nearest {
         [] => Ok(()),
-        [one] => write!(f, "; did you mean `{one}`?"),
+        [one] => write!(f, "; did you mean {}?", Quoted(one)),
         [rest @ .., last] => {
             f.write_str("; did you mean ")?;
             for n in rest {
-                write!(f, "`{n}`, ")?;
+                write!(f, "{}, ", Quoted(n))?;
             }
-            write!(f, "or `{last}`?")
+            write!(f, "or {}?", Quoted(last))
         }
     }
 }
 
 /// The names closest to `name`, best first: at most three, each within an
 /// edit distance of a third of the longer name (at least 1), ties in
-/// table order.
+/// table order; none for a name over
+/// [`MAX_SUGGEST_LEN`](crate::suggest::MAX_SUGGEST_LEN) characters (the
+/// project's one bounded search, [`crate::suggest::nearest`]).
 pub(super) fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut scored: Vec<(usize, usize, &str)> = names
-        .enumerate()
-        .filter_map(|(i, n)| {
-            let d = distance(name, n);
-            let limit = (name.chars().count().max(n.chars().count()) / 3).max(1);
-            (d <= limit).then_some((d, i, n))
-        })
-        .collect();
-    scored.sort_unstable();
-    scored.into_iter().take(3).map(|(_, _, n)| n.to_string()).collect()
-}
-
-/// Edit distance with adjacent transpositions (optimal string alignment):
-/// a letter that differs only in case, a swap of two neighbours, an
-/// insertion, a deletion or a substitution each cost 1.
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for (i, row) in d.chunks_mut(w).enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d.iter_mut().take(w).enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[(i - 2) * w + j - 2] + 1);
-            }
-            d[i * w + j] = v;
-        }
-    }
-    d[a.len() * w + b.len()]
+    crate::suggest::nearest(name, names, 3).into_iter().map(str::to_string).collect()
 }
 
 #[cfg(test)]
@@ -302,6 +271,21 @@ mod tests {
         assert_eq!(nearest("Xyzzy", names.into_iter()), Vec::<String>::new());
         assert_eq!(nearest("Rum", names.into_iter()), ["Run"]);
         assert_eq!(nearest("Wlak", names.into_iter()), ["Walk"]);
-        assert_eq!(distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn messages_quote_an_excerpt_of_a_long_name() {
+        let long = "W".repeat(4_000_000);
+        let e =
+            UnknownState { name: long.clone(), module: "hero".into(), nearest: nearest(&long, ["Walk"].into_iter()) };
+        assert_eq!(
+            e.to_string(),
+            format!("no state named `{}…` (4000000 bytes) in sprite module `hero`", "W".repeat(32))
+        );
+        let e = FindError::NoModule { name: long, nearest: vec!["hero".into()] };
+        assert_eq!(
+            e.to_string(),
+            format!("no module named `{}…` (4000000 bytes) in the bundle; did you mean `hero`?", "W".repeat(32))
+        );
     }
 }

@@ -48,8 +48,8 @@ pub fn suggest_keyword(word: &str) -> Option<&'static str> {
     let lower = word.to_ascii_lowercase();
     Keyword::ALL
         .iter()
-        .map(|k| (suggest::distance(&lower, k.as_str()), k.as_str()))
-        .filter(|&(d, k)| d == 0 || (d <= 2 && d * 3 <= k.len()))
+        .filter_map(|k| Some((suggest::distance_within(&lower, k.as_str(), suggest::Costs::UNIT, 2)?, k.as_str())))
+        .filter(|&(d, k)| d == 0 || d * 3 <= k.len())
         .min_by_key(|&(d, _)| d)
         .map(|(_, k)| k)
 }

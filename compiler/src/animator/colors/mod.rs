@@ -48,7 +48,7 @@
 //! assert_eq!(resolve(color), Ok([0.5; 3]));
 //! ```
 
-use crate::suggest::{Costs, distance_with};
+use crate::suggest::{Costs, MAX_SUGGEST_LEN, distance_within};
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Color, Num};
 use names::NAMED;
@@ -83,7 +83,8 @@ pub fn resolve(color: &Color) -> Result<[f64; 3], ColorError> {
             Some(rgb) => Ok(unit(rgb)),
             None => {
                 let suggestion = suggest(&name.text);
-                let mut message = format!("unknown colour `{}`", name.text);
+                // A long name is quoted as an excerpt (its start and length).
+                let mut message = format!("unknown colour {}", animkit_vm::suggest::Quoted(&name.text));
                 if let Some(s) = suggestion {
                     message.push_str(&format!(" (did you mean `{s}`?)"));
                 }
@@ -165,17 +166,19 @@ fn parse_hex(text: &str) -> Option<[u8; 3]> {
 const COSTS: Costs = Costs { edit: 2, substitute: 3 };
 
 /// The known name nearest to `name`, if it is close: at most one edit in
-/// four characters, and at most three (see [`COSTS`]).
+/// four characters, and at most three (see [`COSTS`]). A name over
+/// [`MAX_SUGGEST_LEN`] characters gets none, and the bounded distance skips
+/// the names out of reach by length alone, so a 4 MB name costs one pass.
 fn suggest(name: &str) -> Option<&'static str> {
     let key = normalise(name);
-    if key.is_empty() {
+    let len = animkit_vm::suggest::char_count_within(&key, MAX_SUGGEST_LEN)?;
+    if len == 0 {
         return None;
     }
-    let limit = 2 * (key.chars().count() / 4).clamp(1, 3);
+    let limit = 2 * (len / 4).clamp(1, 3);
     NAMED
         .iter()
-        .map(|&(n, _, css)| (distance_with(&key, n, COSTS), !css, n.len(), n))
-        .filter(|&(d, ..)| d <= limit)
+        .filter_map(|&(n, _, css)| Some((distance_within(&key, n, COSTS, limit)?, !css, n.len(), n)))
         .min()
         .map(|(.., n)| n)
 }
