@@ -7,6 +7,8 @@
 
 use animkit_compiler::diagnostic::MAX_ERRORS;
 use animkit_compiler::{CompileError, Options, Source, compile_jobs};
+use animkit_test_support::alloc::{is_counting, measure};
+use std::time::{Duration, Instant};
 
 /// `n` lines, each one error, in the language of `ext`.
 fn erroneous(ext: &str, n: usize) -> String {
@@ -89,4 +91,34 @@ fn the_limit_counts_errors_across_files() {
     assert!(text.contains(" --> a.draw:60:7\n") && text.contains(" --> b.draw:40:7\n"), "{text}");
     assert!(!text.contains(" --> b.draw:41:"), "{text}");
     assert!(text.ends_with("error: 20 more errors not shown (at most 100 are printed)\n"), "{text}");
+}
+
+/// 100 000 errors in each language: the limit's shape, within seconds
+/// (minutes before) and with the rendering's allocations bounded by the
+/// file's size, not by the errors before each one (a line index per
+/// diagnostic asked for 8 bytes per line of the file each time).
+#[test]
+fn a_hundred_thousand_errors_cost_what_one_file_costs() {
+    assert!(is_counting());
+    const N: usize = 100_000;
+    for ext in ["anim", "slap", "draw"] {
+        let path = format!("many.{ext}");
+        let text = erroneous(ext, N);
+        let started = Instant::now();
+        let e = compile_err(&path, &text);
+        // The sprite file also has more states than a module may (65 535).
+        let n = e.count();
+        assert!(n == N || (ext == "anim" && n == N + 1), "{ext}: {n} errors");
+        let (rendered, stats) = measure(|| e.to_string());
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(30), "{ext}: {took:?}");
+        assert_eq!(headlines(&rendered).len(), MAX_ERRORS, "{ext}");
+        let closing = format!("\n\nerror: {} more errors not shown (at most 100 are printed)\n", n - MAX_ERRORS);
+        assert!(rendered.ends_with(&closing), "{ext}: {}", &rendered[rendered.len().saturating_sub(300)..]);
+        assert!(rendered.len() < MAX_ERRORS * 600, "{ext}: {} bytes", rendered.len());
+        // One index of N + 1 line starts (its growth doubling: under 4
+        // times its size), plus the excerpts.
+        let index = 8 * (N + 1);
+        assert!(stats.bytes < 4 * index + (1 << 20), "{ext}: rendering asked for {} bytes", stats.bytes);
+    }
 }
