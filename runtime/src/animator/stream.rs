@@ -69,7 +69,8 @@ pub struct Stream<C: Canvas> {
 }
 
 /// A stream's error lines with repeats collapsed: an error whose message
-/// is the one printed last is not printed again; one line says how many
+/// is the one printed last, with no command taken without error between
+/// them, is not printed again; one line says how many
 /// were left out, every [`REPEAT_SUMMARY`] repeats and when a different
 /// error comes or the input ends, so that a stream stuck on one error
 /// (every command after a macro outgrew `MAX_MACRO_SIZE`) writes a bounded
@@ -107,6 +108,15 @@ impl Repeats {
         self.flush(out, file);
         report::error_line(out, file, pos, message);
         self.last = Some(message.to_string());
+    }
+
+    /// A command ran (or was recorded) without error: the next error is
+    /// printed even if it repeats the last one.
+    fn reset(&mut self, out: &mut dyn Write, file: &str) {
+        if self.last.is_some() {
+            self.flush(out, file);
+            self.last = None;
+        }
     }
 
     /// Says how many repeats were left out, if any.
@@ -256,7 +266,8 @@ impl<C: Canvas> Stream<C> {
             }
             let (held, base) = self.reader.held();
             match self.compiler.feed(&next, held, base, self.vm.bindings_mut()) {
-                Fed::Nothing => {}
+                // A command taken without error ends a run of repeats.
+                Fed::Nothing => self.repeats.reset(errors, &self.source),
                 Fed::Error { pos, message } => self.fail(errors, Some((pos.line, pos.col)), &message),
                 Fed::Run => {
                     let code = match self.compiler.code() {
@@ -270,6 +281,9 @@ impl<C: Canvas> Stream<C> {
                     self.running = true;
                     let (status, failed) = drive(&mut self.vm, code, &self.source, errors, &mut self.repeats);
                     self.errors += failed;
+                    if failed == 0 {
+                        self.repeats.reset(errors, &self.source);
+                    }
                     self.running = matches!(status, Some(Status::Suspended(_)));
                     self.quit |= status == Some(Status::Quit);
                     if self.quit {
