@@ -546,6 +546,9 @@ fn error_positions(out: &[u8]) -> Vec<RunError> {
 fn streamed(text: &str, chunks: &[usize]) -> Run {
     let mut errors = Vec::new();
     let mut stream = Stream::new(Recorder::default(), "p.draw");
+    // Every error its own line, as the compiled script's (issue 41 §2
+    // collapses repeats on a stream by default).
+    stream.set_collapse_repeats(false);
     let mut rest = text.as_bytes();
     let mut sizes = chunks.iter().cycle();
     let mut status = Status::NeedInput;

@@ -7,7 +7,7 @@
 //!
 //! `GARBAGE_ROUNDS=N` runs more rounds (default 150).
 
-use animkit_runtime::stream::{Status, Stream};
+use animkit_runtime::stream::{REPEAT_SUMMARY, Status, Stream, StreamLimits};
 use animkit_vm::animator::canvas::{HAlign, Pen, VAlign};
 use animkit_vm::animator::record::{Call, Recorder};
 
@@ -130,8 +130,62 @@ fn run_round(seed: u64) {
             String::from_utf8_lossy(&errors)
         );
     }
-    // Each error is one line on the error output.
-    assert_eq!(String::from_utf8_lossy(&errors).lines().count(), s.error_count(), "seed {seed}");
+    // Each error is one line on the error output, or counted in the note
+    // that sums up repeats of the one before it.
+    assert_eq!(reported(&String::from_utf8_lossy(&errors)), s.error_count(), "seed {seed}");
+}
+
+/// The errors an error output stands for: one an error line, N a note
+/// `the same error N more times`.
+fn reported(errors: &str) -> usize {
+    errors
+        .lines()
+        .map(|l| match l.split_once(": note: the same error ") {
+            Some((_, rest)) => rest.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX),
+            None => 1,
+        })
+        .sum()
+}
+
+/// Issue 41 §2: a stream goes on after errors, so it has no error limit;
+/// the same error again and again (every body command after a macro
+/// outgrew its limit) is printed once, then summed up every
+/// `REPEAT_SUMMARY` repeats and when another error comes.
+#[test]
+fn repeated_errors_collapse() {
+    assert_eq!(REPEAT_SUMMARY, 1000);
+    // 20 `line`s fill 100 units of macro code; the next 100 000 are each
+    // left out of the body with the same error.
+    let mut input = String::from("macro big\n");
+    input.push_str(&"line 0 0 1 1\n".repeat(100_020));
+    input.push_str("endmacro\nthick 2.5\nthick 2.5\necho after\n");
+    let mut s = Stream::new(Recorder::default(), "<stdin>");
+    s.set_stream_limits(StreamLimits { macro_size: 100, macro_strings: 1000 });
+    let mut errors = Vec::new();
+    for piece in input.as_bytes().chunks(65_536) {
+        s.push(piece);
+        assert_eq!(s.run(&mut errors), Status::NeedInput);
+    }
+    s.finish();
+    assert_eq!(s.run(&mut errors), Status::Done);
+    assert_eq!(s.canvas().calls.last(), Some(&Call::Echo("after".into())));
+    assert_eq!(s.error_count(), 100_002);
+    let errors = String::from_utf8(errors).unwrap();
+    let lines: Vec<&str> = errors.lines().collect();
+    // The first, 99 notes of 1 000, one of the last 999 when `thick 2.5`
+    // comes, `thick 2.5` and its repeat.
+    assert_eq!(lines.len(), 1 + 99 + 1 + 1 + 1, "{}", &errors[..2000.min(errors.len())]);
+    assert_eq!(
+        lines[0],
+        "<stdin>:22:1: error: macros would hold more than 100 instructions and constants, or 1000 bytes of strings, in all; this command is left out of macro `big` (`forget` frees macros)"
+    );
+    assert_eq!(lines[1], "<stdin>: note: the same error 1000 more times, the last at 1022:1, not shown");
+    assert_eq!(lines[99], "<stdin>: note: the same error 1000 more times, the last at 99022:1, not shown");
+    assert_eq!(lines[100], "<stdin>: note: the same error 999 more times, the last at 100021:1, not shown");
+    assert_eq!(lines[101], "<stdin>:100023:7: error: expected a whole number, found `2.5`");
+    assert_eq!(lines[102], "<stdin>: note: the same error 1 more time, the last at 100024:7, not shown");
+    assert!(errors.len() < 30_000, "{} bytes", errors.len());
+    assert_eq!(reported(&errors), s.error_count());
 }
 
 #[test]

@@ -12,7 +12,6 @@
 
 use animkit_grammar::Span;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Chars, Config, DisplayStyle};
 use std::sync::Arc;
 
@@ -106,7 +105,74 @@ impl From<animkit_grammar::SyntaxError> for Diagnostic {
     }
 }
 
+/// The most errors one compile prints (like clang's `-ferror-limit`): past
+/// it, [`render_limited`] stops and says how many more there were
+/// (documented in docs/limits.md).
+pub const MAX_ERRORS: usize = 100;
+
+/// A source with its line starts, indexed once for all the diagnostics
+/// rendered against it (codespan's `SimpleFile` indexes the whole text
+/// each time it is made: made per diagnostic, N errors in a big file cost
+/// N times the file).
+pub(crate) struct IndexedFile<'s> {
+    pub(crate) name: &'s str,
+    pub(crate) source: &'s str,
+    /// Byte offset of each line's start.
+    pub(crate) starts: Vec<usize>,
+}
+
+impl<'s> IndexedFile<'s> {
+    pub(crate) fn new(name: &'s str, source: &'s str) -> IndexedFile<'s> {
+        let mut starts = vec![0];
+        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        IndexedFile { name, source, starts }
+    }
+
+    /// 0-based line of byte `offset`.
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    fn line_start(&self, line: usize) -> Result<usize, codespan_reporting::files::Error> {
+        match line.cmp(&self.starts.len()) {
+            std::cmp::Ordering::Less => Ok(self.starts[line]),
+            std::cmp::Ordering::Equal => Ok(self.source.len()),
+            std::cmp::Ordering::Greater => {
+                Err(codespan_reporting::files::Error::LineTooLarge { given: line, max: self.starts.len() - 1 })
+            }
+        }
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for IndexedFile<'_> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(self.source)
+    }
+
+    fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.line_of(byte_index))
+    }
+
+    fn line_range(
+        &'a self,
+        (): (),
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, codespan_reporting::files::Error> {
+        Ok(self.line_start(line_index)?..self.line_start(line_index + 1)?)
+    }
+}
+
 /// Renders diagnostics for one file as rustc does (plain text, no colour).
+/// Each file is indexed once, however many diagnostics point into it; each
+/// diagnostic then costs what its own excerpt costs.
 ///
 /// ```
 /// use animkit_compiler::diagnostic::{render, Diagnostic};
@@ -115,18 +181,53 @@ impl From<animkit_grammar::SyntaxError> for Diagnostic {
 /// assert!(text.starts_with("error: oops\n --> a.anim:1:7\n"), "{text}");
 /// ```
 pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) -> String {
+    let (mut out, mut unlimited) = (String::new(), usize::MAX);
+    render_limited(main_name, main_source, diagnostics, &mut unlimited, &mut out);
+    out
+}
+
+/// [`render`] into `out`, printing at most `errors_left` more errors
+/// (warnings after the last one printed are left out too); `errors_left`
+/// goes down by the errors printed. Returns how many errors were left out.
+pub fn render_limited(
+    main_name: &str,
+    main_source: &str,
+    diagnostics: &[Diagnostic],
+    errors_left: &mut usize,
+    out: &mut String,
+) -> usize {
     let config = Config { display_style: DisplayStyle::Rich, chars: Chars::ascii(), ..Config::default() };
-    let mut out = String::new();
+    // The main file, indexed when first needed; the last other file
+    // (an included SLAP file), by address.
+    let mut main: Option<IndexedFile<'_>> = None;
+    let mut other: Option<(*const OtherFile, IndexedFile<'_>)> = None;
+    let mut left_out = 0;
     for d in diagnostics {
-        let (file_name, source) = match &d.file {
-            Some(f) => (f.path.as_str(), f.text.as_str()),
-            None => (main_name, main_source),
+        if *errors_left == 0 {
+            left_out += usize::from(d.is_error());
+            continue;
+        }
+        if d.is_error() {
+            *errors_left -= 1;
+        }
+        let file = match &d.file {
+            Some(f) => {
+                let key = Arc::as_ptr(f);
+                if other.as_ref().is_none_or(|(k, _)| *k != key) {
+                    other = Some((key, IndexedFile::new(f.path.as_str(), f.text.as_str())));
+                }
+                match &other {
+                    Some((_, file)) => file,
+                    None => continue,
+                }
+            }
+            None => main.get_or_insert_with(|| IndexedFile::new(main_name, main_source)),
         };
-        if let Some(short) = crate::excerpt::long_line(file_name, source, d) {
+        let (file_name, source) = (file.name, file.source);
+        if let Some(short) = crate::excerpt::long_line(file, d) {
             out.push_str(&short);
             continue;
         }
-        let file = SimpleFile::new(file_name, source);
         let message = crate::excerpt::quote_excerpts(&d.message);
         let label = crate::excerpt::quote_excerpts(&d.label);
         let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
@@ -138,7 +239,7 @@ pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) ->
         };
         let cs = CsDiagnostic::new(severity).with_message(&message).with_labels(labels).with_notes(d.notes.clone());
         let mut one = String::new();
-        if term::emit_to_string(&mut one, &config, &file, &cs).is_err() {
+        if term::emit_to_string(&mut one, &config, file, &cs).is_err() {
             one = format!("error: {message}\n --> {file_name}\n");
         }
         // codespan indents the location line one column more than rustc
@@ -150,7 +251,24 @@ pub fn render(main_name: &str, main_source: &str, diagnostics: &[Diagnostic]) ->
             }
         }
     }
-    out
+    left_out
+}
+
+/// The closing line of a compile that left `n` errors out (nothing for 0).
+///
+/// ```
+/// use animkit_compiler::diagnostic::left_out_line;
+/// assert_eq!(left_out_line(3), "error: 3 more errors not shown (at most 100 are printed)\n");
+/// assert_eq!(left_out_line(0), "");
+/// ```
+pub fn left_out_line(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        n => format!(
+            "error: {n} more error{} not shown (at most {MAX_ERRORS} are printed)\n",
+            if n == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 /// 1-based line and character column of byte offsets in one text.

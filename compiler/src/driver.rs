@@ -2,7 +2,7 @@
 //! diagnostic of every file.
 
 use crate::builder::ProgramBuilder;
-use crate::diagnostic::{Diagnostic, render};
+use crate::diagnostic::{Diagnostic, MAX_ERRORS, left_out_line, render, render_limited};
 use crate::front::{CheckedSource, FrontEnd, LowerCx, front_end};
 use crate::hash::FxHashMap;
 use animkit_vm::program::{Language, Module, Program};
@@ -159,14 +159,20 @@ impl Compiled {
 }
 
 impl fmt::Display for CompileError {
-    /// Renders every diagnostic in rustc's format.
+    /// Renders the diagnostics in rustc's format, file by file, up to the
+    /// [`MAX_ERRORS`]th error; past it, one closing line says how many
+    /// errors were left out (the warnings after the last error printed are
+    /// left out too).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CompileError::Source(files) => {
+                let (mut errors_left, mut left_out) = (MAX_ERRORS, 0);
                 for file in files {
-                    f.write_str(&render(&file.path, &file.text, &file.diagnostics))?;
+                    let mut out = String::new();
+                    left_out += render_limited(&file.path, &file.text, &file.diagnostics, &mut errors_left, &mut out);
+                    f.write_str(&out)?;
                 }
-                Ok(())
+                f.write_str(&left_out_line(left_out))
             }
             CompileError::Other(m) => writeln!(f, "error: {m}"),
         }

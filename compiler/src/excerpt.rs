@@ -5,7 +5,7 @@
 //! span, with `…` where it was cut, so a 100 MB number literal gives a
 //! few lines of error, not 300 MB.
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::{Diagnostic, IndexedFile};
 use animkit_vm::suggest::Quoted;
 
 /// The longest `quoted` token kept whole in a message or label (chars):
@@ -52,14 +52,18 @@ pub fn quote_excerpts(text: &str) -> String {
 /// [`MAX_LINE_CHARS`]: the message, `--> file:line:col`, and a window of
 /// the line round the span with a caret under it. `None` for a short line
 /// (codespan renders it).
-pub(crate) fn long_line(file_name: &str, source: &str, d: &Diagnostic) -> Option<String> {
+pub(crate) fn long_line(file: &IndexedFile<'_>, d: &Diagnostic) -> Option<String> {
+    let (file_name, source) = (file.name, file.source);
     let at = d.span.start.min(source.len());
-    let start = source[..at].rfind('\n').map_or(0, |k| k + 1);
-    let end = source[at..].find('\n').map_or(source.len(), |k| at + k);
+    // The line, from the index built once for the file.
+    let line_no = file.line_of(at);
+    let start = file.starts[line_no];
+    let end = file.starts.get(line_no + 1).map_or(source.len(), |&next| next - 1).max(at);
     let line = &source[start..end];
     // A short line is left to codespan.
     line.chars().nth(MAX_LINE_CHARS)?;
-    let (n, col) = LineIndex::new(source).line_col(at);
+    let n = line_no + 1;
+    let col = source[start..at].chars().count() + 1;
     // Up to 40 chars before the span, the span up to 80.
     let before: String = {
         let b: Vec<char> = source[start..at].chars().rev().take(41).collect();

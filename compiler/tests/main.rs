@@ -23,6 +23,7 @@ mod animc_slap;
 mod aseprite_names;
 mod cr_line_ends;
 mod diagnostic_excerpt;
+mod error_limit;
 mod lsp_exchange;
 mod lsp_hostile;
 mod lsp_load;

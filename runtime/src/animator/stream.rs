@@ -65,6 +65,75 @@ pub struct Stream<C: Canvas> {
     quit: bool,
     errors: usize,
     commands: u64,
+    repeats: Repeats,
+}
+
+/// A stream's error lines with repeats collapsed: an error whose message
+/// is the one printed last, with no command taken without error between
+/// them, is not printed again; one line says how many
+/// were left out, every [`REPEAT_SUMMARY`] repeats and when a different
+/// error comes or the input ends, so that a stream stuck on one error
+/// (every command after a macro outgrew `MAX_MACRO_SIZE`) writes a bounded
+/// amount of text while it goes on.
+#[derive(Debug, Default)]
+struct Repeats {
+    /// Off: every error is printed ([`Stream::set_collapse_repeats`]).
+    off: bool,
+    /// The message printed last.
+    last: Option<String>,
+    /// Repeats of it not printed and not yet summed up, and where the last
+    /// of them was.
+    pending: u64,
+    at: Option<(u32, u32)>,
+}
+
+/// How many repeats of one error a stream sums up in one line (see
+/// [`Stream::run`]); docs/limits.md states it.
+pub const REPEAT_SUMMARY: u64 = 1000;
+
+impl Repeats {
+    fn error(&mut self, out: &mut dyn Write, file: &str, pos: Option<(u32, u32)>, message: &str) {
+        if self.off {
+            report::error_line(out, file, pos, message);
+            return;
+        }
+        if self.last.as_deref() == Some(message) {
+            self.pending += 1;
+            self.at = pos;
+            if self.pending == REPEAT_SUMMARY {
+                self.flush(out, file);
+            }
+            return;
+        }
+        self.flush(out, file);
+        report::error_line(out, file, pos, message);
+        self.last = Some(message.to_string());
+    }
+
+    /// A command ran (or was recorded) without error: the next error is
+    /// printed even if it repeats the last one.
+    fn reset(&mut self, out: &mut dyn Write, file: &str) {
+        if self.last.is_some() {
+            self.flush(out, file);
+            self.last = None;
+        }
+    }
+
+    /// Says how many repeats were left out, if any.
+    fn flush(&mut self, out: &mut dyn Write, file: &str) {
+        if self.pending == 0 {
+            return;
+        }
+        let n = std::mem::take(&mut self.pending);
+        let s = if n == 1 { "" } else { "s" };
+        let _ = match self.at.take() {
+            Some((l, c)) => {
+                writeln!(out, "{file}: note: the same error {n} more time{s}, the last at {l}:{c}, not shown")
+            }
+            None => writeln!(out, "{file}: note: the same error {n} more time{s}, not shown"),
+        };
+        let _ = out.flush();
+    }
 }
 
 impl<C: Canvas> Stream<C> {
@@ -80,6 +149,7 @@ impl<C: Canvas> Stream<C> {
             quit: false,
             errors: 0,
             commands: 0,
+            repeats: Repeats::default(),
         }
     }
 
@@ -144,6 +214,14 @@ impl<C: Canvas> Stream<C> {
         self.vm.into_canvas()
     }
 
+    /// Whether an error whose message is the one printed just before is
+    /// summed up instead of printed again (on by default; see
+    /// [`REPEAT_SUMMARY`]). Off, every error gets its line, as a compiled
+    /// script's do (the equivalence tests compare them error by error).
+    pub fn set_collapse_repeats(&mut self, on: bool) {
+        self.repeats.off = !on;
+    }
+
     /// Errors reported so far.
     pub fn error_count(&self) -> usize {
         self.errors
@@ -188,7 +266,8 @@ impl<C: Canvas> Stream<C> {
             }
             let (held, base) = self.reader.held();
             match self.compiler.feed(&next, held, base, self.vm.bindings_mut()) {
-                Fed::Nothing => {}
+                // A command taken without error ends a run of repeats.
+                Fed::Nothing => self.repeats.reset(errors, &self.source),
                 Fed::Error { pos, message } => self.fail(errors, Some((pos.line, pos.col)), &message),
                 Fed::Run => {
                     let code = match self.compiler.code() {
@@ -200,10 +279,16 @@ impl<C: Canvas> Stream<C> {
                     };
                     self.vm.start(code, 0);
                     self.running = true;
-                    let (status, failed) = drive(&mut self.vm, code, &self.source, errors);
+                    let (status, failed) = drive(&mut self.vm, code, &self.source, errors, &mut self.repeats);
                     self.errors += failed;
+                    if failed == 0 {
+                        self.repeats.reset(errors, &self.source);
+                    }
                     self.running = matches!(status, Some(Status::Suspended(_)));
                     self.quit |= status == Some(Status::Quit);
+                    if self.quit {
+                        self.repeats.flush(errors, &self.source);
+                    }
                     if let Some(status) = status {
                         return status;
                     }
@@ -214,6 +299,7 @@ impl<C: Canvas> Stream<C> {
             if let Some(Fed::Error { pos, message }) = self.compiler.finish() {
                 self.fail(errors, Some((pos.line, pos.col)), &message);
             }
+            self.repeats.flush(errors, &self.source);
             Status::Done
         } else {
             Status::NeedInput
@@ -222,7 +308,7 @@ impl<C: Canvas> Stream<C> {
 
     fn fail(&mut self, errors: &mut dyn Write, pos: Option<(u32, u32)>, message: &str) {
         self.errors += 1;
-        report::error_line(errors, &self.source, pos, message);
+        self.repeats.error(errors, &self.source, pos, message);
     }
 
     /// Runs the current command until it ends or suspends.
@@ -235,10 +321,13 @@ impl<C: Canvas> Stream<C> {
                 return None;
             }
         };
-        let (status, failed) = drive(&mut self.vm, code, &self.source, errors);
+        let (status, failed) = drive(&mut self.vm, code, &self.source, errors, &mut self.repeats);
         self.errors += failed;
         self.running = matches!(status, Some(Status::Suspended(_)));
         self.quit |= status == Some(Status::Quit);
+        if self.quit {
+            self.repeats.flush(errors, &self.source);
+        }
         status
     }
 }
@@ -251,6 +340,7 @@ fn drive<C: Canvas>(
     code: animkit_vm::verify::VerifiedModule<'_>,
     source: &str,
     errors: &mut dyn Write,
+    repeats: &mut Repeats,
 ) -> (Option<Status>, usize) {
     let mut failed = 0;
     loop {
@@ -260,7 +350,7 @@ fn drive<C: Canvas>(
             Ok(Exit::Halted | Exit::Waiting(_)) => return (None, failed),
             Err(e) => {
                 failed += 1;
-                report::runtime_error(errors, source, &e);
+                repeats.error(errors, source, e.position, &e.message);
             }
         }
     }
