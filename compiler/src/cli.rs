@@ -32,6 +32,10 @@
 //! - On any error `animc` prints every diagnostic, exits with status 1 and
 //!   leaves no output file: the bundle is written to a temporary file in
 //!   the output's directory and renamed into place only when complete.
+//! - An option that does not go with the mode (a build, `--check`,
+//!   `--fmt`, `--from-aseprite`) or with any input's language is refused,
+//!   never ignored, from one table ([`OPTIONS`]): `--fmt -o FILE`,
+//!   `--strict` on a sprite file, `--tick-ms` on a `.slap`.
 //! - Warnings are printed as rustc prints them (`warning: ...`, then
 //!   `warning: N warnings emitted`); on their own they leave the exit
 //!   status 0.
@@ -113,6 +117,8 @@ struct Args {
     aseprite: bool,
     from_aseprite: Option<String>,
     tick_ms: u32,
+    /// Every option given, as [`OPTIONS`] names it, in the order given.
+    given: Vec<&'static str>,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
@@ -130,9 +136,13 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         aseprite: false,
         from_aseprite: None,
         tick_ms: 20,
+        given: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if let Some(row) = option_row(arg) {
+            a.given.push(row.name);
+        }
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
@@ -182,14 +192,13 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         if !a.inputs.is_empty() {
             return Err("--from-aseprite converts one export: give no other input".into());
         }
+        check_options(&a)?;
         return Ok(Some(a));
     }
     if a.inputs.is_empty() {
         return Err("no input files".into());
     }
-    if a.write && !a.fmt {
-        return Err("--write only goes with --fmt".into());
-    }
+    check_options(&a)?;
     if a.fmt && a.write && a.inputs.iter().any(|i| i == "-") {
         return Err("--fmt --write cannot rewrite standard input".into());
     }
@@ -396,6 +405,198 @@ fn default_output(first_input: &str) -> Option<PathBuf> {
 
 pub use crate::files::{remove_stale_temps, write_atomic};
 
+/// What `animc` is asked to do, as far as its options care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Compile to a bundle, or to a disassembly with `--emit asm` (the
+    /// default).
+    Build,
+    /// `--check`: compile, write nothing.
+    Check,
+    /// `--fmt`: print each file in its canonical layout (`--write`:
+    /// rewrite it).
+    Fmt,
+    /// `--from-aseprite`: convert an export to sprite source.
+    Import,
+}
+
+impl Mode {
+    /// The mode as a refusal names it.
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Build => "a build",
+            Mode::Check => "--check",
+            Mode::Fmt => "--fmt",
+            Mode::Import => "--from-aseprite",
+        }
+    }
+}
+
+/// What an input is, as far as the options care: a source of a language,
+/// or an Aseprite export (`--lang aseprite`, `--from-aseprite`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A source of the language.
+    Source(Language),
+    /// An Aseprite JSON export.
+    Aseprite,
+}
+
+impl Input {
+    /// The input as a refusal names it (`a SLAP source`).
+    fn noun(self) -> &'static str {
+        match self {
+            Input::Source(Language::Sprite) => "a sprite source",
+            Input::Source(Language::Animator) => "an Animator source",
+            Input::Source(Language::Slap) => "a SLAP source",
+            Input::Aseprite => "an Aseprite export",
+        }
+    }
+
+    /// Inputs of this kind, as a refusal names them.
+    fn plural(self) -> &'static str {
+        match self {
+            Input::Source(Language::Sprite) => "sprite sources",
+            Input::Source(Language::Animator) => "Animator sources",
+            Input::Source(Language::Slap) => "SLAP sources",
+            Input::Aseprite => "Aseprite exports (--from-aseprite or --lang aseprite)",
+        }
+    }
+}
+
+/// One row of [`OPTIONS`]: an option, the modes it goes with and, where
+/// it is one language's, the inputs it is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionRow {
+    /// The option as written (`--strict`).
+    pub name: &'static str,
+    /// The modes it goes with.
+    pub modes: &'static [Mode],
+    /// The inputs it is for (empty: any).
+    pub inputs: &'static [Input],
+    /// The mode it selects, if it is one (`--check`, `--fmt`,
+    /// `--from-aseprite`).
+    pub selects: Option<Mode>,
+}
+
+const fn row(name: &'static str, modes: &'static [Mode]) -> OptionRow {
+    OptionRow { name, modes, inputs: &[], selects: None }
+}
+
+const ANY_MODE: &[Mode] = &[Mode::Build, Mode::Check, Mode::Fmt, Mode::Import];
+
+/// Every option `animc` takes, with the modes it goes with and the inputs
+/// it is for: the one table [`parse_args`] refuses an option by when it
+/// does not apply (a unit test checks that every option of the usage text
+/// has a row and every row is in it). `-o` names a build's or an import's
+/// output (`--fmt` prints, or `--write` rewrites each file); `--emit` and
+/// `--strip` shape a build's output; `--strict` is for SLAP sources,
+/// `--tick-ms` for Aseprite exports.
+pub const OPTIONS: &[OptionRow] = &[
+    row("-o", &[Mode::Build, Mode::Import]),
+    row("--emit", &[Mode::Build]),
+    OptionRow { selects: Some(Mode::Check), ..row("--check", &[Mode::Check]) },
+    row("--lang", &[Mode::Build, Mode::Check, Mode::Fmt]),
+    row("--strip", &[Mode::Build]),
+    row("--no-fold", &[Mode::Build, Mode::Check]),
+    OptionRow { inputs: &[Input::Source(Language::Slap)], ..row("--strict", &[Mode::Build, Mode::Check]) },
+    OptionRow { selects: Some(Mode::Import), ..row("--from-aseprite", &[Mode::Import]) },
+    OptionRow { inputs: &[Input::Aseprite], ..row("--tick-ms", ANY_MODE) },
+    OptionRow { selects: Some(Mode::Fmt), ..row("--fmt", &[Mode::Fmt]) },
+    row("--write", &[Mode::Fmt]),
+    row("-h", ANY_MODE),
+    row("--help", ANY_MODE),
+];
+
+/// The row of `name` in [`OPTIONS`].
+///
+/// ```
+/// use animkit_compiler::cli::option_row;
+/// assert_eq!(option_row("--write").map(|r| r.name), Some("--write"));
+/// assert_eq!(option_row("--nope"), None);
+/// ```
+pub fn option_row(name: &str) -> Option<&'static OptionRow> {
+    OPTIONS.iter().find(|r| r.name == name)
+}
+
+impl Args {
+    /// What the command line asks for.
+    fn mode(&self) -> Mode {
+        if self.from_aseprite.is_some() {
+            Mode::Import
+        } else if self.fmt {
+            Mode::Fmt
+        } else if self.check {
+            Mode::Check
+        } else {
+            Mode::Build
+        }
+    }
+
+    /// What `path` is: an export under `--lang aseprite` or
+    /// `--from-aseprite`, else a source of `--lang` or of its extension
+    /// (`None`: unknown, reported when it is read).
+    fn input(&self, path: &str) -> Option<Input> {
+        if self.aseprite || self.from_aseprite.is_some() {
+            return Some(Input::Aseprite);
+        }
+        self.lang
+            .or_else(|| Path::new(path).extension().and_then(|e| e.to_str()).and_then(Language::from_extension))
+            .map(Input::Source)
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn either(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, init)) => format!("{} or {last}", init.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Refuses the first option given that does not go with the mode or with
+/// any of the inputs ([`OPTIONS`]), naming the mode or the input's
+/// language.
+fn check_options(a: &Args) -> Result<(), String> {
+    let mode = a.mode();
+    let inputs: Vec<&str> = match &a.from_aseprite {
+        Some(path) => vec![path.as_str()],
+        None => a.inputs.iter().map(String::as_str).collect(),
+    };
+    for &name in &a.given {
+        let Some(row) = option_row(name) else { continue };
+        if !row.modes.contains(&mode) {
+            if row.selects.is_some() {
+                return Err(format!("{name} does not go with {}", mode.name()));
+            }
+            let allowed: Vec<&str> = row.modes.iter().map(|m| m.name()).collect();
+            let not = if mode == Mode::Build { String::new() } else { format!(", not with {}", mode.name()) };
+            return Err(format!("{name} only goes with {}{not}", either(&allowed)));
+        }
+        if row.inputs.is_empty() {
+            continue;
+        }
+        let kinds: Vec<Option<Input>> = inputs.iter().map(|p| a.input(p)).collect();
+        // An input of unknown kind is reported when it is read.
+        if kinds.iter().any(|k| k.is_none_or(|k| row.inputs.contains(&k))) {
+            continue;
+        }
+        let for_whom: Vec<&str> = row.inputs.iter().map(|i| i.plural()).collect();
+        let (first, kind) = match (inputs.first(), kinds.first()) {
+            (Some(p), Some(Some(k))) => (*p, *k),
+            _ => continue,
+        };
+        let first = if first == "-" { "standard input".to_string() } else { format!("`{first}`") };
+        let what = match inputs.len() {
+            1 => format!("{first} is {}", kind.noun()),
+            n => format!("none of the {n} inputs is one ({first} is {})", kind.noun()),
+        };
+        return Err(format!("{name} only goes with {}, and {what}", either(&for_whom)));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,6 +613,93 @@ mod tests {
         let mut d = Diagnostic::error(span, "`time 0` is earlier than the current time 1", "goes back in time");
         d.severity = crate::diagnostic::Severity::Warning;
         d
+    }
+
+    fn refusal(args: &[&str]) -> String {
+        match parse_args(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>()) {
+            Err(e) => e,
+            Ok(_) => format!("accepted: {args:?}"),
+        }
+    }
+
+    /// The options the usage text lists: its lines that start with one
+    /// (`-h, --help` are two).
+    fn usage_options() -> Vec<String> {
+        let mut names = Vec::new();
+        for line in usage().lines().filter(|l| l.starts_with("  -")) {
+            let entry = line.split("  ").nth(1).unwrap_or("");
+            for option in entry.split(", ") {
+                names.extend(option.split_whitespace().next().filter(|w| w.starts_with('-')).map(String::from));
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_option_the_parser_takes_has_a_row() {
+        let usage = usage_options();
+        assert_eq!(usage.len(), OPTIONS.len(), "{usage:?}");
+        for name in &usage {
+            assert!(option_row(name).is_some(), "{name} is in the usage but has no row in OPTIONS");
+            // Given a value it takes (or none), the parser accepts it and
+            // notes it.
+            let parsed = ["1", "asm", "sprite"].iter().find_map(|v| {
+                let forms: [&[&str]; 4] = [&["x.anim"], &[], &["--from-aseprite", "x.json"], &["--fmt", "x.anim"]];
+                forms.iter().find_map(|rest| {
+                    let mut args = vec![name.clone(), v.to_string()];
+                    args.extend(rest.iter().map(|s| s.to_string()));
+                    parse_args(&args).ok()
+                })
+            });
+            match parsed {
+                Some(Some(args)) => assert!(args.given.contains(&name.as_str()), "{name} is not noted"),
+                Some(None) => assert!(name == "-h" || name == "--help"),
+                None => panic!("{name} from the usage is not accepted"),
+            }
+        }
+        for row in OPTIONS {
+            assert!(usage.contains(&row.name.to_string()), "{} is not in the usage", row.name);
+        }
+    }
+
+    #[test]
+    fn an_option_that_does_not_apply_is_refused_naming_the_mode_or_language() {
+        assert_eq!(refusal(&["--write", "a.anim"]), "--write only goes with --fmt");
+        assert_eq!(
+            refusal(&["--fmt", "-o", "b", "a.anim"]),
+            "-o only goes with a build or --from-aseprite, not with --fmt"
+        );
+        assert_eq!(refusal(&["--fmt", "--emit", "asm", "a.anim"]), "--emit only goes with a build, not with --fmt");
+        assert_eq!(refusal(&["--check", "--fmt", "a.anim"]), "--check does not go with --fmt");
+        assert_eq!(
+            refusal(&["--from-aseprite", "h.json", "--lang", "sprite"]),
+            "--lang only goes with a build, --check or --fmt, not with --from-aseprite"
+        );
+        assert_eq!(
+            refusal(&["--strict", "a.anim"]),
+            "--strict only goes with SLAP sources, and `a.anim` is a sprite source"
+        );
+        assert_eq!(
+            refusal(&["--strict", "a.anim", "b.draw"]),
+            "--strict only goes with SLAP sources, and none of the 2 inputs is one (`a.anim` is a sprite source)"
+        );
+        assert_eq!(
+            refusal(&["--tick-ms", "5", "s.slap"]),
+            "--tick-ms only goes with Aseprite exports (--from-aseprite or --lang aseprite), and `s.slap` is a SLAP source"
+        );
+        // What applies is accepted.
+        for ok in [
+            &["--strict", "a.anim", "s.slap"][..],
+            &["--strict", "--lang", "slap", "x.txt"],
+            &["--tick-ms", "5", "--lang", "aseprite", "h.json"],
+            &["--from-aseprite", "h.json", "--tick-ms", "5", "-o", "h.anim"],
+            &["--fmt", "--write", "--lang", "sprite", "a.txt"],
+            &["--check", "--no-fold", "--strict", "s.slap"],
+            &["--emit", "asm", "--strip", "-o", "x.asm", "a.anim"],
+            &["--strict", "x.unknown"],
+        ] {
+            assert!(parse_args(&ok.iter().map(|s| s.to_string()).collect::<Vec<_>>()).is_ok(), "{ok:?}");
+        }
     }
 
     #[test]

@@ -120,3 +120,48 @@ fn check_writes_nothing_and_usage_errors_exit_1() {
     assert_eq!(status, 0);
     assert!(out.starts_with("usage: animc"));
 }
+
+/// Issue 41 §7: an option that does not apply to the mode or to the
+/// inputs' language is refused (`OPTIONS` in `compiler/src/cli.rs`),
+/// naming the mode or the language, status 1, nothing written.
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("h.anim"), "Idle: 5, _loop\n").unwrap();
+    std::fs::write(d.join("s.slap"), "actor 1 size 1\ntime 2\n").unwrap();
+    std::fs::write(d.join("m.draw"), "echo hi\n").unwrap();
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--tick-ms", "50", "h.anim"],
+            "--tick-ms only goes with Aseprite exports (--from-aseprite or --lang aseprite), and `h.anim` is a sprite source",
+        ),
+        (
+            &["--tick-ms", "50", "s.slap"],
+            "--tick-ms only goes with Aseprite exports (--from-aseprite or --lang aseprite), and `s.slap` is a SLAP source",
+        ),
+        (&["--strict", "h.anim"], "--strict only goes with SLAP sources, and `h.anim` is a sprite source"),
+        (
+            &["--strict", "--check", "m.draw"],
+            "--strict only goes with SLAP sources, and `m.draw` is an Animator source",
+        ),
+        (&["--fmt", "-o", "out.anim", "h.anim"], "-o only goes with a build or --from-aseprite, not with --fmt"),
+        (&["--fmt", "--emit", "asm", "h.anim"], "--emit only goes with a build, not with --fmt"),
+        (&["--write", "h.anim"], "--write only goes with --fmt"),
+        (&["--check", "--strip", "h.anim"], "--strip only goes with a build, not with --check"),
+    ];
+    for (args, message) in cases {
+        let (status, out, err) = animc(args, d);
+        let expected = format!("error: {message}\n\n{}", animkit_compiler::cli::usage());
+        assert_eq!((status, out.as_str(), err.as_str()), (1, "", expected.as_str()), "{args:?}");
+    }
+    // Nothing was written: no bundle, no `-o` file.
+    let mut names: Vec<String> =
+        std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["h.anim", "m.draw", "s.slap"]);
+    // Where they apply they still work.
+    assert_eq!(animc(&["--strict", "--check", "h.anim", "s.slap"], d).0, 0);
+    assert_eq!(animc(&["--fmt", "h.anim"], d), (0, "Idle: 5, _loop\n".into(), String::new()));
+    assert_eq!(animc(&["--emit", "asm", "-o", "h.asm", "h.anim"], d).0, 0);
+}

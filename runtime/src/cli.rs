@@ -133,9 +133,12 @@ pub struct Args {
     /// `-h` / `--help`.
     pub help: bool,
     /// The one-language options (`--state`, `--ticks`, `--frames`,
-    /// `--start`), in the order given: each host takes its own and refuses
-    /// another's ([`crate::host::Host::options`]).
+    /// `--start`), in the order given: each host takes its own; another's
+    /// never reaches it ([`check_options`] refuses it first).
     pub host_flags: Vec<HostFlag>,
+    /// Every option given, as [`OPTIONS`] names it (`-x`, `--state`), in
+    /// the order given: what [`check_options`] checks against the table.
+    pub given: Vec<&'static str>,
 }
 
 impl Default for Args {
@@ -163,6 +166,7 @@ impl Default for Args {
             file: None,
             help: false,
             host_flags: Vec::new(),
+            given: Vec::new(),
         }
     }
 }
@@ -193,19 +197,6 @@ impl HostFlag {
             HostFlag::Ticks(_) => "--ticks",
             HostFlag::Frames(_) => "--frames",
             HostFlag::Start(_) => "--start",
-        }
-    }
-
-    /// What the option is for, as a refusal names it.
-    ///
-    /// ```
-    /// use animkit_runtime::cli::HostFlag;
-    /// assert_eq!(HostFlag::Start(0).owner(), "SLAP scenes");
-    /// ```
-    pub fn owner(&self) -> &'static str {
-        match self {
-            HostFlag::State(_) | HostFlag::Ticks(_) => "sprite modules",
-            HostFlag::Frames(_) | HostFlag::Start(_) => "SLAP scenes",
         }
     }
 }
@@ -286,6 +277,7 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 "gif" => a.gif = Some(value("gif")?),
                 _ => return Err(ArgError(format!("unknown option `--{name}`"))),
             }
+            a.record(&format!("--{name}"));
             continue;
         }
         // A group of short flags: -kH, -x640, -x 640.
@@ -335,10 +327,248 @@ pub fn parse(args: &[String]) -> Result<Args, ArgError> {
                 'F' => a.dump_fd = number("-F", &value)?,
                 other => return Err(ArgError(format!("unknown option `-{other}`"))),
             }
+            a.record(&format!("-{c}"));
         }
     }
     if a.width == 0 || a.height == 0 || a.width > 16384 || a.height > 16384 {
         return Err(ArgError(format!("window size {}x{} is out of range (1..=16384)", a.width, a.height)));
     }
     Ok(a)
+}
+
+/// What `animvm` runs, as far as its options care: the options of one
+/// apply to it, every other one is refused ([`check_options`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Animator commands read from standard input (no FILE).
+    Stream,
+    /// An Animator module of a FILE (a `.draw` source or a bundle).
+    Script,
+    /// A sprite module: traced, or in the viewer.
+    Sprite,
+    /// A SLAP scene: traced, drawn headless or played in a window.
+    Slap,
+}
+
+impl Target {
+    /// What a file of this target runs, as a refusal names it.
+    ///
+    /// ```
+    /// assert_eq!(animkit_runtime::cli::Target::Slap.runs(), "a SLAP scene");
+    /// ```
+    pub fn runs(self) -> &'static str {
+        match self {
+            Target::Stream => "Animator commands",
+            Target::Script => "an Animator program",
+            Target::Sprite => "a sprite module",
+            Target::Slap => "a SLAP scene",
+        }
+    }
+}
+
+use Target::{Script, Slap, Sprite, Stream};
+
+/// One row of [`OPTIONS`]: an option as written, and what it applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionRow {
+    /// The option (`-x`, `--state`).
+    pub name: &'static str,
+    /// What it applies to: given for anything else, it is refused.
+    pub applies: &'static [Target],
+}
+
+const ALL: &[Target] = &[Stream, Script, Sprite, Slap];
+const ANIMATOR: &[Target] = &[Stream, Script];
+const FILES: &[Target] = &[Script, Sprite, Slap];
+
+/// Every option `animvm` takes, and what it applies to: the one table
+/// [`check_options`] refuses another language's options by (a unit test
+/// checks that every option [`parse`] accepts has its row). The
+/// animator options that shape the canvas are the Animator host's; the
+/// sprite host takes `--state`, `--ticks` and `--sheet`, the SLAP host
+/// `--frames`, `--start` and `--strict` (a source compiled in spec-only
+/// mode); `--fps` is the SLAP player's and an Animator GIF's speed.
+pub const OPTIONS: &[OptionRow] = &[
+    OptionRow { name: "--state", applies: &[Sprite] },
+    OptionRow { name: "--ticks", applies: &[Sprite] },
+    OptionRow { name: "--frames", applies: &[Slap] },
+    OptionRow { name: "--start", applies: &[Slap] },
+    OptionRow { name: "-h", applies: ALL },
+    OptionRow { name: "-x", applies: ALL },
+    OptionRow { name: "-y", applies: ALL },
+    OptionRow { name: "-D", applies: ANIMATOR },
+    OptionRow { name: "-k", applies: ANIMATOR },
+    OptionRow { name: "-e", applies: ANIMATOR },
+    OptionRow { name: "-a", applies: ANIMATOR },
+    OptionRow { name: "-d", applies: ALL },
+    OptionRow { name: "-q", applies: ANIMATOR },
+    OptionRow { name: "-C", applies: ANIMATOR },
+    OptionRow { name: "-R", applies: ANIMATOR },
+    OptionRow { name: "-H", applies: ALL },
+    OptionRow { name: "-F", applies: ANIMATOR },
+    OptionRow { name: "--trace", applies: &[Sprite, Slap] },
+    OptionRow { name: "--fps", applies: &[Stream, Script, Slap] },
+    OptionRow { name: "--module", applies: FILES },
+    OptionRow { name: "--sheet", applies: &[Sprite] },
+    OptionRow { name: "--watch", applies: FILES },
+    OptionRow { name: "--strict", applies: &[Slap] },
+    OptionRow { name: "--gif", applies: ALL },
+    OptionRow { name: "--help", applies: ALL },
+];
+
+/// The row of `name` in [`OPTIONS`].
+///
+/// ```
+/// use animkit_runtime::cli::{Target, option_row};
+/// assert_eq!(option_row("--sheet").map(|r| r.applies), Some(&[Target::Sprite][..]));
+/// assert_eq!(option_row("--nope"), None);
+/// ```
+pub fn option_row(name: &str) -> Option<&'static OptionRow> {
+    OPTIONS.iter().find(|r| r.name == name)
+}
+
+impl Args {
+    /// Notes that option `name` was given (an option without a row in
+    /// [`OPTIONS`] is not noted; the unit tests make sure there is none).
+    fn record(&mut self, name: &str) {
+        if let Some(row) = option_row(name) {
+            self.given.push(row.name);
+        }
+    }
+}
+
+/// Whom a row's options are for, as a refusal names them (`SLAP scenes`,
+/// `Animator programs and SLAP scenes`).
+fn owners(applies: &[Target]) -> String {
+    let mut names = Vec::new();
+    match (applies.contains(&Stream), applies.contains(&Script)) {
+        (true, true) => names.push("Animator programs"),
+        (true, false) => names.push("Animator commands on standard input"),
+        (false, true) => names.push("Animator scripts"),
+        (false, false) => {}
+    }
+    if applies.contains(&Sprite) {
+        names.push("sprite modules");
+    }
+    if applies.contains(&Slap) {
+        names.push("SLAP scenes");
+    }
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, init)) => format!("{} and {last}", init.join(", ")),
+        None => "nothing".into(),
+    }
+}
+
+/// The options that only `target`'s language takes, as a refusal lists
+/// them (`--frames, --start, --strict`).
+///
+/// ```
+/// use animkit_runtime::cli::{Target, own_options};
+/// assert_eq!(own_options(Target::Sprite), "--state, --ticks, --sheet");
+/// assert_eq!(own_options(Target::Script), "-D, -k, -e, -a, -q, -C, -R, -F");
+/// ```
+pub fn own_options(target: Target) -> String {
+    let language = |t: Target| if t == Stream { Script } else { t };
+    let own: Vec<&str> =
+        OPTIONS.iter().filter(|r| r.applies.iter().all(|&t| language(t) == language(target))).map(|r| r.name).collect();
+    own.join(", ")
+}
+
+/// Refuses the first option given that does not apply to `target`
+/// ([`OPTIONS`]): `file` is what runs (`standard input` for a stream).
+/// The one place another language's options are refused.
+///
+/// ```
+/// use animkit_runtime::cli::{Target, check_options, parse};
+/// let args = parse(&["--trace", "--sheet", "W=w.png:2x1", "s.slap"].map(String::from)).unwrap();
+/// assert_eq!(
+///     check_options(&args, Target::Slap, "s.slap").unwrap_err().report(),
+///     "animvm: --sheet is for sprite modules, and s.slap runs a SLAP scene \
+///      (its options: --frames, --start, --strict)\n"
+/// );
+/// assert!(check_options(&args, Target::Sprite, "h.anim").is_ok());
+/// ```
+pub fn check_options(args: &Args, target: Target, file: &str) -> Result<(), crate::Error> {
+    for &name in &args.given {
+        let Some(row) = option_row(name) else { continue };
+        if !row.applies.contains(&target) {
+            return Err(crate::Error::ForeignOption {
+                option: row.name,
+                owner: owners(row.applies),
+                file: file.to_string(),
+                runs: target.runs(),
+                ours: own_options(target),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options the usage text lists (`-x`, `--state`): its lines
+    /// that start with an option (an entry, not a continuation).
+    fn usage_options() -> Vec<String> {
+        USAGE_TEMPLATE
+            .lines()
+            .filter(|l| l.starts_with("  -"))
+            .filter_map(|l| l.split_whitespace().next())
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn every_option_the_parser_takes_has_a_row() {
+        // Every short letter the parser accepts.
+        for c in ('a'..='z').chain('A'..='Z') {
+            let flag = format!("-{c}");
+            if let Some(args) = ["1", "16"].iter().find_map(|v| parse(&[flag.clone(), v.to_string()]).ok()) {
+                assert!(args.given.contains(&flag.as_str()), "-{c} is accepted but has no row in OPTIONS");
+            }
+        }
+        // Every long option of the usage text, given a value that parses.
+        let usage = usage_options();
+        for name in usage.iter().filter(|n| n.starts_with("--")) {
+            let args = parse(&[name.clone(), "1".into()])
+                .or_else(|_| parse(std::slice::from_ref(name)))
+                .unwrap_or_else(|e| panic!("{name} from the usage does not parse: {e}"));
+            assert!(args.given.contains(&name.as_str()), "{name} is accepted but has no row in OPTIONS");
+        }
+        // And every row is an option the usage lists and the parser takes.
+        for row in OPTIONS {
+            assert!(usage.iter().any(|n| n == row.name), "{} is not in the usage", row.name);
+        }
+        assert_eq!(OPTIONS.len(), usage.len(), "{usage:?}");
+    }
+
+    #[test]
+    fn one_languages_options_are_refused_on_every_other() {
+        for row in OPTIONS {
+            for target in [Stream, Script, Sprite, Slap] {
+                let args = Args { given: vec![row.name], ..Args::default() };
+                let checked = check_options(&args, target, "f");
+                assert_eq!(checked.is_ok(), row.applies.contains(&target), "{} on {target:?}", row.name);
+            }
+        }
+        let args = parse(&["--ticks", "3"].map(String::from)).unwrap();
+        assert_eq!(
+            check_options(&args, Stream, "standard input").unwrap_err().to_string(),
+            "--ticks is for sprite modules, and standard input runs Animator commands \
+             (its options: -D, -k, -e, -a, -q, -C, -R, -F)"
+        );
+        let args = parse(&["-e".to_string()]).unwrap();
+        assert_eq!(
+            check_options(&args, Slap, "s.slap").unwrap_err().to_string(),
+            "-e is for Animator programs, and s.slap runs a SLAP scene (its options: --frames, --start, --strict)"
+        );
+        let args = parse(&["--fps".to_string(), "5".into()]).unwrap();
+        assert_eq!(
+            check_options(&args, Sprite, "h.anim").unwrap_err().to_string(),
+            "--fps is for Animator programs and SLAP scenes, and h.anim runs a sprite module \
+             (its options: --state, --ticks, --sheet)"
+        );
+    }
 }

@@ -36,20 +36,22 @@ pub enum Error {
     /// `-H`, `--watch` on standard input, a `--start` past the last frame.
     #[error("{0}")]
     Usage(String),
-    /// An option of another language's host: `option` is for `owner`,
-    /// and `file` runs `runs`, whose options are `ours`.
+    /// An option that does not apply to what the file runs (the table
+    /// [`OPTIONS`](crate::cli::OPTIONS)): `option` is for `owner`, and
+    /// `file` runs `runs`, whose own options are `ours`.
     #[error("{option} is for {owner}, and {file} runs {runs} (its options: {ours})")]
     ForeignOption {
         /// The option given (`--state`).
         option: &'static str,
         /// Whose it is (`sprite modules`).
-        owner: &'static str,
+        owner: String,
         /// The file run.
         file: String,
         /// What the file runs (`a SLAP scene`).
         runs: &'static str,
-        /// The options of what it runs (`--frames, --start`).
-        ours: &'static str,
+        /// The options only what it runs takes (`--frames, --start,
+        /// --strict`).
+        ours: String,
     },
     /// The file could not be loaded: the loader's or the compiler's
     /// diagnostics, rendered (shown as they are, without `animvm: `).

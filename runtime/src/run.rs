@@ -6,7 +6,7 @@
 
 use crate::Error;
 use crate::animator::{self, AnimatorHost, AnimatorInput};
-use crate::cli::{Args, parse, usage};
+use crate::cli::{Args, Target, check_options, parse, usage};
 use crate::host::{Host, Io};
 use crate::load::load_program_with;
 use crate::slap::SlapHost;
@@ -65,6 +65,7 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
         if args.watch {
             return Err(Error::Usage("--watch needs a FILE (standard input cannot be read again)".into()));
         }
+        check_options(args, Target::Stream, "standard input")?;
         let options = AnimatorHost::options(args)?;
         return animator::run(&options, AnimatorInput::Stdin, stdin, stderr);
     };
@@ -80,6 +81,15 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
     } else {
         pick_module(&program, args.module.as_deref())?
     };
+    // A trace of a program with no module to trace (an Animator script)
+    // is checked as what the file runs: `--trace` itself is refused then.
+    let runs = match language {
+        Language::Sprite if !program.modules.iter().any(|m| m.language == Language::Sprite) => {
+            pick_module(&program, args.module.as_deref()).map_or(language, |(_, l)| l)
+        }
+        _ => language,
+    };
+    check_options(args, target_of(runs), file)?;
     let io = Io { stdin, stdout, stderr };
     match language {
         Language::Animator => launch::<AnimatorHost>(args, program, index, io),
@@ -139,9 +149,10 @@ pub fn preference() -> Vec<Language> {
     languages
 }
 
-/// Refuses the options of one language on a module of another: `--frames`
-/// and `--start` are SLAP's, `--state` and `--ticks` the sprite host's.
-/// It is the host's own [`Host::options`], its options dropped.
+/// Refuses the options of one language on a module of another (the table
+/// [`OPTIONS`](crate::cli::OPTIONS), by [`check_options`]): `--frames`,
+/// `--start` and `--strict` are SLAP's, `--state`, `--ticks` and `--sheet`
+/// the sprite host's, `-e`, `-D` and the other canvas options Animator's.
 ///
 /// ```
 /// use animkit_runtime::{cli::parse, run::refuse_foreign_options};
@@ -149,18 +160,22 @@ pub fn preference() -> Vec<Language> {
 /// let args = parse(&["--trace", "--start", "5", "hero.anim"].map(String::from)).unwrap();
 /// assert_eq!(
 ///     refuse_foreign_options(&args, Language::Sprite, "hero.anim").unwrap_err().report(),
-///     "animvm: --start is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks)\n"
+///     "animvm: --start is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks, --sheet)\n"
 /// );
 /// let args = parse(&["--trace", "--start", "5", "s.slap"].map(String::from)).unwrap();
 /// assert!(refuse_foreign_options(&args, Language::Slap, "s.slap").is_ok());
 /// ```
 pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Result<(), Error> {
-    let mut args = args.clone();
-    args.file = Some(file.to_string());
+    check_options(args, target_of(language), file)
+}
+
+/// What a module of `language` read from a file runs, for the options
+/// table.
+fn target_of(language: Language) -> Target {
     match language {
-        Language::Sprite => SpriteHost::options(&args).map(drop),
-        Language::Slap => SlapHost::options(&args).map(drop),
-        Language::Animator => AnimatorHost::options(&args).map(drop),
+        Language::Animator => Target::Script,
+        Language::Sprite => Target::Sprite,
+        Language::Slap => Target::Slap,
     }
 }
 

@@ -25,7 +25,10 @@ fn run_in(d: &std::path::Path, args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    // A run refused before it reads its input may be gone already.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -184,7 +187,7 @@ fn options_of_another_language_are_refused() {
         (o.status.code(), text(&o.stderr)),
         (
             Some(1),
-            "animvm: --start is for SLAP scenes, and h.anim runs a sprite module (its options: --state, --ticks)\n"
+            "animvm: --start is for SLAP scenes, and h.anim runs a sprite module (its options: --state, --ticks, --sheet)\n"
                 .into()
         )
     );
@@ -195,15 +198,76 @@ fn options_of_another_language_are_refused() {
         (o.status.code(), text(&o.stderr)),
         (
             Some(1),
-            "animvm: --ticks is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)\n"
+            "animvm: --ticks is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start, --strict)\n"
                 .into()
         )
     );
     let o = run_in(&d, &["--trace", "--state", "Idle", "s.slap"], "");
     assert!(text(&o.stderr).starts_with("animvm: --state is for sprite modules"), "{}", text(&o.stderr));
+    // Issue 41 §7: every option that does not apply to what runs, from
+    // the one table (`OPTIONS` in runtime/src/cli.rs), naming the
+    // language; nothing runs (no `echo`, no trace).
+    std::fs::write(d.join("m.draw"), "echo hi\n").unwrap();
+    let animator = "(its options: -D, -k, -e, -a, -q, -C, -R, -F)";
+    let slap = "(its options: --frames, --start, --strict)";
+    let cases: [(&[&str], String); 10] = [
+        (
+            &["--trace", "--sheet", "W=w.png:2x1", "s.slap"],
+            format!("--sheet is for sprite modules, and s.slap runs a SLAP scene {slap}"),
+        ),
+        (
+            &["-H", "--state", "Idle", "m.draw"],
+            format!("--state is for sprite modules, and m.draw runs an Animator program {animator}"),
+        ),
+        (
+            &["-H", "--frames", "3", "m.draw"],
+            format!("--frames is for SLAP scenes, and m.draw runs an Animator program {animator}"),
+        ),
+        (
+            &["-H", "--start", "3", "m.draw"],
+            format!("--start is for SLAP scenes, and m.draw runs an Animator program {animator}"),
+        ),
+        (
+            &["-H", "--ticks", "3", "m.draw"],
+            format!("--ticks is for sprite modules, and m.draw runs an Animator program {animator}"),
+        ),
+        (
+            &["-H", "--frames", "3"],
+            format!("--frames is for SLAP scenes, and standard input runs Animator commands {animator}"),
+        ),
+        (
+            &["-H", "--start", "3"],
+            format!("--start is for SLAP scenes, and standard input runs Animator commands {animator}"),
+        ),
+        (
+            &["-H", "--ticks", "3"],
+            format!("--ticks is for sprite modules, and standard input runs Animator commands {animator}"),
+        ),
+        (&["-H", "-e", "s.slap"], format!("-e is for Animator programs, and s.slap runs a SLAP scene {slap}")),
+        (
+            &["--strict", "-H", "m.draw"],
+            format!("--strict is for SLAP scenes, and m.draw runs an Animator program {animator}"),
+        ),
+    ];
+    for (args, message) in cases {
+        let o = run_in(&d, args, "echo hi\n");
+        assert_eq!(
+            (o.status.code(), text(&o.stdout), text(&o.stderr)),
+            (Some(1), String::new(), format!("animvm: {message}\n")),
+            "{args:?}"
+        );
+    }
     // Each language's own options still work.
     assert_eq!(run_in(&d, &["--trace", "--ticks", "3", "h.anim"], "").status.code(), Some(0));
     assert_eq!(run_in(&d, &["--trace", "--frames", "2", "s.slap"], "").status.code(), Some(0));
+    for args in [&["-H", "-e", "-k", "m.draw"][..], &["-H", "-D", "16", "-a"]] {
+        let o = run_in(&d, args, "echo hi\n");
+        assert_eq!(
+            (o.status.code(), text(&o.stdout), text(&o.stderr)),
+            (Some(0), "hi\n".into(), String::new()),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]

@@ -91,8 +91,10 @@ impl Default for AnimatorOptions {
 }
 
 /// The Animator host (see the [module documentation](self)). It takes
-/// none of the one-language options (`--state`, `--ticks`, `--frames`,
-/// `--start`) and, as `animator` had none, lets them pass unused.
+/// none of the sprite or SLAP hosts' options (`--state`, `--ticks`,
+/// `--frames`, `--start`, `--sheet`, `--strict`, `--trace`): `animvm`
+/// refuses them on an Animator script or stream
+/// ([`check_options`](crate::cli::check_options)).
 pub struct AnimatorHost;
 
 #[cfg(feature = "desktop")]
@@ -101,9 +103,6 @@ impl Host for AnimatorHost {
     /// First: a bundle with a `.draw` module runs it.
     const PREFERENCE: u8 = 0;
     const TRACES: bool = false;
-    const RUNS: &'static str = "an Animator program";
-    /// None: the one-language options pass unused, as `animator` had none.
-    const OPTIONS: &'static str = "";
     type Options = AnimatorOptions;
 
     /// ```

@@ -98,20 +98,16 @@ pub struct Io<'a> {
 
 /// One language's host: how `animvm` runs that language's modules. Each
 /// host's options are a struct of its own, built from the command line by
-/// [`options`](Host::options), which takes the host's own one-language
-/// options and refuses another host's ([`Error::ForeignOption`]), so no
-/// host sees an option it has no meaning for.
+/// [`options`](Host::options), which takes the host's own options; an
+/// option of another host never reaches it: `animvm` refuses every option
+/// that does not apply to what the file runs first, from one table
+/// ([`check_options`](crate::cli::check_options), [`Error::ForeignOption`]).
 ///
 /// ```
 /// use animkit_runtime::cli::parse;
 /// use animkit_runtime::host::Host;
-/// use animkit_runtime::slap::SlapHost;
 /// use animkit_runtime::sprite::SpriteHost;
-/// let args = parse(&["--trace", "--state", "Run", "scene.slap"].map(String::from)).unwrap();
-/// assert_eq!(
-///     SlapHost::options(&args).unwrap_err().report(),
-///     "animvm: --state is for sprite modules, and scene.slap runs a SLAP scene (its options: --frames, --start)\n"
-/// );
+/// let args = parse(&["--trace", "--state", "Run", "hero.anim"].map(String::from)).unwrap();
 /// assert_eq!(SpriteHost::options(&args).unwrap().state.as_deref(), Some("Run"));
 /// ```
 pub trait Host {
@@ -122,12 +118,6 @@ pub trait Host {
     const PREFERENCE: u8;
     /// Whether `--trace` traces its modules.
     const TRACES: bool;
-    /// What a file of its language runs, as a refusal names it (`a SLAP
-    /// scene`).
-    const RUNS: &'static str;
-    /// The one-language options ([`HostFlag`](crate::cli::HostFlag)s) it
-    /// takes, as written (`--frames, --start`).
-    const OPTIONS: &'static str;
     /// Its options.
     type Options;
 
@@ -141,29 +131,9 @@ pub trait Host {
     fn run(options: &Self::Options, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error>;
 }
 
-/// Host `H` refusing `flag`, another host's option, on `file`.
-///
-/// ```
-/// use animkit_runtime::{cli::HostFlag, host::foreign_option, slap::SlapHost};
-/// assert_eq!(
-///     foreign_option::<SlapHost>(&HostFlag::Ticks(3), "s.slap").to_string(),
-///     "--ticks is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)"
-/// );
-/// ```
-pub fn foreign_option<H: Host>(flag: &crate::cli::HostFlag, file: &str) -> Error {
-    Error::ForeignOption {
-        option: flag.name(),
-        owner: flag.owner(),
-        file: file.to_string(),
-        runs: H::RUNS,
-        ours: H::OPTIONS,
-    }
-}
-
 #[cfg(all(test, feature = "desktop"))]
 mod tests {
     use super::Host;
-    use crate::animator::AnimatorHost;
     use crate::cli::parse;
     use crate::slap::{SlapHost, SlapOptions};
     use crate::sprite::SpriteHost;
@@ -176,32 +146,18 @@ mod tests {
     }
 
     #[test]
-    fn each_host_takes_its_own_options_and_refuses_every_other() {
-        let slap = |flag: [&str; 2]| SlapHost::options(&args(flag, "s.slap")).map_err(|e| e.report());
-        let sprite = |flag: [&str; 2]| SpriteHost::options(&args(flag, "hero.anim")).map_err(|e| e.report());
-        let refused_by_slap = |o: &str| {
-            format!(
-                "animvm: {o} is for sprite modules, and s.slap runs a SLAP scene (its options: --frames, --start)\n"
-            )
-        };
-        let refused_by_sprite = |o: &str| {
-            format!(
-                "animvm: {o} is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks)\n"
-            )
-        };
+    fn each_host_takes_its_own_options() {
+        let slap = |flag: [&str; 2]| SlapHost::options(&args(flag, "s.slap")).unwrap();
+        let sprite = |flag: [&str; 2]| SpriteHost::options(&args(flag, "hero.anim")).unwrap();
         let [state, ticks, frames, start] = FLAGS;
-        assert_eq!(slap(state), Err(refused_by_slap("--state")));
-        assert_eq!(slap(ticks), Err(refused_by_slap("--ticks")));
-        assert_eq!(slap(frames).map(|o| (o.frames, o.start)), Ok((Some(3), 0)));
-        assert_eq!(slap(start).map(|o| (o.frames, o.start)), Ok((None, 7)));
-        assert_eq!(sprite(state).map(|o| (o.state, o.ticks)), Ok((Some("Run".into()), 100)));
-        assert_eq!(sprite(ticks).map(|o| (o.state, o.ticks)), Ok((None, 5)));
-        assert_eq!(sprite(frames), Err(refused_by_sprite("--frames")));
-        assert_eq!(sprite(start), Err(refused_by_sprite("--start")));
-        // Animator, as `animator`, had none of them: each passes unused.
-        let plain = AnimatorHost::options(&parse(&["s.draw".to_string()]).unwrap()).unwrap();
-        for flag in FLAGS {
-            assert_eq!(AnimatorHost::options(&args(flag, "s.draw")).as_ref(), Ok(&plain), "{flag:?}");
+        assert_eq!((slap(frames).frames, slap(frames).start), (Some(3), 0));
+        assert_eq!((slap(start).frames, slap(start).start), (None, 7));
+        assert_eq!((sprite(state).state, sprite(state).ticks), (Some("Run".into()), 100));
+        assert_eq!((sprite(ticks).state, sprite(ticks).ticks), (None, 5));
+        // Another host's are refused before any host sees them.
+        use crate::cli::{Target, check_options};
+        for (flag, target) in [(state, Target::Slap), (frames, Target::Sprite), (ticks, Target::Script)] {
+            assert!(check_options(&args(flag, "f"), target, "f").is_err(), "{flag:?}");
         }
     }
 

@@ -37,7 +37,7 @@ pub mod window;
 
 use crate::Error;
 use crate::cli::{Args, HostFlag};
-use crate::host::{Host, Io, foreign_option};
+use crate::host::{Host, Io};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
 use animkit_vm::slap::Scene;
@@ -49,8 +49,8 @@ pub use crate::host::DEFAULT_FPS;
 
 /// How `animvm` runs a SLAP module: what its command line says, gathered
 /// by [`SlapHost::options`]. It has no place for the sprite host's
-/// `--state` or `--ticks` (refused by [`SlapHost::options`] naming the
-/// option):
+/// `--state` or `--ticks` (refused by [`check_options`](crate::cli::check_options)
+/// naming the option):
 ///
 /// ```compile_fail
 /// let o = animkit_runtime::slap::SlapOptions { state: Some("Run".into()), ..Default::default() };
@@ -126,8 +126,6 @@ impl Host for SlapHost {
     /// Last: a bundle with Animator or sprite modules runs those.
     const PREFERENCE: u8 = 2;
     const TRACES: bool = true;
-    const RUNS: &'static str = "a SLAP scene";
-    const OPTIONS: &'static str = "--frames, --start";
     type Options = SlapOptions;
 
     /// ```
@@ -157,7 +155,8 @@ impl Host for SlapHost {
             match flag {
                 HostFlag::Frames(n) => o.frames = Some(*n),
                 HostFlag::Start(f) => o.start = *f,
-                HostFlag::State(_) | HostFlag::Ticks(_) => return Err(foreign_option::<Self>(flag, &o.file)),
+                // The sprite host's: refused before (`cli::check_options`).
+                HostFlag::State(_) | HostFlag::Ticks(_) => {}
             }
         }
         Ok(o)

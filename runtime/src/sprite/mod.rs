@@ -22,7 +22,7 @@ use crate::cli::{Args, HostFlag};
 use crate::host::sink::{FrameSink, FrameSource, Timing};
 #[cfg(feature = "desktop")]
 use crate::host::window_loop::check_display;
-use crate::host::{Host, Io, foreign_option};
+use crate::host::{Host, Io};
 #[cfg(feature = "desktop")]
 use crate::render::{HeadlessGl, RgbaImage};
 use animkit_vm::program::{Language, Program};
@@ -77,8 +77,6 @@ impl Host for SpriteHost {
     /// After Animator: a bundle with a `.draw` module runs that.
     const PREFERENCE: u8 = 1;
     const TRACES: bool = true;
-    const RUNS: &'static str = "a sprite module";
-    const OPTIONS: &'static str = "--state, --ticks";
     type Options = SpriteOptions;
 
     /// ```
@@ -105,7 +103,8 @@ impl Host for SpriteHost {
             match flag {
                 HostFlag::State(s) => o.state = Some(s.clone()),
                 HostFlag::Ticks(n) => o.ticks = *n,
-                HostFlag::Frames(_) | HostFlag::Start(_) => return Err(foreign_option::<Self>(flag, &o.file)),
+                // The SLAP host's: refused before (`cli::check_options`).
+                HostFlag::Frames(_) | HostFlag::Start(_) => {}
             }
         }
         Ok(o)
