@@ -334,11 +334,10 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
     let mut more_warnings = 0;
     let mut names = UniqueNames::default();
     let spans = tag_name_spans(json);
+    // Where a tag whose name was not found points (searched once).
+    let tags_at = json.find("\"frameTags\"").unwrap_or(0);
     for (k, (tag, &(repeat, reverse, pingpong))) in tags.iter().zip(&plans).enumerate() {
-        let span = spans.get(k).copied().unwrap_or_else(|| {
-            let end = json.find("\"frameTags\"").unwrap_or(0);
-            Span::new(end, end)
-        });
+        let span = spans.get(k).copied().unwrap_or(Span::new(tags_at, tags_at));
         let mut warn = |message: String| {
             if warnings.len() < MAX_SHOWN_WARNINGS {
                 let mut d = Diagnostic::error(span, message, "in this tag");
