@@ -357,11 +357,7 @@ fn convert_aseprite(
     stderr: &mut dyn Write,
 ) -> Result<crate::import::aseprite::Converted, String> {
     let converted = crate::import::aseprite::convert(path, json, options).map_err(|e| format!("{e}\n"))?;
-    let n = converted.warnings.len();
-    if n > 0 {
-        let _ = write!(stderr, "{}", crate::diagnostic::render(path, json, &converted.warnings));
-        let _ = writeln!(stderr, "warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
-    }
+    let _ = write!(stderr, "{}", converted.render_warnings(path, json));
     Ok(converted)
 }
 

@@ -160,3 +160,71 @@ fn an_output_in_a_directory_that_takes_no_file() {
     );
     assert!(!run.stderr.contains("write `/proc/version`: No such file"), "{}", run.stderr);
 }
+
+/// A client's session for `animc lsp`, written ahead to a file (its
+/// standard input): initialize, `big.anim` opened with `text`, `hovers`
+/// hovers on it, a small document opened and hovered, shutdown, exit.
+fn lsp_session(path: &Path, text: &str, hovers: u32) {
+    use serde_json::json;
+    let mut out = Vec::new();
+    let mut send = |v: serde_json::Value| {
+        let body = v.to_string();
+        out.extend_from_slice(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    };
+    send(json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": { "capabilities": {} } }));
+    send(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+    let open = |uri: &str, text: &str| {
+        json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": { "textDocument": { "uri": uri, "languageId": "anim", "version": 1, "text": text } } })
+    };
+    let hover = |id: u32, uri: &str, line: u32| {
+        json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+                "params": { "textDocument": { "uri": uri }, "position": { "line": line, "character": 0 } } })
+    };
+    send(open("file:///w/big.anim", text));
+    for k in 0..hovers {
+        send(hover(k + 1, "file:///w/big.anim", 1000 * k));
+    }
+    send(open("file:///w/small.anim", "Walk: 5, _loop\n"));
+    send(hover(100, "file:///w/small.anim", 0));
+    send(json!({ "jsonrpc": "2.0", "id": 101, "method": "shutdown" }));
+    send(json!({ "jsonrpc": "2.0", "method": "exit" }));
+    std::fs::write(path, out).unwrap();
+}
+
+/// Issue 41 §5: `animc lsp` hovering on a large document (8 MB of the
+/// issue's lines, `S{i}: 1|2|ev, 2, _loop`, each state named apart) stays
+/// within the compile's bound for it (each hover parsed the document into
+/// a tree: 481 MB for these 8 MB in a release build, 107 MB now in a
+/// debug one); a 60 MB document (`A: 1|2|ev, 2, _loop`, which aborted the
+/// server at 1.8 GB) is refused (the server's limit is 16 MiB) holding no
+/// more than a few copies of the message.
+#[test]
+fn the_language_server_holds_a_large_document_within_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("session");
+    let lsp = |limit: u64| run_limited(env!("CARGO_BIN_EXE_animc"), dir.path(), &["lsp"], Some(&session), limit);
+    let mut text = String::new();
+    for i in 0.. {
+        if text.len() >= 8_000_000 {
+            break;
+        }
+        text.push_str(&format!("S{i}: 1|2|ev, 2, _loop\n"));
+    }
+    lsp_session(&session, &text, 3);
+    let bytes = text.len() as u64;
+    let run = lsp(2 * bound("anim", bytes) + (512 << 20));
+    assert_eq!((run.signal, run.code), (0, Some(0)), "{}", run.stderr);
+    assert!(
+        run.peak <= bound("anim", bytes),
+        "peak {} bytes, over {} for {bytes} bytes",
+        run.peak,
+        bound("anim", bytes)
+    );
+    let line = "A: 1|2|ev, 2, _loop\n";
+    let text = line.repeat(60_000_000 / line.len());
+    lsp_session(&session, &text, 1);
+    let run = lsp(2 << 30);
+    assert_eq!((run.signal, run.code), (0, Some(0)), "{}", run.stderr);
+    assert!(run.peak <= 4 * text.len() as u64 + BASE, "peak {} bytes", run.peak);
+}

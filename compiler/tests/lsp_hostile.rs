@@ -144,3 +144,105 @@ fn a_closed_input_ends_the_server_and_exit_without_shutdown_is_status_1() {
     c.close_input();
     assert_eq!(c.wait_exit(), 1);
 }
+
+/// Issue 41 §5: a document over the server's size limit (16 MiB) is
+/// refused (60 MB aborted the server at 1.8 GB): said in a message, its
+/// diagnostics cleared, every request on it an error, and the other
+/// documents served as before; an edit past the limit refuses it too, and
+/// opening it again smaller serves it.
+#[test]
+fn a_document_over_the_size_limit_is_refused_and_the_others_are_served() {
+    const BIG: &str = "file:///w/big.anim";
+    let refusal = |bytes: usize| {
+        format!(
+            "`{BIG}` is {bytes} bytes, more than the 16777216 bytes (16 MiB) animc lsp serves: it is not checked, \
+             and requests on it are refused (`animc --check` takes files up to 64 MiB)"
+        )
+    };
+    let mut c = Client::start();
+    c.open(ANIM, "Walk: 5, _loop\n");
+    assert_eq!(c.diagnostics(ANIM, 1), json!([]));
+    let line = "A: 1|2|ev, 2, _loop\n";
+    let text = line.repeat((16 << 20) / line.len() + 1);
+    assert_eq!(text.len(), 16_777_220);
+    c.open(BIG, &text);
+    let m = c.wait(|v| v["method"] == "window/showMessage");
+    assert_eq!(m["params"], json!({ "type": 1, "message": format!("textDocument/didOpen: {}", refusal(text.len())) }));
+    let d = c.wait(|v| v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == BIG);
+    assert_eq!(d["params"]["diagnostics"], json!([]));
+    for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition"] {
+        let r = c.at(method, BIG, 5, 0, json!({}));
+        assert_eq!(r["error"], json!({ "code": -32602, "message": refusal(text.len()) }), "{method}");
+    }
+    let r = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": BIG }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert_eq!(r["error"]["message"], refusal(text.len()));
+    c.change(BIG, 2, json!([{ "text": "B: 1, _loop\n" }]));
+    let m = c.wait(|v| v["method"] == "window/showMessage");
+    assert_eq!(m["params"]["message"], format!("textDocument/didChange: {}", refusal(text.len())));
+    // The other document: hover and fresh diagnostics.
+    alive(&mut c);
+    c.change(ANIM, 2, json!([{ "text": "Walk: 5, Run\n" }]));
+    let d = c.diagnostics(ANIM, 2);
+    assert_eq!(
+        d[0]["message"],
+        "unknown state `Run`\nno state with this name\nnote: an events-only frame is `_loop`, `_wait`, `_pingpong` or the name of a state",
+        "{d}"
+    );
+
+    // Opened again under the limit: served; an edit past it: refused.
+    c.open(BIG, "B: 1, _loop\n");
+    assert_eq!(c.diagnostics(BIG, 1), json!([]));
+    let r = c.at("textDocument/hover", BIG, 0, 0, json!({}));
+    assert_eq!(r["result"]["contents"]["value"], "state `B`: 1 frame, 1 tick in all, then `_loop`", "{r}");
+    c.change(BIG, 2, json!([{ "range": range(1, 0, 1, 0), "text": text }]));
+    let m = c.wait(|v| v["method"] == "window/showMessage");
+    assert_eq!(m["params"]["message"], format!("textDocument/didChange: {}", refusal(text.len() + 12)));
+    let r = c.at("textDocument/hover", BIG, 0, 0, json!({}));
+    assert_eq!(r["error"]["message"], refusal(text.len() + 12));
+    c.notify("textDocument/didClose", json!({ "textDocument": { "uri": BIG } }));
+    let r = c.at("textDocument/hover", BIG, 0, 0, json!({}));
+    assert_eq!(r["error"]["message"], format!("unknown document `{BIG}`: open it first"));
+    let r = c.at("textDocument/hover", ANIM, 0, 1, json!({}));
+    assert_eq!(r["result"]["contents"]["value"], "state `Walk`: 1 frame, 5 ticks in all, then `Run`", "{r}");
+    assert_eq!(c.finish(), 0);
+}
+
+/// A document of many errors publishes 100 of them and one counting the
+/// rest (before: every one, 150 MB of JSON for 8 MB of duplicate states);
+/// hover on a large valid document reads it without a tree.
+#[test]
+fn many_errors_publish_a_bounded_list_and_hover_reads_a_large_document() {
+    let mut c = Client::start();
+    let text = "A: 1|2|ev, 2, _loop\n".repeat(50_000);
+    c.open(ANIM, &text);
+    let d = c.diagnostics(ANIM, 1);
+    let d = d.as_array().unwrap();
+    assert_eq!(d.len(), 101);
+    assert_eq!(d[0]["message"], "state `A` is defined twice\ndefined again here", "{}", d[0]);
+    assert_eq!(
+        d[100],
+        json!({
+            "range": range(101, 0, 101, 0),
+            "severity": 3,
+            "source": "animc",
+            "message": "49899 more diagnostics not shown (the first 100 are; `animc --check` lists them)"
+        })
+    );
+    let r = c.at("textDocument/hover", ANIM, 40_000, 0, json!({}));
+    assert_eq!(r["result"]["contents"]["value"], "state `A`: 2 frames, 3 ticks in all, then `_loop`", "{r}");
+    // An alias names 20 of its states and counts the others.
+    let text: String = (0..1000).map(|k| format!("S{k}[Hero]: 1, _loop\n")).collect();
+    c.change(ANIM, 2, json!([{ "text": text }]));
+    assert_eq!(c.diagnostics(ANIM, 2), json!([]));
+    let r = c.at("textDocument/hover", ANIM, 3, 4, json!({}));
+    let listed: Vec<String> = (0..20).map(|k| format!("`S{k}`")).collect();
+    assert_eq!(
+        r["result"]["contents"]["value"],
+        format!("alias `Hero`: the sprite category of {} and 980 more", listed.join(", ")),
+        "{r}"
+    );
+    assert_eq!(c.finish(), 0);
+}

@@ -1,7 +1,6 @@
 //! Loading what `animvm` is given: a bundle, or a source file compiled on
 //! the fly.
 
-use animkit_compiler::diagnostic::render;
 use animkit_compiler::files::ReadError;
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Options, Source, compile_with_warnings};
@@ -162,11 +161,7 @@ pub fn program_from_bytes_with(
         .map_err(|_| format!("error: `{path}` is neither an animkit bundle nor UTF-8 source text\n"))?;
     let source = if is_aseprite(path) {
         let converted = convert(path, &text, &AsepriteOptions::default()).map_err(|e| format!("{e}\n"))?;
-        let n = converted.warnings.len();
-        if n > 0 {
-            let rendered = render(path, &text, &converted.warnings);
-            let _ = writeln!(warnings, "{rendered}warning: {n} warning{} emitted", if n == 1 { "" } else { "s" });
-        }
+        let _ = write!(warnings, "{}", converted.render_warnings(path, &text));
         Source {
             path: path.to_string(),
             text: animkit_compiler::driver::line_ends(converted.text),

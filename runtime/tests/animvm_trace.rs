@@ -98,3 +98,26 @@ fn traces_an_aseprite_export_and_prints_its_warnings() {
     assert!(err.contains(" --> hero.json:3:65\n"), "{err}");
     assert!(err.ends_with("warning: 1 warning emitted\n"), "{err}");
 }
+
+/// Issue 41 §9: tags that overlap into more frames than an export may
+/// convert to (10 000 tags over the same 10 000 frames asked for 1.6 GB
+/// and aborted) are refused before anything is built, with the limit.
+#[test]
+fn an_export_whose_tags_overlap_past_the_limit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let frame = r#"{"frame":{"x":0,"y":0,"w":8,"h":8},"duration":100}"#;
+    let tags: Vec<String> = (0..10_000).map(|k| format!(r#"{{"name":"T{k}","from":0,"to":9999}}"#)).collect();
+    let json = format!(
+        r#"{{"frames":[{}],"meta":{{"image":"hero.png","frameTags":[{}]}}}}"#,
+        vec![frame; 10_000].join(","),
+        tags.join(",")
+    );
+    std::fs::write(dir.path().join("o.json"), json).unwrap();
+    let (status, out, err) = animvm(&["--trace", "--ticks", "4", "o.json"], dir.path());
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    assert_eq!(
+        err,
+        "o.json: error: the tags make 100000000 frames in all (each tag's frames times its repeats; tags that \
+         overlap each make their own), more than the 1000000 one export may convert to\n"
+    );
+}

@@ -27,6 +27,17 @@ use std::fmt;
 /// repeats).
 const MAX_TAG_FRAMES: usize = 100_000;
 
+/// The most frames all converted states may show together (the sum over
+/// the tags of each one's frames times its repeats): tags that overlap
+/// each show their own copy of the frames they share, so 10 000 tags over
+/// the same 10 000 frames would make 10^8. Checked before anything is
+/// built; the converted text stays under about 20 bytes a frame.
+pub const MAX_TOTAL_FRAMES: u64 = 1_000_000;
+
+/// The most warnings [`Converted::render_warnings`] prints; the rest are
+/// counted on its closing line.
+pub const MAX_SHOWN_WARNINGS: usize = 100;
+
 /// State names handed out so far: a taken name gets the first free suffix
 /// `_2`, `_3`, ... of its own, found in time linear in all the names (each
 /// base remembers where its count stopped).
@@ -97,10 +108,38 @@ pub struct Sheet {
 pub struct Converted {
     /// Sprite DSL source.
     pub text: String,
-    /// One warning per loss, per tag.
+    /// One warning per loss, per tag: the first [`MAX_SHOWN_WARNINGS`]
+    /// (held; the others only counted in `more_warnings`).
     pub warnings: Vec<Diagnostic>,
+    /// How many warnings there were past those in `warnings`.
+    pub more_warnings: usize,
     /// The sheet the frames come from.
     pub sheet: Sheet,
+}
+
+impl Converted {
+    /// The warnings as `animc` prints them (`path` and `json` are the
+    /// export's), then one closing line with their count; empty when there
+    /// are none. At most [`MAX_SHOWN_WARNINGS`] are shown: past them the
+    /// closing line says how many were left out.
+    pub fn render_warnings(&self, path: &str, json: &str) -> String {
+        let shown = self.warnings.len();
+        let n = shown + self.more_warnings;
+        if n == 0 {
+            return String::new();
+        }
+        let mut out = crate::diagnostic::render(path, json, &self.warnings);
+        let s = if n == 1 { "" } else { "s" };
+        if self.more_warnings > 0 {
+            out.push_str(&format!(
+                "warning: {n} warnings emitted, the first {shown} shown ({} more not shown)\n",
+                self.more_warnings
+            ));
+        } else {
+            out.push_str(&format!("warning: {n} warning{s} emitted\n"));
+        }
+        out
+    }
 }
 
 #[derive(Deserialize)]
@@ -226,20 +265,18 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             data: None,
         });
     }
-    let mut text = format!("# Converted from {path} (Aseprite export, {tick} ms per tick).\n");
-    let mut warnings = Vec::new();
-    let mut names = UniqueNames::default();
-    let spans = tag_name_spans(json);
-    for (k, tag) in tags.iter().enumerate() {
-        let span = spans.get(k).copied().unwrap_or_else(|| {
-            let end = json.find("\"frameTags\"").unwrap_or(0);
-            Span::new(end, end)
-        });
-        let mut warn = |message: String| {
-            let mut d = Diagnostic::error(span, message, "in this tag");
-            d.severity = Severity::Warning;
-            warnings.push(d);
-        };
+    if tags.len() > animkit_vm::limits::MAX_STATES {
+        return Err(format!(
+            "{path}: error: too many states: at most {} fit in one sprite file, and the export has {} tags (a state each)",
+            animkit_vm::limits::MAX_STATES,
+            tags.len()
+        ));
+    }
+    // First what each tag will make, counted without building it: the
+    // errors of a tag in order, then the total over all tags.
+    let mut plans = Vec::with_capacity(tags.len());
+    let mut total: u64 = 0;
+    for tag in &tags {
         if tag.from > tag.to || tag.to >= frames.len() {
             return Err(format!(
                 "{path}: error: tag `{}` spans frames {} to {}, but the export has frames 0 to {}",
@@ -248,10 +285,6 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 tag.to,
                 frames.len() - 1
             ));
-        }
-        let name = names.unique(identifier(&tag.name));
-        if name != tag.name {
-            warn(format!("tag `{}` is named `{name}` (state names are letters, digits and `_`, and unique)", tag.name));
         }
         let repeat = match &tag.repeat {
             None => 0,
@@ -262,12 +295,11 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 .parse()
                 .map_err(|_| format!("{path}: error: tag `{}`: `repeat` is `{t}`, not a count", tag.name))?,
         };
-        let forward: Vec<usize> = (tag.from..=tag.to).collect();
-        let (order, pingpong) = match tag.direction.as_str() {
-            "forward" => (forward, false),
-            "reverse" => (forward.into_iter().rev().collect(), false),
-            "pingpong" => (forward, true),
-            "pingpong_reverse" => (forward.into_iter().rev().collect(), true),
+        let (reverse, pingpong) = match tag.direction.as_str() {
+            "forward" => (false, false),
+            "reverse" => (true, false),
+            "pingpong" => (false, true),
+            "pingpong_reverse" => (true, true),
             other => {
                 return Err(format!(
                     "{path}: error: tag `{}`: unknown direction `{other}` (expected forward, reverse, pingpong or pingpong_reverse)",
@@ -275,17 +307,58 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 ));
             }
         };
-        // The frames one pass shows, and the end of the state.
+        let n = (tag.to - tag.from + 1) as u64;
+        let too_many =
+            || format!("{path}: error: tag `{}`: repeat {repeat} makes more than {MAX_TAG_FRAMES} frames", tag.name);
+        // The frames one pass shows (see below).
+        let len = match (pingpong, repeat) {
+            (_, 0) => n,
+            (_, r) if n.saturating_mul(r) > MAX_TAG_FRAMES as u64 + 1 => return Err(too_many()),
+            (false, r) => n * r,
+            (true, r) => 1 + r * (n - 1),
+        };
+        if len > MAX_TAG_FRAMES as u64 {
+            return Err(too_many());
+        }
+        total += len;
+        plans.push((repeat, reverse, pingpong));
+    }
+    if total > MAX_TOTAL_FRAMES {
+        return Err(format!(
+            "{path}: error: the tags make {total} frames in all (each tag's frames times its repeats; tags that \
+             overlap each make their own), more than the {MAX_TOTAL_FRAMES} one export may convert to"
+        ));
+    }
+    let mut text = format!("# Converted from {path} (Aseprite export, {tick} ms per tick).\n");
+    let mut warnings = Vec::new();
+    let mut more_warnings = 0;
+    let mut names = UniqueNames::default();
+    let spans = tag_name_spans(json);
+    // Where a tag whose name was not found points (searched once).
+    let tags_at = json.find("\"frameTags\"").unwrap_or(0);
+    for (k, (tag, &(repeat, reverse, pingpong))) in tags.iter().zip(&plans).enumerate() {
+        let span = spans.get(k).copied().unwrap_or(Span::new(tags_at, tags_at));
+        let mut warn = |message: String| {
+            if warnings.len() < MAX_SHOWN_WARNINGS {
+                let mut d = Diagnostic::error(span, message, "in this tag");
+                d.severity = Severity::Warning;
+                warnings.push(d);
+            } else {
+                more_warnings += 1;
+            }
+        };
+        let name = names.unique(identifier(&tag.name));
+        if name != tag.name {
+            warn(format!("tag `{}` is named `{name}` (state names are letters, digits and `_`, and unique)", tag.name));
+        }
+        let forward: Vec<usize> = (tag.from..=tag.to).collect();
+        let order = if reverse { forward.into_iter().rev().collect() } else { forward };
+        // The frames one pass shows, and the end of the state (their
+        // number checked above).
         let (pass, end): (Vec<usize>, &str) = match (pingpong, repeat, order.len()) {
             (false, 0, _) => (order.clone(), "_loop"),
             (true, 0, n) if n >= 2 => (order.clone(), "_pingpong"),
             (true, 0, _) => (order.clone(), "_loop"),
-            (_, r, n) if (n as u64).saturating_mul(r) > MAX_TAG_FRAMES as u64 + 1 => {
-                return Err(format!(
-                    "{path}: error: tag `{}`: repeat {repeat} makes more than {MAX_TAG_FRAMES} frames",
-                    tag.name
-                ));
-            }
             (false, r, _) => (order.iter().copied().cycle().take(order.len() * r as usize).collect(), "_wait"),
             (true, r, _) => {
                 // Aseprite counts each direction of a ping-pong as one
@@ -303,12 +376,6 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 (p, "_wait")
             }
         };
-        if pass.len() > MAX_TAG_FRAMES {
-            return Err(format!(
-                "{path}: error: tag `{}`: repeat {repeat} makes more than {MAX_TAG_FRAMES} frames",
-                tag.name
-            ));
-        }
         let mut lossy = Vec::new();
         let mut seen_lossy = HashSet::new();
         let (mut rotated, mut trimmed) = (false, false);
@@ -358,7 +425,7 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
         text.push_str(&format!("{name}[{category}]: {}\n", parts.join(", ")));
     }
     let sheet = Sheet { image: export.meta.image.clone(), category, frames: frames.iter().map(|f| f.frame).collect() };
-    Ok(Converted { text, warnings, sheet })
+    Ok(Converted { text, warnings, more_warnings, sheet })
 }
 
 /// The event names in a tag's user data: words separated by spaces or

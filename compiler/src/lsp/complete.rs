@@ -16,9 +16,12 @@ fn item(label: &str, kind: CompletionItemKind, detail: Option<String>) -> Comple
 }
 
 fn names(doc: &Document, kind: Kind) -> Vec<String> {
+    // Each name once, in time linear in the names (a hash set, not a
+    // search of the list).
     let mut out: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for o in symbols::occurrences(doc.language, &doc.text) {
-        if o.kind == kind && o.def && !out.contains(&o.name) {
+        if o.kind == kind && o.def && seen.insert(o.name.clone()) {
             out.push(o.name);
         }
     }
@@ -60,19 +63,27 @@ fn sprite(text: &str, line_start: usize, before: &str) -> Vec<CompletionItem> {
     let line_end = text[line_start..].find('\n').map_or(text.len(), |i| line_start + i + 1);
     let rest = format!("{}{}", &text[..line_start], &text[line_end..]);
     let mut states: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut own = Some(name.trim()).filter(|n| !n.is_empty());
     for o in symbols::occurrences(Language::Sprite, &rest) {
         if o.kind != Kind::State || !o.def {
             continue;
         }
-        if o.span.start >= line_start {
-            states.extend(own.take().map(str::to_owned));
+        if o.span.start >= line_start
+            && let Some(n) = own.take()
+            && seen.insert(n.to_owned())
+        {
+            states.push(n.to_owned());
         }
-        if !states.contains(&o.name) {
+        if seen.insert(o.name.clone()) {
             states.push(o.name);
         }
     }
-    states.extend(own.map(str::to_owned).filter(|n| !states.contains(n)));
+    if let Some(n) = own
+        && seen.insert(n.to_owned())
+    {
+        states.push(n.to_owned());
+    }
     let mut out: Vec<CompletionItem> =
         states.iter().map(|n| item(n, CompletionItemKind::ENUM_MEMBER, Some("state".into()))).collect();
     out.extend(

@@ -9,7 +9,13 @@ use crate::front::front_end;
 use animkit_vm::program::Language;
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Uri};
 
-/// Checks `text` as `animc --check` would and converts what it reports.
+/// The most diagnostics published for one document; past them one more,
+/// at the first left out, says how many there were (a file of 380 000
+/// duplicate states published 150 MB of JSON, issue 41 §5).
+pub const MAX_DIAGNOSTICS: usize = 100;
+
+/// Checks `text` as `animc --check` would and converts what it reports:
+/// at most [`MAX_DIAGNOSTICS`] of them, then one counting the rest.
 pub fn check(uri: &Uri, text: &str, language: Language) -> Vec<lsp_types::Diagnostic> {
     let Some(front) = front_end(language) else { return Vec::new() };
     let path = file_path(uri);
@@ -19,13 +25,30 @@ pub fn check(uri: &Uri, text: &str, language: Language) -> Vec<lsp_types::Diagno
         Err(diagnostics) => diagnostics,
     };
     let lines = Lines::new(text);
-    found
+    let mut out: Vec<lsp_types::Diagnostic> = found
         .iter()
+        .take(MAX_DIAGNOSTICS)
         .map(|d| match &d.file {
             None => convert(uri, text, &lines, d),
             Some(other) => in_included(uri, &path, text, &lines, other, d),
         })
-        .collect()
+        .collect();
+    if let Some(first) = found.get(MAX_DIAGNOSTICS) {
+        // One more, at the first left out, counting them.
+        let more = found.len() - MAX_DIAGNOSTICS;
+        let at = if first.file.is_none() { first.span.start } else { 0 };
+        out.push(lsp_types::Diagnostic {
+            range: lines.range(text, at, at),
+            severity: Some(DiagnosticSeverity::INFORMATION),
+            source: Some("animc".into()),
+            message: format!(
+                "{more} more diagnostic{} not shown (the first {MAX_DIAGNOSTICS} are; `animc --check` lists them)",
+                if more == 1 { "" } else { "s" }
+            ),
+            ..Default::default()
+        });
+    }
+    out
 }
 
 /// The file system path of a `file:` URI, percent-decoded (includes are

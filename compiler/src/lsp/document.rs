@@ -129,15 +129,18 @@ impl Document {
     }
 }
 
-/// The open documents by URI.
+/// The open documents by URI, and those refused for their size (see
+/// [`super::MAX_DOCUMENT_BYTES`]) with their size.
 #[derive(Default)]
 pub struct Store {
     docs: FxHashMap<String, Document>,
+    refused: FxHashMap<String, usize>,
 }
 
 impl Store {
     /// Opens (or reopens) `uri`.
     pub fn open(&mut self, uri: &Uri, doc: Document) -> &Document {
+        self.refused.remove(uri.as_str());
         let slot = self.docs.entry(uri.as_str().to_owned()).or_insert_with(|| doc.clone());
         let generation = slot.generation + 1;
         *slot = Document { generation, ..doc };
@@ -154,9 +157,22 @@ impl Store {
         self.docs.get_mut(uri.as_str())
     }
 
-    /// Closes `uri`.
-    pub fn close(&mut self, uri: &Uri) -> Option<Document> {
-        self.docs.remove(uri.as_str())
+    /// Closes `uri`; false if it was neither open nor refused.
+    pub fn close(&mut self, uri: &Uri) -> bool {
+        let refused = self.refused.remove(uri.as_str()).is_some();
+        self.docs.remove(uri.as_str()).is_some() || refused
+    }
+
+    /// Drops the text of `uri`, `bytes` long: too large to serve. Requests
+    /// on it are refused until it is opened again.
+    pub fn refuse(&mut self, uri: &Uri, bytes: usize) {
+        self.docs.remove(uri.as_str());
+        self.refused.insert(uri.as_str().to_owned(), bytes);
+    }
+
+    /// The size of `uri` if it was refused for it.
+    pub fn refused(&self, uri: &Uri) -> Option<usize> {
+        self.refused.get(uri.as_str()).copied()
     }
 }
 

@@ -5,10 +5,12 @@
 use super::document::Document;
 use super::symbols::{self, Kind};
 use animkit_grammar::animator::lexer::Keyword;
-use animkit_grammar::sprite::ast::Frame;
 use animkit_vm::program::Language;
 use animkit_vm::slap::actions::Action;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
+
+/// The most states an alias's hover names; the others are counted.
+pub const MAX_LISTED: usize = 20;
 
 /// The word (letters, digits, `_`) around byte `offset`.
 pub fn word_at(text: &str, offset: usize) -> (usize, usize) {
@@ -83,14 +85,24 @@ pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
         let value = match o.kind {
             Kind::State => state_text(text, &o.name)?,
             Kind::Alias => {
-                let states: Vec<String> = animkit_grammar::sprite::parse(text)
-                    .0
-                    .states
-                    .iter()
-                    .filter(|s| s.category.as_ref().is_some_and(|c| c.text == o.name))
-                    .map(|s| format!("`{}`", s.name.text))
-                    .collect();
-                format!("alias `{}`: the sprite category of {}", o.name, states.join(", "))
+                // At most `MAX_LISTED` states named, then how many more.
+                let (mut states, mut more) = (Vec::new(), 0usize);
+                symbols::sprite_states(text, |s| {
+                    let Some(s) = s else {
+                        (states, more) = (Vec::new(), 0);
+                        return true;
+                    };
+                    if s.category == Some(o.name.as_str()) {
+                        if states.len() < MAX_LISTED {
+                            states.push(format!("`{}`", s.name));
+                        } else {
+                            more += 1;
+                        }
+                    }
+                    true
+                });
+                let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+                format!("alias `{}`: the sprite category of {}{more}", o.name, states.join(", "))
             }
             Kind::Macro => {
                 let def = all.iter().find(|x| x.kind == Kind::Macro && x.name == o.name && x.def);
@@ -136,20 +148,17 @@ pub fn hover(doc: &Document, offset: usize) -> Option<Hover> {
 }
 
 fn state_text(text: &str, name: &str) -> Option<String> {
-    let (file, _) = animkit_grammar::sprite::parse(text);
-    let state = file.states.iter().find(|s| s.name.text == name)?;
-    let mut frames = 0u64;
-    let mut ticks = 0u64;
-    let mut end = String::new();
-    for f in &state.frames {
-        match f {
-            Frame::Timed { duration, .. } => {
-                frames += 1;
-                ticks = ticks.saturating_add(duration.text.parse::<u64>().unwrap_or(0));
-            }
-            Frame::Control { head, .. } => end = format!(", then `{}`", head.text),
+    let mut found = None;
+    symbols::sprite_states(text, |st| {
+        let Some(st) = st else { return true };
+        if st.name != name {
+            return true;
         }
-    }
+        let end = st.end.map(|e| format!(", then `{e}`")).unwrap_or_default();
+        found = Some((st.frames, st.ticks, end));
+        false
+    });
+    let (frames, ticks, end) = found?;
     let s = |n: u64| if n == 1 { "" } else { "s" };
     Some(format!("state `{name}`: {frames} frame{}, {ticks} tick{} in all{end}", s(frames), s(ticks)))
 }

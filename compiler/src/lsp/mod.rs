@@ -69,7 +69,30 @@ fn params<P: DeserializeOwned>(v: Value) -> Result<P, Failure> {
     serde_json::from_value(v).map_err(|e| invalid(format!("bad parameters: {e}")))
 }
 
+/// The largest document the server serves (16 MiB): it checks the whole
+/// text again on every change and parses it for every hover, completion
+/// and navigation, so a larger one would make each keystroke cost seconds
+/// and its memory (the compiler's bound per source byte, times the copies
+/// in flight) grow with it. A larger document is refused (`window/showMessage`
+/// names its size and this limit), its text dropped, and every request on
+/// it answered with that error until it is opened again smaller; the other
+/// documents are served as before. The compiler's own source limit is 64
+/// MiB (`animc --check` takes what the server refuses).
+pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+
+/// The error for a document over [`MAX_DOCUMENT_BYTES`].
+pub fn too_large(uri: &Uri, bytes: usize) -> Failure {
+    invalid(format!(
+        "`{}` is {bytes} bytes, more than the {MAX_DOCUMENT_BYTES} bytes (16 MiB) animc lsp serves: it is not \
+         checked, and requests on it are refused (`animc --check` takes files up to 64 MiB)",
+        uri.as_str()
+    ))
+}
+
 fn doc<'a>(store: &'a Store, id: &TextDocumentIdentifier) -> Result<&'a Document, Failure> {
+    if let Some(bytes) = store.refused(&id.uri) {
+        return Err(too_large(&id.uri, bytes));
+    }
     store.get(&id.uri).ok_or_else(|| unknown(&id.uri))
 }
 

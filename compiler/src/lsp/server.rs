@@ -143,6 +143,9 @@ impl Server {
                 d.language_id
             ))
         })?;
+        if d.text.len() > super::MAX_DOCUMENT_BYTES {
+            return self.refuse(d.uri, d.text.len());
+        }
         self.store.open(&d.uri, Document::new(d.text, d.version, language));
         self.queue(&d.uri);
         Ok(())
@@ -150,16 +153,39 @@ impl Server {
 
     fn change(&mut self, p: DidChangeTextDocumentParams) -> Result<(), Failure> {
         let uri = p.text_document.uri;
+        if let Some(bytes) = self.store.refused(&uri) {
+            return Err(super::too_large(&uri, bytes));
+        }
         let doc = self.store.get_mut(&uri).ok_or_else(|| unknown(&uri))?;
         doc.apply(p.text_document.version, p.content_changes).map_err(|e| invalid(e.0))?;
+        let bytes = doc.text.len();
+        if bytes > super::MAX_DOCUMENT_BYTES {
+            return self.refuse(uri, bytes);
+        }
         self.queue(&uri);
         Ok(())
     }
 
+    /// A document over [`super::MAX_DOCUMENT_BYTES`]: its text dropped,
+    /// its check forgotten and its diagnostics cleared; the error says so.
+    fn refuse(&mut self, uri: Uri, bytes: usize) -> Result<(), Failure> {
+        self.store.refuse(&uri, bytes);
+        self.worker.forget(&uri);
+        let error = super::too_large(&uri, bytes);
+        self.clear_diagnostics(uri)?;
+        Err(error)
+    }
+
     fn close(&mut self, p: DidCloseTextDocumentParams) -> Result<(), Failure> {
         let uri = p.text_document.uri;
-        self.store.close(&uri).ok_or_else(|| unknown(&uri))?;
+        if !self.store.close(&uri) {
+            return Err(unknown(&uri));
+        }
         self.worker.forget(&uri);
+        self.clear_diagnostics(uri)
+    }
+
+    fn clear_diagnostics(&self, uri: Uri) -> Result<(), Failure> {
         let params = PublishDiagnosticsParams { uri, diagnostics: Vec::new(), version: None };
         let n = Notification::new("textDocument/publishDiagnostics".into(), params);
         self.out.send(&Message::Notification(n)).map_err(|e| (ErrorCode::InternalError as i32, e.to_string()))
