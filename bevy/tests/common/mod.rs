@@ -158,10 +158,17 @@ pub fn animvm_trace(bundle: &[u8], state: &str, ticks: u64) -> String {
     String::from_utf8(out.stdout).expect("animvm prints UTF-8")
 }
 
-/// `animvm`, built once per test binary into this target directory (a
-/// no-op when it is fresh, as in `cargo test --workspace`); `ANIMVM=PATH`
-/// names a built one instead (for a run in another target directory, e.g.
-/// the bench's release build with `--features atlas`).
+/// `animvm`: the one in this target directory when it is newer than every
+/// source it is built from (as in `cargo test --workspace`, which builds it
+/// before any test runs), otherwise built once per test binary;
+/// `ANIMVM=PATH` names a built one instead (for a run in another target
+/// directory, e.g. the bench's release build with `--features atlas`).
+///
+/// Not `cargo build` every time: Cargo resolves features for
+/// `-p animkit-runtime` alone differently than for the workspace (whose
+/// dev-dependencies turn on `animkit-vm/test-support`), so in a fresh
+/// `cargo test --workspace` it built the VM, compiler and runtime again
+/// (the bevy tests took 145-180 s instead of 1).
 pub fn animvm() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
@@ -171,6 +178,10 @@ pub fn animvm() -> PathBuf {
             }
             let exe = std::env::current_exe().expect("the test binary's path");
             let profile = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps/TEST").to_path_buf();
+            let built = profile.join("animvm");
+            if newer_than_its_sources(&built) {
+                return built;
+            }
             let target = profile.parent().expect("target/PROFILE");
             let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
             let mut cmd = Command::new(cargo);
@@ -187,6 +198,29 @@ pub fn animvm() -> PathBuf {
             p
         })
         .clone()
+}
+
+/// True when `binary` exists and was modified after every file of the
+/// sources `animvm` is built from (the grammar, the VM, the compiler, the
+/// runtime, `Cargo.lock`): what `make` would call up to date.
+fn newer_than_its_sources(binary: &Path) -> bool {
+    fn newest(path: &Path, newest_seen: &mut std::time::SystemTime) {
+        let Ok(meta) = std::fs::metadata(path) else { return };
+        if meta.is_dir() {
+            for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+                newest(&entry.path(), newest_seen);
+            }
+        } else if let Ok(m) = meta.modified() {
+            *newest_seen = (*newest_seen).max(m);
+        }
+    }
+    let Ok(built) = std::fs::metadata(binary).and_then(|m| m.modified()) else { return false };
+    let root = repo_dir();
+    let mut seen = std::time::SystemTime::UNIX_EPOCH;
+    for part in ["grammar", "build.rs", "Cargo.toml", "Cargo.lock", "vm/src", "vm/Cargo.toml", "compiler/src", "compiler/Cargo.toml", "runtime/src", "runtime/Cargo.toml"] {
+        newest(&root.join(part), &mut seen);
+    }
+    built > seen
 }
 
 /// The first line where `a` and `b` differ, for assertion messages.
