@@ -110,37 +110,25 @@ impl From<animkit_grammar::SyntaxError> for Diagnostic {
 /// (documented in docs/limits.md).
 pub const MAX_ERRORS: usize = 100;
 
-/// A source with its line starts, indexed once for all the diagnostics
+/// A source with its [`LineIndex`], built once for all the diagnostics
 /// rendered against it (codespan's `SimpleFile` indexes the whole text
 /// each time it is made: made per diagnostic, N errors in a big file cost
 /// N times the file).
 pub(crate) struct IndexedFile<'s> {
     pub(crate) name: &'s str,
     pub(crate) source: &'s str,
-    /// Byte offset of each line's start.
-    pub(crate) starts: Vec<usize>,
+    pub(crate) lines: LineIndex<'s>,
 }
 
 impl<'s> IndexedFile<'s> {
     pub(crate) fn new(name: &'s str, source: &'s str) -> IndexedFile<'s> {
-        let mut starts = vec![0];
-        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
-        IndexedFile { name, source, starts }
-    }
-
-    /// 0-based line of byte `offset`.
-    pub(crate) fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+        IndexedFile { name, source, lines: LineIndex::new(source) }
     }
 
     fn line_start(&self, line: usize) -> Result<usize, codespan_reporting::files::Error> {
-        match line.cmp(&self.starts.len()) {
-            std::cmp::Ordering::Less => Ok(self.starts[line]),
-            std::cmp::Ordering::Equal => Ok(self.source.len()),
-            std::cmp::Ordering::Greater => {
-                Err(codespan_reporting::files::Error::LineTooLarge { given: line, max: self.starts.len() - 1 })
-            }
-        }
+        self.lines
+            .line_start(line)
+            .ok_or(codespan_reporting::files::Error::LineTooLarge { given: line, max: self.lines.starts.len() - 1 })
     }
 }
 
@@ -158,7 +146,7 @@ impl<'a> codespan_reporting::files::Files<'a> for IndexedFile<'_> {
     }
 
     fn line_index(&'a self, (): (), byte_index: usize) -> Result<usize, codespan_reporting::files::Error> {
-        Ok(self.line_of(byte_index))
+        Ok(self.lines.line_of(byte_index))
     }
 
     fn line_range(
@@ -298,6 +286,27 @@ impl<'s> LineIndex<'s> {
         let mut starts = vec![0];
         starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
         LineIndex { src, starts, last: std::cell::Cell::new((0, 0)) }
+    }
+
+    /// 0-based line of byte `offset`.
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+    }
+
+    /// Byte offset of 0-based `line`'s start; one past the last line, the
+    /// text's end; `None` further on.
+    pub(crate) fn line_start(&self, line: usize) -> Option<usize> {
+        match line.cmp(&self.starts.len()) {
+            std::cmp::Ordering::Less => Some(self.starts[line]),
+            std::cmp::Ordering::Equal => Some(self.src.len()),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// Byte offset of 0-based `line`'s end, before its `\n` (the text's
+    /// end for the last line).
+    pub(crate) fn line_end(&self, line: usize) -> usize {
+        self.starts.get(line + 1).map_or(self.src.len(), |&next| next - 1)
     }
 
     /// `(line, column)` of byte `offset`, both 1-based; columns count

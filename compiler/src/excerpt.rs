@@ -56,9 +56,9 @@ pub(crate) fn long_line(file: &IndexedFile<'_>, d: &Diagnostic) -> Option<String
     let (file_name, source) = (file.name, file.source);
     let at = d.span.start.min(source.len());
     // The line, from the index built once for the file.
-    let line_no = file.line_of(at);
-    let start = file.starts[line_no];
-    let end = file.starts.get(line_no + 1).map_or(source.len(), |&next| next - 1).max(at);
+    let line_no = file.lines.line_of(at);
+    let start = file.lines.line_start(line_no).unwrap_or(0);
+    let end = file.lines.line_end(line_no).max(at);
     let line = &source[start..end];
     // A short line is left to codespan.
     line.chars().nth(MAX_LINE_CHARS)?;

@@ -217,7 +217,18 @@ fn newer_than_its_sources(binary: &Path) -> bool {
     let Ok(built) = std::fs::metadata(binary).and_then(|m| m.modified()) else { return false };
     let root = repo_dir();
     let mut seen = std::time::SystemTime::UNIX_EPOCH;
-    for part in ["grammar", "build.rs", "Cargo.toml", "Cargo.lock", "vm/src", "vm/Cargo.toml", "compiler/src", "compiler/Cargo.toml", "runtime/src", "runtime/Cargo.toml"] {
+    for part in [
+        "grammar",
+        "build.rs",
+        "Cargo.toml",
+        "Cargo.lock",
+        "vm/src",
+        "vm/Cargo.toml",
+        "compiler/src",
+        "compiler/Cargo.toml",
+        "runtime/src",
+        "runtime/Cargo.toml",
+    ] {
         newest(&root.join(part), &mut seen);
     }
     built > seen
