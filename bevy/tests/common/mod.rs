@@ -179,7 +179,11 @@ pub fn animvm() -> PathBuf {
             let exe = std::env::current_exe().expect("the test binary's path");
             let profile = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps/TEST").to_path_buf();
             let built = profile.join("animvm");
-            if newer_than_its_sources(&built) {
+            if animkit_test_support::fresh::newer_than(
+                &[&built],
+                &repo_dir(),
+                animkit_test_support::fresh::TOOLCHAIN_SOURCES,
+            ) {
                 return built;
             }
             let target = profile.parent().expect("target/PROFILE");
@@ -198,40 +202,6 @@ pub fn animvm() -> PathBuf {
             p
         })
         .clone()
-}
-
-/// True when `binary` exists and was modified after every file of the
-/// sources `animvm` is built from (the grammar, the VM, the compiler, the
-/// runtime, `Cargo.lock`): what `make` would call up to date.
-fn newer_than_its_sources(binary: &Path) -> bool {
-    fn newest(path: &Path, newest_seen: &mut std::time::SystemTime) {
-        let Ok(meta) = std::fs::metadata(path) else { return };
-        if meta.is_dir() {
-            for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
-                newest(&entry.path(), newest_seen);
-            }
-        } else if let Ok(m) = meta.modified() {
-            *newest_seen = (*newest_seen).max(m);
-        }
-    }
-    let Ok(built) = std::fs::metadata(binary).and_then(|m| m.modified()) else { return false };
-    let root = repo_dir();
-    let mut seen = std::time::SystemTime::UNIX_EPOCH;
-    for part in [
-        "grammar",
-        "build.rs",
-        "Cargo.toml",
-        "Cargo.lock",
-        "vm/src",
-        "vm/Cargo.toml",
-        "compiler/src",
-        "compiler/Cargo.toml",
-        "runtime/src",
-        "runtime/Cargo.toml",
-    ] {
-        newest(&root.join(part), &mut seen);
-    }
-    built > seen
 }
 
 /// The first line where `a` and `b` differ, for assertion messages.

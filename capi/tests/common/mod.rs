@@ -50,12 +50,19 @@ pub fn tool(name: &str) -> PathBuf {
 }
 
 /// Builds `animc`, `animvm` and this crate's staticlib and cdylib into the
-/// test's target directory, once per test binary.
+/// test's target directory, once per test binary, unless all four are
+/// newer than their sources (as after `cargo test --workspace`, which
+/// builds them first: see `animkit_test_support::fresh`).
 pub fn build_tools() {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let profile = profile_dir();
+        let built = ["animc", "animvm", "libanimkit.a", "libanimkit.so"].map(|n| profile.join(n));
+        if animkit_test_support::fresh::newer_than(&built, &repo_dir(), animkit_test_support::fresh::TOOLCHAIN_SOURCES)
+        {
+            return;
+        }
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let target = profile.parent().expect("target/PROFILE");
         let mut cmd = Command::new(cargo);
         cmd.args([

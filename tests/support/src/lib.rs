@@ -4,7 +4,10 @@
 //! - [`alloc`]: one counting global allocator that counts per thread, so
 //!   the tests of one binary may count their own allocations side by side;
 //! - [`limited`]: a program run under an address-space limit, with its
-//!   peak resident memory (the `animc` and `animvm` resource-limit tests).
+//!   peak resident memory (the `animc` and `animvm` resource-limit tests);
+//! - [`fresh`]: whether a built `animvm`, `animc` or C library is up to
+//!   date with its sources, so a test need not `cargo build` it again.
 
 pub mod alloc;
+pub mod fresh;
 pub mod limited;
