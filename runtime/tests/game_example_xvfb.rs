@@ -61,16 +61,22 @@ fn profile_dir() -> PathBuf {
     exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
 }
 
-/// Builds the example (quick when it is up to date; once per test run)
-/// and returns its path. Under `cargo test --workspace` the first build is
-/// not quick: Cargo selected other features for the workspace than for
-/// `-p animkit-runtime` alone, so this builds the example again.
+/// The example's path, built once per test run unless it is newer than
+/// its sources (`cargo test --workspace` builds it before any test runs; a
+/// nested `cargo build -p animkit-runtime` would build it again in another
+/// feature set, which is not quick).
 fn example() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BUILT.get_or_init(build_example).clone()
 }
 
 fn build_example() -> PathBuf {
+    let path = profile_dir().join("examples").join("game");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("runtime/ has a parent");
+    let sources = [animkit_test_support::fresh::TOOLCHAIN_SOURCES, &["runtime/examples"]].concat();
+    if animkit_test_support::fresh::newer_than(&[&path], root, &sources) {
+        return path;
+    }
     let release = profile_dir().file_name().is_some_and(|n| n == "release");
     let mut cmd = Command::new(env!("CARGO"));
     cmd.args(["build", "-q", "-p", "animkit-runtime", "--example", "game"]);
@@ -79,7 +85,6 @@ fn build_example() -> PathBuf {
     }
     let status = cmd.status().expect("cargo build --example game");
     assert!(status.success(), "cargo build --example game failed");
-    let path = profile_dir().join("examples").join("game");
     assert!(path.exists(), "{} was not built", path.display());
     path
 }
