@@ -19,6 +19,7 @@
 //! ```
 
 pub mod animator;
+pub mod kept;
 pub mod slap;
 pub mod span;
 pub mod sprite;

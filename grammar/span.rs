@@ -68,6 +68,10 @@ pub struct SyntaxError {
     /// `note: ...` / `help: ...` lines, written out in full (as
     /// `Diagnostic::notes` in the compiler).
     pub notes: Vec<String>,
+    /// How many more errors, after this one, were found and not kept
+    /// ([`crate::kept`]): 0 but on the last error kept of a file that had
+    /// more than [`crate::kept::MAX_KEPT_ERRORS`].
+    pub left_out: usize,
 }
 
 impl SyntaxError {
@@ -79,7 +83,7 @@ impl SyntaxError {
     /// assert_eq!(e.notes, ["help: try again"]);
     /// ```
     pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> SyntaxError {
-        SyntaxError { span, message: message.into(), label: label.into(), notes: Vec::new() }
+        SyntaxError { span, message: message.into(), label: label.into(), notes: Vec::new(), left_out: 0 }
     }
 
     /// Adds a `help:` line.

@@ -80,6 +80,20 @@ fn examples_and_spec_cases_agree() {
     ] {
         agree(text).unwrap();
     }
+    // More errors than a front end keeps (the first 101, the rest counted
+    // on the last): checked as read, and by the tree, alike.
+    for text in [
+        "A: 1, _loop\n".repeat(300),
+        format!("A: {}_loop\n", "-1, ".repeat(300)),
+        format!("A: {}B\n", "1|_x, ".repeat(150)) + &"?\n".repeat(150),
+        format!("A: 1|16777215, {}_loop\n", "1, ".repeat(250)),
+    ] {
+        agree(&text).unwrap();
+        let Err(d) = ours("t.anim", &text, false) else { panic!("{text}") };
+        // Syntax errors and the check's are kept apart, then merged.
+        assert!(d.len() <= 2 * animkit_grammar::kept::MAX_KEPT_ERRORS, "{}", d.len());
+        assert!(d.iter().map(Diagnostic::errors).sum::<usize>() >= 250, "{text}");
+    }
 }
 
 #[test]

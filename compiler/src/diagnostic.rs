@@ -43,6 +43,12 @@ pub struct Diagnostic {
     /// The file the spans are in when it is not the source being compiled
     /// (a file a SLAP scene includes); `None`: that source.
     pub file: Option<Arc<OtherFile>>,
+    /// How many more errors, after this one in source order, the front end
+    /// found and did not keep (it keeps a file's first
+    /// [`MAX_KEPT_ERRORS`](animkit_grammar::kept::MAX_KEPT_ERRORS)): 0 but
+    /// on the last diagnostic kept of such a file. Counted by
+    /// [`Diagnostic::errors`], the closing lines and the language server.
+    pub left_out: usize,
 }
 
 /// A file other than the compiled source that diagnostics point into.
@@ -72,6 +78,7 @@ impl Diagnostic {
             secondary: Vec::new(),
             notes: Vec::new(),
             file: None,
+            left_out: 0,
         }
     }
 
@@ -97,11 +104,37 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// The errors it counts for: itself (1 for an error, 0 for a
+    /// warning) and the [`left_out`](Diagnostic::left_out) ones after it.
+    pub fn errors(&self) -> usize {
+        usize::from(self.is_error()) + self.left_out
+    }
 }
+
+impl animkit_grammar::kept::Keepable for Diagnostic {
+    fn start(&self) -> usize {
+        self.span.start
+    }
+    fn is_error(&self) -> bool {
+        Diagnostic::is_error(self)
+    }
+    fn left_out(&self) -> usize {
+        self.left_out
+    }
+    fn add_left_out(&mut self, n: usize) {
+        self.left_out += n;
+    }
+}
+
+/// A file's diagnostics as a front end collects them: the first
+/// [`MAX_KEPT_ERRORS`](animkit_grammar::kept::MAX_KEPT_ERRORS) in source
+/// order kept, the others counted.
+pub type Kept = animkit_grammar::kept::FirstInOrder<Diagnostic>;
 
 impl From<animkit_grammar::SyntaxError> for Diagnostic {
     fn from(e: animkit_grammar::SyntaxError) -> Diagnostic {
-        Diagnostic { notes: e.notes, ..Diagnostic::error(e.span, e.message, e.label) }
+        Diagnostic { notes: e.notes, left_out: e.left_out, ..Diagnostic::error(e.span, e.message, e.label) }
     }
 }
 
@@ -109,6 +142,9 @@ impl From<animkit_grammar::SyntaxError> for Diagnostic {
 /// it, [`render_limited`] stops and says how many more there were
 /// (documented in docs/limits.md).
 pub const MAX_ERRORS: usize = 100;
+
+// Front ends keep more than is printed: the first one left out is known.
+const _: () = assert!(animkit_grammar::kept::MAX_KEPT_ERRORS > MAX_ERRORS);
 
 /// A source with its [`LineIndex`], built once for all the diagnostics
 /// rendered against it (codespan's `SimpleFile` indexes the whole text
@@ -191,6 +227,7 @@ pub fn render_limited(
     let mut other: Option<(*const OtherFile, IndexedFile<'_>)> = None;
     let mut left_out = 0;
     for d in diagnostics {
+        left_out += d.left_out;
         if *errors_left == 0 {
             left_out += usize::from(d.is_error());
             continue;

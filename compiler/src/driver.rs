@@ -122,7 +122,7 @@ impl CompileError {
     pub fn count(&self) -> usize {
         match self {
             CompileError::Source(files) => {
-                files.iter().map(|f| f.diagnostics.iter().filter(|d| d.is_error()).count()).sum()
+                files.iter().map(|f| f.diagnostics.iter().map(Diagnostic::errors).sum::<usize>()).sum()
             }
             CompileError::Other(_) => 1,
         }

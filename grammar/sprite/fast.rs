@@ -73,6 +73,31 @@ pub enum FrameRef<'s, 'e> {
     },
 }
 
+impl FrameRef<'_, '_> {
+    /// The frame as the tree holds it.
+    ///
+    /// ```
+    /// use animkit_grammar::sprite::{FrameRef, NumberRef, ast::Frame};
+    /// use animkit_grammar::Span;
+    /// let n = NumberRef { text: "5", negative: false, span: Span::new(0, 1) };
+    /// let f = FrameRef::Timed { duration: n, index: None, events: &[], span: Span::new(0, 1) };
+    /// assert!(matches!(f.to_frame(), Frame::Timed { duration, .. } if duration.text == "5"));
+    /// ```
+    pub fn to_frame(&self) -> Frame {
+        match *self {
+            FrameRef::Timed { duration, index, events, span } => Frame::Timed {
+                duration: duration.owned(),
+                index: index.map(|i| i.owned()),
+                events: events.iter().map(NameRef::owned).collect(),
+                span,
+            },
+            FrameRef::Control { head, events, span } => {
+                Frame::Control { head: head.owned(), events: events.iter().map(NameRef::owned).collect(), span }
+            }
+        }
+    }
+}
+
 /// What the streaming reader ([`read`]) hands out, in source order; any
 /// method returning `false` stops the reading (and [`read`] returns
 /// `None`).
@@ -339,17 +364,7 @@ impl<'s> Sink<'s> for Tree {
 
     fn frame(&mut self, frame: FrameRef<'s, '_>) -> bool {
         let Some(state) = self.current.as_mut() else { return false };
-        state.frames.push(match frame {
-            FrameRef::Timed { duration, index, events, span } => Frame::Timed {
-                duration: duration.owned(),
-                index: index.map(|i| i.owned()),
-                events: events.iter().map(NameRef::owned).collect(),
-                span,
-            },
-            FrameRef::Control { head, events, span } => {
-                Frame::Control { head: head.owned(), events: events.iter().map(NameRef::owned).collect(), span }
-            }
-        });
+        state.frames.push(frame.to_frame());
         true
     }
 

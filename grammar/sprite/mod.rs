@@ -25,8 +25,9 @@ lalrpop_util::lalrpop_mod!(
     "/sprite/sprite.rs"
 );
 
+use crate::kept::FirstInOrder;
 use crate::{Span, SyntaxError};
-use lalrpop_util::ParseError;
+use lalrpop_util::{ErrorRecovery, ParseError};
 
 /// Parses a whole file. Always returns a tree (possibly missing the states
 /// whose lines had errors) and every syntax error, in source order.
@@ -41,9 +42,39 @@ pub fn parse(src: &str) -> (ast::File, Vec<SyntaxError>) {
     }
 }
 
+/// The syntax errors the LALRPOP parser recovers from, described as they
+/// come: the first [`MAX_KEPT_ERRORS`](crate::kept::MAX_KEPT_ERRORS) kept,
+/// the others counted (a file of a million bad lines holds a hundred
+/// errors, not a million, nor LALRPOP's lists of expected tokens).
+pub struct Recovered<'s> {
+    src: &'s str,
+    kept: FirstInOrder<SyntaxError>,
+    /// Where the last error taken is (one error per position).
+    last: Option<usize>,
+}
+
+impl<'s> Recovered<'s> {
+    fn new(src: &'s str) -> Self {
+        Recovered { src, kept: FirstInOrder::new(), last: None }
+    }
+
+    /// Takes one error (the grammar's `!` rule).
+    fn push(&mut self, e: ErrorRecovery<usize, lexer::Tok<'s>, std::convert::Infallible>) {
+        self.take(describe(self.src, e.error));
+    }
+
+    fn take(&mut self, e: SyntaxError) {
+        if self.last == Some(e.span.start) {
+            return;
+        }
+        self.last = Some(e.span.start);
+        self.kept.push(e);
+    }
+}
+
 /// [`parse`] by the LALRPOP parser alone.
 fn parse_lalrpop(src: &str) -> (ast::File, Vec<SyntaxError>) {
-    let mut recovered = Vec::new();
+    let mut recovered = Recovered::new(src);
     let mut comments = Vec::new();
     let tokens = lexer::tokens(src).filter(|(l, t, r)| match t {
         lexer::Tok::Comment(text) => {
@@ -53,17 +84,23 @@ fn parse_lalrpop(src: &str) -> (ast::File, Vec<SyntaxError>) {
         _ => true,
     });
     let result = grammar::FileParser::new().parse(&mut recovered, tokens);
-    let mut errors: Vec<SyntaxError> = recovered.into_iter().map(|r| describe(src, r.error)).collect();
     let mut file = match result {
         Ok(file) => file,
         Err(e) => {
-            errors.push(describe(src, e));
+            recovered.take(describe(src, e));
             ast::File::default()
         }
     };
     file.comments = comments;
-    errors.sort_by_key(|e| e.span.start);
-    errors.dedup_by_key(|e| e.span.start);
+    let mut errors: Vec<SyntaxError> = Vec::new();
+    // One error per position (the recoveries come in source order, the
+    // last error may not), a dropped one's count kept.
+    for e in recovered.kept.finish() {
+        match errors.last_mut() {
+            Some(prev) if prev.span.start == e.span.start => prev.left_out += e.left_out,
+            _ => errors.push(e),
+        }
+    }
     (file, errors)
 }
 
@@ -74,12 +111,14 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
             message: "invalid token".into(),
             label: "not understood".into(),
             notes: Vec::new(),
+            left_out: 0,
         },
         ParseError::UnrecognizedEof { location, expected } => SyntaxError {
             span: Span::new(location, location),
             message: format!("expected {}, found end of file", expected_list(&expected)),
             label: "file ends here".into(),
             notes: Vec::new(),
+            left_out: 0,
         },
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
             let (message, label) = match tok {
@@ -92,13 +131,14 @@ fn describe(src: &str, err: ParseError<usize, lexer::Tok<'_>, std::convert::Infa
             // of the line instead so the caret stays on the offending line.
             let span = if matches!(tok, lexer::Tok::Newline) { Span::new(l, l) } else { Span::new(l, r) };
             let _ = src;
-            SyntaxError { span, message, label, notes: Vec::new() }
+            SyntaxError { span, message, label, notes: Vec::new(), left_out: 0 }
         }
         ParseError::ExtraToken { token: (l, tok, r) } => SyntaxError {
             span: Span::new(l, r),
             message: format!("unexpected {tok}"),
             label: "not expected here".into(),
             notes: Vec::new(),
+            left_out: 0,
         },
         ParseError::User { error } => match error {},
     }

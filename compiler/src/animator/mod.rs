@@ -8,7 +8,7 @@ pub mod colors;
 pub mod format;
 pub(crate) mod lower;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kept};
 use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
 use animkit_grammar::animator::{ReadError, Reader};
@@ -39,7 +39,7 @@ impl FrontEnd for Animator {
         // that lowers is read again by `lower` (see `Checked file`).
         let text = Text::of(&source.text);
         let mut checker = check::Checker::for_file();
-        let mut errors = Vec::new();
+        let mut errors = Kept::new();
         let mut read_failed = false;
         each_command(&source.text, |item| match item {
             Ok(cmd) => {
@@ -56,12 +56,7 @@ impl FrontEnd for Animator {
             return Err(check_whole(source));
         }
         errors.extend(checker.finish().map(|r| *r.diagnostic));
-        if errors.is_empty() {
-            Ok(CheckedSource::new(CheckedFile))
-        } else {
-            errors.sort_by_key(|d| d.span.start);
-            Err(errors)
-        }
+        if errors.is_empty() { Ok(CheckedSource::new(CheckedFile)) } else { Err(errors.finish()) }
     }
 
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {

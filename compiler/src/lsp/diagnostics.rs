@@ -14,6 +14,9 @@ use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Uri}
 /// duplicate states published 150 MB of JSON, issue 41 §5).
 pub const MAX_DIAGNOSTICS: usize = 100;
 
+// The front ends keep one more: the closing diagnostic's place is known.
+const _: () = assert!(animkit_grammar::kept::MAX_KEPT_ERRORS > MAX_DIAGNOSTICS);
+
 /// Checks `text` as `animc --check` would and converts what it reports:
 /// at most [`MAX_DIAGNOSTICS`] of them, then one counting the rest.
 pub fn check(uri: &Uri, text: &str, language: Language) -> Vec<lsp_types::Diagnostic> {
@@ -33,10 +36,18 @@ pub fn check(uri: &Uri, text: &str, language: Language) -> Vec<lsp_types::Diagno
             Some(other) => in_included(uri, &path, text, &lines, other, d),
         })
         .collect();
-    if let Some(first) = found.get(MAX_DIAGNOSTICS) {
+    // Those past the first MAX_DIAGNOSTICS, and those the front end counted
+    // without keeping them (`Diagnostic::left_out`).
+    let total: usize = found.iter().map(|d| 1 + d.left_out).sum();
+    let more = total - found.len().min(MAX_DIAGNOSTICS);
+    if more > 0 {
         // One more, at the first left out, counting them.
-        let more = found.len() - MAX_DIAGNOSTICS;
-        let at = if first.file.is_none() { first.span.start } else { 0 };
+        let at = match found.get(MAX_DIAGNOSTICS).or(found.last()) {
+            Some(d) if d.file.is_some() => 0,
+            Some(d) if found.len() > MAX_DIAGNOSTICS => d.span.start,
+            Some(d) => d.span.end,
+            None => 0,
+        };
         out.push(lsp_types::Diagnostic {
             range: lines.range(text, at, at),
             severity: Some(DiagnosticSeverity::INFORMATION),

@@ -14,11 +14,12 @@
 //!   tick because no frame on the way has a positive duration.
 
 use super::ir::{End, IrFrame, IrState, SpriteIr};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kept};
 use crate::hash::FxHashMap;
 use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
 use animkit_grammar::Span;
 use animkit_grammar::sprite::ast::{self, Frame};
+use animkit_grammar::sprite::{FrameRef, NameRef, Sink, read};
 
 /// Largest duration or frame index (the bytecode's 24-bit immediate).
 pub const MAX_VALUE: u32 = animkit_vm::isa::MAX_AX;
@@ -39,52 +40,192 @@ pub fn check(file: &ast::File) -> Result<SpriteIr, Vec<Diagnostic>> {
 /// states, an empty file — are not reported, so they do not pile onto the
 /// syntax errors.
 pub fn check_partial(file: &ast::File, partial: bool) -> Result<SpriteIr, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
-    let mut index: FxHashMap<&str, usize> = FxHashMap::default();
-    for (i, s) in file.states.iter().enumerate() {
-        let name = s.name.text.as_str();
-        if name.starts_with('_') {
-            errors.push(
-                Diagnostic::error(s.name.span, format!("state name `{name}` starts with `_`"), "reserved")
-                    .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`"),
-            );
-        }
-        if let Some(&first) = index.get(name) {
-            errors.push(
-                Diagnostic::error(s.name.span, format!("state `{name}` is defined twice"), "defined again here")
-                    .with_secondary(file.states[first].name.span, "first defined here"),
-            );
-        } else {
-            index.insert(name, i);
-        }
-    }
-    if file.states.len() > MAX_STATES {
-        errors.push(too_many_states(file.states[MAX_STATES].name.span));
-    }
-    if file.states.is_empty() && !partial {
-        errors.push(
-            Diagnostic::error(Span::new(0, 0), "the file defines no state", "expected `Name: frames, ...`")
-                .with_help("a state looks like `Idle: 10, 10, _loop`"),
-        );
-    }
-    let names: Vec<&str> = file.states.iter().map(|s| s.name.text.as_str()).collect();
+    // A file of millions of bad frames keeps its first errors only.
+    let mut errors = Kept::new();
+    let names: Vec<(&str, Span)> = file.states.iter().map(|s| (s.name.text.as_str(), s.name.span)).collect();
+    let mut cx = Names::new(&names, partial, &mut errors);
     let mut states = Vec::with_capacity(file.states.len());
-    let mut budget = SUGGEST_BUDGET;
     for s in &file.states {
-        if let Some(st) = check_state(s, &index, &names, partial, &mut budget, &mut errors) {
+        let category = s.category.as_ref().map_or(&s.name.text, |c| &c.text);
+        let mut c = StateCheck::new(&s.name.text, category, true, &errors);
+        for (i, f) in s.frames.iter().enumerate() {
+            c.frame(f, i + 1 == s.frames.len(), &mut cx, &mut errors);
+        }
+        if let Some(st) = c.finish(&mut errors) {
             states.push(st);
         }
     }
     if errors.is_empty() && states.len() == file.states.len() {
-        check_progress(&states, &mut errors);
-        check_code_size(&states, &mut errors);
+        let summaries: Vec<Summary<'_>> = states.iter().map(Summary::of).collect();
+        errors.extend(check_transitions_and_size(&summaries));
     }
     if errors.is_empty() {
-        Ok(SpriteIr { states })
+        Ok(SpriteIr { states: states.into_iter().map(|s| s.state).collect() })
     } else {
-        errors.sort_by_key(|d| d.span.start);
-        Err(errors)
+        Err(errors.finish())
     }
+}
+
+/// The diagnostics of a file without syntax errors, checked as
+/// [`check`] checks its tree, without building it: one pass over the
+/// file for the state names, one more in which each frame is checked as
+/// it is read and dropped. What is held is the names, a few numbers per
+/// state and the first errors ([`Kept`]), so a file of millions of bad
+/// frames (one 57 MB line of them) costs a few bytes per state, not the
+/// tree's hundred and more per frame. `None` when the file has a syntax
+/// error (the tree and LALRPOP report it) or no error at all (the tree
+/// path builds its IR).
+pub fn check_streaming(src: &str) -> Option<Vec<Diagnostic>> {
+    let mut names = StateNames::default();
+    read(src, &mut names)?;
+    let mut errors = Kept::new();
+    let cx = Names::new(&names.names, false, &mut errors);
+    let mut pass = Streaming { cx, errors, current: None, pending: None, summaries: Vec::new(), states: 0 };
+    read(src, &mut pass)?;
+    let Streaming { mut errors, summaries, states, .. } = pass;
+    if errors.is_empty() && summaries.len() == states {
+        errors.extend(check_transitions_and_size(&summaries));
+    }
+    (!errors.is_empty()).then(|| errors.finish())
+}
+
+/// The state names of a file, in order (the first pass of
+/// [`check_streaming`]).
+#[derive(Default)]
+struct StateNames<'s> {
+    names: Vec<(&'s str, Span)>,
+}
+
+impl<'s> Sink<'s> for StateNames<'s> {
+    fn state(&mut self, name: NameRef<'s>, _: Option<NameRef<'s>>) -> bool {
+        self.names.push((name.text, name.span));
+        true
+    }
+    fn frame(&mut self, _: FrameRef<'s, '_>) -> bool {
+        true
+    }
+    fn end_state(&mut self, _: Span) -> bool {
+        true
+    }
+}
+
+/// The second pass of [`check_streaming`]: each frame is checked when the
+/// next one (or the state's end) shows whether it is the last.
+struct Streaming<'s> {
+    cx: Names<'s>,
+    errors: Kept,
+    current: Option<StateCheck>,
+    pending: Option<Frame>,
+    summaries: Vec<Summary<'s>>,
+    states: usize,
+}
+
+impl<'s> Sink<'s> for Streaming<'s> {
+    fn state(&mut self, name: NameRef<'s>, category: Option<NameRef<'s>>) -> bool {
+        let category = category.map_or(name.text, |c| c.text);
+        self.current = Some(StateCheck::new(name.text, category, false, &self.errors));
+        self.states += 1;
+        true
+    }
+
+    fn frame(&mut self, frame: FrameRef<'s, '_>) -> bool {
+        let Some(c) = self.current.as_mut() else { return false };
+        if let Some(f) = self.pending.replace(frame.to_frame()) {
+            c.frame(&f, false, &mut self.cx, &mut self.errors);
+        }
+        true
+    }
+
+    fn end_state(&mut self, _: Span) -> bool {
+        let Some(mut c) = self.current.take() else { return false };
+        if let Some(f) = self.pending.take() {
+            c.frame(&f, true, &mut self.cx, &mut self.errors);
+        }
+        let name = self.cx.list.get(self.states - 1).copied().unwrap_or_default();
+        if let Some(st) = c.finish(&mut self.errors) {
+            self.summaries.push(Summary { name, ..Summary::of(&st) });
+        }
+        true
+    }
+}
+
+/// The file's state names, checked: what a state's transition resolves
+/// against.
+struct Names<'a> {
+    index: FxHashMap<&'a str, usize>,
+    list: Vec<&'a str>,
+    partial: bool,
+    /// What "did you mean" may still spend.
+    budget: u64,
+}
+
+impl<'a> Names<'a> {
+    /// Indexes the states' names, reporting the reserved, duplicate and
+    /// too many ones, and an empty file.
+    fn new(names: &[(&'a str, Span)], partial: bool, errors: &mut Kept) -> Names<'a> {
+        let mut index: FxHashMap<&str, usize> = FxHashMap::default();
+        for (i, &(name, span)) in names.iter().enumerate() {
+            if name.starts_with('_') {
+                errors.push(
+                    Diagnostic::error(span, format!("state name `{name}` starts with `_`"), "reserved")
+                        .with_note("names starting with `_` are reserved for `_loop`, `_wait` and `_pingpong`"),
+                );
+            }
+            if let Some(&first) = index.get(name) {
+                errors.push(
+                    Diagnostic::error(span, format!("state `{name}` is defined twice"), "defined again here")
+                        .with_secondary(names[first].1, "first defined here"),
+                );
+            } else {
+                index.insert(name, i);
+            }
+        }
+        if names.len() > MAX_STATES {
+            errors.push(too_many_states(names[MAX_STATES].1));
+        }
+        if names.is_empty() && !partial {
+            errors.push(
+                Diagnostic::error(Span::new(0, 0), "the file defines no state", "expected `Name: frames, ...`")
+                    .with_help("a state looks like `Idle: 10, 10, _loop`"),
+            );
+        }
+        let list = names.iter().map(|n| n.0).collect();
+        Names { index, list, partial, budget: SUGGEST_BUDGET }
+    }
+}
+
+/// What the transition and code-size checks need of a checked state.
+struct Summary<'a> {
+    name: &'a str,
+    /// No frame has a positive duration.
+    zero: bool,
+    end: End,
+    end_span: Span,
+    /// Instructions of its code (`super::lower::state_code_len`).
+    code: u64,
+}
+
+impl<'a> Summary<'a> {
+    fn of(s: &'a Checked) -> Summary<'a> {
+        Summary { name: &s.state.name, zero: s.zero, end: s.state.end, end_span: s.state.end_span, code: s.code }
+    }
+}
+
+/// A checked state, with what its summary needs (its frames are not kept
+/// by [`check_streaming`]).
+struct Checked {
+    state: IrState,
+    zero: bool,
+    code: u64,
+}
+
+/// Errors of transitions that spin and of code past [`MAX_CODE`], for a
+/// file whose states have no other error.
+fn check_transitions_and_size(states: &[Summary<'_>]) -> Vec<Diagnostic> {
+    let mut more = Vec::new();
+    check_progress(states, &mut more);
+    check_code_size(states.iter().map(|s| (s.code, s.end_span)), &mut more);
+    more
 }
 
 /// The error at the name of the first state past [`MAX_STATES`].
@@ -106,7 +247,7 @@ pub(super) fn code_too_large(end: Span) -> Diagnostic {
     .with_help("split the states into several files (one module each)")
 }
 
-fn number(n: &ast::Number, what: &str, errors: &mut Vec<Diagnostic>) -> Option<u32> {
+fn number(n: &ast::Number, what: &str, errors: &mut Kept) -> Option<u32> {
     let plural = if what == "duration" { "durations" } else { "frame indices" };
     if n.negative {
         errors.push(Diagnostic::error(
@@ -148,11 +289,7 @@ fn unknown_special(name: &ast::Name) -> Diagnostic {
 
 /// Checks custom event names; `timed` is the frame's duration and index
 /// when the names follow them (`5|2|...`).
-fn events(
-    names: &[ast::Name],
-    timed: Option<(&ast::Number, Option<&ast::Number>)>,
-    errors: &mut Vec<Diagnostic>,
-) -> Vec<String> {
+fn events(names: &[ast::Name], timed: Option<(&ast::Number, Option<&ast::Number>)>, errors: &mut Kept) -> Vec<String> {
     let mut out = Vec::new();
     for e in names {
         if SPECIALS.contains(&e.text.as_str()) {
@@ -181,20 +318,47 @@ fn events(
     out
 }
 
-fn check_state(
-    s: &ast::State,
-    index: &FxHashMap<&str, usize>,
-    names: &[&str],
-    partial: bool,
-    budget: &mut u64,
-    errors: &mut Vec<Diagnostic>,
-) -> Option<IrState> {
-    let before = errors.len();
-    let mut frames = Vec::new();
-    let mut counter: u64 = 0;
-    let mut end = None;
-    for (i, f) in s.frames.iter().enumerate() {
-        let last = i + 1 == s.frames.len();
+/// One state checked a frame at a time ([`StateCheck::frame`]), the
+/// frames kept for the IR or only counted.
+struct StateCheck {
+    name: String,
+    category: String,
+    /// Errors before the state: it is good when none come after.
+    before: usize,
+    /// Sprite index of the next frame without one.
+    counter: u64,
+    end: Option<(End, Vec<String>, Span)>,
+    /// The timed frames, when kept.
+    frames: Option<Vec<IrFrame>>,
+    /// Timed frames so far.
+    timed: usize,
+    zero: bool,
+    /// Does the first timed frame set a sprite?
+    first_sets_sprite: Option<bool>,
+    /// Instructions of the timed frames so far, and of the last one.
+    frames_code: u64,
+    last_code: u64,
+}
+
+impl StateCheck {
+    fn new(name: &str, category: &str, keep_frames: bool, errors: &Kept) -> StateCheck {
+        StateCheck {
+            name: name.to_string(),
+            category: category.to_string(),
+            before: errors.errors(),
+            counter: 0,
+            end: None,
+            frames: keep_frames.then(Vec::new),
+            timed: 0,
+            zero: true,
+            first_sets_sprite: None,
+            frames_code: 0,
+            last_code: 0,
+        }
+    }
+
+    /// Checks the next frame; `last` when it ends the state.
+    fn frame(&mut self, f: &Frame, last: bool, cx: &mut Names<'_>, errors: &mut Kept) {
         match f {
             Frame::Timed { duration, index: idx, events: evs, span } => {
                 let d = number(duration, "duration", errors);
@@ -202,13 +366,13 @@ fn check_state(
                 let evs = events(evs, Some((duration, idx.as_ref())), errors);
                 let sprite = match (explicit, d) {
                     (Some(x), _) => {
-                        counter = x as u64 + 1;
+                        self.counter = x as u64 + 1;
                         Some(x)
                     }
                     (None, Some(0)) => None,
                     (None, _) => {
-                        let x = counter;
-                        counter += 1;
+                        let x = self.counter;
+                        self.counter += 1;
                         if x > MAX_VALUE as u64 {
                             errors.push(Diagnostic::error(
                                 *span,
@@ -219,7 +383,17 @@ fn check_state(
                         Some(x as u32)
                     }
                 };
-                frames.push(IrFrame { duration: d.unwrap_or(0), sprite, events: evs, span: *span });
+                let frame = IrFrame { duration: d.unwrap_or(0), sprite, events: evs, span: *span };
+                // `super::lower::state_code_len`, a frame at a time.
+                let len = frame.sprite.is_some() as u64 + frame.events.len() as u64 + (frame.duration > 0) as u64;
+                self.first_sets_sprite.get_or_insert(frame.sprite.is_some());
+                self.frames_code += len;
+                self.last_code = len;
+                self.zero &= frame.duration == 0;
+                self.timed += 1;
+                if let Some(frames) = self.frames.as_mut() {
+                    frames.push(frame);
+                }
                 // `5|2|_wait` as the last frame already has its own error,
                 // whose help says how to end the state.
                 let inline_end = match f {
@@ -230,12 +404,12 @@ fn check_state(
                     errors.push(
                         Diagnostic::error(
                             *span,
-                            format!("state `{}` has no end behaviour", s.name.text),
+                            format!("state `{}` has no end behaviour", self.name),
                             "the state ends here",
                         )
                         .with_help(format!(
                             "end it with `_wait`, `_loop`, `_pingpong` or a state name, e.g. `{}: ..., _loop`",
-                            s.name.text
+                            self.name
                         )),
                     );
                 }
@@ -259,13 +433,13 @@ fn check_state(
                         errors.push(unknown_special(head));
                         None
                     }
-                    h => match index.get(h) {
+                    h => match cx.index.get(h) {
                         Some(&t) => Some(End::Goto(t as u32)),
-                        None if partial => None,
+                        None if cx.partial => None,
                         None => {
                             let d =
                                 Diagnostic::error(head.span, format!("unknown state `{h}`"), "no state with this name");
-                            errors.push(match closest_within(h, names.iter().copied(), budget) {
+                            errors.push(match closest_within(h, cx.list.iter().copied(), &mut cx.budget) {
                                 Some(c) if c.eq_ignore_ascii_case(h) => {
                                     d.with_help(format!("state names are case-sensitive: did you mean `{c}`?"))
                                 }
@@ -280,33 +454,49 @@ fn check_state(
                 };
                 let evs = events(evs, None, errors);
                 if last {
-                    end = resolved.map(|e| (e, evs, *span));
+                    self.end = resolved.map(|e| (e, evs, *span));
                 }
             }
         }
     }
-    let (end, end_events, end_span) = end?;
-    if end == End::PingPong && frames.len() < 2 {
-        errors.push(
-            Diagnostic::error(
-                end_span,
-                "`_pingpong` needs at least two frames before it",
-                "nothing to reverse through",
-            )
-            .with_help("with a single frame, use `_loop`"),
-        );
+
+    /// The state, when it has no error.
+    fn finish(self, errors: &mut Kept) -> Option<Checked> {
+        let (end, end_events, end_span) = self.end?;
+        if end == End::PingPong && self.timed < 2 {
+            errors.push(
+                Diagnostic::error(
+                    end_span,
+                    "`_pingpong` needs at least two frames before it",
+                    "nothing to reverse through",
+                )
+                .with_help("with a single frame, use `_loop`"),
+            );
+        }
+        if errors.errors() > self.before {
+            return None;
+        }
+        let mut code = u64::from(!self.first_sets_sprite.unwrap_or(false)) + self.frames_code;
+        code += end_events.len() as u64 + 1;
+        if end == End::PingPong {
+            code += self.frames_code - self.last_code;
+        }
+        let state = IrState {
+            name: self.name,
+            category: self.category,
+            frames: self.frames.unwrap_or_default(),
+            end,
+            end_events,
+            end_span,
+        };
+        Some(Checked { state, zero: self.zero, code })
     }
-    if errors.len() > before {
-        return None;
-    }
-    let category = s.category.as_ref().map_or(&s.name.text, |c| &c.text).clone();
-    Some(IrState { name: s.name.text.clone(), category, frames, end, end_events, end_span })
 }
 
 /// Rejects states and transition cycles that never display a frame for
 /// a positive number of ticks.
-fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
-    let zero: Vec<bool> = states.iter().map(|s| s.frames.iter().all(|f| f.duration == 0)).collect();
+fn check_progress(states: &[Summary<'_>], errors: &mut Vec<Diagnostic>) {
+    let zero: Vec<bool> = states.iter().map(|s| s.zero).collect();
     for (i, s) in states.iter().enumerate() {
         if zero[i] && matches!(s.end, End::Loop | End::PingPong) {
             errors.push(
@@ -353,7 +543,7 @@ fn check_progress(states: &[IrState], errors: &mut Vec<Diagnostic>) {
                         states[first].end_span,
                         format!(
                             "transitions {} would run forever within one tick",
-                            cycle_text(cycle, |c| states[c].name.as_str())
+                            cycle_text(cycle, |c| states[c].name)
                         ),
                         "this transition closes the cycle",
                     )
@@ -420,17 +610,14 @@ fn cycle_text<'s>(cycle: &[usize], name: impl Fn(usize) -> &'s str) -> String {
 
 /// Rejects a file whose code would not fit the bytecode: jumps reach at
 /// most [`MAX_CODE`] instructions back, so a sprite module holds at most
-/// that many. The error points at the state that crosses the limit.
-fn check_code_size(states: &[IrState], errors: &mut Vec<Diagnostic>) {
-    check_code_size_with(states, super::lower::state_code_len, errors);
-}
-
-fn check_code_size_with(states: &[IrState], len: impl Fn(&IrState) -> u64, errors: &mut Vec<Diagnostic>) {
+/// that many. `states` gives each state's code length and end; the error
+/// points at the state that crosses the limit.
+fn check_code_size(states: impl Iterator<Item = (u64, Span)>, errors: &mut Vec<Diagnostic>) {
     let mut total: u64 = 0;
-    for s in states {
-        total += len(s);
+    for (len, end_span) in states {
+        total += len;
         if total > MAX_CODE {
-            errors.push(code_too_large(s.end_span));
+            errors.push(code_too_large(end_span));
             return;
         }
     }
@@ -446,11 +633,11 @@ mod tests {
         assert!(syntax.is_empty());
         let ir = check(&ast).unwrap();
         let mut errors = Vec::new();
-        check_code_size(&ir.states, &mut errors);
+        check_code_size(ir.states.iter().map(|s| (super::super::lower::state_code_len(s), s.end_span)), &mut errors);
         assert!(errors.is_empty());
         // A pretends to take half the room, B the rest and one more.
         let len = |s: &IrState| if s.name == "A" { MAX_CODE / 2 } else { MAX_CODE / 2 + 1 };
-        check_code_size_with(&ir.states, len, &mut errors);
+        check_code_size(ir.states.iter().map(|s| (len(s), s.end_span)), &mut errors);
         assert_eq!(errors.len(), 1);
         let e = &errors[0];
         assert_eq!(e.message, "the sprite file is too large: its states need more than 8388608 instructions");

@@ -61,6 +61,11 @@ impl FrontEnd for Sprite {
         if let Some(result) = flat::check(&source.text) {
             return result.map(CheckedSource::new);
         }
+        // A file with errors and no syntax error: checked as it is read,
+        // no tree (a tree costs over a hundred bytes a frame).
+        if let Some(diagnostics) = check::check_streaming(&source.text) {
+            return Err(diagnostics);
+        }
         let ir = by_tree(source)?;
         Ok(CheckedSource::new(flat::FlatIr::from_ir(&ir)))
     }

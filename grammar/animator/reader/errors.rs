@@ -107,7 +107,7 @@ pub(in crate::animator) fn quote(bytes: &[u8]) -> String {
 /// An error of kind [`ReadErrorKind::Other`] without a second label; its
 /// position is the caller's to set.
 pub(in crate::animator) fn plain(span: Span, message: String, label: &str) -> ReadError {
-    let error = SyntaxError { span, message, label: label.to_string(), notes: Vec::new() };
+    let error = SyntaxError { span, message, label: label.to_string(), notes: Vec::new(), left_out: 0 };
     ReadError { error, pos: Pos::START, kind: ReadErrorKind::Other, secondary: None }
 }
 
@@ -172,7 +172,8 @@ pub(in crate::animator) fn incomplete(
         EndedBy::Keyword(k, span) => (span, format!("`{k}` starts the next command")),
         EndedBy::End(end) => (Span::new(end, end), "the input ends here".to_string()),
     };
-    let error = SyntaxError { span, message, label: format!("missing {}", join(items)), notes: Vec::new() };
+    let error =
+        SyntaxError { span, message, label: format!("missing {}", join(items)), notes: Vec::new(), left_out: 0 };
     ReadError { error, pos: Pos::START, kind: ReadErrorKind::Incomplete, secondary: Some(secondary) }
 }
 
@@ -275,7 +276,7 @@ impl Reader {
             _ => EndedBy::End(self.base + self.buf.len()),
         };
         let (items, string_expected) = self.expected();
-        let span = Span::new(self.start, self.args.last().map_or(self.keyword_span().end, |a| a.span.end));
+        let span = Span::new(self.start, self.args.last().map_or(self.keyword_span().end, |a| self.arg_span(a).end));
         let odd = self.point_hint() == Hint::Odd;
         let e = incomplete(self.keyword, span, self.args.len(), &items, string_expected, odd, ended_by);
         ReadError { pos: self.pos, ..e }

@@ -199,33 +199,35 @@ pub(super) struct Args<'r> {
 }
 
 impl Args<'_> {
-    fn take(&mut self) -> Arg {
+    /// The next argument: its token, where it is and its number value.
+    fn take(&mut self) -> (Tok, Span, f64) {
         let a = self.reader.args.get(self.next).copied();
         self.next += 1;
         // The form matched, so the argument is there.
-        a.unwrap_or(Arg { tok: Tok::Number, span: Span::default(), num: 0.0, int: 0 })
+        a.map_or((Tok::Number, Span::default(), 0.0), |a| (a.tok, self.reader.arg_span(&a), self.reader.arg_num(&a)))
     }
 
     fn num(&mut self) -> Num {
-        let a = self.take();
-        Num { value: a.num, span: a.span }
+        let (_, span, value) = self.take();
+        Num { value, span }
     }
 
     /// A whole number as written: its exact value, or (a fraction, a
     /// number out of range or not finite) the value written, for the
     /// checker to explain.
     fn int(&mut self) -> Int {
-        let a = self.take();
-        match whole(a.num, self.reader.bytes(a.span)) {
-            Some(value) => Int::new(value, a.span),
-            None => Int { value: 0, span: a.span, not_int: Some(a.num) },
+        let (_, span, num) = self.take();
+        match whole(num, self.reader.bytes(span)) {
+            Some(value) => Int::new(value, span),
+            None => Int { value: 0, span, not_int: Some(num) },
         }
     }
 
     /// The one character the reader found in the token.
     fn char(&mut self) -> Char {
-        let a = self.take();
-        Char { value: u32::try_from(a.int).ok().and_then(char::from_u32).unwrap_or('\0'), span: a.span }
+        let (tok, span, _) = self.take();
+        // The form took it as one character (the reader's offer).
+        Char { value: crate::animator::lexer::single_char(&self.reader.string(tok, span)).unwrap_or('\0'), span }
     }
 
     fn point(&mut self) -> Point {
@@ -233,15 +235,15 @@ impl Args<'_> {
     }
 
     fn str(&mut self) -> Str {
-        let a = self.take();
-        Str { text: self.reader.string(a.tok, a.span).into_owned(), span: a.span }
+        let (tok, span, ..) = self.take();
+        Str { text: self.reader.string(tok, span).into_owned(), span }
     }
 
     /// A bare word, unquoted if quoted.
     fn word(&mut self) -> &str {
-        let a = self.take();
-        let text = self.reader.text(a.span);
-        if a.tok == Tok::Str { &text[1..text.len() - 1] } else { text }
+        let (tok, span, ..) = self.take();
+        let text = self.reader.text(span);
+        if tok == Tok::Str { &text[1..text.len() - 1] } else { text }
     }
 
     fn points(&mut self) -> Vec<Point> {
@@ -249,9 +251,9 @@ impl Args<'_> {
         let n = args.iter().take_while(|a| a.tok == Tok::Number).count();
         let points = args[..n - n % 2]
             .chunks_exact(2)
-            .map(|xy| Point {
-                x: Num { value: xy[0].num, span: xy[0].span },
-                y: Num { value: xy[1].num, span: xy[1].span },
+            .map(|xy| {
+                let num = |a: &Arg| Num { value: self.reader.arg_num(a), span: self.reader.arg_span(a) };
+                Point { x: num(&xy[0]), y: num(&xy[1]) }
             })
             .collect();
         self.next += n;
@@ -270,7 +272,7 @@ impl Args<'_> {
     }
 
     fn align(&mut self) -> Align {
-        let start = self.reader.args[self.next].span;
+        let start = self.reader.arg_span(&self.reader.args[self.next]);
         let h = match self.word() {
             "left" => HAlign::Left,
             "right" => HAlign::Right,
@@ -281,7 +283,7 @@ impl Args<'_> {
             "top" => VAlign::Top,
             _ => VAlign::Center,
         };
-        Align { h, v, span: start.to(self.reader.args[self.next - 1].span) }
+        Align { h, v, span: start.to(self.reader.arg_span(&self.reader.args[self.next - 1])) }
     }
 
     fn on(&mut self) -> bool {

@@ -79,3 +79,24 @@ pub fn files(dir: &Path) -> Vec<String> {
 pub fn sparse(path: &Path, len: u64) {
     std::fs::File::create(path).unwrap().set_len(len).unwrap();
 }
+
+/// Writes `path`: `head`, then `line(i)` for i = 0, 1, ... while the file
+/// stays under `bytes`, then `tail`; written as it goes (the test process
+/// holds none of it: a child's peak memory counts its parent's).
+pub fn write_shape(path: &Path, bytes: usize, head: &str, mut line: impl FnMut(usize) -> String, tail: &str) -> usize {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    out.write_all(head.as_bytes()).unwrap();
+    let mut len = head.len() + tail.len();
+    for i in 0.. {
+        let l = line(i);
+        if len + l.len() > bytes {
+            break;
+        }
+        len += l.len();
+        out.write_all(l.as_bytes()).unwrap();
+    }
+    out.write_all(tail.as_bytes()).unwrap();
+    out.flush().unwrap();
+    len
+}

@@ -429,7 +429,7 @@ impl Script {
 pub fn check_script(commands: Vec<Command>, text: Text<'_>) -> Result<Script, Vec<Diagnostic>> {
     let mut checker = Checker::for_file();
     let mut facts = Vec::with_capacity(commands.len());
-    let mut errors = Vec::new();
+    let mut errors = crate::diagnostic::Kept::new();
     for cmd in &commands {
         match checker.check(cmd, text) {
             Ok(c) => facts.push(c.facts),
@@ -437,10 +437,5 @@ pub fn check_script(commands: Vec<Command>, text: Text<'_>) -> Result<Script, Ve
         }
     }
     errors.extend(checker.finish().map(|r| *r.diagnostic));
-    if errors.is_empty() {
-        Ok(Script { commands, facts })
-    } else {
-        errors.sort_by_key(|d| d.span.start);
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(Script { commands, facts }) } else { Err(errors.finish()) }
 }

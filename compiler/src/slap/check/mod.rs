@@ -29,6 +29,7 @@ use super::ir::{Command, Kind, SceneIr, Step, Timeline};
 use crate::diagnostic::Diagnostic;
 use crate::suggest::{SUGGEST_BUDGET, closest};
 use animkit_grammar::Span;
+use animkit_grammar::kept::MAX_KEPT_ERRORS;
 use animkit_grammar::slap::ast::{self, Line};
 use animkit_vm::limits;
 use seeded::Seeded;
@@ -224,6 +225,13 @@ struct Checker<'a> {
     spans: Option<Spans>,
     diags: Vec<Diagnostic>,
     errors: usize,
+    /// Errors of the scene's own lines counted and not kept: past the
+    /// first `2 * MAX_KEPT_ERRORS`, those after every one kept (the
+    /// lines come in source order) are only counted, so a scene of
+    /// millions of bad lines holds a few hundred diagnostics.
+    dropped: usize,
+    /// Where the last kept error of the scene's own lines starts.
+    kept_until: usize,
     budget: u64,
     /// Set once a limit has been reported, so that it is reported once.
     full: [bool; 5],
@@ -305,6 +313,8 @@ impl<'a> Checker<'a> {
             timeline: Timeline { steps: Vec::with_capacity(lines), ..Timeline::default() },
             spans: Some(Spans::default()),
             diags: Vec::new(),
+            dropped: 0,
+            kept_until: 0,
             errors: 0,
             budget: SUGGEST_BUDGET,
             full: [false; 5],
@@ -316,6 +326,13 @@ impl<'a> Checker<'a> {
 
     fn error(&mut self, d: Diagnostic) {
         self.errors += 1;
+        if self.stack.len() <= 1 && d.file.is_none() {
+            if self.errors > 2 * MAX_KEPT_ERRORS && d.span.start > self.kept_until {
+                self.dropped += 1;
+                return;
+            }
+            self.kept_until = self.kept_until.max(d.span.start);
+        }
         self.diags.push(d);
     }
 

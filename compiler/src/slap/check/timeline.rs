@@ -73,6 +73,11 @@ impl<'a> Checker<'a> {
             .collect();
         keyed.sort_by_key(|k| k.0);
         self.diags = keyed.into_iter().map(|k| k.1).collect();
+        if self.dropped > 0
+            && let Some(last) = self.diags.last_mut()
+        {
+            last.left_out += self.dropped;
+        }
         if self.errors > 0 {
             return Err(self.diags);
         }
