@@ -2,7 +2,9 @@
 //! that lists the commands.
 //!
 //! [`animator_commands!`](crate::animator_commands) is a callback macro:
-//! `animator_commands!(callback)` expands to `callback! { rows }`, and each
+//! `animator_commands!(callback)` expands to `callback! { rows }`
+//! (`animator_commands!(callback; extra rows)` appends rows, for tests that
+//! add a throw-away command), and each
 //! consumer writes a `macro_rules!` callback that turns the rows into its
 //! own code. A row reads
 //!
@@ -18,7 +20,7 @@
 //!
 //! The form elements are the reader's `Elem`s as `reader/forms.rs` names
 //! them: `N` a number, `I` a whole number, `STRING`/`IMAGE`/`MACRO`/`AREA`/
-//! `CURSOR`/`Str("...")` a string, `Word("w")` a context word, `OnOff`,
+//! `CURSOR`/`FILE`/`FILE_OR_DASH` a string, `Word("w")` a context word, `OnOff`,
 //! `HAl`/`VAl` an alignment word, `Sep` a lone `-`, `Dot` a lone `.`,
 //! `Points(n)` at least `n` pairs, `Elem::Char`, `ColorName`, `Hex256`.
 //!
@@ -36,6 +38,8 @@
 //! matches then ask for; ARCHITECTURE.md "How to add an Animator command"
 //! has the list.
 
+use crate::animator::lexer::Keyword;
+
 /// The Animator command table; see the [module docs](crate::animator::commands).
 ///
 /// ```
@@ -51,7 +55,7 @@
 /// ```
 #[macro_export]
 macro_rules! animator_commands {
-    ($callback:ident) => {
+    ($callback:ident $(; $($extra:tt)*)?) => {
         $callback! {
             Quit "quit" { cmds: [Quit], macro_body: 0, usage: "nothing", forms: [[]] }
             Keepalive "keepalive" { cmds: [Keepalive], macro_body: 0, usage: "`on` or `off`", forms: [[OnOff]] }
@@ -73,12 +77,12 @@ macro_rules! animator_commands {
             Title "title" { cmds: [Title], macro_body: 0, usage: "a string", forms: [[STRING]] }
             Frame "frame" { cmds: [Frame], macro_body: 0, usage: "nothing", forms: [[]] }
             Flush "flush" { cmds: [Flush], macro_body: 0, usage: "nothing", forms: [[]] }
-            Screenshot "screenshot" { cmds: [Screenshot], macro_body: 0, usage: "a file name", forms: [[Str("a file name")]] }
+            Screenshot "screenshot" { cmds: [Screenshot], macro_body: 0, usage: "a file name", forms: [[FILE]] }
             Screendump "screendump" {
                 cmds: [Screendump],
                 macro_body: 0,
                 usage: "a file name or `-`",
-                forms: [[Str("a file name or `-`")]]
+                forms: [[FILE_OR_DASH]]
             }
             Sleep "sleep" { cmds: [Sleep], macro_body: 0, usage: "a number, the seconds to sleep", forms: [[N]] }
             Flushdelay "flushdelay" {
@@ -182,7 +186,7 @@ macro_rules! animator_commands {
                 cmds: [ImageLoad, ImageNew],
                 macro_body: 0,
                 usage: "an image name and a file name, or 2 whole numbers and an image name, width height name",
-                forms: [[I, I, IMAGE], [IMAGE, Str("a file name")]]
+                forms: [[I, I, IMAGE], [IMAGE, FILE]]
             }
             Colormap "colormap" {
                 cmds: [Colormap],
@@ -236,6 +240,75 @@ macro_rules! animator_commands {
                 forms: [[CURSOR, Hex256, Hex256, I, I]]
             }
             Setcursor "setcursor" { cmds: [Setcursor], macro_body: 0, usage: "a cursor name", forms: [[CURSOR]] }
+            $($($extra)*)?
         }
     };
 }
+
+/// `Keyword::in_macro_body` and [`MACRO_BODY`] from the table's
+/// `macro_body` column.
+macro_rules! macro_body_from_table {
+    ($($k:ident $kw:tt { cmds: $cmds:tt, macro_body: $m:literal, $($rest:tt)* })*) => {
+        /// Each keyword and its place in `animator.md`'s list of the
+        /// commands a macro body may hold (0: not allowed).
+        const MACRO_PLACES: [(Keyword, u8); Keyword::ALL.len()] = [$((Keyword::$k, $m)),*];
+
+        impl Keyword {
+            /// True for a command a macro body may hold (`animator.md`).
+            ///
+            /// ```
+            /// use animkit_grammar::animator::lexer::Keyword;
+            /// assert!(Keyword::Clip.in_macro_body());
+            /// assert!(!Keyword::Frame.in_macro_body());
+            /// ```
+            pub const fn in_macro_body(self) -> bool {
+                match self {
+                    $(Keyword::$k => $m > 0,)*
+                }
+            }
+        }
+    };
+}
+
+crate::animator_commands!(macro_body_from_table);
+#[cfg(test)]
+pub(crate) use macro_body_from_table;
+
+/// How many commands a macro body may hold.
+const MACRO_BODY_LEN: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < MACRO_PLACES.len() {
+        if MACRO_PLACES[i].1 > 0 {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// The commands a macro body may hold, in the order `animator.md` lists
+/// them (the order of the checker's note). The table's `macro_body` places
+/// must be 1..=n, each once: anything else does not compile.
+///
+/// ```
+/// use animkit_grammar::animator::{commands::MACRO_BODY, lexer::Keyword};
+/// assert_eq!(MACRO_BODY.len(), 27);
+/// assert_eq!((MACRO_BODY[0], MACRO_BODY[26]), (Keyword::Color, Keyword::Clip));
+/// ```
+pub const MACRO_BODY: [Keyword; MACRO_BODY_LEN] = {
+    let mut out = [Keyword::Quit; MACRO_BODY_LEN];
+    let mut filled = [false; MACRO_BODY_LEN];
+    let mut i = 0;
+    while i < MACRO_PLACES.len() {
+        let (k, place) = MACRO_PLACES[i];
+        if place > 0 {
+            let at = place as usize - 1;
+            assert!(at < MACRO_BODY_LEN && !filled[at], "macro_body places must be 1..=n, each once");
+            out[at] = k;
+            filled[at] = true;
+        }
+        i += 1;
+    }
+    out
+};

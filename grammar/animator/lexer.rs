@@ -103,6 +103,8 @@ macro_rules! lexer_from_table {
 }
 
 crate::animator_commands!(lexer_from_table);
+#[cfg(test)]
+pub(crate) use lexer_from_table;
 
 impl Keyword {
     /// The keyword spelt exactly `word`, if any.
