@@ -30,7 +30,7 @@
 //! | --- | --- |
 //! | `lexer.rs` | the logos `#[token]` of every keyword (the `Tok` enum is generated), `Keyword`, `Keyword::ALL`, `Keyword::as_str` |
 //! | `ast.rs` | `Cmd::command_keyword` (and so `Cmd::keyword`): an exhaustive match, so a `Cmd` variant in no row is a compile error |
-//! | `commands.rs` | `Keyword::macro_body`, [`MACRO_BODY`](crate::animator::commands::MACRO_BODY) (the checker's allow list and its note) |
+//! | `commands.rs` | `Keyword::in_macro_body`, [`MACRO_BODY`](crate::animator::commands::MACRO_BODY) (the checker's allow list and its note) |
 //! | `reader/forms.rs` | `signature` and `usage` |
 //!
 //! Adding a command: a row here, its `Cmd` variant(s) in `ast.rs` (and
