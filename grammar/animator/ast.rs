@@ -25,6 +25,7 @@
 use crate::Span;
 
 pub use super::pos::Pos;
+use crate::animator::lexer::Keyword;
 
 /// One command: what it is, where it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -610,71 +611,38 @@ pub enum Cmd {
     },
 }
 
+/// `Cmd::command_keyword` from the command table (`commands.rs`): one arm
+/// per row, listing the row's variants; the match is exhaustive, so a
+/// variant no row names does not compile.
+macro_rules! cmd_keyword_from_table {
+    ($($k:ident $kw:tt { cmds: [$($v:ident),*], $($rest:tt)* })*) => {
+        impl Cmd {
+            /// The command's keyword.
+            ///
+            /// ```
+            /// use animkit_grammar::animator::{ast::Cmd, lexer::Keyword};
+            /// assert_eq!(Cmd::Pop.command_keyword(), Keyword::Pop);
+            /// ```
+            pub const fn command_keyword(&self) -> Keyword {
+                match self {
+                    $($(Cmd::$v { .. })|* => Keyword::$k,)*
+                }
+            }
+        }
+    };
+}
+
+crate::animator_commands!(cmd_keyword_from_table);
+
 impl Cmd {
-    /// The command's keyword.
+    /// The command's keyword, as written.
     ///
     /// ```
     /// use animkit_grammar::animator::ast::Cmd;
     /// assert_eq!(Cmd::Flush.keyword(), "flush");
     /// ```
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            Cmd::Quit => "quit",
-            Cmd::Keepalive { .. } => "keepalive",
-            Cmd::Events { .. } => "events",
-            Cmd::Resize { .. } => "resize",
-            Cmd::Warp { .. } | Cmd::WarpArea { .. } => "warp",
-            Cmd::Echo { .. } => "echo",
-            Cmd::Echopt { .. } => "echopt",
-            Cmd::Title { .. } => "title",
-            Cmd::Frame => "frame",
-            Cmd::Flush => "flush",
-            Cmd::Screenshot { .. } => "screenshot",
-            Cmd::Screendump { .. } => "screendump",
-            Cmd::Sleep { .. } => "sleep",
-            Cmd::Flushdelay { .. } => "flushdelay",
-            Cmd::Aspect { .. } => "aspect",
-            Cmd::Bg { .. } => "bg",
-            Cmd::Rotate { .. } => "rotate",
-            Cmd::Scale { .. } => "scale",
-            Cmd::Shift { .. } => "shift",
-            Cmd::Viewport { .. } | Cmd::ViewportCorners { .. } | Cmd::ViewportMacro { .. } => "viewport",
-            Cmd::Mult { .. } => "mult",
-            Cmd::Push => "push",
-            Cmd::Pop => "pop",
-            Cmd::Ident => "ident",
-            Cmd::Clip { .. } | Cmd::ClipCorners { .. } => "clip",
-            Cmd::Color { .. } => "color",
-            Cmd::Alpha { .. } => "alpha",
-            Cmd::Thick { .. } => "thick",
-            Cmd::Dash { .. } => "dash",
-            Cmd::Dot { .. } => "dot",
-            Cmd::Line { .. } => "line",
-            Cmd::Arrow { .. } => "arrow",
-            Cmd::Rect { .. } | Cmd::RectCorners { .. } => "rect",
-            Cmd::FillRect { .. } | Cmd::FillRectCorners { .. } => "fillrect",
-            Cmd::Text { .. } => "text",
-            Cmd::Blit { .. } => "blit",
-            Cmd::Lines { .. } => "lines",
-            Cmd::Poly { .. } => "poly",
-            Cmd::Circle { .. } => "circle",
-            Cmd::FillCircle { .. } => "fillcircle",
-            Cmd::ImageLoad { .. } | Cmd::ImageNew { .. } => "image",
-            Cmd::Colormap { .. } => "colormap",
-            Cmd::ImageSet { .. } => "image_set",
-            Cmd::ImgPoly { .. } | Cmd::ImgPolyEdges { .. } | Cmd::ImgPolyAxes { .. } | Cmd::ImgPolyUnit { .. } => {
-                "imgpoly"
-            }
-            Cmd::Area { .. } => "area",
-            Cmd::Delarea { .. } => "delarea",
-            Cmd::Killareas => "killareas",
-            Cmd::Macro { .. } => "macro",
-            Cmd::Endmacro => "endmacro",
-            Cmd::Invoke { .. } | Cmd::InvokeAt { .. } => "invoke",
-            Cmd::Forget => "forget",
-            Cmd::Defcursor { .. } => "defcursor",
-            Cmd::Setcursor { .. } => "setcursor",
-        }
+    pub const fn keyword(&self) -> &'static str {
+        self.command_keyword().as_str()
     }
 }
 

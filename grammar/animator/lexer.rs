@@ -35,323 +35,78 @@ use crate::Span;
 use logos::Logos;
 use std::fmt;
 
-/// One Animator token. Tokens carry no text: their span indexes the input,
-/// so lexing allocates nothing.
-#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
-#[logos(utf8 = false)]
-#[logos(skip r"[ \t\n\r\x0B\x0C]+")]
-pub enum Tok {
-    /// A command name.
-    #[token("quit", |_| Keyword::Quit)]
-    #[token("keepalive", |_| Keyword::Keepalive)]
-    #[token("events", |_| Keyword::Events)]
-    #[token("resize", |_| Keyword::Resize)]
-    #[token("warp", |_| Keyword::Warp)]
-    #[token("echo", |_| Keyword::Echo)]
-    #[token("echopt", |_| Keyword::Echopt)]
-    #[token("title", |_| Keyword::Title)]
-    #[token("frame", |_| Keyword::Frame)]
-    #[token("flush", |_| Keyword::Flush)]
-    #[token("screenshot", |_| Keyword::Screenshot)]
-    #[token("screendump", |_| Keyword::Screendump)]
-    #[token("sleep", |_| Keyword::Sleep)]
-    #[token("flushdelay", |_| Keyword::Flushdelay)]
-    #[token("aspect", |_| Keyword::Aspect)]
-    #[token("bg", |_| Keyword::Bg)]
-    #[token("rotate", |_| Keyword::Rotate)]
-    #[token("scale", |_| Keyword::Scale)]
-    #[token("shift", |_| Keyword::Shift)]
-    #[token("viewport", |_| Keyword::Viewport)]
-    #[token("mult", |_| Keyword::Mult)]
-    #[token("push", |_| Keyword::Push)]
-    #[token("pop", |_| Keyword::Pop)]
-    #[token("ident", |_| Keyword::Ident)]
-    #[token("clip", |_| Keyword::Clip)]
-    #[token("color", |_| Keyword::Color)]
-    #[token("alpha", |_| Keyword::Alpha)]
-    #[token("thick", |_| Keyword::Thick)]
-    #[token("dash", |_| Keyword::Dash)]
-    #[token("dot", |_| Keyword::Dot)]
-    #[token("line", |_| Keyword::Line)]
-    #[token("arrow", |_| Keyword::Arrow)]
-    #[token("rect", |_| Keyword::Rect)]
-    #[token("fillrect", |_| Keyword::Fillrect)]
-    #[token("text", |_| Keyword::Text)]
-    #[token("blit", |_| Keyword::Blit)]
-    #[token("lines", |_| Keyword::Lines)]
-    #[token("poly", |_| Keyword::Poly)]
-    #[token("circle", |_| Keyword::Circle)]
-    #[token("fillcircle", |_| Keyword::Fillcircle)]
-    #[token("image", |_| Keyword::Image)]
-    #[token("colormap", |_| Keyword::Colormap)]
-    #[token("image_set", |_| Keyword::ImageSet)]
-    #[token("imgpoly", |_| Keyword::Imgpoly)]
-    #[token("area", |_| Keyword::Area)]
-    #[token("delarea", |_| Keyword::Delarea)]
-    #[token("killareas", |_| Keyword::Killareas)]
-    #[token("macro", |_| Keyword::Macro)]
-    #[token("endmacro", |_| Keyword::Endmacro)]
-    #[token("invoke", |_| Keyword::Invoke)]
-    #[token("forget", |_| Keyword::Forget)]
-    #[token("defcursor", |_| Keyword::Defcursor)]
-    #[token("setcursor", |_| Keyword::Setcursor)]
-    Keyword(Keyword),
-    /// A number in any `printf` form (see the module docs), including
-    /// `inf` and `nan`; [`parse_number`] gives its value.
-    #[regex(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", priority = 5)]
-    #[regex(r"[+-]?0[xX]([0-9a-fA-F]+(\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)([pP][+-]?[0-9]+)?", priority = 5)]
-    #[regex(r"[+-]?([iI][nN][fF]([iI][nN][iI][tT][yY])?|[nN][aA][nN])", priority = 5)]
-    Number,
-    /// A complete double-quoted string, quotes included; [`unescape`] gives
-    /// its text.
-    #[regex(r#"(?-u)"([^"\\\n]|\\[^\n])*""#)]
-    Str,
-    /// A double-quoted string without its closing quote: at the end of the
-    /// input so far (more may come) or before a line break (an error).
-    #[regex(r#"(?-u)"([^"\\\n]|\\[^\n])*\\?"#)]
-    Unterminated,
-    /// A lone `-`, the separator of the two-corner forms.
-    #[token("-")]
-    Sep,
-    /// A lone `.`, the end of an `echopt` point list.
-    #[token(".")]
-    Dot,
-    /// `!` and the rest of its line (without the line break).
-    #[regex(r"(?-u)![^\n]*", allow_greedy = true)]
-    Comment,
-    /// Any other run of characters up to whitespace, `!` or `"`.
-    #[regex(r#"(?-u)[^ \t\n\r\x0B\x0C!"]+"#, priority = 1)]
-    Word,
+/// The lexer's token enum and the keyword enum, from the command table
+/// (`commands.rs`): logos reads the `#[token]` attributes after this macro
+/// has written them, so every row's keyword is a token and no token is
+/// outside the table.
+macro_rules! lexer_from_table {
+    ($($k:ident $kw:tt { $($rest:tt)* })*) => {
+        /// One Animator token. Tokens carry no text: their span indexes the input,
+        /// so lexing allocates nothing.
+        #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+        #[logos(utf8 = false)]
+        #[logos(skip r"[ \t\n\r\x0B\x0C]+")]
+        pub enum Tok {
+            /// A command name.
+            $(#[token($kw, |_| Keyword::$k)])*
+            Keyword(Keyword),
+            /// A number in any `printf` form (see the module docs), including
+            /// `inf` and `nan`; [`parse_number`] gives its value.
+            #[regex(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", priority = 5)]
+            #[regex(r"[+-]?0[xX]([0-9a-fA-F]+(\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)([pP][+-]?[0-9]+)?", priority = 5)]
+            #[regex(r"[+-]?([iI][nN][fF]([iI][nN][iI][tT][yY])?|[nN][aA][nN])", priority = 5)]
+            Number,
+            /// A complete double-quoted string, quotes included; [`unescape`] gives
+            /// its text.
+            #[regex(r#"(?-u)"([^"\\\n]|\\[^\n])*""#)]
+            Str,
+            /// A double-quoted string without its closing quote: at the end of the
+            /// input so far (more may come) or before a line break (an error).
+            #[regex(r#"(?-u)"([^"\\\n]|\\[^\n])*\\?"#)]
+            Unterminated,
+            /// A lone `-`, the separator of the two-corner forms.
+            #[token("-")]
+            Sep,
+            /// A lone `.`, the end of an `echopt` point list.
+            #[token(".")]
+            Dot,
+            /// `!` and the rest of its line (without the line break).
+            #[regex(r"(?-u)![^\n]*", allow_greedy = true)]
+            Comment,
+            /// Any other run of characters up to whitespace, `!` or `"`.
+            #[regex(r#"(?-u)[^ \t\n\r\x0B\x0C!"]+"#, priority = 1)]
+            Word,
+        }
+
+        /// The command names, one per command of `animator.md` (one per row
+        /// of the command table).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Keyword {
+            $(#[doc = concat!("`", $kw, "`")] $k,)*
+        }
+
+        /// How many keywords there are.
+        const KEYWORDS: usize = [$($kw),*].len();
+
+        impl Keyword {
+            /// Every keyword, in the order of the spec.
+            pub const ALL: [Keyword; KEYWORDS] = [$(Keyword::$k),*];
+
+            /// The keyword as written.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Keyword::$k => $kw,)*
+                }
+            }
+        }
+    };
 }
 
-/// The command names, one per command of `animator.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Keyword {
-    /// `quit`
-    Quit,
-    /// `keepalive`
-    Keepalive,
-    /// `events`
-    Events,
-    /// `resize`
-    Resize,
-    /// `warp`
-    Warp,
-    /// `echo`
-    Echo,
-    /// `echopt`
-    Echopt,
-    /// `title`
-    Title,
-    /// `frame`
-    Frame,
-    /// `flush`
-    Flush,
-    /// `screenshot`
-    Screenshot,
-    /// `screendump`
-    Screendump,
-    /// `sleep`
-    Sleep,
-    /// `flushdelay`
-    Flushdelay,
-    /// `aspect`
-    Aspect,
-    /// `bg`
-    Bg,
-    /// `rotate`
-    Rotate,
-    /// `scale`
-    Scale,
-    /// `shift`
-    Shift,
-    /// `viewport`
-    Viewport,
-    /// `mult`
-    Mult,
-    /// `push`
-    Push,
-    /// `pop`
-    Pop,
-    /// `ident`
-    Ident,
-    /// `clip`
-    Clip,
-    /// `color`
-    Color,
-    /// `alpha`
-    Alpha,
-    /// `thick`
-    Thick,
-    /// `dash`
-    Dash,
-    /// `dot`
-    Dot,
-    /// `line`
-    Line,
-    /// `arrow`
-    Arrow,
-    /// `rect`
-    Rect,
-    /// `fillrect`
-    Fillrect,
-    /// `text`
-    Text,
-    /// `blit`
-    Blit,
-    /// `lines`
-    Lines,
-    /// `poly`
-    Poly,
-    /// `circle`
-    Circle,
-    /// `fillcircle`
-    Fillcircle,
-    /// `image`
-    Image,
-    /// `colormap`
-    Colormap,
-    /// `image_set`
-    ImageSet,
-    /// `imgpoly`
-    Imgpoly,
-    /// `area`
-    Area,
-    /// `delarea`
-    Delarea,
-    /// `killareas`
-    Killareas,
-    /// `macro`
-    Macro,
-    /// `endmacro`
-    Endmacro,
-    /// `invoke`
-    Invoke,
-    /// `forget`
-    Forget,
-    /// `defcursor`
-    Defcursor,
-    /// `setcursor`
-    Setcursor,
-}
+crate::animator_commands!(lexer_from_table);
+#[cfg(test)]
+pub(crate) use lexer_from_table;
 
 impl Keyword {
-    /// Every keyword, in the order of the spec.
-    pub const ALL: [Keyword; 53] = [
-        Keyword::Quit,
-        Keyword::Keepalive,
-        Keyword::Events,
-        Keyword::Resize,
-        Keyword::Warp,
-        Keyword::Echo,
-        Keyword::Echopt,
-        Keyword::Title,
-        Keyword::Frame,
-        Keyword::Flush,
-        Keyword::Screenshot,
-        Keyword::Screendump,
-        Keyword::Sleep,
-        Keyword::Flushdelay,
-        Keyword::Aspect,
-        Keyword::Bg,
-        Keyword::Rotate,
-        Keyword::Scale,
-        Keyword::Shift,
-        Keyword::Viewport,
-        Keyword::Mult,
-        Keyword::Push,
-        Keyword::Pop,
-        Keyword::Ident,
-        Keyword::Clip,
-        Keyword::Color,
-        Keyword::Alpha,
-        Keyword::Thick,
-        Keyword::Dash,
-        Keyword::Dot,
-        Keyword::Line,
-        Keyword::Arrow,
-        Keyword::Rect,
-        Keyword::Fillrect,
-        Keyword::Text,
-        Keyword::Blit,
-        Keyword::Lines,
-        Keyword::Poly,
-        Keyword::Circle,
-        Keyword::Fillcircle,
-        Keyword::Image,
-        Keyword::Colormap,
-        Keyword::ImageSet,
-        Keyword::Imgpoly,
-        Keyword::Area,
-        Keyword::Delarea,
-        Keyword::Killareas,
-        Keyword::Macro,
-        Keyword::Endmacro,
-        Keyword::Invoke,
-        Keyword::Forget,
-        Keyword::Defcursor,
-        Keyword::Setcursor,
-    ];
-
-    /// The keyword as written.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Keyword::Quit => "quit",
-            Keyword::Keepalive => "keepalive",
-            Keyword::Events => "events",
-            Keyword::Resize => "resize",
-            Keyword::Warp => "warp",
-            Keyword::Echo => "echo",
-            Keyword::Echopt => "echopt",
-            Keyword::Title => "title",
-            Keyword::Frame => "frame",
-            Keyword::Flush => "flush",
-            Keyword::Screenshot => "screenshot",
-            Keyword::Screendump => "screendump",
-            Keyword::Sleep => "sleep",
-            Keyword::Flushdelay => "flushdelay",
-            Keyword::Aspect => "aspect",
-            Keyword::Bg => "bg",
-            Keyword::Rotate => "rotate",
-            Keyword::Scale => "scale",
-            Keyword::Shift => "shift",
-            Keyword::Viewport => "viewport",
-            Keyword::Mult => "mult",
-            Keyword::Push => "push",
-            Keyword::Pop => "pop",
-            Keyword::Ident => "ident",
-            Keyword::Clip => "clip",
-            Keyword::Color => "color",
-            Keyword::Alpha => "alpha",
-            Keyword::Thick => "thick",
-            Keyword::Dash => "dash",
-            Keyword::Dot => "dot",
-            Keyword::Line => "line",
-            Keyword::Arrow => "arrow",
-            Keyword::Rect => "rect",
-            Keyword::Fillrect => "fillrect",
-            Keyword::Text => "text",
-            Keyword::Blit => "blit",
-            Keyword::Lines => "lines",
-            Keyword::Poly => "poly",
-            Keyword::Circle => "circle",
-            Keyword::Fillcircle => "fillcircle",
-            Keyword::Image => "image",
-            Keyword::Colormap => "colormap",
-            Keyword::ImageSet => "image_set",
-            Keyword::Imgpoly => "imgpoly",
-            Keyword::Area => "area",
-            Keyword::Delarea => "delarea",
-            Keyword::Killareas => "killareas",
-            Keyword::Macro => "macro",
-            Keyword::Endmacro => "endmacro",
-            Keyword::Invoke => "invoke",
-            Keyword::Forget => "forget",
-            Keyword::Defcursor => "defcursor",
-            Keyword::Setcursor => "setcursor",
-        }
-    }
-
     /// The keyword spelt exactly `word`, if any.
     ///
     /// ```

@@ -59,6 +59,7 @@
 //! | error positions | [`ReadError`] carries line and column (characters, 1-based) |
 
 pub mod ast;
+pub mod commands;
 pub mod lexer;
 mod pos;
 pub mod reader;

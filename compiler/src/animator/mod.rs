@@ -5,6 +5,8 @@
 
 pub mod check;
 pub mod colors;
+#[cfg(test)]
+mod command_table_tests;
 pub mod format;
 pub(crate) mod lower;
 

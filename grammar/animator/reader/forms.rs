@@ -45,115 +45,39 @@ use Elem::{
 
 pub(super) type Form = &'static [Elem];
 
-const NONE: &[Form] = &[&[]];
-const ONE_NUM: &[Form] = &[&[N]];
-const ON_OFF: &[Form] = &[&[OnOff]];
-const COLOR: &[Form] = &[&[ColorName], &[N], &[N, N, N]];
-const RECT: &[Form] = &[&[N, N, N, N], &[N, N, Sep, N, N]];
-const LINE: &[Form] = &[&[N, N, N, N]];
-const CIRCLE: &[Form] = &[&[N, N, N, I]];
 const IMAGE: Elem = S("an image name");
 const MACRO: Elem = S("a macro name");
 const AREA: Elem = S("an area name");
 const CURSOR: Elem = S("a cursor name");
 const STRING: Elem = S("a string");
+const FILE: Elem = S("a file name");
+const FILE_OR_DASH: Elem = S("a file name or `-`");
 
-/// The table of command signatures: every form of every command, in the
-/// words of `animator.md`. [`build`] turns a matched form into a [`Cmd`].
-pub(super) fn signature(kw: Keyword) -> &'static [Form] {
-    use Keyword as K;
-    match kw {
-        K::Quit | K::Frame | K::Flush | K::Push | K::Pop | K::Ident | K::Killareas | K::Endmacro | K::Forget => NONE,
-        K::Keepalive | K::Events | K::Aspect => ON_OFF,
-        K::Resize => &[&[I, I]],
-        K::Warp => &[&[N, N], &[Word("area"), AREA]],
-        K::Echo | K::Title => &[&[STRING]],
-        K::Echopt => &[&[STRING, Points(0), Dot]],
-        K::Screenshot => &[&[S("a file name")]],
-        K::Screendump => &[&[S("a file name or `-`")]],
-        K::Sleep | K::Flushdelay | K::Rotate | K::Alpha => ONE_NUM,
-        K::Bg | K::Color => COLOR,
-        K::Scale => &[&[N], &[N, N]],
-        K::Shift | K::Dot => &[&[N, N]],
-        K::Viewport => &[&[N, N, N, N], &[N, N, Sep, N, N], &[Word("aspect"), MACRO], &[MACRO]],
-        K::Mult => &[&[N; 9]],
-        K::Clip | K::Rect | K::Fillrect => RECT,
-        K::Thick | K::Dash => &[&[I]],
-        K::Line | K::Arrow => LINE,
-        K::Text => &[&[N, N, STRING], &[HAl, VAl, N, N, STRING]],
-        K::Blit => &[&[N, N, IMAGE], &[HAl, VAl, N, N, IMAGE]],
-        K::Lines => &[&[Points(2)]],
-        K::Poly => &[&[Points(3)]],
-        K::Circle | K::Fillcircle => CIRCLE,
-        K::Image => &[&[I, I, IMAGE], &[IMAGE, S("a file name")]],
-        K::Colormap => &[&[Elem::Char, ColorName], &[Elem::Char, N], &[Elem::Char, N, N, N]],
-        K::ImageSet => &[&[IMAGE, I, I, STRING]],
-        K::Imgpoly => &[
-            &[N, N, N, N, N, N, IMAGE, Points(3)],
-            &[N, N, N, N, IMAGE, Points(3)],
-            &[N, N, IMAGE, Points(3)],
-            &[IMAGE, Points(3)],
-        ],
-        K::Area => &[&[AREA, Points(3)]],
-        K::Delarea => &[&[AREA]],
-        K::Macro => &[&[Word("push"), MACRO], &[MACRO]],
-        K::Invoke => &[&[N, N, MACRO], &[MACRO]],
-        K::Defcursor => &[&[CURSOR, Hex256, Hex256, I, I]],
-        K::Setcursor => &[&[CURSOR]],
-    }
+/// `signature` and `usage` from the command table (`commands.rs`), whose
+/// `forms` column is written with the names above.
+macro_rules! forms_from_table {
+    ($($k:ident $kw:tt { cmds: $cmds:tt, macro_body: $m:tt, usage: $u:literal, forms: [$([$($e:expr),*]),*] })*) => {
+        /// The table of command signatures: every form of every command, in the
+        /// words of `animator.md`. [`build`] turns a matched form into a [`Cmd`].
+        pub(super) fn signature(kw: Keyword) -> &'static [Form] {
+            match kw {
+                $(Keyword::$k => &[$(&[$($e),*]),*],)*
+            }
+        }
+
+        /// What a command takes, for the error at a command cut short: how many
+        /// arguments of which kind, then the spec's own syntax (`` `line` takes 4
+        /// numbers, x1 y1 x2 y2; found 3 ``). Commands without arguments take
+        /// "nothing" and are never cut short.
+        pub(super) fn usage(kw: Keyword) -> &'static str {
+            match kw {
+                $(Keyword::$k => $u,)*
+            }
+        }
+    };
 }
 
-/// What a command takes, for the error at a command cut short: how many
-/// arguments of which kind, then the spec's own syntax (`` `line` takes 4
-/// numbers, x1 y1 x2 y2; found 3 ``). One row per keyword of
-/// [`signature`], in the same order; commands without arguments take
-/// nothing and are never cut short.
-pub(super) fn usage(kw: Keyword) -> &'static str {
-    use Keyword as K;
-    match kw {
-        K::Quit | K::Frame | K::Flush | K::Push | K::Pop | K::Ident | K::Killareas | K::Endmacro | K::Forget => {
-            "nothing"
-        }
-        K::Keepalive | K::Events | K::Aspect => "`on` or `off`",
-        K::Resize => "2 whole numbers, width height",
-        K::Warp => "2 numbers, X Y, or `area` and an area name",
-        K::Echo | K::Title => "a string",
-        K::Echopt => "a string, points and `.`, string [x y]* .",
-        K::Screenshot => "a file name",
-        K::Screendump => "a file name or `-`",
-        K::Sleep => "a number, the seconds to sleep",
-        K::Flushdelay => "a number, the seconds per frame",
-        K::Bg | K::Color => "a colour: a name, `#` and hex digits, a grey level or red green blue",
-        K::Rotate => "a number, the angle in degrees",
-        K::Scale => "1 or 2 numbers, x [y]",
-        K::Shift | K::Dot => "2 numbers, x y",
-        K::Viewport => "4 numbers, left bottom width height or left bottom - right top, or a macro name, [aspect] name",
-        K::Mult => "9 numbers, a 3x3 matrix row by row",
-        K::Clip => "4 numbers, left bottom width height or left bottom - right top",
-        K::Alpha => "a number, alpha from 0 to 1",
-        K::Thick => "a whole number, the thickness in pixels",
-        K::Dash => "a whole number, the dash pattern",
-        K::Line | K::Arrow => "4 numbers, x1 y1 x2 y2",
-        K::Rect | K::Fillrect => "4 numbers, x y width height or x1 y1 - x2 y2",
-        K::Text => "2 numbers and a string, [h v] x y text",
-        K::Blit => "2 numbers and an image name, [h v] x y image",
-        K::Lines => "at least 2 points, x1 y1 x2 y2 [x3 y3]...",
-        K::Poly => "at least 3 points, x1 y1 x2 y2 x3 y3 [x4 y4]...",
-        K::Circle | K::Fillcircle => "3 numbers and a whole number, x y r verts",
-        K::Image => "an image name and a file name, or 2 whole numbers and an image name, width height name",
-        K::Colormap => "a character and a colour, c color",
-        K::ImageSet => "an image name, 2 whole numbers and a string, image x y string",
-        K::Imgpoly => "an image name and at least 3 points, [[ax ay] ux uy vx vy | ux vy] image x1 y1 x2 y2 x3 y3...",
-        K::Area => "an area name and at least 3 points, name x1 y1 x2 y2 x3 y3 [x4 y4]...",
-        K::Delarea => "an area name",
-        K::Macro => "a macro name, [push] name",
-        K::Invoke => "a macro name, [X Y] name",
-        K::Defcursor => {
-            "a cursor name, 2 strings of 256 hex digits and 2 whole numbers, name data mask hot_col hot_row"
-        }
-        K::Setcursor => "a cursor name",
-    }
-}
+crate::animator_commands!(forms_from_table);
 
 /// What an argument kind is called in messages.
 pub(super) fn describe(e: Elem) -> &'static [&'static str] {
@@ -451,6 +375,55 @@ pub fn command_signature(kw: Keyword) -> (Vec<String>, &'static str) {
     (forms, usage(kw))
 }
 
+/// One valid example of each form of `kw`, in the order of
+/// [`command_signature`]: numbers `1`, `2`, `3`... in order (so that no
+/// rectangle is empty), whole numbers `8`, names `s`, the
+/// first choice of each context word, `n` points (at least one), the
+/// character `c`, the colour `red`, a full 256-digit bitmap. The tests
+/// that walk the command table read, check and format these.
+///
+/// ```
+/// use animkit_grammar::animator::lexer::Keyword;
+/// use animkit_grammar::animator::reader::command_examples;
+/// assert_eq!(command_examples(Keyword::Invoke), ["invoke 1 2 s", "invoke s"]);
+/// assert_eq!(command_examples(Keyword::Lines), ["lines 0 0 1 0"]);
+/// ```
+pub fn command_examples(kw: Keyword) -> Vec<String> {
+    signature(kw)
+        .iter()
+        .map(|form| {
+            let mut s = kw.as_str().to_owned();
+            let mut n = 0;
+            for e in form.iter() {
+                s.push(' ');
+                match e {
+                    Elem::Num => {
+                        n += 1;
+                        s.push_str(&n.to_string());
+                    }
+                    Elem::Int => s.push('8'),
+                    Elem::Str(_) => s.push('s'),
+                    Elem::Word(w) => s.push_str(w),
+                    Elem::OnOff => s.push_str("on"),
+                    Elem::HAlign => s.push_str("left"),
+                    Elem::VAlign => s.push_str("top"),
+                    Elem::Sep => s.push('-'),
+                    Elem::Dot => s.push('.'),
+                    Elem::Points(n) => {
+                        let corners = ["0 0", "1 0", "1 1", "0 1"];
+                        let n = usize::from(*n).clamp(1, corners.len());
+                        s.push_str(&corners[..n].join(" "));
+                    }
+                    Elem::Char => s.push('c'),
+                    Elem::ColorName => s.push_str("red"),
+                    Elem::Hex256 => s.push_str(&"f".repeat(256)),
+                }
+            }
+            s
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::MAX_FORMS;
@@ -485,6 +458,51 @@ mod tests {
         for k in Keyword::ALL {
             let takes_nothing = signature(k) == [&[] as &[Elem]];
             assert_eq!(usage(k) == "nothing", takes_nothing, "{k}");
+        }
+    }
+
+    /// A command added through the table alone gets its signature and
+    /// usage: the throw-away row `arc` below is read by the same callback
+    /// as the real rows.
+    mod throw_away_row {
+        use super::super::{
+            AREA, CURSOR, ColorName, Dot, Elem, FILE, FILE_OR_DASH, Form, HAl, Hex256, I, IMAGE, MACRO, N, OnOff,
+            Points, STRING, Sep, VAl, Word,
+        };
+        use crate::animator::commands::macro_body_from_table;
+        use crate::animator::lexer::lexer_from_table;
+        use logos::Logos;
+
+        /// The real table with one more row, `arc`, through `$callback`.
+        macro_rules! with_arc {
+            ($callback:ident) => {
+                crate::animator_commands!($callback;
+                    Arc "arc" {
+                        cmds: [Arc],
+                        macro_body: 28,
+                        usage: "3 numbers, 2 angles and a whole number, x y r from to verts",
+                        forms: [[N, N, N, N, N, I]]
+                    }
+                );
+            };
+        }
+        with_arc!(lexer_from_table);
+        with_arc!(macro_body_from_table);
+        with_arc!(forms_from_table);
+
+        #[test]
+        fn a_row_alone_gives_the_token_the_macro_flag_the_signature_and_the_usage() {
+            let mut lex = Tok::lexer(b"arc 1");
+            assert_eq!(lex.next(), Some(Ok(Tok::Keyword(Keyword::Arc))));
+            assert_eq!(Keyword::ALL.len(), crate::animator::lexer::Keyword::ALL.len() + 1);
+            assert_eq!(Keyword::ALL.last(), Some(&Keyword::Arc));
+            assert_eq!(Keyword::Arc.as_str(), "arc");
+            assert!(Keyword::Arc.in_macro_body() && !Keyword::Frame.in_macro_body());
+            assert_eq!(MACRO_PLACES.last(), Some(&(Keyword::Arc, 28)));
+            let forms: &[Form] = &[&[N, N, N, N, N, I]];
+            assert_eq!(signature(Keyword::Arc), forms);
+            assert_eq!(usage(Keyword::Arc), "3 numbers, 2 angles and a whole number, x y r from to verts");
+            assert_eq!(signature(Keyword::Line), [&[N, N, N, N] as &[Elem]]);
         }
     }
 }

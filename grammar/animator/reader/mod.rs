@@ -122,7 +122,7 @@ mod fast;
 mod forms;
 
 pub use errors::{ReadError, ReadErrorKind};
-pub use forms::command_signature;
+pub use forms::{command_examples, command_signature};
 
 /// Longest word, number or quoted string, in bytes (quotes and escapes
 /// included): four times the compiler's longest string argument.

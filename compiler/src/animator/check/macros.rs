@@ -4,41 +4,19 @@
 use super::OpenMacro;
 use crate::diagnostic::Diagnostic;
 use animkit_grammar::animator::ast::{Cmd, Command};
+use animkit_grammar::animator::{commands::MACRO_BODY, lexer::Keyword};
 
-/// The commands allowed inside a macro body (`animator.md`).
-pub const MACRO_COMMANDS: [&str; 26] = [
-    "color",
-    "alpha",
-    "thick",
-    "dash",
-    "dot",
-    "line",
-    "arrow",
-    "rect",
-    "fillrect",
-    "text",
-    "blit",
-    "lines",
-    "poly",
-    "circle",
-    "fillcircle",
-    "push",
-    "pop",
-    "mult",
-    "rotate",
-    "scale",
-    "shift",
-    "viewport",
-    "ident",
-    "invoke",
-    "area",
-    "delarea",
-];
-
-/// True if `cmd` may appear in a macro body (`clip` too, as the spec lists).
+/// True if `cmd` may appear in a macro body: its row of the command table
+/// (`animkit_grammar::animator::commands`) says so.
+///
+/// ```
+/// use animkit_compiler::animator::check::allowed_in_macro;
+/// use animkit_grammar::animator::ast::Cmd;
+/// assert!(allowed_in_macro(&Cmd::Push));
+/// assert!(!allowed_in_macro(&Cmd::Frame));
+/// ```
 pub fn allowed_in_macro(cmd: &Cmd) -> bool {
-    let k = cmd.keyword();
-    k == "clip" || MACRO_COMMANDS.contains(&k)
+    cmd.command_keyword().in_macro_body()
 }
 
 pub(super) fn not_in_macro(open: &OpenMacro, cmd: &Command) -> Diagnostic {
@@ -48,7 +26,10 @@ pub(super) fn not_in_macro(open: &OpenMacro, cmd: &Command) -> Diagnostic {
         format!("inside macro `{}`", open.name.text),
     )
     .with_secondary(open.span, "the macro starts here")
-    .with_note(format!("macros hold drawing and transformation commands only: {} clip", MACRO_COMMANDS.join(" ")));
+    .with_note(format!(
+        "macros hold drawing and transformation commands only: {}",
+        MACRO_BODY.map(Keyword::as_str).join(" ")
+    ));
     if matches!(cmd.kind, Cmd::Macro { .. }) {
         d.with_help(format!("end macro `{}` with `endmacro` before starting another", open.name.text))
     } else {

@@ -58,7 +58,7 @@ use macros::{empty_body, not_in_macro};
 use meaning::{limits_and_meaning, string, too_many_constants};
 use written::as_written;
 
-pub use macros::{MACRO_COMMANDS, allowed_in_macro};
+pub use macros::allowed_in_macro;
 pub use suggestions::{read_error, suggest_keyword};
 
 // The limits are the VM's (`animkit_vm::limits`), so that every program
