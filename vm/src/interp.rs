@@ -56,7 +56,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::isa::{Format, Op, OpClass};
+use crate::isa::{Format, Op, animator_ops, slap_ops, sprite_ops};
 use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
 use crate::verify::VerifiedModule;
@@ -493,7 +493,9 @@ pub fn run<D: Domain>(
                     save_pc(fiber, pc);
                     return Ok(Exit::Waiting(w.ax_field()));
                 }
-                _ if op.info().class != OpClass::Generic => {
+                // Every domain op, of whichever language (the verifier let
+                // only this module's own through).
+                sprite_ops!() | animator_ops!() | slap_ops!() => {
                     let info = op.info();
                     let values = if info.format == Format::R {
                         // The window R[A..A+len] of this frame (the verifier's
@@ -526,10 +528,6 @@ pub fn run<D: Domain>(
                             return Err(error(module, frame.func, at, message));
                         }
                     }
-                }
-                _ => {
-                    fiber.frames.clear();
-                    return Err(error(module, frame.func, at, format!("{op} cannot run here")));
                 }
             }
         }

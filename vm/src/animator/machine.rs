@@ -7,7 +7,7 @@ use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
 use super::measure::{fit, measure};
 use crate::interp::{Args, Domain, Env, Flow};
-use crate::isa::{Arg, Op};
+use crate::isa::{Arg, Op, Work, generic_ops, slap_ops, sprite_ops};
 use std::collections::HashMap;
 
 /// Deepest matrix stack (`push` without `pop`) before `push` fails.
@@ -89,34 +89,25 @@ impl Held {
 }
 
 /// The work units an Animator op costs beyond its one instruction (see
-/// [`crate::interp::Limits::max_steps`]): one per point or circle vertex,
-/// one per 64 bytes of printed or drawn text, one per `image_set` pixel,
-/// [`HEAVY_WORK`] for whole-frame, file and clock ops (or one per 16
-/// pixels of a new image, if more). `viewport NAME` is charged what
-/// measuring the macro took.
+/// [`crate::interp::Limits::max_steps`]), read from its row's
+/// [`Work`] column: one per point of its point list, plus one per 64 bytes
+/// of printed or drawn text, one per `image_set` pixel, one per circle
+/// vertex, [`HEAVY_WORK`] for whole-frame, file and clock ops (or one per
+/// 16 pixels of a new image, if more). `viewport NAME` is charged what
+/// measuring the macro took, which the machine adds itself.
 pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
     let mut work = 0;
     let i = POINTS_AT[op as usize];
     if i != NO_POINTS {
         work += a.uint(i as usize) as u64;
     }
-    let text = |i: usize| a.str(i).len() as u64 / 64;
-    work += match op {
-        Op::Circle | Op::FillCircle => a.uint(3) as u64,
-        Op::Echo | Op::EchoPt | Op::Title => text(0),
-        Op::Text => text(4),
-        Op::ImageSet => a.str(3).len() as u64,
-        Op::ImageNew => (a.uint(0) as u64 * a.uint(1) as u64 / 16).max(HEAVY_WORK),
-        Op::Frame
-        | Op::Flush
-        | Op::Screenshot
-        | Op::Screendump
-        | Op::ScreendumpFile
-        | Op::Image
-        | Op::Sleep
-        | Op::FlushDelay
-        | Op::Resize => HEAVY_WORK,
-        _ => 0,
+    work += match op.info().work {
+        Work::Free | Work::Measured => 0,
+        Work::Text(i) => a.str(i as usize).len() as u64 / 64,
+        Work::Bytes(i) => a.str(i as usize).len() as u64,
+        Work::Count(i) => a.uint(i as usize) as u64,
+        Work::Heavy => HEAVY_WORK,
+        Work::Pixels(w, h) => (a.uint(w as usize) as u64 * a.uint(h as usize) as u64 / 16).max(HEAVY_WORK),
     };
     work
 }
@@ -527,7 +518,9 @@ impl<C: Canvas> Domain for Machine<C> {
                 self.cursors.insert(name, size);
             }
             Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
-            other => return Err(format!("{other} is not an Animator operation")),
+            generic_ops!() | sprite_ops!() | slap_ops!() => {
+                return Err(format!("{op} is not an Animator operation"));
+            }
         }
         Ok(Flow::Continue)
     }
