@@ -42,9 +42,9 @@
 //!
 //! The table is written in one section per class; each row gives the op's
 //! name, byte, mnemonic, format, **work** (its property column, as the
-//! `opmode` byte in Lua's `lopcodes.c`: the [`Work`] its machine charges
-//! beyond the instruction, which Animator's machine reads instead of
-//! listing ops), signature and meaning. Each section also writes a pattern
+//! `opmode` byte in Lua's `lopcodes.c`: the [`Work`] the op costs beyond
+//! its instruction, which the interpreter charges for every domain op,
+//! `crate::work::op_work`), signature and meaning. Each section also writes a pattern
 //! macro naming all its ops (`generic_ops!()`, `sprite_ops!()`,
 //! `animator_ops!()`, `slap_ops!()`, crate-private), so that the
 //! interpreter's and every domain's `match` over ops lists its own ops one
@@ -147,7 +147,7 @@ pub enum Arg {
 
 /// The work units a domain op costs beyond its one instruction (see
 /// `crate::interp::Limits::max_steps`): the property column of the table,
-/// read by the machine that runs the op. Every op with a `Points`
+/// which the interpreter charges for every domain op (`crate::work`). Every op with a `Points`
 /// argument is also charged one unit per point, whatever its `Work`.
 /// Generic, sprite and SLAP ops are all [`Work::Free`]: the interpreter
 /// charges their instruction and nothing more.

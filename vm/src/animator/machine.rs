@@ -7,17 +7,14 @@ use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
 use super::measure::{fit, measure};
 use crate::interp::{Args, Domain, Env, Flow};
-use crate::isa::{Arg, Op, Work, generic_ops, slap_ops, sprite_ops};
+use crate::isa::{Op, generic_ops, slap_ops, sprite_ops};
 use std::collections::HashMap;
 
 /// Deepest matrix stack (`push` without `pop`) before `push` fails.
 pub const MAX_MATRIX_STACK: usize = 65_536;
 /// Deepest nesting of `viewport NAME` measurements inside measured macros.
 pub const MAX_MEASURE_DEPTH: usize = 16;
-/// Work units charged for an op that touches the whole frame, a file or
-/// the clock (`frame`, `flush`, `screenshot`, `image`, `sleep`, ...), so
-/// that runaway calls cannot repeat them millions of times.
-pub const HEAVY_WORK: u64 = 4096;
+pub use crate::work::{HEAVY_WORK, op_work};
 
 /// How many named resources (areas, images, cursors) an Animator program
 /// may hold on its host at once, so that a stream that keeps defining new
@@ -87,52 +84,6 @@ impl Held {
         self.bytes = 0;
     }
 }
-
-/// The work units an Animator op costs beyond its one instruction (see
-/// [`crate::interp::Limits::max_steps`]), read from its row's
-/// [`Work`] column: one per point of its point list, plus one per 64 bytes
-/// of printed or drawn text, one per `image_set` pixel, one per circle
-/// vertex, [`HEAVY_WORK`] for whole-frame, file and clock ops (or one per
-/// 16 pixels of a new image, if more). `viewport NAME` is charged what
-/// measuring the macro took, which the machine adds itself.
-pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
-    let mut work = 0;
-    let i = POINTS_AT[op as usize];
-    if i != NO_POINTS {
-        work += a.uint(i as usize) as u64;
-    }
-    work += match op.info().work {
-        Work::Free | Work::Measured => 0,
-        Work::Text(i) => a.str(i as usize).len() as u64 / 64,
-        Work::Bytes(i) => a.str(i as usize).len() as u64,
-        Work::Count(i) => a.uint(i as usize) as u64,
-        Work::Heavy => HEAVY_WORK,
-        Work::Pixels(w, h) => (a.uint(w as usize) as u64 * a.uint(h as usize) as u64 / 16).max(HEAVY_WORK),
-    };
-    work
-}
-
-const NO_POINTS: u8 = u8::MAX;
-
-/// For each op byte, where its block's point list is (the first `Points`
-/// of its signature), [`NO_POINTS`] if it has none: `op_work` runs for every op.
-const POINTS_AT: [u8; 256] = {
-    let mut table = [NO_POINTS; 256];
-    let mut i = 0;
-    while i < Op::ALL.len() {
-        let op = Op::ALL[i];
-        let block = op.info().block;
-        let mut k = block.len();
-        while k > 0 {
-            k -= 1;
-            if matches!(block[k], Arg::Points) {
-                table[op as usize] = k as u8;
-            }
-        }
-        i += 1;
-    }
-    table
-};
 
 /// Animator state over a canvas: matrices, pen and colormap.
 ///
@@ -308,7 +259,6 @@ impl<C: Canvas> Domain for Machine<C> {
     }
 
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
-        self.work += op_work(op, &a);
         let pen = self.pen;
         let m = self.matrix();
         match op {
@@ -523,23 +473,5 @@ impl<C: Canvas> Domain for Machine<C> {
             }
         }
         Ok(Flow::Continue)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The table says, for every op, where the first point list of its
-    /// signature is.
-    #[test]
-    fn points_at_is_the_first_point_list() {
-        for &op in Op::ALL {
-            let at = op.info().block.iter().position(|arg| *arg == Arg::Points);
-            assert_eq!(at, (POINTS_AT[op as usize] != NO_POINTS).then_some(POINTS_AT[op as usize] as usize), "{op}");
-        }
-        assert_eq!(POINTS_AT[Op::Poly as usize], 0);
-        assert_eq!(POINTS_AT[Op::ImgPoly as usize], 7);
-        assert_eq!(POINTS_AT[Op::Line as usize], NO_POINTS);
     }
 }
