@@ -120,3 +120,48 @@ fn the_rows_charge_what_the_machine_always_charged() {
     assert_eq!(charged(Op::Line), 0);
     assert_eq!(charged(Op::ViewportMacro), 0);
 }
+
+/// `viewport NAME` ([`Work::Measured`]) costs nothing of its own: it is
+/// charged what measuring took, the measuring run charging each op of the
+/// macro its own row's work.
+#[test]
+fn a_measured_macro_is_charged_its_rows() {
+    let lines: Vec<f64> = std::iter::once(POINTS as f64).chain((0..2 * POINTS).map(|i| i as f64)).collect();
+    let entry = Function {
+        name: 0,
+        nregs: 0,
+        // BIND name := [function 1]; VIEWPORTM name, no aspect; HALT.
+        code: vec![Insn::ax(Op::Bind, 0), Insn::ax(Op::ViewportMacro, 2), Insn::ax(Op::Halt, 0)],
+        consts: vec![0.0, 1.0, 0.0, 0.0],
+        kinds: vec![ConstKind::Str, ConstKind::Num, ConstKind::Str, ConstKind::Num],
+        lines: vec![],
+    };
+    let body = Function {
+        name: 0,
+        nregs: 0,
+        code: vec![Insn::ax(Op::Lines, 0), Insn::ax(Op::Ret, 0)],
+        kinds: vec![ConstKind::Num; lines.len()],
+        consts: lines,
+        lines: vec![],
+    };
+    let module = Module {
+        name: 0,
+        language: Language::Animator,
+        functions: vec![entry, body],
+        states: vec![],
+        entry: Some(0),
+        source: None,
+    };
+    let program = Program { strings: vec!["m".into()], modules: vec![module] };
+    let program = crate::verify::verify(program).expect("verified");
+    let code = program.code(0).expect("module 0");
+    let limits = Limits { whole_run: true, ..Limits::default() };
+    let mut fiber = Fiber::new(code, 0).with_limits(limits);
+    let mut machine = Machine::new(Recorder::default());
+    let exit = run(&mut fiber, code, &mut Bindings::default(), &mut machine);
+    assert!(exit.is_ok(), "{exit:?}");
+    // Measuring: one unit to copy the one binding, then LINES (1 + its 5
+    // points) and RET.
+    assert_eq!(fiber.work() - fiber.instructions(), 1 + (1 + POINTS as u64) + 1);
+    assert_eq!(fiber.instructions(), 3);
+}
