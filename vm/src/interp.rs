@@ -18,8 +18,10 @@
 //! suspending (the verifier's `progress` rule), but calls can multiply work
 //! without recursing (a macro invoking another twice, that one invoking a
 //! third twice, ...). So everything a top-level call does is counted in
-//! work units (one per instruction, plus what domain ops report through
-//! [`Domain::take_work`]: points, vertices, text, measurements), and a call
+//! work units (one per instruction, plus each domain op's cost from its
+//! row of the ISA table, `crate::work::op_work`: points, vertices, text,
+//! whole-frame ops; plus what domain ops report through
+//! [`Domain::take_work`]: measurements), and a call
 //! that exceeds [`Limits::max_steps`] is abandoned with a runtime error at
 //! the top-level call; the fiber resumes after it.
 //!
@@ -56,7 +58,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::isa::{Format, Op, OpClass};
+use crate::isa::{Format, Op, animator_ops, slap_ops, sprite_ops};
 use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
 use crate::verify::VerifiedModule;
@@ -274,8 +276,8 @@ pub trait Domain {
     }
 
     /// Work done by the ops since the last call, beyond one unit per
-    /// instruction (points and vertices processed, text, code run inside an
-    /// op), and reset it. The interpreter calls this after every domain op
+    /// instruction and the op's row cost (`crate::work::op_work`, which
+    /// the interpreter charges itself): code run inside an op, and reset it. The interpreter calls this after every domain op
     /// and charges the work to the running call ([`Limits::max_steps`]).
     fn take_work(&mut self) -> u64 {
         0
@@ -493,7 +495,9 @@ pub fn run<D: Domain>(
                     save_pc(fiber, pc);
                     return Ok(Exit::Waiting(w.ax_field()));
                 }
-                _ if op.info().class != OpClass::Generic => {
+                // Every domain op, of whichever language (the verifier let
+                // only this module's own through).
+                sprite_ops!() | animator_ops!() | slap_ops!() => {
                     let info = op.info();
                     let values = if info.format == Format::R {
                         // The window R[A..A+len] of this frame (the verifier's
@@ -509,7 +513,10 @@ pub fn run<D: Domain>(
                     let result = domain.op(op, args, &env);
                     let work = domain.take_work();
                     if fiber.frames.len() > 1 || fiber.limits.whole_run {
-                        fiber.work = fiber.work.saturating_add(work);
+                        // The op's row says what it costs; the domain adds
+                        // what it ran besides (a measured macro).
+                        let cost = crate::work::op_work(op, &args).saturating_add(work);
+                        fiber.work = fiber.work.saturating_add(cost);
                     }
                     match result {
                         Ok(Flow::Continue) => {}
@@ -526,10 +533,6 @@ pub fn run<D: Domain>(
                             return Err(error(module, frame.func, at, message));
                         }
                     }
-                }
-                _ => {
-                    fiber.frames.clear();
-                    return Err(error(module, frame.func, at, format!("{op} cannot run here")));
                 }
             }
         }

@@ -39,6 +39,19 @@
 //! 0x80–0x9f SLAP. The verifier (`crate::verify`) only lets a module use
 //! generic ops and those of its own language. The rules it enforces are
 //! listed in its module documentation.
+//!
+//! The table is written in one section per class; each row gives the op's
+//! name, byte, mnemonic, format, then its two property columns, as the
+//! `opmode` byte in Lua's `lopcodes.c`: **work** (the [`Work`] the op
+//! costs beyond its instruction, which the interpreter charges for every
+//! domain op, `crate::work::op_work`) and **props** (its [`Props`] flags:
+//! whether sprite code may use it, whether it ends the code, which the
+//! verifier reads), then its signature and meaning. Each section also writes a pattern
+//! macro naming all its ops (`generic_ops!()`, `sprite_ops!()`,
+//! `animator_ops!()`, `slap_ops!()`, crate-private), so that the
+//! interpreter's and every domain's `match` over ops lists its own ops one
+//! by one and the other classes by their pattern, with no catch-all arm: a
+//! row forgotten in a machine is a compile error.
 
 use std::fmt;
 
@@ -134,6 +147,75 @@ pub enum Arg {
     Func,
 }
 
+/// The work units a domain op costs beyond its one instruction (see
+/// `crate::interp::Limits::max_steps`): the property column of the table,
+/// which the interpreter charges for every domain op (`crate::work`). Every op with a `Points`
+/// argument is also charged one unit per point, whatever its `Work`.
+/// Generic, sprite and SLAP ops are all [`Work::Free`]: the interpreter
+/// charges their instruction and nothing more.
+///
+/// ```
+/// use animkit_vm::isa::{Op, Work};
+/// assert_eq!(Op::Frame.info().work, Work::Heavy);
+/// assert_eq!(Op::Text.info().work, Work::Text(4));
+/// assert_eq!(Op::Line.info().work, Work::Free);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// Nothing beyond the instruction (and its points, if it has any).
+    Free,
+    /// One unit per 64 bytes of the string argument at this index.
+    Text(u8),
+    /// One unit per byte of the string argument at this index
+    /// (`imageset`'s pixels).
+    Bytes(u8),
+    /// As many units as the whole-number argument at this index (a
+    /// circle's vertices).
+    Count(u8),
+    /// `HEAVY_WORK` (`crate::animator::machine`): the op touches the whole
+    /// frame, a file or the clock.
+    Heavy,
+    /// One unit per 16 pixels of a `w` x `h` image (the arguments at these
+    /// indices), and at least `HEAVY_WORK`.
+    Pixels(u8, u8),
+    /// What running another piece of the program took (`viewport NAME`
+    /// measures a macro); nothing of its own.
+    Measured,
+}
+
+/// An op's flags: the facts about it that the verifier and the
+/// interpreters would otherwise each list by hand.
+///
+/// ```
+/// use animkit_vm::isa::{Op, Props};
+/// assert!(Op::Jmp.info().props.contains(Props::SPRITE_CODE));
+/// assert!(!Op::Move.info().props.contains(Props::SPRITE_CODE));
+/// assert!(Op::Quit.info().props.contains(Props::ENDS));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Props(u8);
+
+impl Props {
+    /// No flag.
+    pub const PLAIN: Props = Props(0);
+    /// Sprite code may use it: the sprite ops, and the generic ops of the
+    /// compact sprite interpreter, which has no registers, calls or
+    /// bindings (`NOP JMP WAIT HALT`).
+    pub const SPRITE_CODE: Props = Props(1);
+    /// No instruction follows it: it ends the function or the fiber.
+    pub const ENDS: Props = Props(2);
+
+    /// Every flag of `self` and of `other`.
+    pub const fn with(self, other: Props) -> Props {
+        Props(self.0 | other.0)
+    }
+
+    /// Whether every flag of `flags` is set.
+    pub const fn contains(self, flags: Props) -> bool {
+        self.0 & flags.0 == flags.0
+    }
+}
+
 /// Static facts about an opcode: one row of the table below.
 #[derive(Clone, Copy, Debug)]
 pub struct OpInfo {
@@ -143,6 +225,11 @@ pub struct OpInfo {
     pub format: Format,
     /// Who may use it.
     pub class: OpClass,
+    /// The work its domain charges beyond the instruction itself (the
+    /// op's property column, as `opmode` in Lua's `lopcodes.c`).
+    pub work: Work,
+    /// Flags, as the other bits of `opmode` in Lua's `lopcodes.c`.
+    pub props: Props,
     /// The signature: constant block shape for `Format::K` ops, register
     /// window shape for `Format::R` ops; empty otherwise.
     pub block: &'static [Arg],
@@ -152,6 +239,13 @@ pub struct OpInfo {
 
 use crate::limits::{MAX_CIRCLE_VERTICES, MAX_CURSOR_HOT, MAX_DASH, MAX_IMAGE, MAX_SLAP_FRAME, MAX_WINDOW};
 use Arg::{Bool, Func, Max, Num, Points, Str};
+use Work::{Bytes, Count, Free, Heavy, Measured, Pixels, Text};
+
+const PLAIN: Props = Props::PLAIN;
+const SPRITE_CODE: Props = Props::SPRITE_CODE;
+const ENDS: Props = Props::ENDS;
+/// `HALT`: sprite code may use it, and it ends the fiber.
+const SPRITE_ENDS: Props = Props::SPRITE_CODE.with(Props::ENDS);
 
 /// An alignment code: 0, 1 or 2 (left/bottom, center, right/top).
 const ALIGN: Arg = Max(2);
@@ -168,139 +262,162 @@ const ID: Arg = Max(u32::MAX);
 const ACTION: Arg = Max(11);
 
 macro_rules! opcodes {
-    ($( $name:ident = $code:literal, $mn:literal, $fmt:ident, $class:ident, $block:expr, $meaning:literal; )*) => {
+    ($( $class:ident $pattern:ident { $( $name:ident = $code:literal, $mn:literal, $fmt:ident, $work:expr, $props:expr, $block:expr, $meaning:literal; )* } )*) => {
         /// Every opcode. See the module documentation for the word layout.
         #[repr(u8)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Op { $(
+        pub enum Op { $( $(
             #[doc = concat!("`", $meaning, "`")]
             $name = $code,
-        )* }
+        )* )* }
 
         impl Op {
             /// All opcodes, in table order.
-            pub const ALL: &'static [Op] = &[$(Op::$name,)*];
+            pub const ALL: &'static [Op] = &[$( $(Op::$name,)* )*];
 
             /// Decodes an opcode byte; `None` for an unassigned byte.
             pub const fn from_u8(b: u8) -> Option<Op> {
-                match b { $( $code => Some(Op::$name), )* _ => None }
+                match b { $( $( $code => Some(Op::$name), )* )* _ => None }
             }
 
             /// The op's row of the table.
             pub const fn info(self) -> &'static OpInfo {
-                match self { $( Op::$name => &OpInfo {
-                    mnemonic: $mn, format: Format::$fmt, class: OpClass::$class,
+                match self { $( $( Op::$name => &OpInfo {
+                    mnemonic: $mn, format: Format::$fmt, class: OpClass::$class, work: $work, props: $props,
                     block: $block, meaning: $meaning,
-                }, )* }
+                }, )* )* }
             }
         }
+
+        $(
+            #[doc = concat!(
+                "The pattern that matches every op of class `OpClass::", stringify!($class),
+                "`, written from its section of the table, so that a `match` over ops ",
+                "can name a whole class and stay exhaustive: a new row of the class is ",
+                "matched where the class is, and a new row of another class is a compile ",
+                "error in every match that lists that class's ops one by one."
+            )]
+            macro_rules! $pattern {
+                () => { $( $crate::isa::Op::$name )|* };
+            }
+            #[allow(unused_imports)]
+            pub(crate) use $pattern;
+        )*
     };
 }
 
 opcodes! {
-    // ---- generic -------------------------------------------------------
-    Nop      = 0x00, "NOP",      None, Generic, &[], "nothing";
-    Move     = 0x01, "MOVE",     AB,   Generic, &[], "R[A] := R[B]";
-    LoadK    = 0x02, "LOADK",    ABx,  Generic, &[], "R[A] := K[Bx]";
-    LoadI    = 0x03, "LOADI",    AsBx, Generic, &[], "R[A] := sBx";
-    Add      = 0x04, "ADD",      ABC,  Generic, &[], "R[A] := R[B] + R[C]";
-    Sub      = 0x05, "SUB",      ABC,  Generic, &[], "R[A] := R[B] - R[C]";
-    Mul      = 0x06, "MUL",      ABC,  Generic, &[], "R[A] := R[B] * R[C]";
-    Div      = 0x07, "DIV",      ABC,  Generic, &[], "R[A] := R[B] / R[C]";
-    Neg      = 0x08, "NEG",      AB,   Generic, &[], "R[A] := -R[B]";
-    Jmp      = 0x09, "JMP",      SJ,   Generic, &[], "pc += sJ";
-    Call     = 0x0a, "CALL",     Ax,   Generic, &[], "call function Ax of this module";
-    CallN    = 0x0b, "CALLN",    K,    Generic, &[Str], "call every function bound to name S[K]; error if unbound";
-    Bind     = 0x0c, "BIND",     K,    Generic, &[Str, Func], "bindings[S[K]] := [F[K+1]]";
-    BindPush = 0x0d, "BINDPUSH", K,    Generic, &[Str, Func], "bindings[S[K]] := bindings[S[K]] ++ [F[K+1]]";
-    Declare  = 0x0e, "DECLARE",  K,    Generic, &[Str], "bindings[S[K]] := bindings[S[K]] or []";
-    Forget   = 0x0f, "FORGET",   None, Generic, &[], "bindings := {}";
-    Ret      = 0x10, "RET",      None, Generic, &[], "return to the caller";
-    Halt     = 0x11, "HALT",     None, Generic, &[], "stop this fiber for good";
-    Wait     = 0x12, "WAIT",     Ax,   Generic, &[], "suspend for Ax ticks (Ax >= 1)";
-    LoadKX   = 0x13, "LOADKX",   A,    Generic, &[], "R[A] := K[Ax of the next word, an EXTRAARG]; skips it";
-    ExtraArg = 0x14, "EXTRAARG", Ax,   Generic, &[], "operand Ax of the LOADKX before it (on its own: nothing)";
+    Generic generic_ops {
+        // ---- generic -------------------------------------------------------
+        Nop      = 0x00, "NOP",      None, Free, SPRITE_CODE, &[], "nothing";
+        Move     = 0x01, "MOVE",     AB,   Free, PLAIN, &[], "R[A] := R[B]";
+        LoadK    = 0x02, "LOADK",    ABx,  Free, PLAIN, &[], "R[A] := K[Bx]";
+        LoadI    = 0x03, "LOADI",    AsBx, Free, PLAIN, &[], "R[A] := sBx";
+        Add      = 0x04, "ADD",      ABC,  Free, PLAIN, &[], "R[A] := R[B] + R[C]";
+        Sub      = 0x05, "SUB",      ABC,  Free, PLAIN, &[], "R[A] := R[B] - R[C]";
+        Mul      = 0x06, "MUL",      ABC,  Free, PLAIN, &[], "R[A] := R[B] * R[C]";
+        Div      = 0x07, "DIV",      ABC,  Free, PLAIN, &[], "R[A] := R[B] / R[C]";
+        Neg      = 0x08, "NEG",      AB,   Free, PLAIN, &[], "R[A] := -R[B]";
+        Jmp      = 0x09, "JMP",      SJ,   Free, SPRITE_CODE, &[], "pc += sJ";
+        Call     = 0x0a, "CALL",     Ax,   Free, PLAIN, &[], "call function Ax of this module";
+        CallN    = 0x0b, "CALLN",    K,    Free, PLAIN, &[Str], "call every function bound to name S[K]; error if unbound";
+        Bind     = 0x0c, "BIND",     K,    Free, PLAIN, &[Str, Func], "bindings[S[K]] := [F[K+1]]";
+        BindPush = 0x0d, "BINDPUSH", K,    Free, PLAIN, &[Str, Func], "bindings[S[K]] := bindings[S[K]] ++ [F[K+1]]";
+        Declare  = 0x0e, "DECLARE",  K,    Free, PLAIN, &[Str], "bindings[S[K]] := bindings[S[K]] or []";
+        Forget   = 0x0f, "FORGET",   None, Free, PLAIN, &[], "bindings := {}";
+        Ret      = 0x10, "RET",      None, Free, ENDS, &[], "return to the caller";
+        Halt     = 0x11, "HALT",     None, Free, SPRITE_ENDS, &[], "stop this fiber for good";
+        Wait     = 0x12, "WAIT",     Ax,   Free, SPRITE_CODE, &[], "suspend for Ax ticks (Ax >= 1)";
+        LoadKX   = 0x13, "LOADKX",   A,    Free, PLAIN, &[], "R[A] := K[Ax of the next word, an EXTRAARG]; skips it";
+        ExtraArg = 0x14, "EXTRAARG", Ax,   Free, PLAIN, &[], "operand Ax of the LOADKX before it (on its own: nothing)";
+    }
 
-    // ---- sprite --------------------------------------------------------
-    Sprite   = 0x20, "SPRITE",   Ax,   Sprite,  &[], "displayed sprite := Ax";
-    Event    = 0x21, "EVENT",    Ax,   Sprite,  &[], "fire event S[Ax] (string table)";
-    Enter    = 0x22, "ENTER",    Ax,   Sprite,  &[], "state := Ax; pc := entry(Ax)";
+    Sprite sprite_ops {
+        // ---- sprite --------------------------------------------------------
+        Sprite   = 0x20, "SPRITE",   Ax,   Free, SPRITE_CODE,  &[], "displayed sprite := Ax";
+        Event    = 0x21, "EVENT",    Ax,   Free, SPRITE_CODE,  &[], "fire event S[Ax] (string table)";
+        Enter    = 0x22, "ENTER",    Ax,   Free, SPRITE_CODE,  &[], "state := Ax; pc := entry(Ax)";
+    }
 
-    // ---- animator: general ------------------------------------------------
-    Quit       = 0x30, "QUIT",       None, Animator, &[], "host.quit()";
-    Keepalive  = 0x31, "KEEPALIVE",  K, Animator, &[Bool], "host.keepalive(K)";
-    Events     = 0x32, "EVENTS",     K, Animator, &[Bool], "event matrix := M; host.events(K, M)";
-    Resize     = 0x33, "RESIZE",     K, Animator, &[Max(MAX_WINDOW), Max(MAX_WINDOW)], "host.resize(w, h)";
-    Warp       = 0x34, "WARP",       K, Animator, N2, "host.warp(M * (x, y))";
-    WarpArea   = 0x35, "WARPAREA",   K, Animator, &[Str], "host.warp_area(S[K])";
-    Echo       = 0x36, "ECHO",       K, Animator, &[Str], "host.echo(S[K])";
-    EchoPt     = 0x37, "ECHOPT",     K, Animator, &[Str, Points], "host.echo_points(S[K], M * points)";
-    Title      = 0x38, "TITLE",      K, Animator, &[Str], "host.title(S[K])";
-    // ---- animator: frames --------------------------------------------------
-    Frame      = 0x39, "FRAME",      None, Animator, &[], "reset pen; host.frame()";
-    Flush      = 0x3a, "FLUSH",      None, Animator, &[], "host.flush()";
-    Screenshot = 0x3b, "SCREENSHOT", K, Animator, &[Str], "host.screenshot(S[K])";
-    Screendump = 0x3c, "SCREENDUMP", None, Animator, &[], "host.screendump(default descriptor)";
-    ScreendumpFile = 0x3d, "SCREENDUMPF", K, Animator, &[Str], "host.screendump(file S[K])";
-    Sleep      = 0x3e, "SLEEP",      K, Animator, &[Num], "host.sleep(K) (may suspend)";
-    FlushDelay = 0x3f, "FLUSHDELAY", K, Animator, &[Num], "host.flush_delay(K) (may suspend)";
-    Aspect     = 0x40, "ASPECT",     K, Animator, &[Bool], "host.aspect(K)";
-    Bg         = 0x41, "BG",         K, Animator, N3, "host.background(r, g, b)";
-    // ---- animator: transformations -----------------------------------------
-    Rotate     = 0x42, "ROTATE",     K, Animator, &[Num], "M := M * rotation(K degrees)";
-    Scale      = 0x43, "SCALE",      K, Animator, N2, "M := M * scaling(x, y)";
-    Shift      = 0x44, "SHIFT",      K, Animator, N2, "M := M * translation(x, y)";
-    Viewport   = 0x45, "VIEWPORT",   K, Animator, N4, "M := M * map(l b r t -> -1 -1 1 1)";
-    ViewportMacro = 0x46, "VIEWPORTM", K, Animator, &[Str, Bool], "M := M * map(bbox(macro S[K]) -> -1 -1 1 1), keeping aspect if K+1";
-    Mult       = 0x47, "MULT",       K, Animator, &[Num, Num, Num, Num, Num, Num, Num, Num, Num], "M := M * K[0..9] (row-major)";
-    Push       = 0x48, "PUSH",       None, Animator, &[], "push a copy of M";
-    Pop        = 0x49, "POP",        None, Animator, &[], "pop M (error if only the root is left)";
-    Ident      = 0x4a, "IDENT",      None, Animator, &[], "M := identity";
-    Clip       = 0x4b, "CLIP",       K, Animator, N4, "host.clip(bbox(M * corners(l b r t)))";
-    // ---- animator: pen -------------------------------------------------
-    Color      = 0x4c, "COLOR",      K, Animator, N3, "pen.rgb := (r, g, b)";
-    Alpha      = 0x4d, "ALPHA",      K, Animator, &[Num], "pen.alpha := K";
-    Thick      = 0x4e, "THICK",      K, Animator, &[Num], "pen.thick := K pixels";
-    Dash       = 0x4f, "DASH",       K, Animator, &[Max(MAX_DASH)], "pen.dash := K (16-bit pattern)";
-    // ---- animator: drawing ---------------------------------------------
-    Dot        = 0x50, "DOT",        K, Animator, N2, "host.dot(M * p)";
-    Line       = 0x51, "LINE",       K, Animator, N4, "host.stroke(M * [p0, p1])";
-    Arrow      = 0x52, "ARROW",      K, Animator, N4, "host.arrow(M * p0, M * p1)";
-    Rect       = 0x53, "RECT",       K, Animator, N4, "host.stroke(M * corners(x1 y1 x2 y2), closed)";
-    FillRect   = 0x54, "FILLRECT",   K, Animator, N4, "host.fill(M * corners(x1 y1 x2 y2), convex)";
-    Text       = 0x55, "TEXT",       K, Animator, &[ALIGN, ALIGN, Num, Num, Str], "host.text(h, v, M * p, S)";
-    Blit       = 0x56, "BLIT",       K, Animator, &[ALIGN, ALIGN, Num, Num, Str], "host.blit(h, v, M * p, image S)";
-    Lines      = 0x57, "LINES",      K, Animator, &[Points], "host.stroke(M * points, open)";
-    Poly       = 0x58, "POLY",       K, Animator, &[Points], "host.fill(M * points, any polygon)";
-    Circle     = 0x59, "CIRCLE",     K, Animator, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.stroke(M * circle(x y r, n vertices), closed)";
-    FillCircle = 0x5a, "FILLCIRCLE", K, Animator, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.fill(M * circle(x y r, n vertices), convex)";
-    // ---- animator: images ----------------------------------------------
-    Image      = 0x5b, "IMAGE",      K, Animator, &[Str, Str], "host.load_image(name, path)";
-    ImageNew   = 0x5c, "IMAGENEW",   K, Animator, &[Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.create_image(name, w, h, background)";
-    Colormap   = 0x5d, "COLORMAP",   K, Animator, &[CHAR, Num, Num, Num], "colormap[char K] := (r, g, b)";
-    ImageSet   = 0x5e, "IMAGESET",   K, Animator, &[Str, Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.set_pixels(image, x, y, colormap(S))";
-    ImgPoly    = 0x5f, "IMGPOLY",    K, Animator, &[Num, Num, Num, Num, Num, Num, Str, Points], "host.image_polygon(image, M*anchor, M*u, M*v, M * points)";
-    // ---- animator: areas and cursors -----------------------------------
-    Area       = 0x60, "AREA",       K, Animator, &[Str, Points], "host.area(name, M * points)";
-    DelArea    = 0x61, "DELAREA",    K, Animator, &[Str], "host.delete_area(name)";
-    KillAreas  = 0x62, "KILLAREAS",  None, Animator, &[], "host.kill_areas()";
-    DefCursor  = 0x63, "DEFCURSOR",  K, Animator, &[Str, Str, Str, Max(MAX_CURSOR_HOT), Max(MAX_CURSOR_HOT)], "host.define_cursor(name, data, mask, col, row)";
-    SetCursor  = 0x64, "SETCURSOR",  K, Animator, &[Str], "host.set_cursor(name)";
+    Animator animator_ops {
+        // ---- animator: general ------------------------------------------------
+        Quit       = 0x30, "QUIT",       None, Free, ENDS, &[], "host.quit()";
+        Keepalive  = 0x31, "KEEPALIVE",  K, Free, PLAIN, &[Bool], "host.keepalive(K)";
+        Events     = 0x32, "EVENTS",     K, Free, PLAIN, &[Bool], "event matrix := M; host.events(K, M)";
+        Resize     = 0x33, "RESIZE",     K, Heavy, PLAIN, &[Max(MAX_WINDOW), Max(MAX_WINDOW)], "host.resize(w, h)";
+        Warp       = 0x34, "WARP",       K, Free, PLAIN, N2, "host.warp(M * (x, y))";
+        WarpArea   = 0x35, "WARPAREA",   K, Free, PLAIN, &[Str], "host.warp_area(S[K])";
+        Echo       = 0x36, "ECHO",       K, Text(0), PLAIN, &[Str], "host.echo(S[K])";
+        EchoPt     = 0x37, "ECHOPT",     K, Text(0), PLAIN, &[Str, Points], "host.echo_points(S[K], M * points)";
+        Title      = 0x38, "TITLE",      K, Text(0), PLAIN, &[Str], "host.title(S[K])";
+        // ---- animator: frames --------------------------------------------------
+        Frame      = 0x39, "FRAME",      None, Heavy, PLAIN, &[], "reset pen; host.frame()";
+        Flush      = 0x3a, "FLUSH",      None, Heavy, PLAIN, &[], "host.flush()";
+        Screenshot = 0x3b, "SCREENSHOT", K, Heavy, PLAIN, &[Str], "host.screenshot(S[K])";
+        Screendump = 0x3c, "SCREENDUMP", None, Heavy, PLAIN, &[], "host.screendump(default descriptor)";
+        ScreendumpFile = 0x3d, "SCREENDUMPF", K, Heavy, PLAIN, &[Str], "host.screendump(file S[K])";
+        Sleep      = 0x3e, "SLEEP",      K, Heavy, PLAIN, &[Num], "host.sleep(K) (may suspend)";
+        FlushDelay = 0x3f, "FLUSHDELAY", K, Heavy, PLAIN, &[Num], "host.flush_delay(K) (may suspend)";
+        Aspect     = 0x40, "ASPECT",     K, Free, PLAIN, &[Bool], "host.aspect(K)";
+        Bg         = 0x41, "BG",         K, Free, PLAIN, N3, "host.background(r, g, b)";
+        // ---- animator: transformations -----------------------------------------
+        Rotate     = 0x42, "ROTATE",     K, Free, PLAIN, &[Num], "M := M * rotation(K degrees)";
+        Scale      = 0x43, "SCALE",      K, Free, PLAIN, N2, "M := M * scaling(x, y)";
+        Shift      = 0x44, "SHIFT",      K, Free, PLAIN, N2, "M := M * translation(x, y)";
+        Viewport   = 0x45, "VIEWPORT",   K, Free, PLAIN, N4, "M := M * map(l b r t -> -1 -1 1 1)";
+        ViewportMacro = 0x46, "VIEWPORTM", K, Measured, PLAIN, &[Str, Bool], "M := M * map(bbox(macro S[K]) -> -1 -1 1 1), keeping aspect if K+1";
+        Mult       = 0x47, "MULT",       K, Free, PLAIN, &[Num, Num, Num, Num, Num, Num, Num, Num, Num], "M := M * K[0..9] (row-major)";
+        Push       = 0x48, "PUSH",       None, Free, PLAIN, &[], "push a copy of M";
+        Pop        = 0x49, "POP",        None, Free, PLAIN, &[], "pop M (error if only the root is left)";
+        Ident      = 0x4a, "IDENT",      None, Free, PLAIN, &[], "M := identity";
+        Clip       = 0x4b, "CLIP",       K, Free, PLAIN, N4, "host.clip(bbox(M * corners(l b r t)))";
+        // ---- animator: pen -------------------------------------------------
+        Color      = 0x4c, "COLOR",      K, Free, PLAIN, N3, "pen.rgb := (r, g, b)";
+        Alpha      = 0x4d, "ALPHA",      K, Free, PLAIN, &[Num], "pen.alpha := K";
+        Thick      = 0x4e, "THICK",      K, Free, PLAIN, &[Num], "pen.thick := K pixels";
+        Dash       = 0x4f, "DASH",       K, Free, PLAIN, &[Max(MAX_DASH)], "pen.dash := K (16-bit pattern)";
+        // ---- animator: drawing ---------------------------------------------
+        Dot        = 0x50, "DOT",        K, Free, PLAIN, N2, "host.dot(M * p)";
+        Line       = 0x51, "LINE",       K, Free, PLAIN, N4, "host.stroke(M * [p0, p1])";
+        Arrow      = 0x52, "ARROW",      K, Free, PLAIN, N4, "host.arrow(M * p0, M * p1)";
+        Rect       = 0x53, "RECT",       K, Free, PLAIN, N4, "host.stroke(M * corners(x1 y1 x2 y2), closed)";
+        FillRect   = 0x54, "FILLRECT",   K, Free, PLAIN, N4, "host.fill(M * corners(x1 y1 x2 y2), convex)";
+        Text       = 0x55, "TEXT",       K, Text(4), PLAIN, &[ALIGN, ALIGN, Num, Num, Str], "host.text(h, v, M * p, S)";
+        Blit       = 0x56, "BLIT",       K, Free, PLAIN, &[ALIGN, ALIGN, Num, Num, Str], "host.blit(h, v, M * p, image S)";
+        Lines      = 0x57, "LINES",      K, Free, PLAIN, &[Points], "host.stroke(M * points, open)";
+        Poly       = 0x58, "POLY",       K, Free, PLAIN, &[Points], "host.fill(M * points, any polygon)";
+        Circle     = 0x59, "CIRCLE",     K, Count(3), PLAIN, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.stroke(M * circle(x y r, n vertices), closed)";
+        FillCircle = 0x5a, "FILLCIRCLE", K, Count(3), PLAIN, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.fill(M * circle(x y r, n vertices), convex)";
+        // ---- animator: images ----------------------------------------------
+        Image      = 0x5b, "IMAGE",      K, Heavy, PLAIN, &[Str, Str], "host.load_image(name, path)";
+        ImageNew   = 0x5c, "IMAGENEW",   K, Pixels(0, 1), PLAIN, &[Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.create_image(name, w, h, background)";
+        Colormap   = 0x5d, "COLORMAP",   K, Free, PLAIN, &[CHAR, Num, Num, Num], "colormap[char K] := (r, g, b)";
+        ImageSet   = 0x5e, "IMAGESET",   K, Bytes(3), PLAIN, &[Str, Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.set_pixels(image, x, y, colormap(S))";
+        ImgPoly    = 0x5f, "IMGPOLY",    K, Free, PLAIN, &[Num, Num, Num, Num, Num, Num, Str, Points], "host.image_polygon(image, M*anchor, M*u, M*v, M * points)";
+        // ---- animator: areas and cursors -----------------------------------
+        Area       = 0x60, "AREA",       K, Free, PLAIN, &[Str, Points], "host.area(name, M * points)";
+        DelArea    = 0x61, "DELAREA",    K, Free, PLAIN, &[Str], "host.delete_area(name)";
+        KillAreas  = 0x62, "KILLAREAS",  None, Free, PLAIN, &[], "host.kill_areas()";
+        DefCursor  = 0x63, "DEFCURSOR",  K, Free, PLAIN, &[Str, Str, Str, Max(MAX_CURSOR_HOT), Max(MAX_CURSOR_HOT)], "host.define_cursor(name, data, mask, col, row)";
+        SetCursor  = 0x64, "SETCURSOR",  K, Free, PLAIN, &[Str], "host.set_cursor(name)";
+    }
 
-    // ---- slap: actors (register windows; re-anchoring: crate::slap) ------
-    Action     = 0x80, "ACTION",     R, Slap, &[ID, ACTION], "actor(R[A]).action := R[A+1]; pose cycle restarts unless unchanged; re-anchors";
-    Direction  = 0x81, "DIRECTION",  R, Slap, &[ID, Num], "actor(R[A]).heading := R[A+1] radians; re-anchors";
-    Position2  = 0x82, "POSITION2",  R, Slap, &[ID, Num, Num], "actor(R[A]).position := (R[A+1], its y, R[A+2]); re-anchors";
-    Position3  = 0x83, "POSITION3",  R, Slap, &[ID, Num, Num, Num], "actor(R[A]).position := (R[A+1], R[A+2], R[A+3]); re-anchors";
-    ActorColor = 0x84, "ACOLOR",     R, Slap, &[ID, Num, Num, Num], "actor(R[A]).colour := (R[A+1], R[A+2], R[A+3])";
-    Size       = 0x85, "SIZE",       R, Slap, &[ID, Num], "actor(R[A]).size := R[A+1] (> 0); re-anchors";
-    // ---- slap: camera ------------------------------------------------------
-    CamPos     = 0x86, "CAMPOS",     R, Slap, N3, "camera.position := (R[A], R[A+1], R[A+2])";
-    CamDir     = 0x87, "CAMDIR",     R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) (not all zero)";
-    CamAngles  = 0x88, "CAMANGLES",  R, Slap, N2, "camera.direction := unit vector of (yaw R[A], pitch R[A+1])";
-    CamLookAt  = 0x89, "CAMLOOKAT",  R, Slap, N3, "camera.direction := (R[A], R[A+1], R[A+2]) - camera.position (not all zero)";
-    CamFollow  = 0x8a, "CAMFOLLOW",  R, Slap, &[ID, Num, Num], "camera follows actor(R[A]): R[A+1] behind it, R[A+2] above, looking at it, until the next camera op";
-    CamMove    = 0x8b, "CAMMOVE",    R, Slap, &[Num, Num, Num, Max(MAX_SLAP_FRAME)], "camera.position slides to (R[A], R[A+1], R[A+2]) over R[A+3] frames (>= 1), until the next camera op";
+    Slap slap_ops {
+        // ---- slap: actors (register windows; re-anchoring: crate::slap) ------
+        Action     = 0x80, "ACTION",     R, Free, PLAIN, &[ID, ACTION], "actor(R[A]).action := R[A+1]; pose cycle restarts unless unchanged; re-anchors";
+        Direction  = 0x81, "DIRECTION",  R, Free, PLAIN, &[ID, Num], "actor(R[A]).heading := R[A+1] radians; re-anchors";
+        Position2  = 0x82, "POSITION2",  R, Free, PLAIN, &[ID, Num, Num], "actor(R[A]).position := (R[A+1], its y, R[A+2]); re-anchors";
+        Position3  = 0x83, "POSITION3",  R, Free, PLAIN, &[ID, Num, Num, Num], "actor(R[A]).position := (R[A+1], R[A+2], R[A+3]); re-anchors";
+        ActorColor = 0x84, "ACOLOR",     R, Free, PLAIN, &[ID, Num, Num, Num], "actor(R[A]).colour := (R[A+1], R[A+2], R[A+3])";
+        Size       = 0x85, "SIZE",       R, Free, PLAIN, &[ID, Num], "actor(R[A]).size := R[A+1] (> 0); re-anchors";
+        // ---- slap: camera ------------------------------------------------------
+        CamPos     = 0x86, "CAMPOS",     R, Free, PLAIN, N3, "camera.position := (R[A], R[A+1], R[A+2])";
+        CamDir     = 0x87, "CAMDIR",     R, Free, PLAIN, N3, "camera.direction := (R[A], R[A+1], R[A+2]) (not all zero)";
+        CamAngles  = 0x88, "CAMANGLES",  R, Free, PLAIN, N2, "camera.direction := unit vector of (yaw R[A], pitch R[A+1])";
+        CamLookAt  = 0x89, "CAMLOOKAT",  R, Free, PLAIN, N3, "camera.direction := (R[A], R[A+1], R[A+2]) - camera.position (not all zero)";
+        CamFollow  = 0x8a, "CAMFOLLOW",  R, Free, PLAIN, &[ID, Num, Num], "camera follows actor(R[A]): R[A+1] behind it, R[A+2] above, looking at it, until the next camera op";
+        CamMove    = 0x8b, "CAMMOVE",    R, Free, PLAIN, &[Num, Num, Num, Max(MAX_SLAP_FRAME)], "camera.position slides to (R[A], R[A+1], R[A+2]) over R[A+3] frames (>= 1), until the next camera op";
+    }
 }
 
 impl Op {
@@ -470,6 +587,55 @@ mod tests {
             if let Some(i) = block.iter().position(|a| *a == Arg::Points) {
                 assert_eq!(i, block.len() - 1, "{op}");
             }
+        }
+    }
+
+    /// Only Animator's machine charges work beyond the instruction: every
+    /// other row is `Free`, and a row's indices name arguments of the kind
+    /// its charge reads.
+    #[test]
+    fn work_columns_name_arguments_of_their_kind() {
+        for &op in Op::ALL {
+            let info = op.info();
+            let whole = |i: u8| matches!(info.block.get(i as usize), Some(Arg::UInt | Arg::Max(_)));
+            let ok = match info.work {
+                Work::Free => true,
+                Work::Text(i) | Work::Bytes(i) => info.block.get(i as usize) == Some(&Arg::Str),
+                Work::Count(i) => whole(i),
+                Work::Pixels(w, h) => whole(w) && whole(h),
+                Work::Heavy => true,
+                Work::Measured => info.block.first() == Some(&Arg::Str),
+            };
+            assert!(ok, "{op}: {:?} over {:?}", info.work, info.block);
+            if info.class != OpClass::Animator {
+                assert_eq!(info.work, Work::Free, "{op}");
+            }
+        }
+    }
+
+    /// The flags the verifier reads: sprite code may use the sprite ops and
+    /// `NOP JMP WAIT HALT` only (the verifier's `op-class` rule); `RET HALT QUIT` end the code.
+    #[test]
+    fn flags_say_what_the_verifier_documents() {
+        let flagged =
+            |flag: Props| -> Vec<Op> { Op::ALL.iter().copied().filter(|op| op.info().props.contains(flag)).collect() };
+        use Op::*;
+        assert_eq!(flagged(Props::SPRITE_CODE), [Nop, Jmp, Halt, Wait, Sprite, Event, Enter]);
+        assert_eq!(flagged(Props::ENDS), [Ret, Halt, Quit]);
+        assert!(Props::PLAIN.contains(Props::PLAIN));
+        assert!(!Props::PLAIN.contains(Props::ENDS));
+    }
+
+    /// The class patterns the table writes match their class's rows and
+    /// no others.
+    #[test]
+    fn class_patterns_match_their_rows() {
+        for &op in Op::ALL {
+            let class = op.info().class;
+            assert_eq!(matches!(op, generic_ops!()), class == OpClass::Generic, "{op}");
+            assert_eq!(matches!(op, sprite_ops!()), class == OpClass::Sprite, "{op}");
+            assert_eq!(matches!(op, animator_ops!()), class == OpClass::Animator, "{op}");
+            assert_eq!(matches!(op, slap_ops!()), class == OpClass::Slap, "{op}");
         }
     }
 

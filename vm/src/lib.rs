@@ -64,6 +64,8 @@ pub mod sprite;
 pub mod suggest;
 #[doc(hidden)]
 pub mod verify;
+#[doc(hidden)]
+pub mod work;
 
 #[doc(hidden)]
 pub use codec::{LoadError, load};

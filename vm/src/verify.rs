@@ -17,7 +17,7 @@
 //! | `consts` | a function has as many constant kinds as constants |
 //! | `lines` | debug positions are sorted by pc and point inside the code |
 //! | `opcode` | every instruction's low byte is an assigned opcode |
-//! | `op-class` | a module uses only generic ops and those of its own language (sprite, Animator or SLAP, `crate::isa::OpClass::of`); sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops) |
+//! | `op-class` | a module uses only generic ops and those of its own language (sprite, Animator or SLAP, `crate::isa::OpClass::of`); sprite code uses no registers, calls or bindings (only `NOP JMP WAIT HALT` of the generic ops: the rows flagged `crate::isa::Props::SPRITE_CODE`) |
 //! | `unused-bits` | operand bits the format does not use are zero |
 //! | `registers` | register operands are below the function's register count |
 //! | `window` | a register-window op's window `R[A..A+len]` (`len` from its signature, `crate::isa::Format::R`) lies inside the function's registers |
@@ -30,7 +30,7 @@
 //! | `fallthrough` | a function has at least one instruction, and execution can never run past the last one |
 //! | `progress` | every cycle of the control-flow graph passes through a `WAIT` |
 
-use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass};
+use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass, Props};
 use crate::limits::{MAX_POINTS, MAX_STATES};
 use crate::program::{ConstKind, Function, Language, Module, Program};
 use std::collections::HashSet;
@@ -346,10 +346,6 @@ pub(crate) fn values_ok(
     })
 }
 
-/// Sprite code runs in the compact sprite interpreter, which has no
-/// registers, calls or bindings: only these generic ops are allowed there.
-pub const SPRITE_GENERIC_OPS: &[Op] = &[Op::Nop, Op::Jmp, Op::Wait, Op::Halt];
-
 /// "a sprite", "an animator", "a slap": the language with its article.
 fn article(language: Language) -> String {
     let name = language.name();
@@ -359,7 +355,9 @@ fn article(language: Language) -> String {
 
 fn op_allowed(language: Language, op: Op) -> bool {
     match (language, op.info().class) {
-        (Language::Sprite, OpClass::Generic) => SPRITE_GENERIC_OPS.contains(&op),
+        // The compact sprite interpreter has no registers, calls or
+        // bindings: the rows say which generic ops it runs.
+        (Language::Sprite, OpClass::Generic) => op.info().props.contains(Props::SPRITE_CODE),
         (_, OpClass::Generic) => true,
         (language, class) => class == OpClass::of(language),
     }
@@ -371,7 +369,7 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
     let w = f.code[pc];
     match w.op() {
         Some(Op::Jmp) => Some((pc as i64 + 1 + w.sj_field() as i64) as usize),
-        Some(Op::Ret | Op::Halt | Op::Quit) => None,
+        Some(op) if op.info().props.contains(Props::ENDS) => None,
         // The EXTRAARG after it is its operand, not an instruction.
         Some(Op::LoadKX) => Some(pc + 2),
         Some(Op::Enter) => m.states.get(w.ax_field() as usize).map(|s| s.entry as usize),

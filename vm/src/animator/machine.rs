@@ -7,17 +7,14 @@ use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
 use super::measure::{fit, measure};
 use crate::interp::{Args, Domain, Env, Flow};
-use crate::isa::{Arg, Op};
+use crate::isa::{Op, generic_ops, slap_ops, sprite_ops};
 use std::collections::HashMap;
 
 /// Deepest matrix stack (`push` without `pop`) before `push` fails.
 pub const MAX_MATRIX_STACK: usize = 65_536;
 /// Deepest nesting of `viewport NAME` measurements inside measured macros.
 pub const MAX_MEASURE_DEPTH: usize = 16;
-/// Work units charged for an op that touches the whole frame, a file or
-/// the clock (`frame`, `flush`, `screenshot`, `image`, `sleep`, ...), so
-/// that runaway calls cannot repeat them millions of times.
-pub const HEAVY_WORK: u64 = 4096;
+pub use crate::work::{HEAVY_WORK, op_work};
 
 /// How many named resources (areas, images, cursors) an Animator program
 /// may hold on its host at once, so that a stream that keeps defining new
@@ -87,61 +84,6 @@ impl Held {
         self.bytes = 0;
     }
 }
-
-/// The work units an Animator op costs beyond its one instruction (see
-/// [`crate::interp::Limits::max_steps`]): one per point or circle vertex,
-/// one per 64 bytes of printed or drawn text, one per `image_set` pixel,
-/// [`HEAVY_WORK`] for whole-frame, file and clock ops (or one per 16
-/// pixels of a new image, if more). `viewport NAME` is charged what
-/// measuring the macro took.
-pub fn op_work(op: Op, a: &Args<'_>) -> u64 {
-    let mut work = 0;
-    let i = POINTS_AT[op as usize];
-    if i != NO_POINTS {
-        work += a.uint(i as usize) as u64;
-    }
-    let text = |i: usize| a.str(i).len() as u64 / 64;
-    work += match op {
-        Op::Circle | Op::FillCircle => a.uint(3) as u64,
-        Op::Echo | Op::EchoPt | Op::Title => text(0),
-        Op::Text => text(4),
-        Op::ImageSet => a.str(3).len() as u64,
-        Op::ImageNew => (a.uint(0) as u64 * a.uint(1) as u64 / 16).max(HEAVY_WORK),
-        Op::Frame
-        | Op::Flush
-        | Op::Screenshot
-        | Op::Screendump
-        | Op::ScreendumpFile
-        | Op::Image
-        | Op::Sleep
-        | Op::FlushDelay
-        | Op::Resize => HEAVY_WORK,
-        _ => 0,
-    };
-    work
-}
-
-const NO_POINTS: u8 = u8::MAX;
-
-/// For each op byte, where its block's point list is (the first `Points`
-/// of its signature), [`NO_POINTS`] if it has none: `op_work` runs for every op.
-const POINTS_AT: [u8; 256] = {
-    let mut table = [NO_POINTS; 256];
-    let mut i = 0;
-    while i < Op::ALL.len() {
-        let op = Op::ALL[i];
-        let block = op.info().block;
-        let mut k = block.len();
-        while k > 0 {
-            k -= 1;
-            if matches!(block[k], Arg::Points) {
-                table[op as usize] = k as u8;
-            }
-        }
-        i += 1;
-    }
-    table
-};
 
 /// Animator state over a canvas: matrices, pen and colormap.
 ///
@@ -317,7 +259,6 @@ impl<C: Canvas> Domain for Machine<C> {
     }
 
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
-        self.work += op_work(op, &a);
         let pen = self.pen;
         let m = self.matrix();
         match op {
@@ -527,26 +468,10 @@ impl<C: Canvas> Domain for Machine<C> {
                 self.cursors.insert(name, size);
             }
             Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
-            other => return Err(format!("{other} is not an Animator operation")),
+            generic_ops!() | sprite_ops!() | slap_ops!() => {
+                return Err(format!("{op} is not an Animator operation"));
+            }
         }
         Ok(Flow::Continue)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The table says, for every op, where the first point list of its
-    /// signature is.
-    #[test]
-    fn points_at_is_the_first_point_list() {
-        for &op in Op::ALL {
-            let at = op.info().block.iter().position(|arg| *arg == Arg::Points);
-            assert_eq!(at, (POINTS_AT[op as usize] != NO_POINTS).then_some(POINTS_AT[op as usize] as usize), "{op}");
-        }
-        assert_eq!(POINTS_AT[Op::Poly as usize], 0);
-        assert_eq!(POINTS_AT[Op::ImgPoly as usize], 7);
-        assert_eq!(POINTS_AT[Op::Line as usize], NO_POINTS);
     }
 }

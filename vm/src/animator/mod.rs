@@ -10,6 +10,9 @@ pub mod matrix;
 mod measure;
 pub mod record;
 
+#[cfg(test)]
+mod charge_tests;
+
 pub use canvas::{Canvas, DumpTarget, HAlign, HostResult, Pen, VAlign};
 pub use machine::Machine;
 pub use matrix::{Matrix, Point};

@@ -36,7 +36,7 @@
 use super::actions::Action;
 use super::stage::{ActorId, Camera, Follow, Stage, StageFull};
 use crate::interp::{Args, Domain, Env, Flow};
-use crate::isa::Op;
+use crate::isa::{Op, animator_ops, generic_ops, sprite_ops};
 
 /// A number as a message shows it: plainly in the usual range, in
 /// exponent form beyond it (`1e300`, not 301 digits).
@@ -57,7 +57,9 @@ fn command(op: Op, v: &[f64]) -> String {
         Op::CamLookAt => ("camera", "lookat", 0),
         Op::CamFollow => ("camera", "follow", 0),
         Op::CamMove => ("camera", "move", 2),
-        _ => ("camera", "direction", 0),
+        Op::CamDir | Op::CamAngles => ("camera", "direction", 0),
+        // Never asked: only SLAP ops name a command.
+        generic_ops!() | sprite_ops!() | animator_ops!() => ("camera", "direction", 0),
     };
     match rest {
         2 => format!("`{head} {attr}{} over{}`", words(&v[..3.min(v.len())]), words(v.get(3..).unwrap_or(&[]))),
@@ -203,7 +205,9 @@ impl Domain for Stage {
                 }
                 self.camera_move_to([v[0], v[1], v[2]], n as u64);
             }
-            _ => return Err(format!("{op} cannot run in a SLAP scene")),
+            generic_ops!() | sprite_ops!() | animator_ops!() => {
+                return Err(format!("{op} cannot run in a SLAP scene"));
+            }
         }
         Ok(Flow::Continue)
     }
