@@ -375,6 +375,9 @@ pub struct OptionRow {
     pub name: &'static str,
     /// What it applies to: given for anything else, it is refused.
     pub applies: &'static [Target],
+    /// It shapes what is drawn (size, frames written, speed): refused
+    /// with `--trace`, which draws nothing.
+    pub draws: bool,
 }
 
 const ALL: &[Target] = &[Stream, Script, Sprite, Slap];
@@ -389,31 +392,31 @@ const FILES: &[Target] = &[Script, Sprite, Slap];
 /// `--frames`, `--start` and `--strict` (a source compiled in spec-only
 /// mode); `--fps` is the SLAP player's and an Animator GIF's speed.
 pub const OPTIONS: &[OptionRow] = &[
-    OptionRow { name: "--state", applies: &[Sprite] },
-    OptionRow { name: "--ticks", applies: &[Sprite] },
-    OptionRow { name: "--frames", applies: &[Slap] },
-    OptionRow { name: "--start", applies: &[Slap] },
-    OptionRow { name: "-h", applies: ALL },
-    OptionRow { name: "-x", applies: ALL },
-    OptionRow { name: "-y", applies: ALL },
-    OptionRow { name: "-D", applies: ANIMATOR },
-    OptionRow { name: "-k", applies: ANIMATOR },
-    OptionRow { name: "-e", applies: ANIMATOR },
-    OptionRow { name: "-a", applies: ANIMATOR },
-    OptionRow { name: "-d", applies: ALL },
-    OptionRow { name: "-q", applies: ANIMATOR },
-    OptionRow { name: "-C", applies: ANIMATOR },
-    OptionRow { name: "-R", applies: ANIMATOR },
-    OptionRow { name: "-H", applies: ALL },
-    OptionRow { name: "-F", applies: ANIMATOR },
-    OptionRow { name: "--trace", applies: &[Sprite, Slap] },
-    OptionRow { name: "--fps", applies: &[Stream, Script, Slap] },
-    OptionRow { name: "--module", applies: FILES },
-    OptionRow { name: "--sheet", applies: &[Sprite] },
-    OptionRow { name: "--watch", applies: FILES },
-    OptionRow { name: "--strict", applies: &[Slap] },
-    OptionRow { name: "--gif", applies: ALL },
-    OptionRow { name: "--help", applies: ALL },
+    OptionRow { name: "--state", applies: &[Sprite], draws: false },
+    OptionRow { name: "--ticks", applies: &[Sprite], draws: false },
+    OptionRow { name: "--frames", applies: &[Slap], draws: false },
+    OptionRow { name: "--start", applies: &[Slap], draws: false },
+    OptionRow { name: "-h", applies: ALL, draws: false },
+    OptionRow { name: "-x", applies: ALL, draws: true },
+    OptionRow { name: "-y", applies: ALL, draws: true },
+    OptionRow { name: "-D", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-k", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-e", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-a", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-d", applies: ALL, draws: true },
+    OptionRow { name: "-q", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-C", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-R", applies: ANIMATOR, draws: false },
+    OptionRow { name: "-H", applies: ALL, draws: false },
+    OptionRow { name: "-F", applies: ANIMATOR, draws: false },
+    OptionRow { name: "--trace", applies: &[Sprite, Slap], draws: false },
+    OptionRow { name: "--fps", applies: &[Stream, Script, Slap], draws: true },
+    OptionRow { name: "--module", applies: FILES, draws: false },
+    OptionRow { name: "--sheet", applies: &[Sprite], draws: false },
+    OptionRow { name: "--watch", applies: FILES, draws: false },
+    OptionRow { name: "--strict", applies: &[Slap], draws: false },
+    OptionRow { name: "--gif", applies: ALL, draws: true },
+    OptionRow { name: "--help", applies: ALL, draws: false },
 ];
 
 /// The row of `name` in [`OPTIONS`].
@@ -491,16 +494,45 @@ pub fn own_options(target: Target) -> String {
 /// ```
 pub fn check_options(args: &Args, target: Target, file: &str) -> Result<(), crate::Error> {
     for &name in &args.given {
-        let Some(row) = option_row(name) else { continue };
-        if !row.applies.contains(&target) {
-            return Err(crate::Error::ForeignOption {
-                option: row.name,
-                owner: owners(row.applies),
-                file: file.to_string(),
-                runs: target.runs(),
-                ours: own_options(target),
-            });
-        }
+        check_option(name, target, file, args.trace)?;
+    }
+    Ok(())
+}
+
+/// Refuses option `name` when it does not apply to `target` (another
+/// language's, [`OPTIONS`]) or draws and the run is a trace
+/// ([`OptionRow::draws`]); an option without a row passes. What
+/// [`check_options`] checks each option with, and what the web player's
+/// trace checks its options with.
+///
+/// ```
+/// use animkit_runtime::cli::{Target, check_option};
+/// assert_eq!(
+///     check_option("--frames", Target::Sprite, "h.anim", true).unwrap_err().report(),
+///     "animvm: --frames is for SLAP scenes, and h.anim runs a sprite module (its options: --state, --ticks, --sheet)\n"
+/// );
+/// assert_eq!(
+///     check_option("-x", Target::Slap, "s.slap", true).unwrap_err().report(),
+///     "animvm: -x shapes what is drawn, and --trace draws nothing: leave one of them out\n"
+/// );
+/// assert!(check_option("-x", Target::Slap, "s.slap", false).is_ok());
+/// ```
+pub fn check_option(name: &str, target: Target, file: &str, trace: bool) -> Result<(), crate::Error> {
+    let Some(row) = option_row(name) else { return Ok(()) };
+    if !row.applies.contains(&target) {
+        return Err(crate::Error::ForeignOption {
+            option: row.name,
+            owner: owners(row.applies),
+            file: file.to_string(),
+            runs: target.runs(),
+            ours: own_options(target),
+        });
+    }
+    if trace && row.draws {
+        return Err(crate::Error::Usage(format!(
+            "{} shapes what is drawn, and --trace draws nothing: leave one of them out",
+            row.name
+        )));
     }
     Ok(())
 }

@@ -143,6 +143,13 @@ pub fn program_from_bytes_with(
     options: &Options,
 ) -> Result<Verified<Program>, String> {
     if bytes.starts_with(&codec::MAGIC) {
+        if options.strict {
+            // Spec-only mode checks a source as it compiles it.
+            return Err(format!(
+                "error: --strict is for SLAP sources, and `{path}` is a bundle, compiled already \
+                 (build it with `animc --strict` to check it in spec-only mode)\n"
+            ));
+        }
         return codec::load(&bytes).map_err(|e| format!("error: `{path}`: {e}\n"));
     }
     if path.ends_with(".animb") {

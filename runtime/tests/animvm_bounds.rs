@@ -257,8 +257,43 @@ fn options_of_another_language_are_refused() {
             "{args:?}"
         );
     }
+    // Options that shape what is drawn, with a trace (which draws
+    // nothing); --strict on a bundle (compiled already). Nothing runs.
+    for (args, option) in [
+        (&["--trace", "-x", "64", "h.anim"][..], "-x"),
+        (&["--trace", "-y", "64", "s.slap"], "-y"),
+        (&["--trace", "-d", "f", "h.anim"], "-d"),
+        (&["--trace", "--gif", "a.gif", "s.slap"], "--gif"),
+        (&["--trace", "--fps", "10", "s.slap"], "--fps"),
+    ] {
+        let o = run_in(&d, args, "");
+        assert_eq!(
+            (o.status.code(), text(&o.stdout), text(&o.stderr)),
+            (
+                Some(1),
+                String::new(),
+                format!("animvm: {option} shapes what is drawn, and --trace draws nothing: leave one of them out\n")
+            ),
+            "{args:?}"
+        );
+    }
+    let scene = animkit_compiler::Source::new("s.slap", SCENE);
+    let program = animkit_compiler::compile(&[scene], &animkit_compiler::Options::default()).unwrap();
+    std::fs::write(d.join("s.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    let o = run_in(&d, &["--strict", "--trace", "s.animb"], "");
+    assert_eq!(
+        (o.status.code(), text(&o.stdout), text(&o.stderr)),
+        (
+            Some(1),
+            String::new(),
+            "error: --strict is for SLAP sources, and `s.animb` is a bundle, compiled already \
+             (build it with `animc --strict` to check it in spec-only mode)\n"
+                .into()
+        )
+    );
     // Each language's own options still work.
     assert_eq!(run_in(&d, &["--trace", "--ticks", "3", "h.anim"], "").status.code(), Some(0));
+    assert_eq!(run_in(&d, &["--strict", "--trace", "s.slap"], "").status.code(), Some(0));
     assert_eq!(run_in(&d, &["--trace", "--frames", "2", "s.slap"], "").status.code(), Some(0));
     for args in [&["-H", "-e", "-k", "m.draw"][..], &["-H", "-D", "16", "-a"]] {
         let o = run_in(&d, args, "echo hi\n");

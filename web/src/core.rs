@@ -15,6 +15,7 @@ use animkit_runtime::animator::events;
 use animkit_runtime::animator::script::Script;
 use animkit_runtime::animator::stream::{Status, Stream};
 use animkit_runtime::animator::{CanvasOptions, GlCanvas};
+use animkit_runtime::cli::{Target, check_option};
 use animkit_runtime::render::Renderer;
 use animkit_runtime::slap::view::SceneView;
 use animkit_runtime::slap::{ErrorLog, MAX_FRAME};
@@ -478,7 +479,9 @@ impl Core {
         let program = self.program.clone().ok_or("nothing is loaded")?;
         let mut words = args.split_whitespace();
         let (mut ticks, mut state, mut frames, mut start, mut module) = (None, None, None, 0u64, None);
+        let mut given = Vec::new();
         while let Some(w) = words.next() {
+            given.push(w);
             let mut value = || words.next().ok_or_else(|| format!("trace: {w} needs a value"));
             let number = |v: &str| v.parse::<u64>().map_err(|_| format!("trace: {w} takes a whole number, not `{v}`"));
             match w {
@@ -499,6 +502,15 @@ impl Core {
             }
         }
         .ok_or_else(|| format!("trace: `{}` has no sprite or SLAP module to trace", self.name))?;
+        // Another language's options are refused by animvm's table.
+        let target = match program.modules[index].language {
+            Language::Sprite => Target::Sprite,
+            Language::Slap => Target::Slap,
+            Language::Animator => Target::Script,
+        };
+        for w in given {
+            check_option(w, target, &self.name, true).map_err(|e| format!("trace: {e}"))?;
+        }
         let mut out = Vec::new();
         match program.modules[index].language {
             Language::Sprite => {

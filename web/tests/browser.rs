@@ -562,6 +562,8 @@ fn hostile_bundles_give_animvm_s_message_and_the_player_goes_on() {
         json!({"loadBase64": base64(bad_source.as_bytes()), "name": "bad.slap"}),
         json!({"loadBase64": base64(good_source.as_bytes()), "name": "hero.anim"}),
         json!({"trace": "--ticks 50 --state Run"}),
+        // Another language's option: refused by animvm's table, in its words.
+        json!({"trace": "--ticks 5 --frames 3"}),
     ];
     let results = run_page("hostile", &json!([{"id": "h", "steps": s}, {"id": "src", "steps": sources}]), W, H);
     let src = steps(&results, "src");
@@ -575,6 +577,14 @@ fn hostile_bundles_give_animvm_s_message_and_the_player_goes_on() {
     assert_eq!(src[1]["error"], Value::Null);
     let native = animvm(&["--trace", "--ticks", "50", "--state", "Run", "hero.anim"], dir.path());
     assert_eq!(src[2]["text"].as_str(), Some(String::from_utf8(native.stdout).unwrap().as_str()));
+    let native = animvm(&["--trace", "--ticks", "5", "--frames", "3", "hero.anim"], dir.path());
+    let message = String::from_utf8(native.stderr).unwrap();
+    assert_eq!(
+        message,
+        "animvm: --frames is for SLAP scenes, and hero.anim runs a sprite module (its options: --state, --ticks, --sheet)\n"
+    );
+    let words = message.trim_start_matches("animvm: ").trim_end();
+    assert_eq!(src[3]["error"].as_str(), Some(format!("trace: {words}").as_str()));
     let s = steps(&results, "h");
     let before = s[2]["pixels"].as_str().unwrap();
     for (k, (name, bytes)) in cases.iter().enumerate() {
