@@ -32,6 +32,11 @@ typedef struct AnimkitScene AnimkitScene;
 #define ANIMKIT_BUNDLE_FORMAT 3
 
 /**
+ * Most events a batch keeps pending (see `animkit_batch_dropped_events`).
+ */
+#define ANIMKIT_MAX_PENDING_EVENTS 65536
+
+/**
  * What a call did: 0 is success, every other value a reason, with a
  * message in [`animkit_last_error`]. Values are never renumbered; new
  * ones are added at the end.
@@ -566,8 +571,9 @@ AnimkitStatus animkit_batch_tick(AnimkitSpriteBatch *batch);
 /**
  * `ticks` ticks at once, exactly as that many calls of
  * [`animkit_batch_tick`] (events in the order those ticks fire them, kept
- * until drained), in time that grows with the events fired, not with
- * `ticks`.
+ * until drained, at most `ANIMKIT_MAX_PENDING_EVENTS` pending: the rest
+ * are counted by [`animkit_batch_dropped_events`]), in time that grows
+ * with the instances and the events kept, not with `ticks`.
  */
 AnimkitStatus animkit_batch_advance(AnimkitSpriteBatch *batch, uint32_t ticks);
 
@@ -665,6 +671,14 @@ AnimkitStatus animkit_batch_time_in_state(const AnimkitSpriteBatch *batch,
  * The number of events fired and not yet drained into `*out_count`.
  */
 AnimkitStatus animkit_batch_pending_events(AnimkitSpriteBatch *batch, size_t *out_count);
+
+/**
+ * The number of events the batch dropped since it was made into
+ * `*out_count`: at most `ANIMKIT_MAX_PENDING_EVENTS` (65 536) stay pending,
+ * and those fired while that many are pending (the newest) are dropped
+ * and counted here.
+ */
+AnimkitStatus animkit_batch_dropped_events(const AnimkitSpriteBatch *batch, uint64_t *out_count);
 
 /**
  * Moves the oldest pending events (by tick, then by instance) into

@@ -320,8 +320,9 @@ pub unsafe extern "C" fn animkit_batch_tick(batch: *mut AnimkitSpriteBatch) -> A
 
 /// `ticks` ticks at once, exactly as that many calls of
 /// [`animkit_batch_tick`] (events in the order those ticks fire them, kept
-/// until drained), in time that grows with the events fired, not with
-/// `ticks`.
+/// until drained, at most `ANIMKIT_MAX_PENDING_EVENTS` pending: the rest
+/// are counted by [`animkit_batch_dropped_events`]), in time that grows
+/// with the instances and the events kept, not with `ticks`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_batch_advance(batch: *mut AnimkitSpriteBatch, ticks: u32) -> AnimkitStatus {
     call("animkit_batch_advance", || {
@@ -511,6 +512,22 @@ pub unsafe extern "C" fn animkit_batch_pending_events(
     call("animkit_batch_pending_events", || {
         let b = unsafe { handle_mut(batch, "batch")? };
         *unsafe { out(out_count, "out_count")? } = b.batch.pending_events();
+        Ok(())
+    })
+}
+
+/// The number of events the batch dropped since it was made into
+/// `*out_count`: at most `ANIMKIT_MAX_PENDING_EVENTS` (65 536) stay pending,
+/// and those fired while that many are pending (the newest) are dropped
+/// and counted here.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn animkit_batch_dropped_events(
+    batch: *const AnimkitSpriteBatch,
+    out_count: *mut u64,
+) -> AnimkitStatus {
+    call("animkit_batch_dropped_events", || {
+        let b = unsafe { handle(batch, "batch")? };
+        *unsafe { out(out_count, "out_count")? } = b.batch.dropped_events();
         Ok(())
     })
 }

@@ -51,12 +51,12 @@ set state 99: unknown state | animkit_batch_set_state: state 99 is past the 9 st
 set state `Wlak`: unknown state | animkit_batch_set_state_by_name: no state named `Wlak` in sprite module `hero`; did you mean `Walk`?
 set state NULL name: null pointer | animkit_batch_set_state_by_name: `name` is NULL
 speed 1/0: invalid argument | animkit_batch_set_speed: the speed 1/0 divides by 0
-after 1000003 ticks: frames 3 1, time in state 1000003, speed of 1 98304, 208334 events pending
+after 1000003 ticks: frames 3 1, time in state 1000003, speed of 1 98304, 65536 events pending, 142798 dropped
 drain into NULL, capacity 5: null pointer | animkit_batch_drain_events: `events` is NULL with a capacity of 5
 drain SIZE_MAX events: invalid argument | animkit_batch_drain_events: a capacity of 18446744073709551615 for `events` is past the end of the address space
 drained into NULL, capacity 0: 0
 drained 3: (0, 1) (1, 1) (0, 1)
-drained the other 208331, 0 pending
+drained the other 65533, 0 pending
 set to Jump by name: state 3, time in state 1
 frames column: 2 values, 0 1
 snapshot into 3 bytes: buffer too small | animkit_batch_snapshot: the snapshot takes 50 bytes, the buffer has 3

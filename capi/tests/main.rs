@@ -9,6 +9,7 @@ mod common;
 
 mod errors;
 mod header;
+mod hostile_calls;
 mod python;
 mod threads;
 mod trace;

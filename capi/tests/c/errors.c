@@ -195,8 +195,10 @@ int main(int argc, char **argv) {
     MUST(animkit_batch_time_in_state(batch, 0, &t0));
     size_t pending;
     MUST(animkit_batch_pending_events(batch, &pending));
-    printf("after 1000003 ticks: frames %u %u, time in state %llu, speed of 1 %u, %zu events pending\n", f0, f1,
-           (unsigned long long)t0, speed, pending);
+    uint64_t dropped;
+    MUST(animkit_batch_dropped_events(batch, &dropped));
+    printf("after 1000003 ticks: frames %u %u, time in state %llu, speed of 1 %u, %zu events pending, %llu dropped\n",
+           f0, f1, (unsigned long long)t0, speed, pending, (unsigned long long)dropped);
     size_t n = 77;
     report("drain into NULL, capacity 5", animkit_batch_drain_events(batch, NULL, 5, &n));
     report("drain SIZE_MAX events", animkit_batch_drain_events(batch, (AnimkitInstanceEvent *)&n, SIZE_MAX, &n));

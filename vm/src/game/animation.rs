@@ -227,7 +227,10 @@ impl SpriteModule {
 /// Tick model: the frame read after the t-th `tick()` is the sprite shown
 /// during tick t; the events drained after it fired on entering frames at
 /// its start, in order. `advance(n)` is exactly `n` ticks, in time that
-/// grows with the events fired, not with `n`.
+/// grows with the events kept, not with `n`. At most
+/// [`super::MAX_PENDING_EVENTS`] events stay pending: those fired while
+/// that many are pending are dropped and counted
+/// ([`Animation::dropped_events`]).
 #[derive(Clone, Debug)]
 pub struct Animation {
     inner: SpriteInstance,
@@ -251,6 +254,10 @@ impl Animation {
 
     /// `ticks` ticks at once, exactly as that many calls of
     /// [`Animation::tick`]: for a sprite that was off screen or paused.
+    /// Whole trips round a looping state are skipped in one step, so
+    /// `advance(u32::MAX)` returns at once; of its events, the first
+    /// [`super::MAX_PENDING_EVENTS`] (less those already pending) are
+    /// kept, the rest counted in [`Animation::dropped_events`].
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
@@ -415,6 +422,22 @@ impl Animation {
     /// ```
     pub fn pending_events(&mut self) -> usize {
         self.inner.pending_mut().len()
+    }
+
+    /// Events dropped since the animation was made because
+    /// [`super::MAX_PENDING_EVENTS`] were pending: the newest are dropped,
+    /// those kept stay in order (a snapshot does not carry the count).
+    ///
+    /// ```
+    /// use animkit_vm::game::MAX_PENDING_EVENTS;
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.advance(u32::MAX); // `step` every 4 ticks: 1 073 741 824 of them
+    /// assert_eq!(a.pending_events(), MAX_PENDING_EVENTS);
+    /// assert_eq!(a.dropped_events(), 1_073_741_824 - 65_536);
+    /// ```
+    pub fn dropped_events(&self) -> u64 {
+        self.inner.dropped_events()
     }
 
     /// Moves the oldest pending events into `out` (as many as fit, in the

@@ -39,6 +39,7 @@ mod advance;
 mod batch;
 mod cycles;
 mod instance;
+mod pending;
 mod plan;
 mod reload;
 mod scan;
@@ -49,6 +50,7 @@ mod tables;
 
 pub use batch::{BATCH_BYTES_PER_INSTANCE, BATCH_SLOW_BYTES_PER_INSTANCE, BatchEvent, BatchStats, SpriteBatch};
 pub use instance::SpriteInstance;
+pub use pending::MAX_PENDING_EVENTS;
 pub use reload::ReloadReport;
 pub use snapshot::{BatchSnapshot, InstanceSnapshot};
 pub use speed::Speed;

@@ -223,6 +223,7 @@ impl SpriteInstance {
         check_module(&self.sprites, snap.module)?;
         let cursor = snap.position.cursor(&self.sprites)?;
         let clock = snap.clock.as_ref().map_or(Ok(Clock::default()), ClockSnapshot::clock)?;
+        check_pending(snap.events.len())?;
         for &e in &snap.events {
             check_event(&self.sprites, e)?;
         }
@@ -388,6 +389,7 @@ impl SpriteBatch {
         if clocks.next().is_some() {
             return Err(SpriteError::BadSnapshot("clocks out of order or of no instance".into()));
         }
+        check_pending(snap.events.len())?;
         for e in &snap.events {
             check_event(&self.sprites, e.event)?;
             if e.instance as usize >= n {
@@ -396,7 +398,20 @@ impl SpriteBatch {
         }
         b.events.clone_from(&snap.events);
         b.stats = self.stats;
+        b.dropped = self.dropped;
         *self = b;
         Ok(())
     }
+}
+
+/// A snapshot holds at most the cap's worth of pending events
+/// ([`super::MAX_PENDING_EVENTS`]): no instance or batch can have more.
+fn check_pending(n: usize) -> Result<(), SpriteError> {
+    if n > super::MAX_PENDING_EVENTS {
+        return Err(SpriteError::BadSnapshot(format!(
+            "{n} pending events, more than the {} an animation keeps",
+            super::MAX_PENDING_EVENTS
+        )));
+    }
+    Ok(())
 }
