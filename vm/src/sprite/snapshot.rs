@@ -409,9 +409,38 @@ impl SpriteBatch {
 fn check_pending(n: usize) -> Result<(), SpriteError> {
     if n > super::MAX_PENDING_EVENTS {
         return Err(SpriteError::BadSnapshot(format!(
-            "{n} pending events, more than the {} an animation keeps",
+            "{n} pending events, more than the {} kept pending",
             super::MAX_PENDING_EVENTS
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_with_more_pending_events_than_the_cap_is_refused() {
+        let s = Sprites::first(super::super::doc_program()).unwrap();
+        let step = s.event_id("step").unwrap();
+        let mut i = s.instance("Walk").unwrap();
+        let mut snap = i.snapshot();
+        snap.events = vec![step; super::super::MAX_PENDING_EVENTS + 1];
+        assert_eq!(
+            i.restore(&snap).unwrap_err().to_string(),
+            "invalid snapshot: 65537 pending events, more than the 65536 kept pending"
+        );
+        snap.events.pop();
+        assert!(i.restore(&snap).is_ok());
+
+        let mut b = s.batch();
+        b.spawn("Walk").unwrap();
+        let mut bs = b.snapshot();
+        bs.events = vec![super::super::BatchEvent { instance: 0, event: step }; super::super::MAX_PENDING_EVENTS + 1];
+        assert_eq!(
+            b.restore(&bs).unwrap_err().to_string(),
+            "invalid snapshot: 65537 pending events, more than the 65536 kept pending"
+        );
+    }
 }
