@@ -512,8 +512,9 @@ AnimkitStatus animkit_sprite_category(const AnimkitSprite *sprite,
 /**
  * The event `name` (NUL-terminated UTF-8) into `*out_event`.
  *
- * Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the bundle has no such
- * name.
+ * Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the module fires no event of
+ * that name (a state's or the module's own name is not one; the message
+ * lists the nearest event names).
  */
 AnimkitStatus animkit_sprite_event(const AnimkitSprite *sprite,
                                    const char *name,
@@ -521,8 +522,8 @@ AnimkitStatus animkit_sprite_event(const AnimkitSprite *sprite,
 
 /**
  * The name of `event` into `*out_name`: NUL-terminated UTF-8 owned by
- * the sprite module, valid until it is freed (`""` for a number that
- * names nothing). Safe to call from several threads at once.
+ * the sprite module, valid until it is freed (`""` for a number that is
+ * not an event the module fires). Safe to call from several threads at once.
  */
 AnimkitStatus animkit_sprite_event_name(const AnimkitSprite *sprite,
                                         AnimkitEvent event,
@@ -666,6 +667,26 @@ AnimkitStatus animkit_batch_frames(const AnimkitSpriteBatch *batch,
 AnimkitStatus animkit_batch_time_in_state(const AnimkitSpriteBatch *batch,
                                           uint32_t index,
                                           uint64_t *out_ticks);
+
+/**
+ * Whether animation `index` is waiting for the game (a `_wait` end, or a
+ * halt) into `*out_waiting`.
+ *
+ * Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end.
+ */
+AnimkitStatus animkit_batch_is_waiting(const AnimkitSpriteBatch *batch,
+                                       uint32_t index,
+                                       bool *out_waiting);
+
+/**
+ * Removes animation `index` from the batch: the last animation takes
+ * index `index` (swap-remove), every other index stays as it was. Its
+ * pending events go with it; the moved animation's are renumbered.
+ *
+ * Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end (the
+ * batch is unchanged).
+ */
+AnimkitStatus animkit_batch_remove(AnimkitSpriteBatch *batch, uint32_t index);
 
 /**
  * The number of events fired and not yet drained into `*out_count`.

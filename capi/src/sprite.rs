@@ -202,8 +202,9 @@ pub unsafe extern "C" fn animkit_sprite_category(
 
 /// The event `name` (NUL-terminated UTF-8) into `*out_event`.
 ///
-/// Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the bundle has no such
-/// name.
+/// Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the module fires no event of
+/// that name (a state's or the module's own name is not one; the message
+/// lists the nearest event names).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_sprite_event(
     sprite: *const AnimkitSprite,
@@ -214,17 +215,15 @@ pub unsafe extern "C" fn animkit_sprite_event(
         let s = unsafe { handle(sprite, "sprite")? };
         let name = unsafe { string(name, "name")? };
         let slot = unsafe { out(out_event, "out_event")? };
-        let e = s.module.event(name).ok_or_else(|| {
-            Failure::new(AnimkitStatus::UnknownEvent, format!("no event named `{name}` in the bundle"))
-        })?;
+        let e = s.module.event(name).map_err(|e| Failure::new(AnimkitStatus::UnknownEvent, e.to_string()))?;
         *slot = e.id();
         Ok(())
     })
 }
 
 /// The name of `event` into `*out_name`: NUL-terminated UTF-8 owned by
-/// the sprite module, valid until it is freed (`""` for a number that
-/// names nothing). Safe to call from several threads at once.
+/// the sprite module, valid until it is freed (`""` for a number that is
+/// not an event the module fires). Safe to call from several threads at once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_sprite_event_name(
     sprite: *const AnimkitSprite,
@@ -503,6 +502,41 @@ pub unsafe extern "C" fn animkit_batch_time_in_state(
     })
 }
 
+/// Whether animation `index` is waiting for the game (a `_wait` end, or a
+/// halt) into `*out_waiting`.
+///
+/// Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn animkit_batch_is_waiting(
+    batch: *const AnimkitSpriteBatch,
+    index: u32,
+    out_waiting: *mut bool,
+) -> AnimkitStatus {
+    call("animkit_batch_is_waiting", || {
+        let b = unsafe { handle(batch, "batch")? };
+        instance(&b.batch, index)?;
+        let slot = unsafe { out(out_waiting, "out_waiting")? };
+        *slot = b.batch.is_waiting(index).unwrap_or(false);
+        Ok(())
+    })
+}
+
+/// Removes animation `index` from the batch: the last animation takes
+/// index `index` (swap-remove), every other index stays as it was. Its
+/// pending events go with it; the moved animation's are renumbered.
+///
+/// Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end (the
+/// batch is unchanged).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn animkit_batch_remove(batch: *mut AnimkitSpriteBatch, index: u32) -> AnimkitStatus {
+    call("animkit_batch_remove", || {
+        let b = unsafe { handle_mut(batch, "batch")? };
+        instance(&b.batch, index)?;
+        b.batch.remove(index);
+        Ok(())
+    })
+}
+
 /// The number of events fired and not yet drained into `*out_count`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_batch_pending_events(
@@ -636,7 +670,7 @@ pub unsafe extern "C" fn animkit_batch_restore(
         let (snapshot, used): (BatchSnapshot, usize) =
             bincode::serde::decode_from_slice(payload, config).map_err(|e| match e {
                 bincode::error::DecodeError::UnexpectedEnd { .. } => invalid("the snapshot is cut short".into()),
-                e => invalid(format!("damaged snapshot: {e}")),
+                e => invalid(format!("damaged snapshot: {}", animkit_vm::codec::decode_error_in_words(&e))),
             })?;
         match payload.len() - used {
             0 => {}

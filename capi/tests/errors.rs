@@ -41,12 +41,16 @@ state `walk`: unknown state | animkit_sprite_state: no state named `walk` in spr
 state `Jmp`: unknown state | animkit_sprite_state: no state named `Jmp` in sprite module `hero`; did you mean `Jump`?
 states: 9, Walk 1, Jump 3, the category of state 5 `Jump`
 state name 10: unknown state | animkit_sprite_state_name: state 10 is past the 9 states of sprite module `hero`
-event `jump`: unknown event | animkit_sprite_event: no event named `jump` in the bundle
+event `jump`: unknown event | animkit_sprite_event: no event named `jump` in sprite module `hero`
 event `step` is 1, named `step`, the same pointer twice: yes
 event 4000000000 is named ""
 spawn state 10: unknown state | animkit_batch_spawn: state 10 is past the 9 states of sprite module `hero`
 frame of instance 2: index out of range | animkit_batch_frame: instance 2 is past the end of the batch (2 instances)
 set state of instance 7: index out of range | animkit_batch_set_state: instance 7 is past the end of the batch (2 instances)
+remove instance 2: index out of range | animkit_batch_remove: instance 2 is past the end of the batch (2 instances)
+is waiting of instance 2: index out of range | animkit_batch_is_waiting: instance 2 is past the end of the batch (2 instances)
+is waiting NULL out: null pointer | animkit_batch_is_waiting: `out_waiting` is NULL
+instance 0 waiting: no
 set state 99: unknown state | animkit_batch_set_state: state 99 is past the 9 states of sprite module `hero`
 set state `Wlak`: unknown state | animkit_batch_set_state_by_name: no state named `Wlak` in sprite module `hero`; did you mean `Walk`?
 set state NULL name: null pointer | animkit_batch_set_state_by_name: `name` is NULL

@@ -178,7 +178,7 @@ fn a_4_mb_name_is_looked_up_in_bounded_time_and_quoted_as_an_excerpt() {
     let m = e.to_string();
     assert_eq!(m, format!("no state named `{head}…` (4000000 bytes) in sprite module `hero`"));
     assert!(m.len() < 1_000);
-    assert!(hero.event(&long).is_none());
+    assert!(hero.event(&long).is_err());
     let e = bundle.sprite(&long).unwrap_err();
     assert_eq!(e.to_string(), format!("no module named `{head}…` (4000000 bytes) in the bundle"));
     let e = bundle.scene(&long).unwrap_err();
@@ -213,4 +213,31 @@ fn the_game_loop_example_plays_the_documented_bundle() {
          \x20 actor 1 at [0.0, 0.0, 2.5] Sprint\n\
          \x20 actor 2 at [2.0, 0.0, 0.0] Idle\n"
     );
+}
+
+/// `SpriteModule::event` takes only the names of events the module fires
+/// (before, a state's name and the module's own name were `Some`), with
+/// "did you mean" as `state` has; an event the module does not fire has
+/// no name (before, `Event::default()` read as the module's name).
+#[test]
+fn events_are_only_the_events_a_module_fires() {
+    let hero = bundle().sprite("hero").unwrap();
+    let step = hero.event("step").unwrap();
+    assert_eq!(hero.event_name(step), "step");
+    for (name, message) in [
+        ("Walk", "no event named `Walk` in sprite module `hero`"),
+        ("hero", "no event named `hero` in sprite module `hero`"),
+        ("stpe", "no event named `stpe` in sprite module `hero`; did you mean `step`?"),
+        ("Step", "no event named `Step` in sprite module `hero`; did you mean `step`?"),
+        ("", "no event named `` in sprite module `hero`"),
+    ] {
+        let e = hero.event(name).unwrap_err();
+        assert_eq!(e.to_string(), message);
+        assert_eq!(e.name, name);
+    }
+    assert_eq!(hero.event("stpe").unwrap_err().nearest, ["step"]);
+    for id in [0, 1, 3, u32::MAX] {
+        assert_eq!(hero.event_name(Event::from_id(id)), "", "id {id}");
+    }
+    assert_eq!(hero.event_name(Event::default()), "");
 }

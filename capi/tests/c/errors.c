@@ -180,6 +180,12 @@ int main(int argc, char **argv) {
     MUST(animkit_batch_spawn(batch, walk, 6, NULL));
     report("frame of instance 2", animkit_batch_frame(batch, 2, &index));
     report("set state of instance 7", animkit_batch_set_state(batch, 7, walk, 0));
+    report("remove instance 2", animkit_batch_remove(batch, 2));
+    bool waiting = true;
+    report("is waiting of instance 2", animkit_batch_is_waiting(batch, 2, &waiting));
+    report("is waiting NULL out", animkit_batch_is_waiting(batch, 0, NULL));
+    MUST(animkit_batch_is_waiting(batch, 0, &waiting));
+    printf("instance 0 waiting: %s\n", waiting ? "yes" : "no");
     report("set state 99", animkit_batch_set_state(batch, 0, 99, 0));
     report("set state `Wlak`", animkit_batch_set_state_by_name(batch, 0, "Wlak", 0));
     report("set state NULL name", animkit_batch_set_state_by_name(batch, 0, NULL, 0));

@@ -293,6 +293,45 @@ impl AnimationBatch {
         self.entered.get(i as usize).map_or(0, |&e| self.ticks - e)
     }
 
+    /// Whether animation `i` is waiting for the game (a `_wait` end, or a
+    /// halt); `None` past the end.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut b = hero.batch();
+    /// b.spawn(hero.state("Walk").unwrap());
+    /// b.advance(100);
+    /// assert_eq!((b.is_waiting(0), b.is_waiting(1)), (Some(false), None), "Walk loops");
+    /// ```
+    pub fn is_waiting(&self, i: u32) -> Option<bool> {
+        self.inner.is_waiting(i)
+    }
+
+    /// Removes animation `i`: the last animation takes index `i`
+    /// (swap-remove), every other index stays as it was. Its pending
+    /// events go with it; the moved animation's are renumbered. Returns
+    /// false, changing nothing, for an index past the end.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut b = hero.batch();
+    /// b.spawn_at(walk, 0);
+    /// b.spawn_at(walk, 1);
+    /// b.spawn_at(walk, 2);
+    /// assert!(b.remove(0));
+    /// b.tick();
+    /// assert_eq!(b.frames(), &[1, 0], "the last took index 0");
+    /// assert!(!b.remove(2));
+    /// ```
+    pub fn remove(&mut self, i: u32) -> bool {
+        if !self.inner.swap_remove(i) {
+            return false;
+        }
+        self.entered.swap_remove(i as usize);
+        true
+    }
+
     /// Number of events fired and not yet drained.
     ///
     /// ```

@@ -519,6 +519,61 @@ impl SpriteBatch {
         self.stats.trips_skipped += work.trips;
     }
 
+    /// Whether instance `i` stopped on a `_wait` (or a halt); `None` past
+    /// the end.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// assert_eq!((b.is_waiting(0), b.is_waiting(1)), (Some(false), None));
+    /// ```
+    pub fn is_waiting(&self, i: u32) -> Option<bool> {
+        let i = i as usize;
+        (i < self.len()).then(|| self.load(i).0.remaining == HALTED)
+    }
+
+    /// Removes instance `i` (swap-remove): the last instance takes index
+    /// `i`, the others keep theirs. Pending events of the removed instance
+    /// are dropped (not counted in `dropped_events`), those of the moved one
+    /// renumbered. Returns false, changing nothing, past the end.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn_at("Walk", 0).unwrap();
+    /// b.spawn_at("Walk", 2).unwrap();
+    /// b.spawn_at("Walk", 1).unwrap();
+    /// assert!(b.swap_remove(0));
+    /// b.tick();
+    /// assert_eq!(b.frames(), &[0, 1], "the last (phase 1) took index 0");
+    /// assert!(!b.swap_remove(2));
+    /// ```
+    pub fn swap_remove(&mut self, i: u32) -> bool {
+        let i = i as usize;
+        if i >= self.len() {
+            return false;
+        }
+        if self.counted(i) {
+            self.due[self.wake[i] as usize % WHEEL] -= 1;
+        }
+        self.wake.swap_remove(i);
+        self.step.swap_remove(i);
+        self.sprite.swap_remove(i);
+        self.state.swap_remove(i);
+        if !self.slow.is_empty() {
+            self.slow.swap_remove(i);
+        }
+        let last = self.len() as u32;
+        self.events.retain(|e| e.instance != i as u32);
+        for e in &mut self.events {
+            if e.instance == last {
+                e.instance = i as u32;
+            }
+        }
+        true
+    }
+
     /// Whether instance `i` is counted in the wake-up counts.
     fn counted(&self, i: usize) -> bool {
         match self.step[i] {

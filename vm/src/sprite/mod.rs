@@ -201,6 +201,17 @@ impl Sprites {
         self.hash
     }
 
+    /// The events the module's code fires (its `EVENT` operands), sorted,
+    /// each once.
+    pub(crate) fn fired_events(&self) -> Vec<EventId> {
+        let code = self.module().functions.first().map_or(&[][..], |f| &f.code[..]);
+        let mut ids: Vec<EventId> =
+            code.iter().filter(|w| w.op() == Some(crate::isa::Op::Event)).map(|w| w.ax_field()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// The module in the program.
     pub(super) fn module(&self) -> &Module {
         &self.program.modules[self.module]
