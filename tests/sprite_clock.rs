@@ -12,7 +12,7 @@
 use crate::common;
 use crate::reference::sprite as reference;
 
-use animkit_vm::sprite::{Speed, SpriteInstance, Sprites};
+use animkit_vm::sprite::{MAX_PENDING_EVENTS, Speed, SpriteInstance, Sprites};
 use common::sprite_programs::{
     GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen,
 };
@@ -182,7 +182,9 @@ proptest! {
 /// then by instance (what `n` batch ticks queue: `batch_matches_...`
 /// checks the batch's ticks against the instances'), and all must show the
 /// same and keep agreeing for 40 more ticks (so countdowns and credits
-/// agree too). Only instances are ticked `n` times: a batch ticked 10^6
+/// agree too). The advanced copies and the batch keep the first
+/// `MAX_PENDING_EVENTS` of those events and count the rest as dropped (the
+/// ticked copies, drained every tick, drop none). Only instances are ticked `n` times: a batch ticked 10^6
 /// times one by one is too slow for a debug build.
 fn advance_case(src: &str, members: &[Member], before: usize, n: u32) -> Result<(), TestCaseError> {
     let s = sprites(src);
@@ -223,8 +225,12 @@ fn advance_case(src: &str, members: &[Member], before: usize, n: u32) -> Result<
             expected.extend(b.drain_events().map(|e| (t, k as u32, e)));
         }
         let ea: Vec<u32> = a.drain_events().collect();
-        let eb: Vec<u32> = expected.iter().filter(|x| x.1 == k as u32).map(|x| x.2).collect();
+        let mut eb: Vec<u32> = expected.iter().filter(|x| x.1 == k as u32).map(|x| x.2).collect();
+        let dropped = eb.len().saturating_sub(MAX_PENDING_EVENTS) as u64;
+        eb.truncate(MAX_PENDING_EVENTS);
         prop_assert!(ea == eb, "instance {k}: {} events after advance({n}), {} after ticks\n{src}", ea.len(), eb.len());
+        prop_assert_eq!(a.dropped_events(), dropped, "instance {} events dropped after advance({})", k, n);
+        prop_assert_eq!(b.dropped_events(), 0);
         prop_assert_eq!((a.state(), a.frame(), a.is_waiting()), (b.state(), b.frame(), b.is_waiting()));
         prop_assert_eq!(
             (batch.state(k as u32), batch.frame(k as u32)),
@@ -236,7 +242,10 @@ fn advance_case(src: &str, members: &[Member], before: usize, n: u32) -> Result<
     }
     expected.sort_by_key(|x| x.0);
     let got: Vec<(u32, u32)> = batch.drain_events().map(|e| (e.instance, e.event)).collect();
-    let want: Vec<(u32, u32)> = expected.iter().map(|x| (x.1, x.2)).collect();
+    let mut want: Vec<(u32, u32)> = expected.iter().map(|x| (x.1, x.2)).collect();
+    let dropped = want.len().saturating_sub(MAX_PENDING_EVENTS) as u64;
+    want.truncate(MAX_PENDING_EVENTS);
+    prop_assert_eq!(batch.dropped_events(), dropped, "batch events dropped after advance({})\n{}", n, src);
     prop_assert_eq!(got.len(), want.len(), "batch events after advance({})\n{}", n, src);
     prop_assert!(got == want, "batch events in another order\n{src}");
     for t in 0..40 {
@@ -364,13 +373,22 @@ fn advance_on_a_looping_walk_skips_whole_cycles() {
     assert_eq!(st.frame_changes, 200_000);
     assert!(st.trips_skipped >= 50_000 - 2, "{st:?}");
     assert_eq!(b.frame(0), 3);
-    // With events, every one of them is fired, in order.
+    // With events, every one of them is fired, in order (60 000: under
+    // the pending-event cap).
     let mut c = s.batch();
     c.spawn("Step").unwrap();
-    c.advance(1_000_000);
+    c.advance(600_000);
     let ev: Vec<u32> = c.drain_events().map(|e| e.event).collect();
-    assert_eq!(ev.len(), 100_000);
+    assert_eq!(ev.len(), 60_000);
     let (l, r) = (s.event_id("l").unwrap(), s.event_id("r").unwrap());
+    assert!(ev.chunks(2).all(|p| p == [l, r]));
+    // Past the cap: the first MAX_PENDING_EVENTS are kept, in order, and
+    // the rest counted (100 000 fired in 1 000 000 ticks).
+    let mut d = s.batch();
+    d.spawn("Step").unwrap();
+    d.advance(1_000_000);
+    let ev: Vec<u32> = d.drain_events().map(|e| e.event).collect();
+    assert_eq!((ev.len(), d.dropped_events()), (MAX_PENDING_EVENTS, 100_000 - MAX_PENDING_EVENTS as u64));
     assert!(ev.chunks(2).all(|p| p == [l, r]));
 }
 

@@ -371,10 +371,11 @@ impl Animkit {
         self.slot(entity).map(|(b, i)| b.batch.time_in_state(i))
     }
 
-    /// The event `name` of `entity`'s bundle, to compare [`AnimkitEvent`]s
-    /// with by value.
+    /// The event `name` of `entity`'s sprite module (one its code fires),
+    /// to compare [`AnimkitEvent`]s with by value; `None` for another
+    /// name.
     pub fn event(&self, entity: Entity, name: &str) -> Result<Option<Event>, AnimkitError> {
-        self.slot(entity).map(|(b, _)| b.batch.module().event(name))
+        self.slot(entity).map(|(b, _)| b.batch.module().event(name).ok())
     }
 
     /// The name of an event (as the program that fired it names it, while

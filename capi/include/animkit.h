@@ -32,6 +32,11 @@ typedef struct AnimkitScene AnimkitScene;
 #define ANIMKIT_BUNDLE_FORMAT 3
 
 /**
+ * Most events a batch keeps pending (see `animkit_batch_dropped_events`).
+ */
+#define ANIMKIT_MAX_PENDING_EVENTS 65536
+
+/**
  * What a call did: 0 is success, every other value a reason, with a
  * message in [`animkit_last_error`]. Values are never renumbered; new
  * ones are added at the end.
@@ -507,8 +512,9 @@ AnimkitStatus animkit_sprite_category(const AnimkitSprite *sprite,
 /**
  * The event `name` (NUL-terminated UTF-8) into `*out_event`.
  *
- * Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the bundle has no such
- * name.
+ * Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the module fires no event of
+ * that name (a state's or the module's own name is not one; the message
+ * lists the nearest event names).
  */
 AnimkitStatus animkit_sprite_event(const AnimkitSprite *sprite,
                                    const char *name,
@@ -516,8 +522,8 @@ AnimkitStatus animkit_sprite_event(const AnimkitSprite *sprite,
 
 /**
  * The name of `event` into `*out_name`: NUL-terminated UTF-8 owned by
- * the sprite module, valid until it is freed (`""` for a number that
- * names nothing). Safe to call from several threads at once.
+ * the sprite module, valid until it is freed (`""` for a number that is
+ * not an event the module fires). Safe to call from several threads at once.
  */
 AnimkitStatus animkit_sprite_event_name(const AnimkitSprite *sprite,
                                         AnimkitEvent event,
@@ -566,8 +572,9 @@ AnimkitStatus animkit_batch_tick(AnimkitSpriteBatch *batch);
 /**
  * `ticks` ticks at once, exactly as that many calls of
  * [`animkit_batch_tick`] (events in the order those ticks fire them, kept
- * until drained), in time that grows with the events fired, not with
- * `ticks`.
+ * until drained, at most `ANIMKIT_MAX_PENDING_EVENTS` pending: the rest
+ * are counted by [`animkit_batch_dropped_events`]), in time that grows
+ * with the instances and the events kept, not with `ticks`.
  */
 AnimkitStatus animkit_batch_advance(AnimkitSpriteBatch *batch, uint32_t ticks);
 
@@ -662,9 +669,37 @@ AnimkitStatus animkit_batch_time_in_state(const AnimkitSpriteBatch *batch,
                                           uint64_t *out_ticks);
 
 /**
+ * Whether animation `index` is waiting for the game (a `_wait` end, or a
+ * halt) into `*out_waiting`.
+ *
+ * Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end.
+ */
+AnimkitStatus animkit_batch_is_waiting(const AnimkitSpriteBatch *batch,
+                                       uint32_t index,
+                                       bool *out_waiting);
+
+/**
+ * Removes animation `index` from the batch: the last animation takes
+ * index `index` (swap-remove), every other index stays as it was. Its
+ * pending events go with it; the moved animation's are renumbered.
+ *
+ * Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end (the
+ * batch is unchanged).
+ */
+AnimkitStatus animkit_batch_remove(AnimkitSpriteBatch *batch, uint32_t index);
+
+/**
  * The number of events fired and not yet drained into `*out_count`.
  */
 AnimkitStatus animkit_batch_pending_events(AnimkitSpriteBatch *batch, size_t *out_count);
+
+/**
+ * The number of events the batch dropped since it was made into
+ * `*out_count`: at most `ANIMKIT_MAX_PENDING_EVENTS` (65 536) stay pending,
+ * and those fired while that many are pending (the newest) are dropped
+ * and counted here.
+ */
+AnimkitStatus animkit_batch_dropped_events(const AnimkitSpriteBatch *batch, uint64_t *out_count);
 
 /**
  * Moves the oldest pending events (by tick, then by instance) into

@@ -99,6 +99,7 @@ _batch_state = _declare("animkit_batch_state", P, c_uint32, POINTER(c_uint32))
 _frame = _declare("animkit_batch_frame", P, c_uint32, POINTER(c_uint32))
 _time_in_state = _declare("animkit_batch_time_in_state", P, c_uint32, POINTER(c_uint64))
 _drain = _declare("animkit_batch_drain_events", P, POINTER(InstanceEvent), c_size_t, POINTER(c_size_t))
+_dropped = _declare("animkit_batch_dropped_events", P, POINTER(c_uint64))
 _snapshot = _declare("animkit_batch_snapshot", P, POINTER(c_uint8), c_size_t, POINTER(c_size_t))
 _restore = _declare("animkit_batch_restore", P, POINTER(c_uint8), c_size_t)
 _scene = _declare("animkit_bundle_scene", P, c_char_p, POINTER(P))
@@ -272,6 +273,14 @@ class Batch(_Handle):
         t = c_uint64()
         _check(_time_in_state(self._h, index, byref(t)))
         return t.value
+
+    def dropped_events(self):
+        """Events dropped since the batch was made: at most 65 536 stay
+        pending, and those fired while that many are pending are counted
+        here."""
+        d = c_uint64()
+        _check(_dropped(self._h, byref(d)))
+        return d.value
 
     def drain_events(self):
         """Every pending event, oldest first, as [(instance, event)]."""

@@ -38,7 +38,7 @@ def main(path):
         crowd.spawn(hero.state("Walk"), phase * 6)
     crowd.set_speed(2, 2)
     crowd.advance(1000003)
-    print("after 1000003 ticks: frames", [crowd.frame(i) for i in range(3)], "events", len(crowd.drain_events()))
+    print("after 1000003 ticks: frames", [crowd.frame(i) for i in range(3)], "events", len(crowd.drain_events()), "dropped", crowd.dropped_events())
     crowd.set_state(0, "Jump")
     crowd.tick()
     print("Jump by name:", hero.state_name(crowd.state(0)), crowd.frame(0), crowd.time_in_state(0))

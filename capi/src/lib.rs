@@ -53,11 +53,15 @@ pub const ANIMKIT_VERSION: u32 = 100;
 /// `ANIMKIT_STATUS_NEWER_FORMAT` or `ANIMKIT_STATUS_OLDER_FORMAT`.
 pub const ANIMKIT_BUNDLE_FORMAT: u16 = 3;
 
+/// Most events a batch keeps pending (see `animkit_batch_dropped_events`).
+pub const ANIMKIT_MAX_PENDING_EVENTS: u32 = 65_536;
+
 /// The first bytes of a snapshot written by [`animkit_batch_snapshot`]
 /// (the version of its layout is the last byte).
 pub(crate) const ANIMKIT_SNAPSHOT_MAGIC: &[u8; 8] = b"AKBSNAP1";
 
 const _: () = assert!(ANIMKIT_BUNDLE_FORMAT == animkit_vm::game::FORMAT_VERSION);
+const _: () = assert!(ANIMKIT_MAX_PENDING_EVENTS as usize == animkit_vm::game::MAX_PENDING_EVENTS);
 const _: () = assert!(
     ANIMKIT_VERSION
         == parse_version(env!("CARGO_PKG_VERSION_MAJOR")) * 10000

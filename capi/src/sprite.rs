@@ -202,8 +202,9 @@ pub unsafe extern "C" fn animkit_sprite_category(
 
 /// The event `name` (NUL-terminated UTF-8) into `*out_event`.
 ///
-/// Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the bundle has no such
-/// name.
+/// Errors: `ANIMKIT_STATUS_UNKNOWN_EVENT` when the module fires no event of
+/// that name (a state's or the module's own name is not one; the message
+/// lists the nearest event names).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_sprite_event(
     sprite: *const AnimkitSprite,
@@ -214,17 +215,15 @@ pub unsafe extern "C" fn animkit_sprite_event(
         let s = unsafe { handle(sprite, "sprite")? };
         let name = unsafe { string(name, "name")? };
         let slot = unsafe { out(out_event, "out_event")? };
-        let e = s.module.event(name).ok_or_else(|| {
-            Failure::new(AnimkitStatus::UnknownEvent, format!("no event named `{name}` in the bundle"))
-        })?;
+        let e = s.module.event(name).map_err(|e| Failure::new(AnimkitStatus::UnknownEvent, e.to_string()))?;
         *slot = e.id();
         Ok(())
     })
 }
 
 /// The name of `event` into `*out_name`: NUL-terminated UTF-8 owned by
-/// the sprite module, valid until it is freed (`""` for a number that
-/// names nothing). Safe to call from several threads at once.
+/// the sprite module, valid until it is freed (`""` for a number that is
+/// not an event the module fires). Safe to call from several threads at once.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_sprite_event_name(
     sprite: *const AnimkitSprite,
@@ -320,8 +319,9 @@ pub unsafe extern "C" fn animkit_batch_tick(batch: *mut AnimkitSpriteBatch) -> A
 
 /// `ticks` ticks at once, exactly as that many calls of
 /// [`animkit_batch_tick`] (events in the order those ticks fire them, kept
-/// until drained), in time that grows with the events fired, not with
-/// `ticks`.
+/// until drained, at most `ANIMKIT_MAX_PENDING_EVENTS` pending: the rest
+/// are counted by [`animkit_batch_dropped_events`]), in time that grows
+/// with the instances and the events kept, not with `ticks`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_batch_advance(batch: *mut AnimkitSpriteBatch, ticks: u32) -> AnimkitStatus {
     call("animkit_batch_advance", || {
@@ -502,6 +502,41 @@ pub unsafe extern "C" fn animkit_batch_time_in_state(
     })
 }
 
+/// Whether animation `index` is waiting for the game (a `_wait` end, or a
+/// halt) into `*out_waiting`.
+///
+/// Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn animkit_batch_is_waiting(
+    batch: *const AnimkitSpriteBatch,
+    index: u32,
+    out_waiting: *mut bool,
+) -> AnimkitStatus {
+    call("animkit_batch_is_waiting", || {
+        let b = unsafe { handle(batch, "batch")? };
+        instance(&b.batch, index)?;
+        let slot = unsafe { out(out_waiting, "out_waiting")? };
+        *slot = b.batch.is_waiting(index).unwrap_or(false);
+        Ok(())
+    })
+}
+
+/// Removes animation `index` from the batch: the last animation takes
+/// index `index` (swap-remove), every other index stays as it was. Its
+/// pending events go with it; the moved animation's are renumbered.
+///
+/// Errors: `ANIMKIT_STATUS_OUT_OF_RANGE` for an index past the end (the
+/// batch is unchanged).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn animkit_batch_remove(batch: *mut AnimkitSpriteBatch, index: u32) -> AnimkitStatus {
+    call("animkit_batch_remove", || {
+        let b = unsafe { handle_mut(batch, "batch")? };
+        instance(&b.batch, index)?;
+        b.batch.remove(index);
+        Ok(())
+    })
+}
+
 /// The number of events fired and not yet drained into `*out_count`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_batch_pending_events(
@@ -511,6 +546,22 @@ pub unsafe extern "C" fn animkit_batch_pending_events(
     call("animkit_batch_pending_events", || {
         let b = unsafe { handle_mut(batch, "batch")? };
         *unsafe { out(out_count, "out_count")? } = b.batch.pending_events();
+        Ok(())
+    })
+}
+
+/// The number of events the batch dropped since it was made into
+/// `*out_count`: at most `ANIMKIT_MAX_PENDING_EVENTS` (65 536) stay pending,
+/// and those fired while that many are pending (the newest) are dropped
+/// and counted here.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn animkit_batch_dropped_events(
+    batch: *const AnimkitSpriteBatch,
+    out_count: *mut u64,
+) -> AnimkitStatus {
+    call("animkit_batch_dropped_events", || {
+        let b = unsafe { handle(batch, "batch")? };
+        *unsafe { out(out_count, "out_count")? } = b.batch.dropped_events();
         Ok(())
     })
 }
@@ -619,7 +670,7 @@ pub unsafe extern "C" fn animkit_batch_restore(
         let (snapshot, used): (BatchSnapshot, usize) =
             bincode::serde::decode_from_slice(payload, config).map_err(|e| match e {
                 bincode::error::DecodeError::UnexpectedEnd { .. } => invalid("the snapshot is cut short".into()),
-                e => invalid(format!("damaged snapshot: {e}")),
+                e => invalid(format!("damaged snapshot: {}", animkit_vm::codec::decode_error_in_words(&e))),
             })?;
         match payload.len() - used {
             0 => {}

@@ -41,22 +41,26 @@ state `walk`: unknown state | animkit_sprite_state: no state named `walk` in spr
 state `Jmp`: unknown state | animkit_sprite_state: no state named `Jmp` in sprite module `hero`; did you mean `Jump`?
 states: 9, Walk 1, Jump 3, the category of state 5 `Jump`
 state name 10: unknown state | animkit_sprite_state_name: state 10 is past the 9 states of sprite module `hero`
-event `jump`: unknown event | animkit_sprite_event: no event named `jump` in the bundle
+event `jump`: unknown event | animkit_sprite_event: no event named `jump` in sprite module `hero`
 event `step` is 1, named `step`, the same pointer twice: yes
 event 4000000000 is named ""
 spawn state 10: unknown state | animkit_batch_spawn: state 10 is past the 9 states of sprite module `hero`
 frame of instance 2: index out of range | animkit_batch_frame: instance 2 is past the end of the batch (2 instances)
 set state of instance 7: index out of range | animkit_batch_set_state: instance 7 is past the end of the batch (2 instances)
+remove instance 2: index out of range | animkit_batch_remove: instance 2 is past the end of the batch (2 instances)
+is waiting of instance 2: index out of range | animkit_batch_is_waiting: instance 2 is past the end of the batch (2 instances)
+is waiting NULL out: null pointer | animkit_batch_is_waiting: `out_waiting` is NULL
+instance 0 waiting: no
 set state 99: unknown state | animkit_batch_set_state: state 99 is past the 9 states of sprite module `hero`
 set state `Wlak`: unknown state | animkit_batch_set_state_by_name: no state named `Wlak` in sprite module `hero`; did you mean `Walk`?
 set state NULL name: null pointer | animkit_batch_set_state_by_name: `name` is NULL
 speed 1/0: invalid argument | animkit_batch_set_speed: the speed 1/0 divides by 0
-after 1000003 ticks: frames 3 1, time in state 1000003, speed of 1 98304, 208334 events pending
+after 1000003 ticks: frames 3 1, time in state 1000003, speed of 1 98304, 65536 events pending, 142798 dropped
 drain into NULL, capacity 5: null pointer | animkit_batch_drain_events: `events` is NULL with a capacity of 5
 drain SIZE_MAX events: invalid argument | animkit_batch_drain_events: a capacity of 18446744073709551615 for `events` is past the end of the address space
 drained into NULL, capacity 0: 0
 drained 3: (0, 1) (1, 1) (0, 1)
-drained the other 208331, 0 pending
+drained the other 65533, 0 pending
 set to Jump by name: state 3, time in state 1
 frames column: 2 values, 0 1
 snapshot into 3 bytes: buffer too small | animkit_batch_snapshot: the snapshot takes 50 bytes, the buffer has 3

@@ -7,8 +7,12 @@
 
 mod common;
 
+mod batch_lifecycle;
+
 mod errors;
 mod header;
+mod hostile_calls;
 mod python;
+mod snapshot_words;
 mod threads;
 mod trace;

@@ -68,7 +68,7 @@ fn python_gets_the_errors_as_exceptions() {
          modules: [('hero', 0)]\n\
          no such module: animkit_bundle_sprite: no module named `hera` in the bundle; did you mean `hero`?\n\
          unknown state: animkit_sprite_state: no state named `walk` in sprite module `hero`; did you mean `Walk`?\n\
-         after 1000003 ticks: frames [3, 0, 0] events 333336\n\
+         after 1000003 ticks: frames [3, 0, 0] events 65536 dropped 267800\n\
          Jump by name: Jump 0 1\n\
          index out of range: animkit_batch_frame: instance 3 is past the end of the batch (3 instances)\n\
          invalid snapshot: animkit_batch_restore: the snapshot is cut short\n\

@@ -1,52 +1,82 @@
-//! A game's loop over a bundle, headless: a fixed 50 Hz update drives a
-//! hero animation and a crowd of 100 in one batch, drains their events
-//! into reused buffers, and steps a SLAP cutscene whose actors the game
-//! would draw itself. Prints what a game would act on, once a second.
+//! A game's loop over a bundle, headless: a fixed 50 Hz update drives one
+//! animation and a crowd of 100 in one batch of a sprite module, drains
+//! their events into reused buffers, and steps a SLAP cutscene whose
+//! actors the game would draw itself. Prints what a game would act on,
+//! once a second.
 //!
-//! `cargo run -p animkit-vm --example game_loop [BUNDLE.animb]` (without a
-//! bundle it uses the documentation's: sprite module `hero`, scene `intro`).
+//! `cargo run -p animkit-vm --example game_loop [BUNDLE.animb [SPRITE] [SCENE]]`
+//! plays any bundle: the sprite module and scene named, or else the
+//! bundle's first of each (a bundle may have only one kind); the
+//! animations start in the module's first state. Without a bundle it plays
+//! the documentation's (sprite module `hero`, scene `intro`). Errors are
+//! printed in words (`game_loop: ...`) with exit status 1.
 
-use animkit_vm::game::{Bundle, Event, InstanceEvent, Speed};
+use animkit_vm::game::{Bundle, Event, InstanceEvent, ModuleKind, Speed, State};
 use std::io::Write;
 
-/// Runs two seconds of the game on `bundle`, writing its log to `out`.
-pub fn run(bundle: &Bundle, out: &mut dyn Write) -> Result<(), Box<dyn std::error::Error>> {
-    let hero = bundle.sprite("hero")?;
-    let walk = hero.state("Walk")?;
-    let mut player = hero.spawn(walk);
-    let mut crowd = hero.batch();
-    for i in 0..100 {
-        crowd.spawn_at(walk, i % 4);
+/// The module of `kind` named `name`, or the bundle's first of that kind.
+fn pick<'a>(bundle: &'a Bundle, kind: ModuleKind, name: Option<&'a str>) -> Option<&'a str> {
+    name.or_else(|| (0..bundle.module_count()).filter_map(|i| bundle.module(i)).find(|m| m.1 == kind).map(|m| m.0))
+}
+
+/// Runs two seconds of the game on `bundle` (the sprite module `sprite`
+/// and the scene `scene`, or the first of each), writing its log to `out`.
+pub fn run(
+    bundle: &Bundle,
+    sprite: Option<&str>,
+    scene: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let sprite = pick(bundle, ModuleKind::Sprite, sprite);
+    let scene = pick(bundle, ModuleKind::Scene, scene);
+    if sprite.is_none() && scene.is_none() {
+        return Err("the bundle has no sprite module and no SLAP scene to play".into());
     }
-    // Half the crowd walks at 3/2 speed.
-    for i in (0..100).step_by(2) {
-        crowd.set_speed(i, Speed::ratio(3, 2).ok_or("speed")?);
+    let hero = sprite.map(|name| bundle.sprite(name)).transpose()?;
+    let mut scene = scene.map(|name| bundle.scene(name)).transpose()?;
+    let first = State::from_index(0);
+    let mut player = hero.as_ref().map(|h| h.spawn(first));
+    let mut crowd = hero.as_ref().map(|h| h.batch());
+    if let Some(crowd) = &mut crowd {
+        for i in 0..100 {
+            crowd.spawn_at(first, i % 4);
+        }
+        // Half the crowd plays at 3/2 speed.
+        for i in (0..100).step_by(2) {
+            crowd.set_speed(i, Speed::ratio(3, 2).ok_or("speed")?);
+        }
     }
-    let mut scene = bundle.scene("intro")?;
     let (mut events, mut crowd_events) = ([Event::default(); 16], [InstanceEvent::default(); 512]);
-    let (mut steps, mut crowd_steps) = (0, 0);
+    let (mut fired, mut crowd_fired) = (0, 0);
     for tick in 1..=100u32 {
-        player.tick();
-        crowd.tick();
-        let n = player.drain_events(&mut events);
-        steps += events[..n].iter().filter(|e| hero.event_name(**e) == "step").count();
-        crowd_steps += crowd.drain_events(&mut crowd_events);
+        if let (Some(player), Some(crowd)) = (&mut player, &mut crowd) {
+            player.tick();
+            crowd.tick();
+            fired += player.drain_events(&mut events);
+            crowd_fired += crowd.drain_events(&mut crowd_events);
+        }
         // The cutscene runs at 25 frames a second.
-        if tick % 2 == 0 && !scene.is_finished() {
-            scene.step();
+        if let Some(scene) = &mut scene {
+            if tick % 2 == 0 && !scene.is_finished() {
+                scene.step();
+            }
         }
         if tick % 50 == 0 {
-            let cam = scene.camera();
-            writeln!(
-                out,
-                "t={}s hero {} frame {} steps {steps} crowd steps {crowd_steps} scene frame {} camera {:?}",
-                tick / 50,
-                hero.state_name(player.state()),
-                player.frame(),
-                scene.frame(),
-                cam.position
-            )?;
-            for a in scene.actors() {
+            write!(out, "t={}s", tick / 50)?;
+            if let (Some(hero), Some(player)) = (&hero, &player) {
+                write!(
+                    out,
+                    " {} {} frame {} events {fired} crowd events {crowd_fired}",
+                    hero.name(),
+                    hero.state_name(player.state()),
+                    player.frame()
+                )?;
+            }
+            if let Some(scene) = &scene {
+                write!(out, " scene frame {} camera {:?}", scene.frame(), scene.camera().position)?;
+            }
+            writeln!(out)?;
+            for a in scene.iter().flat_map(|s| s.actors()) {
                 writeln!(out, "  actor {} at {:?} {:?}", a.id, a.position, a.action)?;
             }
         }
@@ -55,10 +85,23 @@ pub fn run(bundle: &Bundle, out: &mut dyn Write) -> Result<(), Box<dyn std::erro
 }
 
 #[allow(dead_code)]
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let bundle = match std::env::args().nth(1) {
-        Some(path) => Bundle::open(path)?,
-        None => Bundle::from_bytes(&animkit_vm::game::doc_bundle())?,
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first() {
+        Some(path) => Bundle::open(path).map_err(|e| -> Box<dyn std::error::Error> { e.into() }).and_then(|bundle| {
+            run(
+                &bundle,
+                args.get(1).map(String::as_str),
+                args.get(2).map(String::as_str),
+                &mut std::io::stdout().lock(),
+            )
+        }),
+        None => Bundle::from_bytes(&animkit_vm::game::doc_bundle())
+            .map_err(|e| -> Box<dyn std::error::Error> { e.into() })
+            .and_then(|bundle| run(&bundle, None, None, &mut std::io::stdout().lock())),
     };
-    run(&bundle, &mut std::io::stdout().lock())
+    if let Err(e) = result {
+        eprintln!("game_loop: {e}");
+        std::process::exit(1);
+    }
 }

@@ -178,7 +178,7 @@ fn a_4_mb_name_is_looked_up_in_bounded_time_and_quoted_as_an_excerpt() {
     let m = e.to_string();
     assert_eq!(m, format!("no state named `{head}…` (4000000 bytes) in sprite module `hero`"));
     assert!(m.len() < 1_000);
-    assert!(hero.event(&long).is_none());
+    assert!(hero.event(&long).is_err());
     let e = bundle.sprite(&long).unwrap_err();
     assert_eq!(e.to_string(), format!("no module named `{head}…` (4000000 bytes) in the bundle"));
     let e = bundle.scene(&long).unwrap_err();
@@ -199,18 +199,113 @@ mod game_loop;
 #[test]
 fn the_game_loop_example_plays_the_documented_bundle() {
     let mut out = Vec::new();
-    game_loop::run(&bundle(), &mut out).unwrap();
+    game_loop::run(&bundle(), None, None, &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     // The hero's `step` fires every 4 ticks; 50 of the crowd at speed 1
     // and 50 at 3/2; the scene (20 frames at 25 fps) ends within the
     // first second.
     assert_eq!(
         out,
-        "t=1s hero Walk frame 0 steps 13 crowd steps 1575 scene frame 20 camera [0.0, 3.0, 10.0]\n\
+        "t=1s hero Walk frame 0 events 13 crowd events 1575 scene frame 20 camera [0.0, 3.0, 10.0]\n\
          \x20 actor 1 at [0.0, 0.0, 2.5] Sprint\n\
          \x20 actor 2 at [2.0, 0.0, 0.0] Idle\n\
-         t=2s hero Walk frame 1 steps 25 crowd steps 3125 scene frame 20 camera [0.0, 3.0, 10.0]\n\
+         t=2s hero Walk frame 1 events 25 crowd events 3125 scene frame 20 camera [0.0, 3.0, 10.0]\n\
          \x20 actor 1 at [0.0, 0.0, 2.5] Sprint\n\
          \x20 actor 2 at [2.0, 0.0, 0.0] Idle\n"
     );
+}
+
+/// `SpriteModule::event` takes only the names of events the module fires
+/// (before, a state's name and the module's own name were `Some`), with
+/// "did you mean" as `state` has; an event the module does not fire has
+/// no name (before, `Event::default()` read as the module's name).
+#[test]
+fn events_are_only_the_events_a_module_fires() {
+    let hero = bundle().sprite("hero").unwrap();
+    let step = hero.event("step").unwrap();
+    assert_eq!(hero.event_name(step), "step");
+    for (name, message) in [
+        ("Walk", "no event named `Walk` in sprite module `hero`"),
+        ("hero", "no event named `hero` in sprite module `hero`"),
+        ("stpe", "no event named `stpe` in sprite module `hero`; did you mean `step`?"),
+        ("Step", "no event named `Step` in sprite module `hero`; did you mean `step`?"),
+        ("", "no event named `` in sprite module `hero`"),
+    ] {
+        let e = hero.event(name).unwrap_err();
+        assert_eq!(e.to_string(), message);
+        assert_eq!(e.name, name);
+    }
+    assert_eq!(hero.event("stpe").unwrap_err().nearest, ["step"]);
+    for id in [0, 1, 3, u32::MAX] {
+        assert_eq!(hero.event_name(Event::from_id(id)), "", "id {id}");
+    }
+    assert_eq!(hero.event_name(Event::default()), "");
+}
+
+/// The built example: `cargo test -p animkit-vm` builds the package's
+/// examples beside its test binaries; a run of this binary alone
+/// (`--test vm`) does not, so a missing or stale one is built here
+/// (`animkit_test_support::fresh`).
+fn game_loop_exe() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let example = profile.join("examples").join("game_loop");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let sources = ["vm/src", "vm/examples", "vm/Cargo.toml", "Cargo.lock"];
+    if !animkit_test_support::fresh::newer_than(&[&example], root, &sources) {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = std::process::Command::new(cargo)
+            .args(["build", "-p", "animkit-vm", "--example", "game_loop"])
+            .current_dir(root)
+            .status()
+            .unwrap();
+        assert!(status.success(), "cargo build --example game_loop");
+    }
+    example
+}
+
+/// `game_loop BUNDLE.animb [SPRITE] [SCENE]` plays any bundle (its first
+/// sprite module and scene, or those named) and prints errors in words
+/// (before: `NoModule { name: "intro" }`, Debug text, on every bundle that
+/// has no scene `intro`).
+#[test]
+fn the_game_loop_example_plays_any_bundle_and_prints_errors_in_words() {
+    let exe = game_loop_exe();
+    assert!(exe.is_file(), "{} is built by `cargo test -p animkit-vm`", exe.display());
+    let dir = std::env::temp_dir().join(format!("animkit-game-loop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("doc.animb");
+    std::fs::write(&doc, animkit_vm::game::doc_bundle()).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(&exe).args(args).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (code, stdout, stderr) = run(&[doc.to_str().unwrap()]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(
+        stdout.lines().next(),
+        Some("t=1s hero Walk frame 0 events 13 crowd events 1575 scene frame 20 camera [0.0, 3.0, 10.0]")
+    );
+    // Named, and only one of the two kinds.
+    let (code, stdout, _) = run(&[doc.to_str().unwrap(), "hero", "intro"]);
+    assert_eq!((code, stdout.lines().count()), (Some(0), 6));
+    // Errors, in words.
+    assert_eq!(
+        run(&[doc.to_str().unwrap(), "hera"]),
+        (Some(1), String::new(), "game_loop: no module named `hera` in the bundle; did you mean `hero`?\n".into())
+    );
+    assert_eq!(
+        run(&[doc.to_str().unwrap(), "hero", "hero"]),
+        (Some(1), String::new(), "game_loop: module `hero` is a sprite module, not a SLAP scene\n".into())
+    );
+    let missing = dir.join("missing.animb");
+    let (code, _, stderr) = run(&[missing.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.starts_with(&format!("game_loop: cannot read {}: ", missing.display())), "{stderr}");
+    std::fs::write(&missing, b"GIF89a").unwrap();
+    assert_eq!(
+        run(&[missing.to_str().unwrap()]).2,
+        "game_loop: not an animkit bundle (the file does not start with the ANIMB magic bytes)\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,6 +8,7 @@
 static A: animkit_test_support::alloc::Counting = animkit_test_support::alloc::Counting;
 
 mod game_api;
+mod game_hostile_calls;
 mod slap_counting;
 mod slap_scene;
 mod verify_rules;

@@ -180,6 +180,12 @@ int main(int argc, char **argv) {
     MUST(animkit_batch_spawn(batch, walk, 6, NULL));
     report("frame of instance 2", animkit_batch_frame(batch, 2, &index));
     report("set state of instance 7", animkit_batch_set_state(batch, 7, walk, 0));
+    report("remove instance 2", animkit_batch_remove(batch, 2));
+    bool waiting = true;
+    report("is waiting of instance 2", animkit_batch_is_waiting(batch, 2, &waiting));
+    report("is waiting NULL out", animkit_batch_is_waiting(batch, 0, NULL));
+    MUST(animkit_batch_is_waiting(batch, 0, &waiting));
+    printf("instance 0 waiting: %s\n", waiting ? "yes" : "no");
     report("set state 99", animkit_batch_set_state(batch, 0, 99, 0));
     report("set state `Wlak`", animkit_batch_set_state_by_name(batch, 0, "Wlak", 0));
     report("set state NULL name", animkit_batch_set_state_by_name(batch, 0, NULL, 0));
@@ -195,8 +201,10 @@ int main(int argc, char **argv) {
     MUST(animkit_batch_time_in_state(batch, 0, &t0));
     size_t pending;
     MUST(animkit_batch_pending_events(batch, &pending));
-    printf("after 1000003 ticks: frames %u %u, time in state %llu, speed of 1 %u, %zu events pending\n", f0, f1,
-           (unsigned long long)t0, speed, pending);
+    uint64_t dropped;
+    MUST(animkit_batch_dropped_events(batch, &dropped));
+    printf("after 1000003 ticks: frames %u %u, time in state %llu, speed of 1 %u, %zu events pending, %llu dropped\n",
+           f0, f1, (unsigned long long)t0, speed, pending, (unsigned long long)dropped);
     size_t n = 77;
     report("drain into NULL, capacity 5", animkit_batch_drain_events(batch, NULL, 5, &n));
     report("drain SIZE_MAX events", animkit_batch_drain_events(batch, (AnimkitInstanceEvent *)&n, SIZE_MAX, &n));

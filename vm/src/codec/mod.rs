@@ -96,8 +96,10 @@ mod register_code;
 mod sprite_code;
 mod sprite_lines;
 mod states;
+mod words;
 
 pub use consts::encode_num;
+pub use words::decode_error_in_words;
 
 use crate::isa::Insn;
 use crate::program::{ConstKind, Function, Language, Module, Program};
@@ -507,8 +509,7 @@ fn describe(e: bincode::error::DecodeError) -> String {
         D::UnexpectedEnd { .. } => {
             "the payload ends in the middle of a field (a length or count claims more than there is)".into()
         }
-        D::Utf8 { .. } => "a string is not UTF-8".into(),
-        other => other.to_string(),
+        other => decode_error_in_words(&other),
     }
 }
 

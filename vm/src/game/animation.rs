@@ -2,7 +2,7 @@
 //! ([`State`], [`Event`]) and one animated sprite ([`Animation`]).
 
 use super::batch::AnimationBatch;
-use super::error::{RestoreError, UnknownState, nearest};
+use super::error::{RestoreError, UnknownEvent, UnknownState, nearest};
 use crate::sprite::{InstanceSnapshot, Speed, SpriteInstance, Sprites, StateId};
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ impl State {
 /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
 /// let step = hero.event("step").unwrap();
 /// assert_eq!(hero.event_name(step), "step");
-/// assert_eq!(hero.event_name(animkit_vm::game::Event::default()), "hero");
+/// assert_eq!(hero.event_name(animkit_vm::game::Event::default()), "", "not an event of `hero`");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Event(pub(super) u32);
@@ -61,8 +61,8 @@ impl Event {
     }
 
     /// The event of number `id` (an [`Event::id`] a game kept, or got
-    /// through the C ABI); an id that names no string reads as the name
-    /// `""`.
+    /// through the C ABI); an id that is not an event of the module reads
+    /// as the name `""`.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
@@ -80,11 +80,19 @@ impl Event {
 #[derive(Clone, Debug)]
 pub struct SpriteModule {
     pub(super) sprites: Sprites,
+    /// The events its code fires, sorted.
+    events: std::sync::Arc<[u32]>,
 }
 
 impl SpriteModule {
     pub(super) fn new(sprites: Sprites) -> SpriteModule {
-        SpriteModule { sprites }
+        let events = sprites.fired_events().into();
+        SpriteModule { sprites, events }
+    }
+
+    /// Whether the module's code fires `id`.
+    fn fires(&self, id: u32) -> bool {
+        self.events.binary_search(&id).is_ok()
     }
 
     /// The module's name.
@@ -144,25 +152,38 @@ impl SpriteModule {
         self.sprites.category(state.0)
     }
 
-    /// The event `name`, if the bundle has that string.
+    /// The event `name` (case-sensitive): one the module's code fires. A
+    /// state's or the module's own name is not an event; the error lists
+    /// the nearest event names.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
-    /// assert!(hero.event("step").is_some());
-    /// assert!(hero.event("jump").is_none());
+    /// assert!(hero.event("step").is_ok());
+    /// assert_eq!(hero.event("stpe").unwrap_err().to_string(), "no event named `stpe` in sprite module `hero`; did you mean `step`?");
+    /// assert!(hero.event("Walk").is_err(), "a state");
+    /// assert!(hero.event("hero").is_err(), "the module");
     /// ```
-    pub fn event(&self, name: &str) -> Option<Event> {
-        self.sprites.event_id(name).map(Event)
+    pub fn event(&self, name: &str) -> Result<Event, UnknownEvent> {
+        match self.sprites.event_id(name) {
+            Some(id) if self.fires(id) => Ok(Event(id)),
+            _ => Err(UnknownEvent {
+                name: name.to_string(),
+                module: self.name().to_string(),
+                nearest: nearest(name, self.events.iter().map(|&e| self.sprites.event_name(e))),
+            }),
+        }
     }
 
-    /// The name of `event` (`""` for an event of no string).
+    /// The name of `event` (`""` for an event the module does not fire,
+    /// such as `Event::default()`).
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
     /// assert_eq!(hero.event_name(hero.event("step").unwrap()), "step");
+    /// assert_eq!(hero.event_name(animkit_vm::game::Event::default()), "");
     /// ```
     pub fn event_name(&self, event: Event) -> &str {
-        self.sprites.event_name(event.0)
+        if self.fires(event.0) { self.sprites.event_name(event.0) } else { "" }
     }
 
     /// A hash of the module's behaviour that every snapshot carries: a
@@ -227,7 +248,10 @@ impl SpriteModule {
 /// Tick model: the frame read after the t-th `tick()` is the sprite shown
 /// during tick t; the events drained after it fired on entering frames at
 /// its start, in order. `advance(n)` is exactly `n` ticks, in time that
-/// grows with the events fired, not with `n`.
+/// grows with the events kept, not with `n`. At most
+/// [`super::MAX_PENDING_EVENTS`] events stay pending: those fired while
+/// that many are pending are dropped and counted
+/// ([`Animation::dropped_events`]).
 #[derive(Clone, Debug)]
 pub struct Animation {
     inner: SpriteInstance,
@@ -251,6 +275,10 @@ impl Animation {
 
     /// `ticks` ticks at once, exactly as that many calls of
     /// [`Animation::tick`]: for a sprite that was off screen or paused.
+    /// Whole trips round a looping state are skipped in one step, so
+    /// `advance(u32::MAX)` returns at once; of its events, the first
+    /// [`super::MAX_PENDING_EVENTS`] (less those already pending) are
+    /// kept, the rest counted in [`Animation::dropped_events`].
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
@@ -417,6 +445,22 @@ impl Animation {
         self.inner.pending_mut().len()
     }
 
+    /// Events dropped since the animation was made because
+    /// [`super::MAX_PENDING_EVENTS`] were pending: the newest are dropped,
+    /// those kept stay in order (a snapshot does not carry the count).
+    ///
+    /// ```
+    /// use animkit_vm::game::MAX_PENDING_EVENTS;
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut a = hero.spawn(hero.state("Walk").unwrap());
+    /// a.advance(u32::MAX); // `step` every 4 ticks: 1 073 741 824 of them
+    /// assert_eq!(a.pending_events(), MAX_PENDING_EVENTS);
+    /// assert_eq!(a.dropped_events(), 1_073_741_824 - 65_536);
+    /// ```
+    pub fn dropped_events(&self) -> u64 {
+        self.inner.dropped_events()
+    }
+
     /// Moves the oldest pending events into `out` (as many as fit, in the
     /// order they fired) and returns how many; the rest stay pending for
     /// the next call. Allocates nothing.
@@ -439,6 +483,42 @@ impl Animation {
             *o = Event(e);
         }
         n
+    }
+
+    /// Moves the animation onto `to`, a new build of its module (the same
+    /// module from a recompiled bundle: hot reload), as
+    /// [`AnimationBatch::reload`] does for each of a batch's: it keeps its
+    /// state by name, frame position and ticks into the frame (clamped
+    /// where the new state is shorter), speed and phase; if `to` lacks its
+    /// state it restarts in `fallback` (a state of `to`; past its states,
+    /// `to`'s first) at the next tick and its time in state starts over.
+    /// Pending events are kept by name (those `to` lacks are dropped).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let again = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut a = hero.spawn(walk);
+    /// a.advance(3);
+    /// let report = a.reload(&again, walk);
+    /// assert_eq!((report.fell_back, report.clamped), (0, 0));
+    /// a.tick();
+    /// assert_eq!((a.frame(), a.time_in_state()), (1, 4), "still in the second frame");
+    /// ```
+    pub fn reload(&mut self, to: &SpriteModule, fallback: State) -> crate::sprite::ReloadReport {
+        let fallback_name = to.state_name(State(to.id(fallback))).to_string();
+        let from = self.inner.sprites().clone();
+        let kept = to.sprites.state_id(from.state_name(self.inner.state())).is_some();
+        match self.inner.reload(&to.sprites, Some(&fallback_name)) {
+            Ok(report) => {
+                if !kept {
+                    self.in_state = 0;
+                }
+                report
+            }
+            // A fallback that names a state of `to` is always found.
+            Err(_) => crate::sprite::ReloadReport::default(),
+        }
     }
 
     /// Saves the animation (serde): restoring it into any animation of the

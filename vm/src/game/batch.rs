@@ -18,7 +18,9 @@ pub struct InstanceEvent {
 /// Many animations of one sprite module, indexed from 0 in spawn order.
 /// A tick costs next to nothing for instances in the middle of a frame;
 /// [`AnimationBatch::advance`] catches up in time that grows with the
-/// events fired. Instances are addressed by index; an index past the end
+/// instances and the events kept. At most [`super::MAX_PENDING_EVENTS`]
+/// events stay pending for the whole batch; those fired while that many
+/// are pending are dropped and counted ([`AnimationBatch::dropped_events`]). Instances are addressed by index; an index past the end
 /// is ignored by setters and reads as frame 0 / state 0.
 ///
 /// ```
@@ -125,7 +127,11 @@ impl AnimationBatch {
     }
 
     /// `ticks` ticks at once, exactly as that many calls of
-    /// [`AnimationBatch::tick`] (events in the order those ticks fire them).
+    /// [`AnimationBatch::tick`] (events in the order those ticks fire them:
+    /// the earliest [`super::MAX_PENDING_EVENTS`], less those already
+    /// pending, are kept; the rest are counted in
+    /// [`AnimationBatch::dropped_events`]). Whole trips round a looping
+    /// state are skipped in one step: `advance(u32::MAX)` returns at once.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
@@ -287,6 +293,45 @@ impl AnimationBatch {
         self.entered.get(i as usize).map_or(0, |&e| self.ticks - e)
     }
 
+    /// Whether animation `i` is waiting for the game (a `_wait` end, or a
+    /// halt); `None` past the end.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut b = hero.batch();
+    /// b.spawn(hero.state("Walk").unwrap());
+    /// b.advance(100);
+    /// assert_eq!((b.is_waiting(0), b.is_waiting(1)), (Some(false), None), "Walk loops");
+    /// ```
+    pub fn is_waiting(&self, i: u32) -> Option<bool> {
+        self.inner.is_waiting(i)
+    }
+
+    /// Removes animation `i`: the last animation takes index `i`
+    /// (swap-remove), every other index stays as it was. Its pending
+    /// events go with it; the moved animation's are renumbered. Returns
+    /// false, changing nothing, for an index past the end.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let walk = hero.state("Walk").unwrap();
+    /// let mut b = hero.batch();
+    /// b.spawn_at(walk, 0);
+    /// b.spawn_at(walk, 1);
+    /// b.spawn_at(walk, 2);
+    /// assert!(b.remove(0));
+    /// b.tick();
+    /// assert_eq!(b.frames(), &[1, 0], "the last took index 0");
+    /// assert!(!b.remove(2));
+    /// ```
+    pub fn remove(&mut self, i: u32) -> bool {
+        if !self.inner.swap_remove(i) {
+            return false;
+        }
+        self.entered.swap_remove(i as usize);
+        true
+    }
+
     /// Number of events fired and not yet drained.
     ///
     /// ```
@@ -298,6 +343,23 @@ impl AnimationBatch {
     /// ```
     pub fn pending_events(&mut self) -> usize {
         self.inner.pending_mut().len()
+    }
+
+    /// Events dropped since the batch was made because
+    /// [`super::MAX_PENDING_EVENTS`] were pending: the newest are dropped,
+    /// those kept stay in order (a snapshot does not carry the count).
+    ///
+    /// ```
+    /// use animkit_vm::game::MAX_PENDING_EVENTS;
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let mut b = hero.batch();
+    /// b.spawn(hero.state("Walk").unwrap());
+    /// b.advance(u32::MAX); // `step` every 4 ticks: 1 073 741 824 of them
+    /// assert_eq!(b.pending_events(), MAX_PENDING_EVENTS);
+    /// assert_eq!(b.dropped_events(), 1_073_741_824 - 65_536);
+    /// ```
+    pub fn dropped_events(&self) -> u64 {
+        self.inner.dropped_events()
     }
 
     /// Moves the oldest pending events into `out` (as many as fit, by tick

@@ -185,6 +185,35 @@ impl fmt::Display for UnknownState {
 
 impl std::error::Error for UnknownState {}
 
+/// No event of that name in a sprite module (from
+/// [`super::SpriteModule::event`]): only the events its code fires count,
+/// not its states' or its own name.
+///
+/// ```
+/// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+/// let e = hero.event("Walk").unwrap_err();
+/// assert_eq!((e.name.as_str(), e.module.as_str()), ("Walk", "hero"));
+/// assert_eq!(e.to_string(), "no event named `Walk` in sprite module `hero`");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEvent {
+    /// The name asked for.
+    pub name: String,
+    /// The sprite module.
+    pub module: String,
+    /// The closest event names, best first (at most three).
+    pub nearest: Vec<String>,
+}
+
+impl fmt::Display for UnknownEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no event named {} in sprite module {}", Quoted(&self.name), Quoted(&self.module))?;
+        did_you_mean(f, &self.nearest)
+    }
+}
+
+impl std::error::Error for UnknownEvent {}
+
 /// Why a snapshot was not restored; the animation is unchanged.
 ///
 /// ```

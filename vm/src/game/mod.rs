@@ -46,10 +46,10 @@ mod error;
 mod scene;
 
 pub use crate::slap::{Action, Camera, Follow, Pose};
-pub use crate::sprite::{ReloadReport, Speed};
+pub use crate::sprite::{MAX_PENDING_EVENTS, ReloadReport, Speed};
 pub use animation::{Animation, AnimationSnapshot, Event, SpriteModule, State};
 pub use batch::{AnimationBatch, BatchSnapshot, InstanceEvent};
-pub use error::{FindError, ModuleKind, OpenError, RestoreError, UnknownState};
+pub use error::{FindError, ModuleKind, OpenError, RestoreError, UnknownEvent, UnknownState};
 pub use scene::{Actor, Actors, Scene};
 
 use crate::codec;

@@ -2,10 +2,11 @@
 //! speed above 1, a phase skip and `advance(n)` do. Countdowns are taken
 //! in one subtraction and whole trips round a cycle of steps in one
 //! multiplication (`cycles.rs`), so the work grows with the events fired,
-//! not with the ticks run.
+//! not with the ticks run; trips whose events the sink no longer wants
+//! (`pending.rs`: the pending-event cap is reached) are counted, not walked.
 
-use super::EventId;
 use super::instance::Cursor;
+use super::pending::Sink;
 use super::plan::{HALTED, INTERPRET, KEEP, KEEP_STATE, Plan};
 use crate::program::Module;
 
@@ -30,15 +31,10 @@ impl std::ops::AddAssign for Work {
 const SKIP_FROM: u64 = 64;
 
 /// Runs `ticks` animation ticks of `c`, exactly as that many calls of the
-/// plain tick would: each event goes to `emit` with the animation tick
-/// (0-based, within this run) that fired it, in order.
-pub(super) fn run(
-    plan: &Plan,
-    module: &Module,
-    c: &mut Cursor,
-    ticks: u64,
-    mut emit: impl FnMut(u64, EventId),
-) -> Work {
+/// plain tick would: each event goes to `sink` with the animation tick
+/// (0-based, within this run) that fired it, in order. Time grows with the
+/// events the sink keeps and the steps outside cycles, not with `ticks`.
+pub(super) fn run(plan: &Plan, module: &Module, c: &mut Cursor, ticks: u64, sink: &mut impl Sink) -> Work {
     let mut work = Work::default();
     let mut done = 0u64;
     while done < ticks {
@@ -61,11 +57,18 @@ pub(super) fn run(
         if let Some(trip) = (left >= SKIP_FROM).then(|| plan.cycles.trip(c.step)).flatten() {
             if left >= 2 * trip.len {
                 let q = left / trip.len - 1;
-                if trip.event_count() > 0 {
+                let count = trip.event_count() as u64;
+                if count > 0 {
                     for r in 0..q {
                         let at = done + r * trip.len;
+                        if !sink.wants(at) {
+                            // Every event of this trip and the next ones
+                            // fires at `at` or later: none is kept.
+                            sink.drop_events((q - r) * count);
+                            break;
+                        }
                         for (t, e) in trip.events() {
-                            emit(at + t, e);
+                            sink.offer(at + t, e);
                         }
                     }
                 }
@@ -80,10 +83,10 @@ pub(super) fn run(
             break;
         };
         let st = if st.ev_len == INTERPRET {
-            plan.interpret(module, &st, |e| emit(done, e))
+            plan.interpret(module, &st, |e| sink.offer(done, e))
         } else {
             for &e in plan.events(&st) {
-                emit(done, e);
+                sink.offer(done, e);
             }
             st
         };

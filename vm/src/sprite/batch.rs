@@ -5,6 +5,7 @@
 
 use super::advance::{self, Work};
 use super::instance::Cursor;
+use super::pending::{Discard, Fired, MAX_PENDING_EVENTS};
 use super::plan::{HALT_STEP, HALTED, SLOW_STEP};
 use super::scan::{Columns, scan};
 use super::slow::{Slow, catch_up, place};
@@ -64,9 +65,12 @@ pub struct SpriteBatch {
     /// instance is placed at a speed that has a table.
     pub(super) tables: Tables,
     pub(super) events: Vec<BatchEvent>,
+    /// Events fired while [`MAX_PENDING_EVENTS`] were pending.
+    pub(super) dropped: u64,
     /// `advance`'s events before they are put in tick order, with the
-    /// tick and the order they fired in (kept: its capacity is reused).
-    pub(super) fired: Vec<(u64, u32, BatchEvent)>,
+    /// tick and the order they fired in (kept: its capacity is reused;
+    /// at most twice the room under the cap, `pending.rs`).
+    pub(super) fired: Vec<(u64, u64, BatchEvent)>,
     pub(super) stats: BatchStats,
     /// Whether the next scan adds wake-up counts in runs (see `scan`).
     pub(super) runs: bool,
@@ -111,6 +115,7 @@ impl SpriteBatch {
             slow: Vec::new(),
             tables: Tables::default(),
             events: Vec::new(),
+            dropped: 0,
             fired: Vec::new(),
             stats: BatchStats::default(),
             runs: true,
@@ -258,7 +263,7 @@ impl SpriteBatch {
         let (wake, step) = (&mut self.wake[..n], &mut self.step[..n]);
         let (sprite, state) = (&mut self.sprite[..n], &mut self.state[..n]);
         let slow = &mut self.slow[..];
-        let events = &mut self.events;
+        let events = (&mut self.events, &mut self.dropped);
         let due = &mut self.due;
         let cols = Columns { wake, step, sprite, state, slow };
         let tables = &self.tables;
@@ -465,8 +470,11 @@ impl SpriteBatch {
     /// [`SpriteBatch::tick`] would: every event each instance crosses
     /// fires once, and they are queued in the order those ticks would have
     /// queued them (by tick, then by instance). The time it takes grows
-    /// with the instances and the events fired, not with `ticks` (see
-    /// [`SpriteInstance::advance`](super::SpriteInstance::advance)).
+    /// with the instances and the events kept, not with `ticks` (see
+    /// [`SpriteInstance::advance`](super::SpriteInstance::advance)). At
+    /// most [`MAX_PENDING_EVENTS`] stay pending: the earliest (by tick,
+    /// then instance); later ones are counted in
+    /// [`SpriteBatch::dropped_events`].
     ///
     /// ```
     /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
@@ -483,8 +491,8 @@ impl SpriteBatch {
             return;
         }
         let end = self.now.wrapping_add(ticks);
-        let mut fired = std::mem::take(&mut self.fired);
-        fired.clear();
+        let mut buf = std::mem::take(&mut self.fired);
+        let mut fired = Fired::new(&mut buf, MAX_PENDING_EVENTS.saturating_sub(self.events.len()));
         let mut work = Work::default();
         // Every instance is placed again at the end: the counts start over.
         self.due = [0; WHEEL];
@@ -492,29 +500,78 @@ impl SpriteBatch {
             let (mut c, mut clock) = self.load(i);
             let (plan, module) = (&*self.sprites.plan, self.sprites.module());
             if clock.skip > 0 {
-                work += advance::run(plan, module, &mut c, clock.skip as u64, |_, _| {});
+                work += advance::run(plan, module, &mut c, clock.skip as u64, &mut Discard);
                 clock.skip = 0;
             }
             let start = clock;
             let n = clock.take(ticks as u64);
-            let instance = i as u32;
-            work += advance::run(plan, module, &mut c, n, |j, event| {
-                let order = fired.len() as u32;
-                fired.push((start.tick_of(j), order, BatchEvent { instance, event }));
-            });
+            work += advance::run(plan, module, &mut c, n, &mut fired.of(i as u32, start));
             self.put(i, c, clock, end);
         }
-        // Stable: within a tick, instance order and each one's own order.
-        // The order they fired in breaks ties, so an unstable sort (which
-        // allocates nothing) keeps it.
-        fired.sort_unstable_by_key(|&(t, order, _)| (t, order));
-        self.events.extend(fired.drain(..).map(|(_, _, e)| e));
-        self.fired = fired;
+        // In tick order; within a tick, instance order and each one's own
+        // order (the order they fired in breaks ties).
+        self.dropped += fired.finish(&mut self.events);
+        self.fired = buf;
         self.now = end;
         self.stats.ticks += ticks as u64;
         self.stats.frame_changes += work.steps;
         self.stats.instructions += work.insns;
         self.stats.trips_skipped += work.trips;
+    }
+
+    /// Whether instance `i` stopped on a `_wait` (or a halt); `None` past
+    /// the end.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// assert_eq!((b.is_waiting(0), b.is_waiting(1)), (Some(false), None));
+    /// ```
+    pub fn is_waiting(&self, i: u32) -> Option<bool> {
+        let i = i as usize;
+        (i < self.len()).then(|| self.load(i).0.remaining == HALTED)
+    }
+
+    /// Removes instance `i` (swap-remove): the last instance takes index
+    /// `i`, the others keep theirs. Pending events of the removed instance
+    /// are dropped (not counted in `dropped_events`), those of the moved one
+    /// renumbered. Returns false, changing nothing, past the end.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn_at("Walk", 0).unwrap();
+    /// b.spawn_at("Walk", 2).unwrap();
+    /// b.spawn_at("Walk", 1).unwrap();
+    /// assert!(b.swap_remove(0));
+    /// b.tick();
+    /// assert_eq!(b.frames(), &[0, 1], "the last (phase 1) took index 0");
+    /// assert!(!b.swap_remove(2));
+    /// ```
+    pub fn swap_remove(&mut self, i: u32) -> bool {
+        let i = i as usize;
+        if i >= self.len() {
+            return false;
+        }
+        if self.counted(i) {
+            self.due[self.wake[i] as usize % WHEEL] -= 1;
+        }
+        self.wake.swap_remove(i);
+        self.step.swap_remove(i);
+        self.sprite.swap_remove(i);
+        self.state.swap_remove(i);
+        if !self.slow.is_empty() {
+            self.slow.swap_remove(i);
+        }
+        let last = self.len() as u32;
+        self.events.retain(|e| e.instance != i as u32);
+        for e in &mut self.events {
+            if e.instance == last {
+                e.instance = i as u32;
+            }
+        }
+        true
     }
 
     /// Whether instance `i` is counted in the wake-up counts.
@@ -595,6 +652,22 @@ impl SpriteBatch {
         if p.counted {
             self.due[p.wake as usize % WHEEL] += 1;
         }
+    }
+
+    /// Events fired while [`MAX_PENDING_EVENTS`] were pending (the newest
+    /// are dropped: those kept stay, in order), since the batch was made.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut b = s.batch();
+    /// b.spawn("Walk").unwrap();
+    /// b.spawn("Walk").unwrap();
+    /// b.advance(u32::MAX); // each fires `step` every 4 ticks
+    /// assert_eq!(b.drain_events().count(), animkit_vm::sprite::MAX_PENDING_EVENTS);
+    /// assert_eq!(b.dropped_events(), 2 * (u32::MAX as u64).div_ceil(4) - 65_536);
+    /// ```
+    pub fn dropped_events(&self) -> u64 {
+        self.dropped
     }
 
     /// Removes and yields the events fired since the last drain, in the

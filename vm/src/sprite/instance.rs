@@ -2,6 +2,7 @@
 //! steps, its clock (speed and phase) and its pending events.
 
 use super::advance;
+use super::pending::{self, Capped, Discard};
 use super::plan::{HALTED, INTERPRET, KEEP, KEEP_STATE};
 use super::speed::{Clock, ENTRY_CREDIT, Speed};
 use super::{EventId, SpriteError, Sprites, StateId};
@@ -31,6 +32,8 @@ pub struct SpriteInstance {
     pub(super) cursor: Cursor,
     pub(super) clock: Clock,
     pub(super) events: Vec<EventId>,
+    /// Events fired while [`pending::MAX_PENDING_EVENTS`] were pending.
+    pub(super) dropped: u64,
 }
 
 impl SpriteInstance {
@@ -38,7 +41,13 @@ impl SpriteInstance {
     /// animation ticks in.
     pub(super) fn new(sprites: Sprites, id: StateId, phase: u32) -> SpriteInstance {
         let cursor = Cursor::enter(&sprites, id);
-        SpriteInstance { sprites, cursor, clock: Clock { skip: phase, ..Clock::default() }, events: Vec::new() }
+        SpriteInstance {
+            sprites,
+            cursor,
+            clock: Clock { skip: phase, ..Clock::default() },
+            events: Vec::new(),
+            dropped: 0,
+        }
     }
 
     /// The pending events, for the game API's drain into a caller's buffer.
@@ -66,8 +75,8 @@ impl SpriteInstance {
             let mut st = plan.steps[c.step as usize];
             if st.ev_len == INTERPRET {
                 let m = &self.sprites.program.modules[self.sprites.module];
-                let events = &mut self.events;
-                st = plan.interpret(m, &st, |e| events.push(e));
+                let (events, dropped) = (&mut self.events, &mut self.dropped);
+                st = plan.interpret(m, &st, |e| pending::push(events, dropped, e));
             }
             if st.sprite != KEEP {
                 c.sprite = st.sprite;
@@ -75,7 +84,7 @@ impl SpriteInstance {
             if st.state != KEEP_STATE {
                 c.state = st.state;
             }
-            self.events.extend_from_slice(plan.events(&st));
+            pending::extend(&mut self.events, &mut self.dropped, plan.events(&st));
             c.step = st.next;
             c.remaining = st.wait;
         }
@@ -91,19 +100,36 @@ impl SpriteInstance {
         self.run(n);
     }
 
-    /// Runs the phase still to skip, firing nothing.
+    /// Runs the phase still to skip, firing nothing (in time that grows
+    /// with the steps outside cycles, not with the phase).
     fn skip_phase(&mut self) {
         if self.clock.skip > 0 {
             let s = &self.sprites;
-            advance::run(&s.plan, s.module(), &mut self.cursor, self.clock.skip as u64, |_, _| {});
+            advance::run(&s.plan, s.module(), &mut self.cursor, self.clock.skip as u64, &mut Discard);
             self.clock.skip = 0;
         }
     }
 
-    /// Runs `n` animation ticks, keeping their events.
+    /// Runs `n` animation ticks, keeping their events (up to the cap).
     fn run(&mut self, n: u64) {
-        let (s, events) = (&self.sprites, &mut self.events);
-        advance::run(&s.plan, s.module(), &mut self.cursor, n, |_, e| events.push(e));
+        let s = &self.sprites;
+        let mut sink = Capped { pending: &mut self.events, dropped: &mut self.dropped };
+        advance::run(&s.plan, s.module(), &mut self.cursor, n, &mut sink);
+    }
+
+    /// Events fired while [`MAX_PENDING_EVENTS`](super::MAX_PENDING_EVENTS)
+    /// were pending (the newest are dropped, those kept stay in order),
+    /// since the instance was made.
+    ///
+    /// ```
+    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// let mut i = s.instance("Walk").unwrap();
+    /// i.advance(u32::MAX); // Walk fires `step` every 4 ticks
+    /// assert_eq!(i.drain_events().count(), animkit_vm::sprite::MAX_PENDING_EVENTS);
+    /// assert_eq!(i.dropped_events(), (u32::MAX as u64).div_ceil(4) - 65_536);
+    /// ```
+    pub fn dropped_events(&self) -> u64 {
+        self.dropped
     }
 
     /// Runs `ticks` ticks at once, exactly as that many calls of

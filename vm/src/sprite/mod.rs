@@ -39,6 +39,7 @@ mod advance;
 mod batch;
 mod cycles;
 mod instance;
+mod pending;
 mod plan;
 mod reload;
 mod scan;
@@ -49,6 +50,7 @@ mod tables;
 
 pub use batch::{BATCH_BYTES_PER_INSTANCE, BATCH_SLOW_BYTES_PER_INSTANCE, BatchEvent, BatchStats, SpriteBatch};
 pub use instance::SpriteInstance;
+pub use pending::MAX_PENDING_EVENTS;
 pub use reload::ReloadReport;
 pub use snapshot::{BatchSnapshot, InstanceSnapshot};
 pub use speed::Speed;
@@ -197,6 +199,17 @@ impl Sprites {
     /// ```
     pub fn module_hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The events the module's code fires (its `EVENT` operands), sorted,
+    /// each once.
+    pub(crate) fn fired_events(&self) -> Vec<EventId> {
+        let code = self.module().functions.first().map_or(&[][..], |f| &f.code[..]);
+        let mut ids: Vec<EventId> =
+            code.iter().filter(|w| w.op() == Some(crate::isa::Op::Event)).map(|w| w.ax_field()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
     }
 
     /// The module in the program.

@@ -298,6 +298,7 @@ impl SpriteBatch {
         let mut report = mapper.report;
         report.dropped_events = self.events.len() - b.events.len();
         b.stats = self.stats;
+        b.dropped = self.dropped;
         b.runs = self.runs;
         *self = b;
         Ok(report)

@@ -3,6 +3,7 @@
 //! only `unsafe`), and their steps applied in instance order.
 
 use super::batch::{BatchEvent, WHEEL};
+use super::pending;
 use super::plan::{INTERPRET, KEEP, KEEP_STATE, Plan, SLOW, SLOW_STEP, Step};
 use super::slow::{self, Slow};
 use super::tables::Tables;
@@ -46,7 +47,7 @@ pub(super) fn scan<const RUNS: bool>(
     module: &Module,
     tables: &Tables,
     cols: Columns<'_>,
-    events: &mut Vec<BatchEvent>,
+    events: (&mut Vec<BatchEvent>, &mut u64),
     due: &mut [u32; WHEEL],
     now: u32,
 ) -> Scanned {
@@ -64,7 +65,8 @@ pub(super) fn scan<const RUNS: bool>(
         steps,
         ev,
         slow,
-        events,
+        events: events.0,
+        dropped: events.1,
         now,
         r: Scanned { woken: 0, insns: 0, counted: 0, switches: 0, slow_wakes: 0 },
         adds: [[0u32; WHEEL]; 4],
@@ -144,6 +146,8 @@ struct ScanState<'a> {
     ev: &'a [EventId],
     slow: &'a mut [Slow],
     events: &'a mut Vec<BatchEvent>,
+    /// Events fired while the cap's worth were pending (`pending.rs`).
+    dropped: &'a mut u64,
     now: u32,
     r: Scanned,
     adds: [[u32; WHEEL]; 4],
@@ -172,8 +176,8 @@ impl ScanState<'_> {
             let interpreted;
             if st.ev_len != 0 {
                 let instance = (base + j) as u32;
-                let events = &mut *self.events;
-                let emit = |event| events.push(BatchEvent { instance, event });
+                let (events, dropped) = (&mut *self.events, &mut *self.dropped);
+                let mut emit = |event| pending::push(events, dropped, BatchEvent { instance, event });
                 if st.ev_len == INTERPRET {
                     interpreted = plan.interpret(self.module, st, emit);
                     st = &interpreted;
@@ -191,7 +195,9 @@ impl ScanState<'_> {
                     st = &interpreted;
                 } else {
                     let mine = ev.get(st.ev_start as usize..(st.ev_start + st.ev_len) as usize).unwrap_or(&[]);
-                    events.extend(mine.iter().map(|&event| BatchEvent { instance, event }));
+                    for &event in mine {
+                        emit(event);
+                    }
                 }
             }
             if st.sprite != KEEP {

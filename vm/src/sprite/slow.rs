@@ -24,6 +24,7 @@ use super::EventId;
 use super::StateId;
 use super::advance::{self, Work};
 use super::instance::Cursor;
+use super::pending::{Discard, Each};
 use super::plan::{HALT_STEP, HALTED, Plan, SLOW_STEP, Step};
 use super::speed::{Clock, Speed, UNIT};
 use super::tables::Tables;
@@ -127,16 +128,16 @@ pub(super) fn wake(
     sprite: u32,
     state: StateId,
     now: u32,
-    mut emit: impl FnMut(EventId),
+    emit: impl FnMut(EventId),
 ) -> Step {
     let mut c = Cursor { step: slot.step, remaining: slot.remaining, sprite, state };
     let mut work = Work::default();
     if slot.clock.skip > 0 {
-        work = advance::run(plan, module, &mut c, slot.clock.skip as u64, |_, _| {});
+        work = advance::run(plan, module, &mut c, slot.clock.skip as u64, &mut Discard);
         slot.clock.skip = 0;
     }
     let n = slot.clock.take(now.wrapping_sub(slot.at) as u64 + 1);
-    let w = advance::run(plan, module, &mut c, n, |_, e| emit(e));
+    let w = advance::run(plan, module, &mut c, n, &mut Each(emit));
     let from_live = slot.counted as u8;
     slot.step = c.step;
     slot.remaining = c.remaining;

@@ -223,6 +223,7 @@ impl SpriteInstance {
         check_module(&self.sprites, snap.module)?;
         let cursor = snap.position.cursor(&self.sprites)?;
         let clock = snap.clock.as_ref().map_or(Ok(Clock::default()), ClockSnapshot::clock)?;
+        check_pending(snap.events.len())?;
         for &e in &snap.events {
             check_event(&self.sprites, e)?;
         }
@@ -388,6 +389,7 @@ impl SpriteBatch {
         if clocks.next().is_some() {
             return Err(SpriteError::BadSnapshot("clocks out of order or of no instance".into()));
         }
+        check_pending(snap.events.len())?;
         for e in &snap.events {
             check_event(&self.sprites, e.event)?;
             if e.instance as usize >= n {
@@ -396,7 +398,49 @@ impl SpriteBatch {
         }
         b.events.clone_from(&snap.events);
         b.stats = self.stats;
+        b.dropped = self.dropped;
         *self = b;
         Ok(())
+    }
+}
+
+/// A snapshot holds at most the cap's worth of pending events
+/// ([`super::MAX_PENDING_EVENTS`]): no instance or batch can have more.
+fn check_pending(n: usize) -> Result<(), SpriteError> {
+    if n > super::MAX_PENDING_EVENTS {
+        return Err(SpriteError::BadSnapshot(format!(
+            "{n} pending events, more than the {} kept pending",
+            super::MAX_PENDING_EVENTS
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_with_more_pending_events_than_the_cap_is_refused() {
+        let s = Sprites::first(super::super::doc_program()).unwrap();
+        let step = s.event_id("step").unwrap();
+        let mut i = s.instance("Walk").unwrap();
+        let mut snap = i.snapshot();
+        snap.events = vec![step; super::super::MAX_PENDING_EVENTS + 1];
+        assert_eq!(
+            i.restore(&snap).unwrap_err().to_string(),
+            "invalid snapshot: 65537 pending events, more than the 65536 kept pending"
+        );
+        snap.events.pop();
+        assert!(i.restore(&snap).is_ok());
+
+        let mut b = s.batch();
+        b.spawn("Walk").unwrap();
+        let mut bs = b.snapshot();
+        bs.events = vec![super::super::BatchEvent { instance: 0, event: step }; super::super::MAX_PENDING_EVENTS + 1];
+        assert_eq!(
+            b.restore(&bs).unwrap_err().to_string(),
+            "invalid snapshot: 65537 pending events, more than the 65536 kept pending"
+        );
     }
 }
