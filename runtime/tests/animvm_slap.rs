@@ -118,8 +118,12 @@ fn source_bundle_stripped_and_unfolded_trace_the_same_bytes() {
             assert_eq!((status, err.as_str()), (0, ""), "{name} {bundle}");
             assert!(out == from_source, "{name}: {bundle} traces differently");
         }
-        // Playback speed changes nothing in a trace.
-        assert_eq!(animvm(&["--trace", "--fps", "60", &slap], dir.path()).1, from_source);
+        // Playback speed means nothing to a trace: refused (issue 41 §7).
+        let (status, out, err) = animvm(&["--trace", "--fps", "60", &slap], dir.path());
+        assert_eq!(
+            (status, out.as_str(), err.as_str()),
+            (1, "", "animvm: --fps shapes what is drawn, and --trace draws nothing: leave one of them out\n")
+        );
     }
 }
 
@@ -324,10 +328,20 @@ error: `camera lookat` is an animkit extension, refused by --strict
 error: could not compile `ext.slap` due to 2 errors
 "
     );
-    // Without it the scene plays; a bundle is run as it is, --strict or not.
+    // Without it the scene plays; a bundle is compiled already: --strict
+    // on one is refused (issue 41 §7), and without it the bundle plays.
     assert_eq!(animvm(&["--trace", "ext.slap"], dir.path()).0, 0);
     animc(&["-o", "ext.animb", "ext.slap"], dir.path());
-    assert_eq!(animvm(&["--strict", "--trace", "ext.animb"], dir.path()).0, 0);
+    let (status, _, err) = animvm(&["--strict", "--trace", "ext.animb"], dir.path());
+    assert_eq!(
+        (status, err.as_str()),
+        (
+            1,
+            "error: --strict is for SLAP sources, and `ext.animb` is a bundle, compiled already \
+             (build it with `animc --strict` to check it in spec-only mode)\n"
+        )
+    );
+    assert_eq!(animvm(&["--trace", "ext.animb"], dir.path()).0, 0);
     // The spec's own scene passes.
     let two = examples().join("two_actors.slap");
     assert_eq!(animvm(&["--strict", "--trace", "--frames", "1", two.to_str().unwrap()], dir.path()).0, 0);
