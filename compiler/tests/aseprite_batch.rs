@@ -198,6 +198,44 @@ fn ranges_nothing_places_are_refused() {
     );
 }
 
+/// The names searched for tags are bounded: a name past 1 024 bytes
+/// carries no tag, and names full of separators are searched a few parts
+/// from each.
+#[test]
+fn long_names_are_searched_within_bounds() {
+    let export = |names: &[String], tags: &str| {
+        let frames: Vec<String> = names
+            .iter()
+            .map(|n| format!(r#"{{"filename":"{n}","frame":{{"x":0,"y":0,"w":8,"h":8}},"duration":100}}"#))
+            .collect();
+        format!(r#"{{"frames":[{}],"meta":{{"image":"a.png","frameTags":[{tags}]}}}}"#, frames.join(","))
+    };
+    // 1 024 bytes: `Walk` is a part of both names, as written is 0 to 0,
+    // the names say 0 to 1.
+    let walk = r#"{"name":"Walk","from":0,"to":0}"#;
+    let names = [format!("Walk-{}", "x".repeat(1019)), format!("Walk-{}", "y".repeat(1019))];
+    let out = convert("a.json", &export(&names, walk), &AsepriteOptions::default()).unwrap();
+    assert_eq!(out.text.lines().nth(1), Some("Walk[a]: 5|0, 5|1, _loop"));
+    assert_eq!(out.warnings[0].message, moved("Walk", 0, 0, "0 to 1", BATCH));
+    // 1 025 bytes: not searched, the tag as written.
+    let names = [format!("Walk-{}", "x".repeat(1020)), format!("Walk-{}", "y".repeat(1020))];
+    let out = convert("a.json", &export(&names, walk), &AsepriteOptions::default()).unwrap();
+    assert_eq!(out.text.lines().nth(1), Some("Walk[a]: 5|0, _loop"));
+    assert!(out.warnings.is_empty());
+    // 2 000 names of 1 000 bytes, a separator every other byte, and 2 000
+    // tags: one run of frames named `W`, which none of them can be told in.
+    let names = vec!["W-".repeat(500); 2000];
+    let tags = vec![r#"{"name":"W","from":0,"to":0}"#; 2000].join(",");
+    let err = convert("a.json", &export(&names, &tags), &AsepriteOptions::default()).map(|_| ()).unwrap_err();
+    assert_eq!(
+        err,
+        format!(
+            "a.json: error: tag `W` spans frames 0 to 0, but the frames named after it are 0 to 1999: {BATCH}, and \
+             the names do not say which of them this tag counts"
+        )
+    );
+}
+
 fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
     (
