@@ -236,6 +236,31 @@ fn long_names_are_searched_within_bounds() {
     );
 }
 
+/// Frame numbers and ranges at the ends of `usize` are placed without
+/// overflow.
+#[test]
+fn the_largest_numbers_are_placed_without_overflow() {
+    let max = usize::MAX;
+    let frame = |n: &str, x: u32| format!(r#""{n}": {{"frame":{{"x":{x},"y":0,"w":8,"h":8}},"duration":100}}"#);
+    let json = format!(
+        r#"{{"frames":{{{},{},{},{}}},"meta":{{"image":"a.png","frameTags":[{{"name":"B","from":{max},"to":{max}}}]}}}}"#,
+        frame("a 0.aseprite", 0),
+        frame("a 1.aseprite", 8),
+        frame("b 0.aseprite", 16),
+        frame(&format!("b {max}.aseprite"), 24)
+    );
+    let out = convert("a.json", &json, &AsepriteOptions::default()).unwrap();
+    assert_eq!(out.text.lines().nth(1), Some("B[a]: 5|3, _loop"));
+    assert_eq!(out.warnings[0].message, moved("B", max, max, "3", &format!("{BATCH}; {IN_FILE}")));
+    // A range from the largest number to 0 is refused as backwards.
+    let json = json.replace(&format!(r#""to":{max}"#), r#""to":0"#);
+    let err = convert("a.json", &json, &AsepriteOptions::default()).map(|_| ()).unwrap_err();
+    assert_eq!(
+        err,
+        format!("a.json: error: tag `B` spans frames {max} to 0, but the export has frames 0 to 3 ({BATCH})")
+    );
+}
+
 fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
     (

@@ -359,11 +359,12 @@ fn by_default_names(parsed: &[Name<'_>], tags: &[Written<'_>]) -> Result<Vec<Pla
         }
         // Numbers past the file's frames are not looked up one by one.
         let last = parsed.len();
-        let indices: Vec<usize> = (tag.from..=tag.to.min(tag.from + last)).filter_map(pick).collect();
+        let indices: Vec<usize> = (tag.from..=tag.to.min(tag.from.saturating_add(last))).filter_map(pick).collect();
         spent += indices.len();
         let runs = runs_of(&indices);
         let offset = first_of[title];
-        let why = if runs == [(tag.from + offset, tag.to + offset)] {
+        let shifted = tag.from.checked_add(offset).zip(tag.to.checked_add(offset));
+        let why = if shifted.is_some_and(|s| runs == [s]) {
             BATCH.to_string()
         } else if offset > 0 {
             format!("{BATCH}; {IN_FILE}")
