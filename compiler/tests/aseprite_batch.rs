@@ -191,6 +191,17 @@ fn ranges_nothing_places_are_refused() {
              the names do not say which of them this tag counts"
         )
     );
+    // Names without the title or the tag (`--filename-format '{frame}'`)
+    // that repeat: several files, and nothing carries the tag.
+    let json = data("batch-tagframe.json").replace("idle_Idle:", "").replace("walk_Walk:", "");
+    assert_eq!(
+        err("f.json", &json),
+        format!(
+            "f.json: error: tag `Idle` spans frames 0 to 1, but no frame's name carries it and the names repeat \
+             (`0`, as when several files or split tags share one sheet): {BATCH}; export with `--filename-format \
+             '{{title}} #{{tag}} {{frame}}.{{extension}}'`, or one file per sheet"
+        )
+    );
     // One file, a range past its frames.
     assert_eq!(
         err("r.json", &data("malformed-range.json")),
@@ -234,6 +245,21 @@ fn long_names_are_searched_within_bounds() {
              the names do not say which of them this tag counts"
         )
     );
+}
+
+/// Files of one frame each are named `{title}.{extension}`: the names
+/// still tell the files apart.
+#[test]
+fn one_frame_files_are_told_apart() {
+    let json = data("batch-two-files.json")
+        .replace("\"idle 0.aseprite\"", "\"idle.aseprite\"")
+        .replace("\"idle 1.aseprite\"", "\"rest.aseprite\"")
+        .replace("\"Walk\", \"from\": 0, \"to\": 3", "\"Rest\", \"from\": 0, \"to\": 0");
+    let json = json.replace("\"Idle\", \"from\": 0, \"to\": 1", "\"Idle\", \"from\": 0, \"to\": 0");
+    let out = convert("o.json", &json, &AsepriteOptions::default()).unwrap();
+    assert_eq!(out.text.lines().skip(1).collect::<Vec<_>>(), ["Idle[sheet]: 5|0, _loop", "Rest[sheet]: 5|1, _loop"]);
+    let messages: Vec<&str> = out.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(messages, [moved("Rest", 0, 0, "1", BATCH).as_str(), "tag `Rest` ping-pongs over one frame: it loops"]);
 }
 
 /// Frame numbers and ranges at the ends of `usize` are placed without

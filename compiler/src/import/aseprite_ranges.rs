@@ -98,11 +98,12 @@ fn parse(name: &str) -> Option<Name<'_>> {
 pub fn place(names: &[String], tags: &[Written<'_>]) -> Result<Vec<Placed>, String> {
     let frames = names.len();
     let parsed: Option<Vec<Name<'_>>> = names.iter().map(|n| parse(n)).collect();
-    if let Some(parsed) = parsed.filter(|p| default_shape(p)) {
+    if let Some(parsed) = parsed.filter(|p| default_shape(names, p)) {
         return by_default_names(&parsed, tags);
     }
     let carried = carried(names, tags);
     let counts = counts(tags);
+    let repeated = repeated(names);
     let mut out = Vec::with_capacity(tags.len());
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for tag in tags {
@@ -122,6 +123,17 @@ pub fn place(names: &[String], tags: &[Written<'_>]) -> Result<Vec<Placed>, Stri
             if !written {
                 return Err(beyond(tag, frames));
             }
+            if let (true, Some(name)) = (runs.is_empty(), repeated) {
+                return Err(format!(
+                    "tag `{}` spans frames {} to {}, but no frame's name carries it and the names repeat (`{}`, as \
+                     when several files or split tags share one sheet): {BATCH}; export with `--filename-format \
+                     '{{title}} #{{tag}} {{frame}}.{{extension}}'`, or one file per sheet",
+                    tag.name,
+                    tag.from,
+                    tag.to,
+                    excerpt(name)
+                ));
+            }
             out.push(Placed { runs: vec![(tag.from, tag.to)], warning: None });
         } else {
             return Err(format!(
@@ -137,11 +149,16 @@ pub fn place(names: &[String], tags: &[Written<'_>]) -> Result<Vec<Placed>, Stri
     Ok(out)
 }
 
-/// Whether the names are Aseprite's default ones: some file shows two
-/// numbered frames or some name carries ` #{tag}` (otherwise a custom
+/// Whether the names are Aseprite's default ones: each ends in a source
+/// file's extension (`.aseprite`, `.ase`), or some file shows two numbered
+/// frames, or some name carries ` #{tag}` (otherwise a custom
 /// `--filename-format` could read as one-frame files).
-fn default_shape(parsed: &[Name<'_>]) -> bool {
-    if parsed.len() == 1 || parsed.iter().any(|n| n.tag.is_some()) {
+fn default_shape(names: &[String], parsed: &[Name<'_>]) -> bool {
+    let source = |n: &String| {
+        let n = n.to_ascii_lowercase();
+        n.ends_with(".aseprite") || n.ends_with(".ase")
+    };
+    if parsed.len() == 1 || names.iter().all(source) || parsed.iter().any(|n| n.tag.is_some()) {
         return true;
     }
     let mut firsts: HashMap<&str, usize> = HashMap::new();
@@ -149,6 +166,24 @@ fn default_shape(parsed: &[Name<'_>]) -> bool {
         Some(m) => m != n.number,
         None => false,
     })
+}
+
+/// A name given to two frames, when every frame has a name (empty names
+/// say nothing).
+fn repeated(names: &[String]) -> Option<&str> {
+    if names.iter().any(String::is_empty) {
+        return None;
+    }
+    let mut seen = std::collections::HashSet::new();
+    names.iter().find(|n| !seen.insert(n.as_str())).map(String::as_str)
+}
+
+/// At most the first 40 characters of a name, `...` after a cut one.
+fn excerpt(name: &str) -> String {
+    match name.char_indices().nth(40) {
+        Some((k, _)) => format!("{}...", &name[..k]),
+        None => name.to_string(),
+    }
 }
 
 fn beyond(tag: &Written<'_>, frames: usize) -> String {
