@@ -227,7 +227,7 @@ fn long_names_are_searched_within_bounds() {
     let names = [format!("Walk-{}", "x".repeat(1019)), format!("Walk-{}", "y".repeat(1019))];
     let out = convert("a.json", &export(&names, walk), &AsepriteOptions::default()).unwrap();
     assert_eq!(out.text.lines().nth(1), Some("Walk[a]: 5|0, 5|1, _loop"));
-    assert_eq!(out.warnings[0].message, moved("Walk", 0, 0, "0 to 1", BATCH));
+    assert_eq!(out.warnings[0].message, moved("Walk", 0, 0, "0 to 1", IN_FILE));
     // 1 025 bytes: not searched, the tag as written.
     let names = [format!("Walk-{}", "x".repeat(1020)), format!("Walk-{}", "y".repeat(1020))];
     let out = convert("a.json", &export(&names, walk), &AsepriteOptions::default()).unwrap();
@@ -330,4 +330,17 @@ fn animc_warns_follows_and_refuses() {
         assert!(err.ends_with("or one file per sheet\n"), "{err}");
     }
     assert!(!dir.path().join("u.anim").exists() && !dir.path().join("u.animb").exists());
+}
+
+/// Custom names (`{title}_{tag}:{tagframe}`) over one file with an empty
+/// frame of `Walk` dropped: the tag is shorter than written, and the
+/// warning says the range counts the file's own frames.
+#[test]
+fn custom_names_over_dropped_frames_follow_the_names() {
+    let json = data("batch-tagframe.json").replace("idle_", "hero_").replace("walk_", "hero_");
+    let json = json.replace("\"Walk\", \"from\": 0, \"to\": 3", "\"Walk\", \"from\": 2, \"to\": 6");
+    let out = convert("c.json", &json, &AsepriteOptions::default()).unwrap();
+    assert_eq!(out.text.lines().nth(2), Some("Walk[sheet]: 5|2, 5|3, 5|4, 5|5, _loop"));
+    let messages: Vec<&str> = out.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(messages, [moved("Walk", 2, 6, "2 to 5", IN_FILE)]);
 }

@@ -116,7 +116,11 @@ pub fn place(names: &[String], tags: &[Written<'_>]) -> Result<Vec<Placed>, Stri
         let written = tag.from <= tag.to && tag.to < frames;
         let ends_carry = || [tag.from, tag.to].iter().all(|f| at.binary_search_by_key(f, |c| c.0).is_ok());
         if !runs.is_empty() && runs.len() == count {
-            out.push(moved(tag, vec![runs[ordinal]], BATCH));
+            let (a, b) = runs[ordinal];
+            // As long as written: shifted with its file; else frames were
+            // dropped or listed again within the file.
+            let why = if tag.from <= tag.to && b - a == tag.to - tag.from { BATCH } else { IN_FILE };
+            out.push(moved(tag, vec![(a, b)], why));
         } else if runs.is_empty() || (count == 1 && written && ends_carry()) {
             // No name carries the tag, or it is one tag whose frames are
             // cut by others' (a nested tag): as written.
