@@ -143,7 +143,11 @@ fn animc_converts_and_compiles_exports() {
 fn malformed_exports_are_clear_errors_and_write_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for (file, message) in [
-        ("malformed-range.json", "error: tag `Run` spans frames 0 to 3, but the export has frames 0 to 0\n"),
+        (
+            "malformed-range.json",
+            "error: tag `Run` spans frames 0 to 3, but the export has frames 0 to 0 (Aseprite's batch export counts each \
+             file's tags from that file's first frame)\n",
+        ),
         (
             "malformed-syntax.json",
             "malformed-syntax.json:2:73: error: not an Aseprite JSON export: expected `,` or `}`\n",

@@ -20,6 +20,7 @@ mod animc_input_as_output;
 mod animc_interrupt;
 mod animc_long_names;
 mod animc_slap;
+mod aseprite_batch;
 mod aseprite_names;
 mod cr_line_ends;
 mod diagnostic_excerpt;

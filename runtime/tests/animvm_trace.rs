@@ -121,3 +121,35 @@ fn an_export_whose_tags_overlap_past_the_limit_is_refused() {
          overlap each make their own), more than the 1000000 one export may convert to\n"
     );
 }
+
+fn aseprite_fixture(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/../compiler/tests/aseprite/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// Issue 42 §4: a batch export of two files in one sheet, `walk`'s tag
+/// counted from 0 in its own file, plays `walk`'s frames (2 to 5 of the
+/// sheet) with the warning; one whose tag nothing places is refused.
+#[test]
+fn traces_a_batch_export_at_each_tags_own_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sheet.json"), aseprite_fixture("batch-two-files.json")).unwrap();
+    let (status, out, err) = animvm(&["--trace", "--ticks", "12", "--state", "Walk", "sheet.json"], dir.path());
+    assert_eq!(status, 0, "{err}");
+    let frames: Vec<&str> = out.lines().map(|l| &l[l.find("\"frame\":").unwrap()..][8..9]).collect();
+    assert_eq!(frames, ["2", "2", "2", "2", "2", "3", "3", "3", "3", "3", "4", "4"]);
+    assert!(
+        err.starts_with(
+            "warning: tag `Walk` spans frames 0 to 3 in the export, but its frames' names put it at frames 2 to 5: \
+             following the names (Aseprite's batch export counts each file's tags from that file's first frame)\n"
+        ),
+        "{err}"
+    );
+    assert!(err.ends_with("warning: 1 warning emitted\n"), "{err}");
+    std::fs::write(dir.path().join("u.json"), aseprite_fixture("batch-untraceable.json")).unwrap();
+    let (status, out, err) = animvm(&["--trace", "--ticks", "4", "u.json"], dir.path());
+    assert_eq!((status, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.starts_with("u.json: error: tag `Step` spans frames 1 to 2, but the sheet holds the frames of 2 files"),
+        "{err}"
+    );
+}

@@ -16,10 +16,11 @@
 //! assert_eq!(out.sheet.image, "hero.png");
 //! ```
 
+use super::aseprite_ranges::{Placed, Written, place};
 use crate::diagnostic::{Diagnostic, Severity};
 use animkit_grammar::Span;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -158,6 +159,9 @@ struct Meta {
 
 #[derive(Deserialize)]
 struct Frame {
+    /// The frame's name: `filename` in the array form, the key in the map.
+    #[serde(default)]
+    filename: String,
     frame: Rect,
     duration: u32,
     #[serde(default)]
@@ -212,7 +216,8 @@ impl<'de> Deserialize<'de> for Frames {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Frames, A::Error> {
                 let mut v = Vec::new();
-                while let Some((_, f)) = map.next_entry::<de::IgnoredAny, Frame>()? {
+                while let Some((name, mut f)) = map.next_entry::<String, Frame>()? {
+                    f.filename = name;
                     v.push(f);
                 }
                 Ok(Frames(v))
@@ -254,6 +259,7 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
     let stem = std::path::Path::new(&export.meta.image).file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let category = if stem.is_empty() { "Sheet".to_string() } else { identifier(stem) };
     let mut tags = export.meta.frame_tags;
+    let tagged = !tags.is_empty();
     if tags.is_empty() {
         // No tags: the whole animation, forward, as Aseprite plays it.
         tags.push(Tag {
@@ -272,20 +278,21 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             tags.len()
         ));
     }
+    // Where each tag's frames are: the frames' names may say better than
+    // `from`/`to` (aseprite_ranges).
+    let placed = if tagged {
+        let names: Vec<String> = frames.iter().map(|f| f.filename.clone()).collect();
+        let written: Vec<Written<'_>> =
+            tags.iter().map(|t| Written { name: &t.name, from: t.from, to: t.to }).collect();
+        place(&names, &written).map_err(|e| format!("{path}: error: {e}"))?
+    } else {
+        vec![Placed { runs: vec![(0, frames.len() - 1)], warning: None }]
+    };
     // First what each tag will make, counted without building it: the
     // errors of a tag in order, then the total over all tags.
     let mut plans = Vec::with_capacity(tags.len());
     let mut total: u64 = 0;
-    for tag in &tags {
-        if tag.from > tag.to || tag.to >= frames.len() {
-            return Err(format!(
-                "{path}: error: tag `{}` spans frames {} to {}, but the export has frames 0 to {}",
-                tag.name,
-                tag.from,
-                tag.to,
-                frames.len() - 1
-            ));
-        }
+    for (tag, at) in tags.iter().zip(&placed) {
         let repeat = match &tag.repeat {
             None => 0,
             Some(Repeat::Number(n)) => *n,
@@ -307,7 +314,7 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
                 ));
             }
         };
-        let n = (tag.to - tag.from + 1) as u64;
+        let n = at.len() as u64;
         let too_many =
             || format!("{path}: error: tag `{}`: repeat {repeat} makes more than {MAX_TAG_FRAMES} frames", tag.name);
         // The frames one pass shows (see below).
@@ -336,7 +343,7 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
     let spans = tag_name_spans(json);
     // Where a tag whose name was not found points (searched once).
     let tags_at = json.find("\"frameTags\"").unwrap_or(0);
-    for (k, (tag, &(repeat, reverse, pingpong))) in tags.iter().zip(&plans).enumerate() {
+    for (k, ((tag, &(repeat, reverse, pingpong)), at)) in tags.iter().zip(&plans).zip(&placed).enumerate() {
         let span = spans.get(k).copied().unwrap_or(Span::new(tags_at, tags_at));
         let mut warn = |message: String| {
             if warnings.len() < MAX_SHOWN_WARNINGS {
@@ -351,7 +358,10 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
         if name != tag.name {
             warn(format!("tag `{}` is named `{name}` (state names are letters, digits and `_`, and unique)", tag.name));
         }
-        let forward: Vec<usize> = (tag.from..=tag.to).collect();
+        if let Some(w) = &at.warning {
+            warn(w.clone());
+        }
+        let forward: Vec<usize> = at.frames().collect();
         let order = if reverse { forward.into_iter().rev().collect() } else { forward };
         // The frames one pass shows, and the end of the state (their
         // number checked above).

@@ -9,6 +9,7 @@
 //! | [`aseprite`] | Aseprite's JSON sprite-sheet export (`.json`) | Sprite DSL |
 
 pub mod aseprite;
+mod aseprite_ranges;
 
 /// The importers `animc --lang` accepts, by name.
 pub const IMPORTERS: [&str; 1] = ["aseprite"];
