@@ -10,7 +10,7 @@
 //! is `Walk: 2|step, 2, _loop` (a `step` every 4 ticks, frames 0 0 1 1).
 
 use animkit::*;
-use animkit_test_support::limited::run_limited;
+use animkit_test_support::limited::run_test_limited;
 use std::ffi::{CStr, CString};
 use std::ptr;
 use std::time::{Duration, Instant};
@@ -113,15 +113,8 @@ fn spawns_at_a_phase_near_uint32_max_then_a_tick_return_at_once() {
 
 #[test]
 fn hostile_calls_stay_under_256_mib() {
-    let exe = std::env::current_exe().expect("the test binary");
     let start = Instant::now();
-    let run = run_limited(
-        exe.to_str().expect("a UTF-8 path"),
-        &std::env::temp_dir(),
-        &["--exact", "hostile_calls::hostile_calls_in_a_child", "--ignored", "--nocapture", "--test-threads=1"],
-        None,
-        256 << 20,
-    );
+    let run = run_test_limited("hostile_calls::hostile_calls_in_a_child", 256 << 20);
     assert_eq!((run.code, run.signal), (Some(0), 0), "{}", run.stderr);
     assert!(start.elapsed() < Duration::from_secs(60), "took {:?}", start.elapsed());
 }

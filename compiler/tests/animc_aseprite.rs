@@ -8,7 +8,6 @@
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Source, compile};
 use animkit_vm::sprite::Sprites;
-use std::process::Command;
 use std::sync::Arc;
 
 fn data(name: &str) -> String {
@@ -104,14 +103,7 @@ fn the_converted_states_play_as_aseprite_does() {
     assert_eq!(frames(HERO, "Hop", 20).0, expand(&[(7, 5), (8, 15)]));
 }
 
-fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use crate::animc_cli::animc;
 
 #[test]
 fn animc_converts_and_compiles_exports() {

@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
+/// `animc ARGS` in `dir`: its exit status, standard output and standard
+/// error (the other files of this binary use it too).
+pub(crate) fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
     (
         out.status.code().unwrap_or(-1),

@@ -11,7 +11,6 @@
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Source, compile};
 use animkit_vm::sprite::Sprites;
-use std::process::Command;
 use std::sync::Arc;
 
 fn data(name: &str) -> String {
@@ -287,14 +286,7 @@ fn the_largest_numbers_are_placed_without_overflow() {
     );
 }
 
-fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use crate::animc_cli::animc;
 
 #[test]
 fn animc_warns_follows_and_refuses() {

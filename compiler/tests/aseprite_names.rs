@@ -154,14 +154,7 @@ fn more_tags_than_states_are_refused() {
     assert!(convert("a.json", &many(65_535), &AsepriteOptions::default()).is_ok());
 }
 
-fn animc(args: &[&str], dir: &std::path::Path) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_animc")).args(args).current_dir(dir).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use crate::animc_cli::animc;
 
 #[test]
 fn animc_prints_a_hundred_warnings_then_their_count_and_refuses_what_cannot_compile() {

@@ -9,7 +9,7 @@
 //! The doc bundle's `hero` has one state, `Walk: 2|step, 2, _loop`: frames
 //! 0 0 1 1 0 0 ..., a `step` on every 4th tick from the first.
 
-use animkit_test_support::limited::run_limited;
+use animkit_test_support::limited::run_test_limited;
 use animkit_vm::game::{Animation, Bundle, Event, InstanceEvent, MAX_PENDING_EVENTS, SpriteModule};
 use std::time::{Duration, Instant};
 
@@ -188,16 +188,8 @@ fn a_16_mib_state_name_is_refused_with_a_short_message() {
 /// their own (this binary again, running only `hostile_calls_in_a_child`).
 #[test]
 fn hostile_calls_stay_under_256_mib() {
-    let exe = std::env::current_exe().unwrap();
-    let dir = std::env::temp_dir();
     let start = Instant::now();
-    let run = run_limited(
-        exe.to_str().unwrap(),
-        &dir,
-        &["--exact", "game_hostile_calls::hostile_calls_in_a_child", "--ignored", "--nocapture", "--test-threads=1"],
-        None,
-        256 << 20,
-    );
+    let run = run_test_limited("game_hostile_calls::hostile_calls_in_a_child", 256 << 20);
     assert_eq!((run.code, run.signal), (Some(0), 0), "{}", run.stderr);
     assert!(start.elapsed() < Duration::from_secs(60), "took {:?}", start.elapsed());
 }

@@ -100,3 +100,13 @@ pub fn write_shape(path: &Path, bytes: usize, head: &str, mut line: impl FnMut(u
     out.flush().unwrap();
     len
 }
+
+/// Runs the test `name` (an `#[ignore]`d one, by its full path, e.g.
+/// `game_hostile_calls::hostile_calls_in_a_child`) of the running test
+/// binary in a child process under `limit` bytes of address space: how a
+/// test proves that calls made in-process stay within a memory bound.
+pub fn run_test_limited(name: &str, limit: u64) -> Run {
+    let exe = std::env::current_exe().expect("the test binary");
+    let args = ["--exact", name, "--ignored", "--nocapture", "--test-threads=1"];
+    run_limited(exe.to_str().expect("a UTF-8 path"), &std::env::temp_dir(), &args, None, limit)
+}
