@@ -144,7 +144,7 @@ fn parse_args() -> Result<Args, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release, --sprite-trace PATH)"
+                    "unknown option `{a}` (usage: game [BUNDLE.animb] [OPTIONS]; options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release, --sprite-trace PATH)"
                 ));
             }
         }

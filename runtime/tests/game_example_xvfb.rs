@@ -412,4 +412,8 @@ fn a_missing_or_damaged_bundle_is_refused_before_any_window() {
     // Two bundles.
     let (code, err) = run_without_display(&["a.animb", "b.animb"], dir.path());
     assert_eq!((code, err.as_str()), (Some(2), "game: one bundle only: `a.animb` and `b.animb`\n"));
+    // An unknown option names the usage.
+    let (code, err) = run_without_display(&["--fram", "4"], dir.path());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("game: unknown option `--fram` (usage: game [BUNDLE.animb] [OPTIONS]; options: "), "{err}");
 }
