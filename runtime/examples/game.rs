@@ -1,24 +1,39 @@
 //! A small "game" that embeds animkit in its own renderer: one winit +
 //! glutin window whose GL context belongs to the game.
 //!
+//! It plays a precompiled bundle, as a shipped game does: no compiler at
+//! run time. The bundle holds sprite module `hero`, SLAP scene `story` and
+//! Animator program `hud`; `animc` writes it from the repository's
+//! sources:
+//!
+//! ```text
+//! cargo run -q --bin animc -- examples/hero.anim examples/story.slap runtime/examples/hud.draw -o game.animb
+//! ```
+//!
 //! * The game draws its sprites itself, from a sheet texture it made
 //!   (eight solid-coloured 16x16 cells), with its own shader; the frame of
 //!   each sprite comes from the vm's game API (an `AnimationBatch` of
-//!   `examples/hero.anim`'s `Walk` and `Run`, ticked at 50 Hz).
-//! * A SLAP cutscene (`examples/story.slap`, compiled here) plays in a
-//!   viewport through [`Player`], on the game's clock.
-//! * An Animator HUD (a small `.draw` program, compiled here) is a second
-//!   [`Player`] drawn over the cutscene's top-left corner; pointer and key
-//!   input over it is forwarded and its event lines printed.
+//!   `hero`'s `Walk` and `Run`, ticked at 50 Hz).
+//! * The SLAP cutscene `story` plays in a viewport through a [`Player`]
+//!   made with [`Player::from_bundle`], on the game's clock.
+//! * The Animator HUD `hud` is a second [`Player`] drawn over the
+//!   cutscene's top-left corner; pointer and key input over it is
+//!   forwarded and its event lines printed.
 //! * Last, the game draws one more sprite over the cutscene without
 //!   binding anything again: the players left its GL state as it was.
 //!
 //! ```text
-//! cargo run -p animkit-runtime --example game
+//! cargo run -p animkit-runtime --example game                 # plays ./game.animb
+//! cargo run -p animkit-runtime --example game -- other.animb
 //! cargo run -p animkit-runtime --example game -- --frames 40 --screenshot shot.png
 //! cargo run -p animkit-runtime --example game -- --frames 250 --paced
 //! cargo run --release -p animkit-runtime --example game -- --bench 9
 //! ```
+//!
+//! The bundle is the one argument that is not an option (default
+//! `game.animb` in the current directory); one that cannot be read or is
+//! not a bundle ends the game with exit status 1 and `game: ` and the
+//! reason on standard error, before any window opens.
 //!
 //! With `--frames N` every frame is 1/50 s of game time (so the run is
 //! the same on any machine) and the game quits after frame N, writing the
@@ -36,9 +51,8 @@
 use animkit_runtime::host::gl_window::{self, GlWindow};
 use animkit_runtime::player::Player;
 use animkit_runtime::render::RgbaImage;
-use animkit_vm::game::{AnimationBatch, Bundle, InstanceEvent};
+use animkit_vm::game::{AnimationBatch, Bundle, InstanceEvent, OpenError};
 use glow::HasContext;
-use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
@@ -68,21 +82,15 @@ const SHEET: [[u8; 3]; 8] = [
     [250, 250, 250],
 ];
 
-const HUD_SOURCE: &str = "\
-! the HUD: a bar with a meter, and an area that reports clicks
-bg #203060
-frame
-events on
-color #ffd000
-fillrect -4.5 -0.4 6 0.8
-color #ffffff
-text 3.2 0 \"HUD\"
-area hud -6 -2 6 -2 6 2 -6 2
-flush
-sleep 1000000
-";
+/// The bundle played when none is named.
+const DEFAULT_BUNDLE: &str = "game.animb";
+/// How to build it (from the repository root).
+const BUILD_BUNDLE: &str =
+    "cargo run -q --bin animc -- examples/hero.anim examples/story.slap runtime/examples/hud.draw -o game.animb";
 
 struct Args {
+    /// The bundle's path.
+    bundle: String,
     frames: Option<u64>,
     screenshot: Option<String>,
     /// `--sprite-trace PATH`: the foreground sprite's frames and events,
@@ -105,6 +113,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
+        bundle: String::new(),
         frames: None,
         screenshot: None,
         sprite_trace: None,
@@ -129,27 +138,30 @@ fn parse_args() -> Result<Args, String> {
             }
             "--screenshot" => args.screenshot = Some(it.next().ok_or("--screenshot needs a path")?),
             "--sprite-trace" => args.sprite_trace = Some(it.next().ok_or("--sprite-trace needs a path")?),
+            path if !path.starts_with('-') && args.bundle.is_empty() => args.bundle = path.to_string(),
+            path if !path.starts_with('-') => {
+                return Err(format!("one bundle only: `{}` and `{path}`", args.bundle));
+            }
             _ => {
                 return Err(format!(
-                    "unknown option `{a}` (options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release, --sprite-trace PATH)"
+                    "unknown option `{a}` (usage: game [BUNDLE.animb] [OPTIONS]; options: --frames N, --paced, --screenshot PATH, --bench ROUNDS, --copy, --until-release, --sprite-trace PATH)"
                 ));
             }
         }
     }
+    if args.bundle.is_empty() {
+        args.bundle = DEFAULT_BUNDLE.to_string();
+    }
     Ok(args)
 }
 
-/// The three sources compiled into one verified bundle.
-fn bundle() -> Result<Arc<animkit_vm::verify::Verified<animkit_vm::Program>>, String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/");
-    let read = |name: &str| std::fs::read_to_string(format!("{dir}{name}")).map_err(|e| format!("{dir}{name}: {e}"));
-    let sources = [
-        animkit_compiler::Source::new("hero.anim", &read("hero.anim")?),
-        animkit_compiler::Source::new("story.slap", &read("story.slap")?),
-        animkit_compiler::Source::new("hud.draw", HUD_SOURCE),
-    ];
-    let program = animkit_compiler::compile(&sources, &Default::default()).map_err(|e| format!("{e:?}"))?;
-    animkit_vm::verify::verify(program).map(Arc::new).map_err(|e| e.to_string())
+/// The bundle at `path`, or why not (with how to build the default one
+/// when it is missing).
+fn open_bundle(path: &str) -> Result<Bundle, String> {
+    Bundle::open(path).map_err(|e| match e {
+        OpenError::Io { .. } if path == DEFAULT_BUNDLE => format!("{e} (build it with `{BUILD_BUNDLE}`)"),
+        e => e.to_string(),
+    })
 }
 
 /// The game's own GL objects.
@@ -256,7 +268,7 @@ struct Game {
 const FOREGROUND: u32 = 4;
 
 impl Game {
-    fn new(event_loop: &ActiveEventLoop, direct: bool) -> Result<Game, String> {
+    fn new(event_loop: &ActiveEventLoop, bundle: &Bundle, direct: bool) -> Result<Game, String> {
         let attributes = WindowAttributes::default()
             .with_title("animkit game")
             .with_inner_size(PhysicalSize::new(W, H))
@@ -265,8 +277,6 @@ impl Game {
         // then draws the scene straight into the window (no copy).
         let (window, gl) = GlWindow::open_with(event_loop, attributes, true)?;
         let gfx = unsafe { make_gfx(&gl)? };
-        let program = bundle()?;
-        let bundle = Bundle::from_verified(program.clone());
         let hero = bundle.sprite("hero").map_err(|e| e.to_string())?;
         let mut sprites = hero.batch();
         let (walk, run) =
@@ -281,12 +291,12 @@ impl Game {
         spots.push([CUTSCENE[0] + 20, CUTSCENE[1] + CUTSCENE[3] - SPRITE - 10]);
 
         let [x, y, w, h] = gl_rect(CUTSCENE);
-        let mut cutscene = Player::new(window.share_gl(), (*program).clone(), Some("story"), w as u32, h as u32)
+        let mut cutscene = Player::from_bundle(window.share_gl(), bundle, Some("story"), w as u32, h as u32)
             .map_err(|e| e.to_string())?;
         cutscene.set_viewport(x, y, w as u32, h as u32).map_err(|e| e.to_string())?;
         cutscene.set_direct(direct);
         let [x, y, w, h] = gl_rect(HUD);
-        let mut hud = Player::new(window.share_gl(), (*program).clone(), Some("hud"), w as u32, h as u32)
+        let mut hud = Player::from_bundle(window.share_gl(), bundle, Some("hud"), w as u32, h as u32)
             .map_err(|e| e.to_string())?;
         hud.set_viewport(x, y, w as u32, h as u32).map_err(|e| e.to_string())?;
         Ok(Game {
@@ -435,6 +445,7 @@ impl Game {
 
 struct App {
     args: Args,
+    bundle: Bundle,
     game: Option<Game>,
     frames: u64,
     result: Result<(), String>,
@@ -450,7 +461,7 @@ impl App {
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.game.is_none() {
-            match Game::new(event_loop, !self.args.copy) {
+            match Game::new(event_loop, &self.bundle, !self.args.copy) {
                 Ok(mut g) => {
                     g.trace = self.args.sprite_trace.as_ref().map(|_| String::new());
                     self.game = Some(g)
@@ -495,7 +506,7 @@ impl ApplicationHandler for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let Some(game) = &mut self.game else { return };
         if let Some(rounds) = self.args.bench {
-            if let Err(e) = bench(game, rounds) {
+            if let Err(e) = bench(game, &self.bundle, rounds) {
                 return self.fail(event_loop, e);
             }
             return event_loop.exit();
@@ -554,16 +565,15 @@ const BENCH_FRAMES: u64 = 60;
 /// alone (what `animvm -H` does per frame), and by the renderer alone with
 /// the same blit into the window, in rotating rounds on the same context;
 /// the best round of each, per frame, `glFinish` included.
-fn bench(game: &mut Game, rounds: u32) -> Result<(), String> {
+fn bench(game: &mut Game, bundle: &Bundle, rounds: u32) -> Result<(), String> {
     use animkit_runtime::render::Renderer;
     use animkit_runtime::slap::view::SceneView;
     let [_, _, w, h] = gl_rect(CUTSCENE);
     let (w, h) = (w as u32, h as u32);
-    let program = bundle()?;
+    let program = bundle.program();
     let index = (0..program.modules.len()).find(|&i| program.string(program.modules[i].name) == "story");
     let index = index.ok_or("no story module")?;
-    let mut scene =
-        animkit_vm::slap::Scene::with_index(Arc::new((*program).clone()), index).map_err(|e| e.to_string())?;
+    let mut scene = animkit_vm::slap::Scene::with_index(program.clone(), index).map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(game.window.share_gl(), w, h).map_err(|e| e.to_string())?;
     let mut view = SceneView::new(&mut renderer).map_err(|e| e.to_string())?;
     let (mut best_player, mut best_direct, mut best_blit) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
@@ -623,6 +633,13 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let bundle = match open_bundle(&args.bundle) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("game: {e}");
+            std::process::exit(1);
+        }
+    };
     let event_loop = match gl_window::event_loop::<()>() {
         Ok(l) => l,
         Err(e) => {
@@ -630,7 +647,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let mut app = App { args, game: None, frames: 0, result: Ok(()) };
+    let mut app = App { args, bundle, game: None, frames: 0, result: Ok(()) };
     if let Err(e) = event_loop.run_app(&mut app) {
         eprintln!("game: {e}");
         std::process::exit(1);

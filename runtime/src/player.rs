@@ -436,6 +436,35 @@ impl Player {
         Self::make(gl, saved, scene.ok_or((program, index)), width, height)
     }
 
+    /// A player for module `module` of a bundle a game opened with
+    /// [`Bundle::open`](animkit_vm::game::Bundle::open) or
+    /// [`Bundle::from_bytes`](animkit_vm::game::Bundle::from_bytes): the
+    /// precompiled path (an `.animb` file written by `animc`, no compiler
+    /// at run time). As [`new`](Self::new) otherwise: `None` picks the
+    /// first Animator module, else the first SLAP one; the same refusals.
+    ///
+    /// ```no_run
+    /// use animkit_runtime::player::Player;
+    /// use animkit_vm::game::Bundle;
+    /// # fn game_gl() -> glow::Context { unimplemented!() }
+    /// let bundle = Bundle::open("game.animb")?; // animc hero.anim story.slap hud.draw -o game.animb
+    /// let mut cutscene = Player::from_bundle(game_gl(), &bundle, Some("story"), 400, 240)?;
+    /// let mut hud = Player::from_bundle(game_gl(), &bundle, Some("hud"), 200, 40)?;
+    /// cutscene.update(1.0 / 60.0)?;
+    /// cutscene.draw()?;
+    /// hud.draw()?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_bundle(
+        gl: glow::Context,
+        bundle: &animkit_vm::game::Bundle,
+        module: Option<&str>,
+        width: u32,
+        height: u32,
+    ) -> Result<Player, PlayerError> {
+        Player::new(gl, bundle.program().as_ref().clone(), module, width, height)
+    }
+
     /// A player for a SLAP scene the caller has opened (and may have moved
     /// on): what `animvm -H` draws a scene with.
     pub fn with_scene(gl: glow::Context, scene: Scene, width: u32, height: u32) -> Result<Player, PlayerError> {

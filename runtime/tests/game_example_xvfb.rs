@@ -1,8 +1,10 @@
 //! `runtime/examples/game.rs` under a real X server: the test starts its own
 //! `Xvfb` (no window manager: the window sits at 0,0), builds the example
-//! (`cargo build --example game`, a no-op when it is up to date), runs it
-//! for a fixed number of frames with `--screenshot`, and checks each part
-//! of the screenshot:
+//! (`cargo build --example game`, a no-op when it is up to date) and the
+//! precompiled bundle it plays (`animc examples/hero.anim
+//! examples/story.slap runtime/examples/hud.draw -o game.animb`, in
+//! process), runs it for a fixed number of frames with `--screenshot`, and
+//! checks each part of the screenshot:
 //!
 //! * the game's own sprites: the sheet cell's colour where the game says it
 //!   drew each one, the game's clear colour around them;
@@ -15,7 +17,9 @@
 //!   binding anything again (the players left the game's state alone).
 //!
 //! A second run is clicked with `xdotool` over the HUD: the example prints
-//! the HUD program's `PRESS` line with the area under the pointer.
+//! the HUD program's `PRESS` line with the area under the pointer. A
+//! missing or damaged bundle ends the example with status 1 and its reason
+//! before any window opens (no X server needed).
 //!
 //! Needs `Xvfb` and `xdotool` (Debian: `apt-get install xvfb xdotool
 //! libxkbcommon-x11-0`; `.ci/run` installs them); the tests fail, saying
@@ -89,6 +93,26 @@ fn build_example() -> PathBuf {
     path
 }
 
+/// The bundle the example plays, written by `animc` into `dir` from the
+/// repository's sources: sprite module `hero`, SLAP scene `story`, Animator
+/// program `hud`.
+fn game_bundle(dir: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = dir.join("game.animb");
+    let args: Vec<String> = ["examples/hero.anim", "examples/story.slap", "runtime/examples/hud.draw"]
+        .iter()
+        .map(|p| root.join(p).to_string_lossy().into_owned())
+        .chain(["-o".to_string(), out.to_string_lossy().into_owned()])
+        .collect();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let status = animkit_compiler::cli::run(&args, &mut std::io::empty(), &mut stdout, &mut stderr);
+    assert_eq!(status, 0, "animc: {}", String::from_utf8_lossy(&stderr));
+    let bundle = animkit_vm::game::Bundle::open(&out).expect("animc's bundle opens");
+    let modules: Vec<_> = (0..bundle.module_count()).filter_map(|i| bundle.module(i)).map(|(n, _)| n).collect();
+    assert_eq!(modules, ["hero", "story", "hud"]);
+    out
+}
+
 fn animvm() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_animvm"))
 }
@@ -155,8 +179,16 @@ fn game_draws(direct: bool) {
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("shot.png");
     let trace = dir.path().join("sprite.trace");
-    let mut args =
-        vec!["--frames", "40", "--screenshot", shot.to_str().unwrap(), "--sprite-trace", trace.to_str().unwrap()];
+    let bundle = game_bundle(dir.path());
+    let mut args = vec![
+        bundle.to_str().unwrap(),
+        "--frames",
+        "40",
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--sprite-trace",
+        trace.to_str().unwrap(),
+    ];
     if !direct {
         args.push("--copy");
     }
@@ -329,11 +361,59 @@ fn a_click_over_the_hud_reaches_its_area() {
     });
     // At most 30 s of paced frames, ended by the click's RELEASE: a loaded
     // machine may take seconds to map the window.
-    let lines = run_game(&x, &["--frames", "1500", "--paced", "--until-release"]);
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = game_bundle(dir.path());
+    let lines = run_game(&x, &[bundle.to_str().unwrap(), "--frames", "1500", "--paced", "--until-release"]);
     clicker.join().unwrap();
     let press: Vec<&String> = lines.iter().filter(|l| l.starts_with("hud: PRESS 1 ")).collect();
     assert_eq!(press.len(), 1, "{lines:?}");
     assert!(press[0].ends_with(" hud"), "{press:?}");
     let release = lines.iter().filter(|l| l.starts_with("hud: RELEASE 1 ") && l.ends_with(" hud")).count();
     assert_eq!(release, 1, "{lines:?}");
+}
+
+/// Runs the example with `args` and no display: its exit status and
+/// standard error.
+fn run_without_display(args: &[&str], cwd: &Path) -> (Option<i32>, String) {
+    let out = Command::new(example())
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the game example");
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_missing_or_damaged_bundle_is_refused_before_any_window() {
+    let dir = tempfile::tempdir().unwrap();
+    // No argument: ./game.animb, which is not there; the message says how
+    // to build it.
+    let (code, err) = run_without_display(&[], dir.path());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.starts_with("game: cannot read game.animb: "), "{err}");
+    assert!(
+        err.ends_with(
+            " (build it with `cargo run -q --bin animc -- examples/hero.anim examples/story.slap \
+             runtime/examples/hud.draw -o game.animb`)\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // A file that is not a bundle.
+    std::fs::write(dir.path().join("shot.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    let (code, err) = run_without_display(&["shot.png"], dir.path());
+    assert_eq!(code, Some(1), "{err}");
+    let expected = animkit_vm::game::OpenError::NotABundle.to_string();
+    assert_eq!(err, format!("game: {expected}\n"));
+    // Two bundles.
+    let (code, err) = run_without_display(&["a.animb", "b.animb"], dir.path());
+    assert_eq!((code, err.as_str()), (Some(2), "game: one bundle only: `a.animb` and `b.animb`\n"));
+    // An unknown option names the usage.
+    let (code, err) = run_without_display(&["--fram", "4"], dir.path());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("game: unknown option `--fram` (usage: game [BUNDLE.animb] [OPTIONS]; options: "), "{err}");
 }

@@ -113,6 +113,20 @@ impl Bundle {
         Bundle { program }
     }
 
+    /// The verified program behind the bundle (shared, not copied): what
+    /// the runtime's `Player::from_bundle` draws SLAP and Animator modules
+    /// from. The program type is the engine's, not a stable API for games.
+    ///
+    /// ```
+    /// # let bundle = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap();
+    /// let program = bundle.program();
+    /// assert_eq!(program.modules.len(), bundle.module_count());
+    /// assert!(std::sync::Arc::ptr_eq(program, bundle.clone().program()));
+    /// ```
+    pub fn program(&self) -> &Arc<Verified<Program>> {
+        &self.program
+    }
+
     /// Number of modules.
     ///
     /// ```
