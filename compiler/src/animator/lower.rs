@@ -97,7 +97,7 @@ fn align_codes(a: &Option<ast::Align>) -> (f64, f64) {
 /// Emits the code of one checked command that is not part of macro
 /// structure (`macro` and `endmacro` go through the [`MacroRecorder`]).
 /// The op comes from the command's row in the command table
-/// ([`row_op`]); [`write_block`] writes its block.
+/// (`row_ops::row_op`); `write_block` writes its block.
 pub fn emit_command(c: Checked<'_>, f: &mut FunctionBuilder, s: &mut dyn Strings, keep_pos: bool) {
     let cmd = c.command();
     let pos = keep_pos.then_some((cmd.pos.line, cmd.pos.col));
