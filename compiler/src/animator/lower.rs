@@ -18,6 +18,7 @@
 //! at the point of definition, and `invoke` looks the name up at run time.
 
 use super::check::{Checked, Ending, Script, Step};
+use super::row_ops::{RowOp, row_op};
 use crate::builder::{FunctionBuilder, Mark, ProgramBuilder};
 use animkit_grammar::animator::ast::{self, Cmd, HAlign, VAlign};
 use animkit_vm::isa::{Insn, MAX_AX, Op};
@@ -95,149 +96,128 @@ fn align_codes(a: &Option<ast::Align>) -> (f64, f64) {
 
 /// Emits the code of one checked command that is not part of macro
 /// structure (`macro` and `endmacro` go through the [`MacroRecorder`]).
+/// The op comes from the command's row in the command table
+/// (`row_ops::row_op`); `write_block` writes its block.
 pub fn emit_command(c: Checked<'_>, f: &mut FunctionBuilder, s: &mut dyn Strings, keep_pos: bool) {
     let cmd = c.command();
     let pos = keep_pos.then_some((cmd.pos.line, cmd.pos.col));
-    let simple = |f: &mut FunctionBuilder, op: Op| {
-        f.emit(Insn::ax(op, 0), pos);
-    };
-    macro_rules! k {
-        ($op:expr, |$b:ident| $body:expr) => {{
-            let mut $b = Block::new(f);
-            $body;
-            let start = $b.start;
-            // The checker counted the function's constants.
-            debug_assert!(start <= MAX_AX, "a block starts at constant {start}");
-            f.emit(Insn::ax($op, start), pos);
-        }};
-    }
-    match &cmd.kind {
-        Cmd::Quit => simple(f, Op::Quit),
-        Cmd::Keepalive { on } => k!(Op::Keepalive, |b| b.num(*on as u8 as f64)),
-        Cmd::Events { on } => k!(Op::Events, |b| b.num(*on as u8 as f64)),
-        Cmd::Resize { width, height } => k!(Op::Resize, |b| b.int(width).int(height)),
-        Cmd::Warp { at } => k!(Op::Warp, |b| b.num(at.x.value).num(at.y.value)),
-        Cmd::WarpArea { area } => {
-            let id = s.text(&area.text);
-            k!(Op::WarpArea, |b| b.str(id))
-        }
-        Cmd::Echo { text } => {
-            let id = s.text(&text.text);
-            k!(Op::Echo, |b| b.str(id))
-        }
-        Cmd::Echopt { text, points } => {
-            let id = s.text(&text.text);
-            k!(Op::EchoPt, |b| b.str(id).points(points))
-        }
-        Cmd::Title { text } => {
-            let id = s.text(&text.text);
-            k!(Op::Title, |b| b.str(id))
-        }
-        Cmd::Frame => simple(f, Op::Frame),
-        Cmd::Flush => simple(f, Op::Flush),
-        Cmd::Screenshot { file } => {
-            let id = s.text(&file.text);
-            k!(Op::Screenshot, |b| b.str(id))
-        }
-        Cmd::Screendump { file: None } => simple(f, Op::Screendump),
-        Cmd::Screendump { file: Some(file) } => {
-            let id = s.text(&file.text);
-            k!(Op::ScreendumpFile, |b| b.str(id))
-        }
-        Cmd::Sleep { seconds } => k!(Op::Sleep, |b| b.num(seconds.value)),
-        Cmd::Flushdelay { seconds } => k!(Op::FlushDelay, |b| b.num(seconds.value)),
-        Cmd::Aspect { on } => k!(Op::Aspect, |b| b.num(*on as u8 as f64)),
-        Cmd::Bg { .. } => {
-            let rgb = c.rgb();
-            k!(Op::Bg, |b| b.num(rgb[0]).num(rgb[1]).num(rgb[2]))
-        }
-        Cmd::Rotate { degrees } => k!(Op::Rotate, |b| b.num(degrees.value)),
-        Cmd::Scale { x, y } => {
-            let y = y.unwrap_or(*x);
-            k!(Op::Scale, |b| b.num(x.value).num(y.value))
-        }
-        Cmd::Shift { x, y } => k!(Op::Shift, |b| b.num(x.value).num(y.value)),
-        Cmd::Viewport { left, bottom, width, height } => {
-            let (l, b_, r, t) = (left.value, bottom.value, left.value + width.value, bottom.value + height.value);
-            k!(Op::Viewport, |b| b.num(l).num(b_).num(r).num(t))
-        }
-        Cmd::ViewportCorners { left, bottom, right, top } => {
-            k!(Op::Viewport, |b| b.num(left.value).num(bottom.value).num(right.value).num(top.value))
-        }
-        Cmd::ViewportMacro { name, keep_aspect } => {
+    match (row_op(&cmd.kind), &cmd.kind) {
+        (RowOp::One(op, _), _) => emit_op(f, op, pos, |b| {
+            write_block(c, b, s);
+        }),
+        // `invoke X Y NAME`: `PUSH; SHIFT X Y; CALLN NAME; POP`.
+        (RowOp::Seq(&[push, shift, call, pop]), Cmd::InvokeAt { at, name }) => {
             let id = s.name(&name.text);
-            k!(Op::ViewportMacro, |b| b.str(id).num(*keep_aspect as u8 as f64))
+            emit_op(f, push, pos, |_| {});
+            emit_op(f, shift, pos, |b| {
+                b.num(at.x.value).num(at.y.value);
+            });
+            emit_op(f, call, pos, |b| {
+                b.str(id);
+            });
+            emit_op(f, pop, pos, |_| {});
         }
-        Cmd::Mult { matrix } => k!(Op::Mult, |b| {
+        // The checker gives these `Step::Begin` and `Step::End`, which the
+        // recorder takes: they never come here.
+        (RowOp::Seq(&[]), Cmd::Macro { .. } | Cmd::Endmacro) => {}
+        // A row's sequence with no lowering here: the every-form test
+        // (`tests::every_command_adds_the_constants_the_checker_counts`)
+        // finds its constants missing.
+        (RowOp::Seq(ops), kind) => debug_assert!(false, "no lowering of {ops:?} for {kind:?}"),
+    }
+}
+
+/// Emits `op`, with the block `fill` writes when the op's signature has
+/// one (`Ax` 0 when it has none).
+fn emit_op(f: &mut FunctionBuilder, op: Op, pos: Option<(u32, u32)>, fill: impl FnOnce(&mut Block<'_>)) {
+    if op.info().block.is_empty() {
+        f.emit(Insn::ax(op, 0), pos);
+        return;
+    }
+    let mut b = Block::new(f);
+    fill(&mut b);
+    let start = b.start;
+    // The checker counted the function's constants.
+    debug_assert!(start <= MAX_AX, "a block starts at constant {start}");
+    f.emit(Insn::ax(op, start), pos);
+}
+
+/// Writes the constant block of a command that lowers to one op, its
+/// arguments in canonical form (see the module docs). Commands whose op
+/// has no block write nothing.
+fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
+    let cmd = c.command();
+    match &cmd.kind {
+        Cmd::Quit
+        | Cmd::Frame
+        | Cmd::Flush
+        | Cmd::Screendump { file: None }
+        | Cmd::Push
+        | Cmd::Pop
+        | Cmd::Ident
+        | Cmd::Killareas
+        | Cmd::Forget => b,
+        Cmd::Keepalive { on } | Cmd::Events { on } | Cmd::Aspect { on } => b.num(*on as u8 as f64),
+        Cmd::Resize { width, height } => b.int(width).int(height),
+        Cmd::Warp { at } | Cmd::Dot { at } => b.num(at.x.value).num(at.y.value),
+        Cmd::WarpArea { area: t }
+        | Cmd::Echo { text: t }
+        | Cmd::Title { text: t }
+        | Cmd::Screenshot { file: t }
+        | Cmd::Screendump { file: Some(t) }
+        | Cmd::Delarea { name: t }
+        | Cmd::Setcursor { name: t } => b.str(s.text(&t.text)),
+        Cmd::Echopt { text, points } => b.str(s.text(&text.text)).points(points),
+        Cmd::Sleep { seconds } | Cmd::Flushdelay { seconds } => b.num(seconds.value),
+        Cmd::Bg { .. } | Cmd::Color { .. } => {
+            let rgb = c.rgb();
+            b.num(rgb[0]).num(rgb[1]).num(rgb[2])
+        }
+        Cmd::Rotate { degrees } => b.num(degrees.value),
+        Cmd::Scale { x, y } => b.num(x.value).num(y.unwrap_or(*x).value),
+        Cmd::Shift { x, y } => b.num(x.value).num(y.value),
+        Cmd::Viewport { left, bottom, width, height } | Cmd::Clip { left, bottom, width, height } => {
+            let (l, b_, r, t) = (left.value, bottom.value, left.value + width.value, bottom.value + height.value);
+            b.num(l).num(b_).num(r).num(t)
+        }
+        Cmd::ViewportCorners { left, bottom, right, top } | Cmd::ClipCorners { left, bottom, right, top } => {
+            b.num(left.value).num(bottom.value).num(right.value).num(top.value)
+        }
+        Cmd::ViewportMacro { name, keep_aspect } => b.str(s.name(&name.text)).num(*keep_aspect as u8 as f64),
+        Cmd::Mult { matrix } => {
             for n in matrix {
                 b.num(n.value);
             }
-        }),
-        Cmd::Push => simple(f, Op::Push),
-        Cmd::Pop => simple(f, Op::Pop),
-        Cmd::Ident => simple(f, Op::Ident),
-        Cmd::Clip { left, bottom, width, height } => {
-            let (l, b_, r, t) = (left.value, bottom.value, left.value + width.value, bottom.value + height.value);
-            k!(Op::Clip, |b| b.num(l).num(b_).num(r).num(t))
+            b
         }
-        Cmd::ClipCorners { left, bottom, right, top } => {
-            k!(Op::Clip, |b| b.num(left.value).num(bottom.value).num(right.value).num(top.value))
-        }
-        Cmd::Color { .. } => {
-            let rgb = c.rgb();
-            k!(Op::Color, |b| b.num(rgb[0]).num(rgb[1]).num(rgb[2]))
-        }
-        Cmd::Alpha { alpha } => k!(Op::Alpha, |b| b.num(alpha.value)),
-        Cmd::Thick { pixels } => k!(Op::Thick, |b| b.int(pixels)),
-        Cmd::Dash { pattern } => k!(Op::Dash, |b| b.int(pattern)),
-        Cmd::Dot { at } => k!(Op::Dot, |b| b.num(at.x.value).num(at.y.value)),
-        Cmd::Line { from, to } => {
-            k!(Op::Line, |b| b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value))
-        }
-        Cmd::Arrow { from, to } => {
-            k!(Op::Arrow, |b| b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value))
-        }
+        Cmd::Alpha { alpha } => b.num(alpha.value),
+        Cmd::Thick { pixels } => b.int(pixels),
+        Cmd::Dash { pattern } => b.int(pattern),
+        Cmd::Line { from, to }
+        | Cmd::Arrow { from, to }
+        | Cmd::RectCorners { from, to }
+        | Cmd::FillRectCorners { from, to } => b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value),
         Cmd::Rect { corner, width, height } | Cmd::FillRect { corner, width, height } => {
-            let op = if matches!(cmd.kind, Cmd::Rect { .. }) { Op::Rect } else { Op::FillRect };
             let (x1, y1) = (corner.x.value, corner.y.value);
-            let (x2, y2) = (x1 + width.value, y1 + height.value);
-            k!(op, |b| b.num(x1).num(y1).num(x2).num(y2))
+            b.num(x1).num(y1).num(x1 + width.value).num(y1 + height.value)
         }
-        Cmd::RectCorners { from, to } | Cmd::FillRectCorners { from, to } => {
-            let op = if matches!(cmd.kind, Cmd::RectCorners { .. }) { Op::Rect } else { Op::FillRect };
-            k!(op, |b| b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value))
-        }
-        Cmd::Text { align, at, text } => {
+        Cmd::Text { align, at, text: t } | Cmd::Blit { align, at, image: t } => {
             let (h, v) = align_codes(align);
-            let id = s.text(&text.text);
-            k!(Op::Text, |b| b.num(h).num(v).num(at.x.value).num(at.y.value).str(id))
+            b.num(h).num(v).num(at.x.value).num(at.y.value).str(s.text(&t.text))
         }
-        Cmd::Blit { align, at, image } => {
-            let (h, v) = align_codes(align);
-            let id = s.text(&image.text);
-            k!(Op::Blit, |b| b.num(h).num(v).num(at.x.value).num(at.y.value).str(id))
-        }
-        Cmd::Lines { points } => k!(Op::Lines, |b| b.points(points)),
-        Cmd::Poly { points } => k!(Op::Poly, |b| b.points(points)),
+        Cmd::Lines { points } | Cmd::Poly { points } => b.points(points),
         Cmd::Circle { center, radius, vertices } | Cmd::FillCircle { center, radius, vertices } => {
-            let op = if matches!(cmd.kind, Cmd::Circle { .. }) { Op::Circle } else { Op::FillCircle };
-            k!(op, |b| b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices))
+            b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices)
         }
-        Cmd::ImageLoad { name, path } => {
-            let (n, p) = (s.text(&name.text), s.text(&path.text));
-            k!(Op::Image, |b| b.str(n).str(p))
-        }
-        Cmd::ImageNew { width, height, name } => {
-            let n = s.text(&name.text);
-            k!(Op::ImageNew, |b| b.int(width).int(height).str(n))
-        }
+        Cmd::ImageLoad { name, path } => b.str(s.text(&name.text)).str(s.text(&path.text)),
+        Cmd::ImageNew { width, height, name } => b.int(width).int(height).str(s.text(&name.text)),
         Cmd::Colormap { ch, .. } => {
             let rgb = c.rgb();
-            k!(Op::Colormap, |b| b.num(ch.value as u32 as f64).num(rgb[0]).num(rgb[1]).num(rgb[2]))
+            b.num(ch.value as u32 as f64).num(rgb[0]).num(rgb[1]).num(rgb[2])
         }
         Cmd::ImageSet { image, x, y, pixels } => {
-            let (i, p) = (s.text(&image.text), s.text(&pixels.text));
-            k!(Op::ImageSet, |b| b.str(i).int(x).int(y).str(p))
+            let i = s.text(&image.text);
+            b.str(i).int(x).int(y).str(s.text(&pixels.text))
         }
         Cmd::ImgPoly { image, points, .. }
         | Cmd::ImgPolyEdges { image, points, .. }
@@ -253,122 +233,28 @@ pub fn emit_command(c: Checked<'_>, f: &mut FunctionBuilder, s: &mut dyn Strings
                 _ => (first, [1.0, 0.0], [0.0, 1.0]),
             };
             let id = s.text(&image.text);
-            k!(Op::ImgPoly, |b| b
-                .num(anchor[0])
-                .num(anchor[1])
-                .num(u[0])
-                .num(u[1])
-                .num(v[0])
-                .num(v[1])
-                .str(id)
-                .points(points))
+            b.num(anchor[0]).num(anchor[1]).num(u[0]).num(u[1]).num(v[0]).num(v[1]).str(id).points(points)
         }
-        Cmd::Area { name, points } => {
-            let id = s.text(&name.text);
-            k!(Op::Area, |b| b.str(id).points(points))
-        }
-        Cmd::Delarea { name } => {
-            let id = s.text(&name.text);
-            k!(Op::DelArea, |b| b.str(id))
-        }
-        Cmd::Killareas => simple(f, Op::KillAreas),
-        Cmd::Invoke { name } => {
-            let id = s.name(&name.text);
-            k!(Op::CallN, |b| b.str(id))
-        }
-        Cmd::InvokeAt { at, name } => {
-            let id = s.name(&name.text);
-            simple(f, Op::Push);
-            k!(Op::Shift, |b| b.num(at.x.value).num(at.y.value));
-            k!(Op::CallN, |b| b.str(id));
-            simple(f, Op::Pop);
-        }
-        Cmd::Forget => simple(f, Op::Forget),
+        Cmd::Area { name, points } => b.str(s.text(&name.text)).points(points),
         Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
             let (n, d, m) = (s.text(&name.text), s.text(&data.text), s.text(&mask.text));
-            k!(Op::DefCursor, |b| b.str(n).str(d).str(m).int(hot_col).int(hot_row))
+            b.str(n).str(d).str(m).int(hot_col).int(hot_row)
         }
-        Cmd::Setcursor { name } => {
-            let id = s.text(&name.text);
-            k!(Op::SetCursor, |b| b.str(id))
-        }
-        // The checker gives these `Step::Begin` and `Step::End`, which the
-        // recorder takes: they never come here.
-        Cmd::Macro { .. } | Cmd::Endmacro => {}
-    }
+        Cmd::Invoke { name } => b.str(s.name(&name.text)),
+        // Not one op (`row_op` gives a sequence): `emit_command` lowers
+        // them.
+        Cmd::InvokeAt { .. } | Cmd::Macro { .. } | Cmd::Endmacro => b,
+    };
 }
 
 /// Where one command's constants go in its function: how many it adds, and
 /// the offset of its last block from the first (`None` for a command with
-/// no block). The checker uses this to keep every block's start within
-/// the instruction word's `Ax` field; [`emit_command`] adds exactly these
-/// (tested for every command).
+/// no block), from its row's op(s) and their signatures in the ISA
+/// ([`RowOp::constants`]). The checker uses this to keep every block's
+/// start within the instruction word's `Ax` field; [`emit_command`] adds
+/// exactly these (tested for every command).
 pub(super) fn constants(cmd: &Cmd) -> (u64, Option<u64>) {
-    let list = |p: &[ast::Point]| 1 + 2 * p.len() as u64;
-    let one = |n: u64| (n, Some(0));
-    match cmd {
-        Cmd::Quit
-        | Cmd::Frame
-        | Cmd::Flush
-        | Cmd::Screendump { file: None }
-        | Cmd::Push
-        | Cmd::Pop
-        | Cmd::Ident
-        | Cmd::Killareas
-        | Cmd::Forget
-        | Cmd::Macro { .. }
-        | Cmd::Endmacro => (0, None),
-        Cmd::Keepalive { .. }
-        | Cmd::Events { .. }
-        | Cmd::Aspect { .. }
-        | Cmd::WarpArea { .. }
-        | Cmd::Echo { .. }
-        | Cmd::Title { .. }
-        | Cmd::Screenshot { .. }
-        | Cmd::Screendump { file: Some(_) }
-        | Cmd::Sleep { .. }
-        | Cmd::Flushdelay { .. }
-        | Cmd::Rotate { .. }
-        | Cmd::Alpha { .. }
-        | Cmd::Thick { .. }
-        | Cmd::Dash { .. }
-        | Cmd::Delarea { .. }
-        | Cmd::Invoke { .. }
-        | Cmd::Setcursor { .. } => one(1),
-        Cmd::Resize { .. }
-        | Cmd::Warp { .. }
-        | Cmd::Scale { .. }
-        | Cmd::Shift { .. }
-        | Cmd::ViewportMacro { .. }
-        | Cmd::Dot { .. }
-        | Cmd::ImageLoad { .. } => one(2),
-        Cmd::Bg { .. } | Cmd::Color { .. } | Cmd::ImageNew { .. } => one(3),
-        Cmd::Viewport { .. }
-        | Cmd::ViewportCorners { .. }
-        | Cmd::Clip { .. }
-        | Cmd::ClipCorners { .. }
-        | Cmd::Line { .. }
-        | Cmd::Arrow { .. }
-        | Cmd::Rect { .. }
-        | Cmd::RectCorners { .. }
-        | Cmd::FillRect { .. }
-        | Cmd::FillRectCorners { .. }
-        | Cmd::Circle { .. }
-        | Cmd::FillCircle { .. }
-        | Cmd::Colormap { .. }
-        | Cmd::ImageSet { .. } => one(4),
-        Cmd::Text { .. } | Cmd::Blit { .. } | Cmd::Defcursor { .. } => one(5),
-        Cmd::Mult { .. } => one(9),
-        Cmd::Echopt { points, .. } => one(1 + list(points)),
-        Cmd::Lines { points } | Cmd::Poly { points } => one(list(points)),
-        Cmd::Area { points, .. } => one(1 + list(points)),
-        Cmd::ImgPoly { points, .. }
-        | Cmd::ImgPolyEdges { points, .. }
-        | Cmd::ImgPolyAxes { points, .. }
-        | Cmd::ImgPolyUnit { points, .. } => one(7 + list(points)),
-        // `PUSH; SHIFT x y; CALLN name; POP`: two blocks.
-        Cmd::InvokeAt { .. } => (3, Some(2)),
-    }
+    row_op(cmd).constants()
 }
 
 /// The constants a macro definition adds to the function that defines it:

@@ -9,6 +9,7 @@ pub mod colors;
 mod command_table_tests;
 pub mod format;
 pub(crate) mod lower;
+mod row_ops;
 
 use crate::diagnostic::{Diagnostic, Kept};
 use crate::driver::Source;

@@ -56,7 +56,7 @@ const FILE_OR_DASH: Elem = S("a file name or `-`");
 /// `signature` and `usage` from the command table (`commands.rs`), whose
 /// `forms` column is written with the names above.
 macro_rules! forms_from_table {
-    ($($k:ident $kw:tt { cmds: $cmds:tt, macro_body: $m:tt, usage: $u:literal, forms: [$([$($e:expr),*]),*] })*) => {
+    ($($k:ident $kw:tt { cmds: $cmds:tt, macro_body: $m:tt, usage: $u:literal, forms: [$([$($e:expr),*]),*], lower: $lower:tt })*) => {
         /// The table of command signatures: every form of every command, in the
         /// words of `animator.md`. [`build`] turns a matched form into a [`Cmd`].
         pub(super) fn signature(kw: Keyword) -> &'static [Form] {
@@ -481,7 +481,8 @@ mod tests {
                         cmds: [Arc],
                         macro_body: 28,
                         usage: "3 numbers, 2 angles and a whole number, x y r from to verts",
-                        forms: [[N, N, N, N, N, I]]
+                        forms: [[N, N, N, N, N, I]],
+                        lower: [Arc]
                     }
                 );
             };
