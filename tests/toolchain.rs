@@ -54,6 +54,7 @@ mod sprite_clock;
 mod sprite_equivalence;
 mod sprite_flat;
 mod sprite_reload;
+mod sprite_shipping_bundle;
 mod sprite_snapshot;
 mod sprite_spec;
 mod sprite_speed_tables;

@@ -300,6 +300,13 @@ impl Animkit {
         Ok((&self.batches[s.batch as usize], s.instance))
     }
 
+    /// A read of `entity`'s instance; `NotPlaying` if the batch has no
+    /// such instance (a slot always names one).
+    fn read<'a, T>(&'a self, entity: Entity, f: impl FnOnce(&'a Batch, u32) -> Option<T>) -> Result<T, AnimkitError> {
+        let (b, i) = self.slot(entity)?;
+        f(b, i).ok_or(AnimkitError::NotPlaying(entity))
+    }
+
     fn slot_mut(&mut self, entity: Entity) -> Result<(&mut Batch, u32), AnimkitError> {
         let s = *self.slots.get(&entity).ok_or(AnimkitError::NotPlaying(entity))?;
         Ok((&mut self.batches[s.batch as usize], s.instance))
@@ -347,28 +354,28 @@ impl Animkit {
     /// `entity`'s current state (a state set by [`Animkit::set_state`]
     /// reads at once; [`AnimkitFrame`] shows it from the next tick).
     pub fn state(&self, entity: Entity) -> Result<State, AnimkitError> {
-        self.slot(entity).map(|(b, i)| b.batch.state(i))
+        self.read(entity, |b, i| b.batch.state(i))
     }
 
     /// The name of `entity`'s current state.
     pub fn state_name(&self, entity: Entity) -> Result<&str, AnimkitError> {
-        self.slot(entity).map(|(b, i)| b.batch.module().state_name(b.batch.state(i)))
+        self.read(entity, |b, i| b.batch.state(i).map(|s| b.batch.module().state_name(s)))
     }
 
     /// The sprite category of `entity`'s current state (its `[alias]` or
     /// its own name): which sheet to draw its frame from.
     pub fn category(&self, entity: Entity) -> Result<&str, AnimkitError> {
-        self.slot(entity).map(|(b, i)| b.batch.module().category(b.batch.state(i)))
+        self.read(entity, |b, i| b.batch.state(i).map(|s| b.batch.module().category(s)))
     }
 
     /// `entity`'s frame index (what [`AnimkitFrame`] holds after a tick).
     pub fn frame(&self, entity: Entity) -> Result<u32, AnimkitError> {
-        self.slot(entity).map(|(b, i)| b.batch.frame(i))
+        self.read(entity, |b, i| b.batch.frame(i))
     }
 
     /// Fixed ticks since `entity` last entered its state.
     pub fn time_in_state(&self, entity: Entity) -> Result<u64, AnimkitError> {
-        self.slot(entity).map(|(b, i)| b.batch.time_in_state(i))
+        self.read(entity, |b, i| b.batch.time_in_state(i))
     }
 
     /// The event `name` of `entity`'s sprite module (one its code fires),
@@ -471,7 +478,7 @@ fn reload(
         for b in animkit.batches.iter_mut().filter(|b| b.asset == id) {
             let result = match asset.bundle.sprite(&b.name) {
                 Ok(m) if m.module_hash() == b.batch.module().module_hash() => continue,
-                Ok(m) => Ok(b.batch.reload(&m, State::from_index(0))),
+                Ok(m) => Ok(b.batch.reload(&m, State::default())),
                 Err(e) => Err(e),
             };
             out.write(AnimkitReloaded { bundle: id, module: b.name.clone(), result });
@@ -509,13 +516,11 @@ fn tick(mut animkit: ResMut<Animkit>, mut out: MessageWriter<AnimkitEvent>) {
         loop {
             let n = b.batch.drain_events(&mut buf);
             for e in &buf[..n] {
-                if let Some(Some(entity)) = b.owners.get(e.instance as usize) {
-                    out.write(AnimkitEvent {
-                        entity: *entity,
-                        event: e.event,
-                        frame: b.batch.frame(e.instance),
-                        batch: index as u32,
-                    });
+                // An event's instance is one of the batch's.
+                if let (Some(Some(entity)), Some(frame)) =
+                    (b.owners.get(e.instance as usize), b.batch.frame(e.instance))
+                {
+                    out.write(AnimkitEvent { entity: *entity, event: e.event, frame, batch: index as u32 });
                 }
             }
             if n < buf.len() {
@@ -528,9 +533,9 @@ fn tick(mut animkit: ResMut<Animkit>, mut out: MessageWriter<AnimkitEvent>) {
 /// Copies each entity's frame and state into its [`AnimkitFrame`].
 fn write_frames(animkit: Res<Animkit>, mut frames: Query<(&AnimkitSlot, &mut AnimkitFrame), With<AnimkitSprite>>) {
     for (slot, mut frame) in &mut frames {
-        if let Some(b) = animkit.batches.get(slot.batch as usize) {
-            let now = AnimkitFrame { index: b.batch.frame(slot.instance), state: b.batch.state(slot.instance) };
-            frame.set_if_neq(now);
+        let Some(b) = animkit.batches.get(slot.batch as usize) else { continue };
+        if let (Some(index), Some(state)) = (b.batch.frame(slot.instance), b.batch.state(slot.instance)) {
+            frame.set_if_neq(AnimkitFrame { index, state });
         }
     }
 }

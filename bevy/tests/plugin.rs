@@ -196,7 +196,7 @@ fn hot_reload_moves_each_entity_onto_the_new_program() {
     vm.spawn("Run");
     for t in 0..at + 1 + 40 {
         if t == at {
-            let r = vm.batch.reload(&new_module, State::from_index(0));
+            let r = vm.batch.reload(&new_module, State::default());
             assert_eq!(&r, report);
         }
         vm.tick();

@@ -5,7 +5,7 @@ use crate::{
     ANIMKIT_SNAPSHOT_MAGIC, AnimkitStatus, Failure, Outcome, Tagged, bytes, c_string, call, call_void, check_array,
     check_range, free, give, handle, handle_mut, out, string,
 };
-use animkit_vm::game::{AnimationBatch, BatchSnapshot, Event, InstanceEvent, RestoreError, Speed, SpriteModule, State};
+use animkit_vm::game::{AnimationBatch, BatchSnapshot, InstanceEvent, RestoreError, Speed, SpriteModule, State};
 use std::collections::HashMap;
 use std::ffi::{CString, c_char};
 use std::sync::{Arc, Mutex};
@@ -68,14 +68,12 @@ impl Tagged for AnimkitSpriteBatch {
 }
 
 fn state_of(module: &SpriteModule, state: AnimkitState) -> Result<State, Failure> {
-    if (state as usize) < module.state_count() {
-        Ok(State::from_index(state as u16))
-    } else {
-        Err(Failure::new(
+    module.state_at(state as usize).ok_or_else(|| {
+        Failure::new(
             AnimkitStatus::UnknownState,
             format!("state {state} is past the {} states of sprite module `{}`", module.state_count(), module.name()),
-        ))
-    }
+        )
+    })
 }
 
 fn state_named(module: &SpriteModule, name: &str) -> Result<State, Failure> {
@@ -83,14 +81,15 @@ fn state_named(module: &SpriteModule, name: &str) -> Result<State, Failure> {
 }
 
 fn instance(batch: &AnimationBatch, i: u32) -> Outcome {
-    if (i as usize) < batch.len() {
-        Ok(())
-    } else {
-        Err(Failure::new(
-            AnimkitStatus::OutOfRange,
-            format!("instance {i} is past the end of the batch ({} instances)", batch.len()),
-        ))
-    }
+    if (i as usize) < batch.len() { Ok(()) } else { Err(past_end(batch, i)) }
+}
+
+/// The failure of a read of instance `i` past the end of `batch`.
+fn past_end(batch: &AnimationBatch, i: u32) -> Failure {
+    Failure::new(
+        AnimkitStatus::OutOfRange,
+        format!("instance {i} is past the end of the batch ({} instances)", batch.len()),
+    )
 }
 
 /// The sprite module `name` (NUL-terminated UTF-8) of `bundle` into
@@ -110,7 +109,7 @@ pub unsafe extern "C" fn animkit_bundle_sprite(
         let name = unsafe { string(name, "name")? };
         unsafe { out(out_sprite, "out_sprite")? };
         let module = b.bundle.sprite(name).map_err(find_failure)?;
-        let states = (0..module.state_count() as u16).map(State::from_index);
+        let states = (0..module.state_count()).filter_map(|i| module.state_at(i));
         let names = Names {
             states: states.clone().map(|s| c_string(module.state_name(s))).collect(),
             categories: states.map(|s| c_string(module.category(s))).collect(),
@@ -236,7 +235,9 @@ pub unsafe extern "C" fn animkit_sprite_event_name(
         // A poisoned lock only means another call panicked while
         // inserting: the map is still a map.
         let mut events = s.names.events.lock().unwrap_or_else(|p| p.into_inner());
-        let name = events.entry(event).or_insert_with(|| c_string(s.module.event_name(Event::from_id(event))));
+        let name = events
+            .entry(event)
+            .or_insert_with(|| c_string(s.module.event_by_id(event).map_or("", |e| s.module.event_name(e))));
         // The CString's buffer does not move when the map grows, and
         // entries are never removed: valid while the module lives.
         *slot = name.as_ptr();
@@ -426,8 +427,8 @@ pub unsafe extern "C" fn animkit_batch_speed(
 ) -> AnimkitStatus {
     call("animkit_batch_speed", || {
         let b = unsafe { handle(batch, "batch")? };
-        instance(&b.batch, index)?;
-        *unsafe { out(out_speed, "out_speed")? } = b.batch.speed(index).raw();
+        let value = b.batch.speed(index).ok_or_else(|| past_end(&b.batch, index))?.raw();
+        *unsafe { out(out_speed, "out_speed")? } = value;
         Ok(())
     })
 }
@@ -442,8 +443,8 @@ pub unsafe extern "C" fn animkit_batch_state(
 ) -> AnimkitStatus {
     call("animkit_batch_state", || {
         let b = unsafe { handle(batch, "batch")? };
-        instance(&b.batch, index)?;
-        *unsafe { out(out_state, "out_state")? } = b.batch.state(index).index() as AnimkitState;
+        let value = b.batch.state(index).ok_or_else(|| past_end(&b.batch, index))?.index() as AnimkitState;
+        *unsafe { out(out_state, "out_state")? } = value;
         Ok(())
     })
 }
@@ -458,8 +459,8 @@ pub unsafe extern "C" fn animkit_batch_frame(
 ) -> AnimkitStatus {
     call("animkit_batch_frame", || {
         let b = unsafe { handle(batch, "batch")? };
-        instance(&b.batch, index)?;
-        *unsafe { out(out_frame, "out_frame")? } = b.batch.frame(index);
+        let value = b.batch.frame(index).ok_or_else(|| past_end(&b.batch, index))?;
+        *unsafe { out(out_frame, "out_frame")? } = value;
         Ok(())
     })
 }
@@ -496,8 +497,8 @@ pub unsafe extern "C" fn animkit_batch_time_in_state(
 ) -> AnimkitStatus {
     call("animkit_batch_time_in_state", || {
         let b = unsafe { handle(batch, "batch")? };
-        instance(&b.batch, index)?;
-        *unsafe { out(out_ticks, "out_ticks")? } = b.batch.time_in_state(index);
+        let value = b.batch.time_in_state(index).ok_or_else(|| past_end(&b.batch, index))?;
+        *unsafe { out(out_ticks, "out_ticks")? } = value;
         Ok(())
     })
 }

@@ -86,3 +86,41 @@ fn is_waiting_turns_true_at_a_wait_end() {
         animkit_bundle_free(bundle);
     }
 }
+
+#[test]
+fn reads_past_the_end_are_out_of_range_and_write_nothing() {
+    let bytes = animkit_vm::game::doc_bundle();
+    let (mut bundle, mut sprite, mut batch) = (ptr::null_mut(), ptr::null_mut(), ptr::null_mut());
+    let last_error = || unsafe { std::ffi::CStr::from_ptr(animkit_last_error()) }.to_string_lossy().into_owned();
+    unsafe {
+        assert_eq!(animkit_bundle_open(bytes.as_ptr(), bytes.len(), &mut bundle), AnimkitStatus::Ok);
+        assert_eq!(animkit_bundle_sprite(bundle, c"hero".as_ptr(), &mut sprite), AnimkitStatus::Ok);
+        assert_eq!(animkit_sprite_batch_new(sprite, &mut batch), AnimkitStatus::Ok);
+        assert_eq!(animkit_batch_spawn(batch, 0, 0, ptr::null_mut()), AnimkitStatus::Ok);
+        assert_eq!(animkit_batch_advance(batch, 3), AnimkitStatus::Ok);
+        let (mut speed, mut state, mut frame, mut ticks) = (7u32, 7u32, 7u32, 7u64);
+        assert_eq!(animkit_batch_frame(batch, 0, &mut frame), AnimkitStatus::Ok);
+        assert_eq!(animkit_batch_time_in_state(batch, 0, &mut ticks), AnimkitStatus::Ok);
+        assert_eq!((frame, ticks), (1, 3));
+        let (mut frame, mut ticks) = (7u32, 7u64);
+        let past = "instance 99 is past the end of the batch (1 instances)";
+        assert_eq!(animkit_batch_speed(batch, 99, &mut speed), AnimkitStatus::OutOfRange);
+        assert_eq!(last_error(), format!("animkit_batch_speed: {past}"));
+        assert_eq!(animkit_batch_state(batch, 99, &mut state), AnimkitStatus::OutOfRange);
+        assert_eq!(last_error(), format!("animkit_batch_state: {past}"));
+        assert_eq!(animkit_batch_frame(batch, 99, &mut frame), AnimkitStatus::OutOfRange);
+        assert_eq!(last_error(), format!("animkit_batch_frame: {past}"));
+        assert_eq!(animkit_batch_time_in_state(batch, 99, &mut ticks), AnimkitStatus::OutOfRange);
+        assert_eq!(last_error(), format!("animkit_batch_time_in_state: {past}"));
+        assert_eq!((speed, state, frame, ticks), (7, 7, 7, 7), "nothing written");
+        let mut name = ptr::null();
+        assert_eq!(animkit_sprite_state_name(sprite, 999, &mut name), AnimkitStatus::UnknownState);
+        assert_eq!(last_error(), "animkit_sprite_state_name: state 999 is past the 1 states of sprite module `hero`");
+        assert!(name.is_null());
+        assert_eq!(animkit_sprite_event_name(sprite, u32::MAX, &mut name), AnimkitStatus::Ok);
+        assert_eq!(std::ffi::CStr::from_ptr(name).to_bytes(), b"", "not an event of `hero`");
+        animkit_batch_free(batch);
+        animkit_sprite_free(sprite);
+        animkit_bundle_free(bundle);
+    }
+}

@@ -356,7 +356,9 @@ impl Game {
 
     fn draw_sprite(&self, i: usize) {
         let [x, y] = self.spots[i];
-        let cell = self.sprites.frame(i as u32) % SHEET.len() as u32;
+        // One animation per spot: a spot past the batch draws nothing.
+        let Some(frame) = self.sprites.frame(i as u32) else { return };
+        let cell = frame % SHEET.len() as u32;
         let ndc = |v: u32, size: u32| v as f32 / size as f32 * 2.0 - 1.0;
         let (w, h) = (SPRITE as f32 / W as f32 * 2.0, SPRITE as f32 / H as f32 * 2.0);
         unsafe {
@@ -406,17 +408,17 @@ impl Game {
                 break;
             }
         }
-        if let Some(trace) = &mut self.trace {
+        let foreground = self.sprites.state(FOREGROUND).zip(self.sprites.frame(FOREGROUND));
+        if let (Some(trace), Some((state, frame))) = (&mut self.trace, foreground) {
             let json = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
             let module = self.sprites.module();
-            let state = self.sprites.state(FOREGROUND);
             let events: Vec<String> = names.iter().map(|e| json(e)).collect();
             trace.push_str(&format!(
                 "{{\"tick\":{},\"state\":{},\"category\":{},\"frame\":{},\"events\":[{}]}}\n",
                 self.ticks,
                 json(module.state_name(state)),
                 json(module.category(state)),
-                self.sprites.frame(FOREGROUND),
+                frame,
                 events.join(",")
             ));
         }
@@ -544,7 +546,8 @@ impl ApplicationHandler for App {
                 }
             }
             for (i, [x, y]) in game.spots.iter().enumerate() {
-                let cell = game.sprites.frame(i as u32) % SHEET.len() as u32;
+                let Some(frame) = game.sprites.frame(i as u32) else { continue };
+                let cell = frame % SHEET.len() as u32;
                 println!("sprite {i} at {x} {y} size {SPRITE} cell {cell}");
             }
             println!("cutscene frame {} at {:?}", game.cutscene.frame(), CUTSCENE);

@@ -34,7 +34,7 @@ pub fn run(
     }
     let hero = sprite.map(|name| bundle.sprite(name)).transpose()?;
     let mut scene = scene.map(|name| bundle.scene(name)).transpose()?;
-    let first = State::from_index(0);
+    let first = State::default(); // the module's first state
     let mut player = hero.as_ref().map(|h| h.spawn(first));
     let mut crowd = hero.as_ref().map(|h| h.batch());
     if let Some(crowd) = &mut crowd {

@@ -237,8 +237,9 @@ fn events_are_only_the_events_a_module_fires() {
     }
     assert_eq!(hero.event("stpe").unwrap_err().nearest, ["step"]);
     for id in [0, 1, 3, u32::MAX] {
-        assert_eq!(hero.event_name(Event::from_id(id)), "", "id {id}");
+        assert_eq!(hero.event_by_id(id), None, "id {id}");
     }
+    assert_eq!(hero.event_by_id(2), hero.event("step").ok());
     assert_eq!(hero.event_name(Event::default()), "");
 }
 
@@ -308,4 +309,29 @@ fn the_game_loop_example_plays_any_bundle_and_prints_errors_in_words() {
         "game_loop: not an animkit bundle (the file does not start with the ANIMB magic bytes)\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Reads by index past the end answer `None` (issue 42 §1: they answered
+/// frame 0 and the first state); setters past the end change nothing.
+#[test]
+fn reads_past_the_end_answer_none() {
+    let hero = bundle().sprite("hero").unwrap();
+    let walk = hero.state("Walk").unwrap();
+    let mut b = hero.batch();
+    b.spawn(walk);
+    b.advance(3);
+    assert_eq!((b.frame(0), b.state(0), b.speed(0)), (Some(1), Some(walk), Some(Speed::ONE)));
+    assert_eq!((b.time_in_state(0), b.is_waiting(0)), (Some(3), Some(false)));
+    for i in [1, 99, u32::MAX] {
+        assert_eq!((b.frame(i), b.state(i), b.speed(i)), (None, None, None), "instance {i}");
+        assert_eq!((b.time_in_state(i), b.is_waiting(i)), (None, None), "instance {i}");
+        b.set_state(i, walk);
+        b.restart_at(i, walk, 2);
+        b.set_speed(i, Speed::PAUSED);
+        assert!(!b.remove(i));
+    }
+    assert_eq!((b.len(), b.frames()), (1, &[1][..]));
+    assert_eq!((b.speed(0), b.time_in_state(0)), (Some(Speed::ONE), Some(3)));
+    assert_eq!((hero.state_at(0), hero.state_at(1), hero.state_at(999)), (Some(walk), None, None));
+    assert_eq!((hero.state_count(), hero.state_at(usize::MAX)), (1, None));
 }

@@ -241,7 +241,7 @@ impl VmTrace {
         let module = self.batch.module().clone();
         for (i, lines) in self.lines.iter_mut().enumerate() {
             let i = i as u32;
-            let state = self.batch.state(i);
+            let state = self.batch.state(i).expect("a spawned instance");
             let names: Vec<String> =
                 buf[..n].iter().filter(|e| e.instance == i).map(|e| json(module.event_name(e.event))).collect();
             lines.push(format!(
@@ -249,7 +249,7 @@ impl VmTrace {
                 lines.len(),
                 json(module.state_name(state)),
                 json(module.category(state)),
-                self.batch.frame(i),
+                self.batch.frame(i).expect("a spawned instance"),
                 names.join(",")
             ));
         }

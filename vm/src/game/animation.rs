@@ -7,15 +7,17 @@ use crate::sprite::{InstanceSnapshot, Speed, SpriteInstance, Sprites, StateId};
 use serde::{Deserialize, Serialize};
 
 /// A state of a sprite module, found once by name with
-/// [`SpriteModule::state`]. A handle is only meaningful for the module it
-/// came from (another module reads it as its state of the same index, or
-/// its first state past the end).
+/// [`SpriteModule::state`] (or by index with [`SpriteModule::state_at`]).
+/// A handle is only meaningful for the module it came from (another
+/// module reads it as its state of the same index, or its first state
+/// past the end). `State::default()` is every module's first state.
 ///
 /// ```
 /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
 /// let walk = hero.state("Walk").unwrap();
 /// assert_eq!(walk.index(), 0);
 /// assert_eq!(hero.state_name(walk), "Walk");
+/// assert_eq!(animkit_vm::game::State::default(), walk, "the first state");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct State(pub(super) StateId);
@@ -24,15 +26,6 @@ impl State {
     /// The state's index in its module (declaration order).
     pub fn index(self) -> u16 {
         self.0
-    }
-
-    /// The state of index `index` (a state list the game keeps by index).
-    ///
-    /// ```
-    /// assert_eq!(animkit_vm::game::State::from_index(0).index(), 0);
-    /// ```
-    pub fn from_index(index: u16) -> State {
-        State(index)
     }
 }
 
@@ -58,20 +51,6 @@ impl Event {
     /// ```
     pub fn id(self) -> u32 {
         self.0
-    }
-
-    /// The event of number `id` (an [`Event::id`] a game kept, or got
-    /// through the C ABI); an id that is not an event of the module reads
-    /// as the name `""`.
-    ///
-    /// ```
-    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
-    /// let step = hero.event("step").unwrap();
-    /// assert_eq!(animkit_vm::game::Event::from_id(step.id()), step);
-    /// assert_eq!(hero.event_name(animkit_vm::game::Event::from_id(u32::MAX)), "");
-    /// ```
-    pub fn from_id(id: u32) -> Event {
-        Event(id)
     }
 }
 
@@ -131,11 +110,26 @@ impl SpriteModule {
         self.sprites.state_count()
     }
 
-    /// The name of `state` (`""` for a handle past the module's states).
+    /// The state of index `index` (declaration order, as [`State::index`]
+    /// gives): for a state list the game keeps by index. `None` past the
+    /// module's states.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
-    /// assert_eq!(hero.state_name(animkit_vm::game::State::from_index(0)), "Walk");
+    /// assert_eq!(hero.state_at(0), Some(hero.state("Walk").unwrap()));
+    /// assert_eq!(hero.state_at(1), None);
+    /// assert_eq!(hero.state_at(999), None);
+    /// ```
+    pub fn state_at(&self, index: usize) -> Option<State> {
+        (index < self.state_count()).then_some(State(index as StateId))
+    }
+
+    /// The name of `state` (`""` for a handle of another module past this
+    /// module's states).
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// assert_eq!(hero.state_name(hero.state_at(0).unwrap()), "Walk");
     /// ```
     pub fn state_name(&self, state: State) -> &str {
         self.sprites.state_name(state.0)
@@ -172,6 +166,21 @@ impl SpriteModule {
                 nearest: nearest(name, self.events.iter().map(|&e| self.sprites.event_name(e))),
             }),
         }
+    }
+
+    /// The event of number `id` (an [`Event::id`] a game kept, or got
+    /// through the C ABI); `None` for a number that is not an event the
+    /// module fires.
+    ///
+    /// ```
+    /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
+    /// let step = hero.event("step").unwrap();
+    /// assert_eq!(hero.event_by_id(step.id()), Some(step));
+    /// assert_eq!(hero.event_by_id(u32::MAX), None);
+    /// assert_eq!(hero.event_by_id(0), None, "a string of the bundle, not an event");
+    /// ```
+    pub fn event_by_id(&self, id: u32) -> Option<Event> {
+        self.fires(id).then_some(Event(id))
     }
 
     /// The name of `event` (`""` for an event the module does not fire,

@@ -20,8 +20,9 @@ pub struct InstanceEvent {
 /// [`AnimationBatch::advance`] catches up in time that grows with the
 /// instances and the events kept. At most [`super::MAX_PENDING_EVENTS`]
 /// events stay pending for the whole batch; those fired while that many
-/// are pending are dropped and counted ([`AnimationBatch::dropped_events`]). Instances are addressed by index; an index past the end
-/// is ignored by setters and reads as frame 0 / state 0.
+/// are pending /// are dropped and counted ([`AnimationBatch::dropped_events`]).
+/// Instances are addressed by index: a read past the end answers `None`
+/// (as [`slice::get`] does), a setter past the end changes nothing.
 ///
 /// ```
 /// use animkit_vm::game::InstanceEvent;
@@ -83,11 +84,16 @@ impl AnimationBatch {
     /// let mut b = hero.batch();
     /// b.spawn_at(hero.state("Walk").unwrap(), 2);
     /// b.tick();
-    /// assert_eq!(b.frame(0), 1);
+    /// assert_eq!(b.frame(0), Some(1));
     /// ```
     pub fn spawn_at(&mut self, state: State, phase: u32) -> u32 {
         self.entered.push(self.ticks);
         self.inner.spawn_id(self.module.id(state), phase)
+    }
+
+    /// Whether `i` is the index of an animation.
+    fn has(&self, i: u32) -> bool {
+        (i as usize) < self.len()
     }
 
     /// Number of animations.
@@ -119,7 +125,7 @@ impl AnimationBatch {
     /// let mut b = hero.batch();
     /// b.spawn(hero.state("Walk").unwrap());
     /// b.tick(); b.tick(); b.tick();
-    /// assert_eq!(b.frame(0), 1);
+    /// assert_eq!(b.frame(0), Some(1));
     /// ```
     pub fn tick(&mut self) {
         self.inner.tick();
@@ -138,7 +144,7 @@ impl AnimationBatch {
     /// let mut b = hero.batch();
     /// b.spawn(hero.state("Walk").unwrap());
     /// b.advance(1_000_003);
-    /// assert_eq!((b.frame(0), b.time_in_state(0)), (1, 1_000_003));
+    /// assert_eq!((b.frame(0), b.time_in_state(0)), (Some(1), Some(1_000_003)));
     /// ```
     pub fn advance(&mut self, ticks: u32) {
         self.inner.advance(ticks);
@@ -155,7 +161,7 @@ impl AnimationBatch {
     /// b.spawn(walk);
     /// b.tick();
     /// b.set_state(0, walk);
-    /// assert_eq!(b.time_in_state(0), 1);
+    /// assert_eq!(b.time_in_state(0), Some(1));
     /// ```
     pub fn set_state(&mut self, i: u32, state: State) {
         self.set_state_at(i, state, 0);
@@ -170,11 +176,11 @@ impl AnimationBatch {
     /// b.spawn(walk);
     /// b.set_state_at(0, walk, 2); // already walking
     /// b.tick();
-    /// assert_eq!(b.frame(0), 0);
+    /// assert_eq!(b.frame(0), Some(0));
     /// ```
     pub fn set_state_at(&mut self, i: u32, state: State, phase: u32) {
         let id = self.module.id(state);
-        if self.inner.state(i) != id {
+        if self.has(i) && self.inner.state(i) != id {
             self.restart_at(i, state, phase);
         }
     }
@@ -189,7 +195,7 @@ impl AnimationBatch {
     /// b.advance(3);
     /// b.restart(0, walk);
     /// b.tick();
-    /// assert_eq!((b.frame(0), b.time_in_state(0)), (0, 1));
+    /// assert_eq!((b.frame(0), b.time_in_state(0)), (Some(0), Some(1)));
     /// ```
     pub fn restart(&mut self, i: u32, state: State) {
         self.restart_at(i, state, 0);
@@ -204,7 +210,7 @@ impl AnimationBatch {
     /// b.spawn(walk);
     /// b.restart_at(0, walk, 2);
     /// b.tick();
-    /// assert_eq!(b.frame(0), 1);
+    /// assert_eq!(b.frame(0), Some(1));
     /// ```
     pub fn restart_at(&mut self, i: u32, state: State, phase: u32) {
         if let Some(e) = self.entered.get_mut(i as usize) {
@@ -222,46 +228,48 @@ impl AnimationBatch {
     /// b.spawn(hero.state("Walk").unwrap());
     /// b.set_speed(0, Speed::PAUSED);
     /// b.advance(10);
-    /// assert_eq!((b.frame(0), b.speed(0)), (0, Speed::PAUSED));
+    /// assert_eq!((b.frame(0), b.speed(0)), (Some(0), Some(Speed::PAUSED)));
     /// ```
     pub fn set_speed(&mut self, i: u32, speed: Speed) {
         self.inner.set_speed(i, speed);
     }
 
-    /// Animation `i`'s speed.
+    /// Animation `i`'s speed; `None` past the end.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
-    /// assert_eq!(hero.batch().speed(0), animkit_vm::game::Speed::ONE);
+    /// let mut b = hero.batch();
+    /// b.spawn(hero.state("Walk").unwrap());
+    /// assert_eq!((b.speed(0), b.speed(1)), (Some(animkit_vm::game::Speed::ONE), None));
     /// ```
-    pub fn speed(&self, i: u32) -> Speed {
-        self.inner.speed(i)
+    pub fn speed(&self, i: u32) -> Option<Speed> {
+        self.has(i).then(|| self.inner.speed(i))
     }
 
-    /// Animation `i`'s current state.
+    /// Animation `i`'s current state; `None` past the end.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
     /// let walk = hero.state("Walk").unwrap();
     /// let mut b = hero.batch();
     /// b.spawn(walk);
-    /// assert_eq!(b.state(0), walk);
+    /// assert_eq!((b.state(0), b.state(1)), (Some(walk), None));
     /// ```
-    pub fn state(&self, i: u32) -> State {
-        State(self.inner.state(i))
+    pub fn state(&self, i: u32) -> Option<State> {
+        self.has(i).then(|| State(self.inner.state(i)))
     }
 
-    /// Animation `i`'s sprite index.
+    /// Animation `i`'s sprite index; `None` past the end.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
     /// let mut b = hero.batch();
     /// b.spawn(hero.state("Walk").unwrap());
     /// b.advance(3);
-    /// assert_eq!(b.frame(0), 1);
+    /// assert_eq!((b.frame(0), b.frame(99)), (Some(1), None));
     /// ```
-    pub fn frame(&self, i: u32) -> u32 {
-        self.inner.frame(i)
+    pub fn frame(&self, i: u32) -> Option<u32> {
+        self.inner.frames().get(i as usize).copied()
     }
 
     /// Every animation's sprite index, in index order (a column, to copy
@@ -279,7 +287,7 @@ impl AnimationBatch {
     }
 
     /// Ticks since the game last entered animation `i`'s state (see
-    /// [`super::Animation::time_in_state`]); 0 past the end.
+    /// [`super::Animation::time_in_state`]); `None` past the end.
     ///
     /// ```
     /// # let hero = animkit_vm::game::Bundle::from_bytes(&animkit_vm::game::doc_bundle()).unwrap().sprite("hero").unwrap();
@@ -287,10 +295,10 @@ impl AnimationBatch {
     /// b.advance(5);
     /// b.spawn(hero.state("Walk").unwrap());
     /// b.advance(2);
-    /// assert_eq!(b.time_in_state(0), 2);
+    /// assert_eq!((b.time_in_state(0), b.time_in_state(1)), (Some(2), None));
     /// ```
-    pub fn time_in_state(&self, i: u32) -> u64 {
-        self.entered.get(i as usize).map_or(0, |&e| self.ticks - e)
+    pub fn time_in_state(&self, i: u32) -> Option<u64> {
+        self.entered.get(i as usize).map(|&e| self.ticks - e)
     }
 
     /// Whether animation `i` is waiting for the game (a `_wait` end, or a
@@ -407,12 +415,13 @@ impl AnimationBatch {
     /// let report = b.reload(&again, walk);
     /// assert_eq!((report.fell_back, report.clamped), (0, 0));
     /// b.tick();
-    /// assert_eq!((b.frame(0), b.time_in_state(0)), (1, 4), "still in the second frame");
+    /// assert_eq!((b.frame(0), b.time_in_state(0)), (Some(1), Some(4)), "still in the second frame");
     /// ```
     pub fn reload(&mut self, to: &SpriteModule, fallback: State) -> ReloadReport {
         let fallback_name = to.state_name(State(to.id(fallback))).to_string();
-        let kept: Vec<bool> =
-            (0..self.len() as u32).map(|i| to.state(self.module.state_name(self.state(i))).is_ok()).collect();
+        let kept: Vec<bool> = (0..self.len() as u32)
+            .map(|i| to.sprites.state_id(self.module.sprites.state_name(self.inner.state(i))).is_some())
+            .collect();
         match self.inner.reload(&to.sprites, Some(&fallback_name)) {
             Ok(report) => {
                 for (e, kept) in self.entered.iter_mut().zip(kept) {

@@ -45,6 +45,11 @@ mod batch;
 mod error;
 mod scene;
 
+/// The "Shipping a game" guide (`docs/shipping.md`): its examples run
+/// as this module's doctests.
+#[doc = include_str!("../../../docs/shipping.md")]
+pub mod shipping {}
+
 pub use crate::slap::{Action, Camera, Follow, Pose};
 pub use crate::sprite::{MAX_PENDING_EVENTS, ReloadReport, Speed};
 pub use animation::{Animation, AnimationSnapshot, Event, SpriteModule, State};
