@@ -173,9 +173,9 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             }
             "--lang" => {
                 let name = value("--lang")?;
-                if crate::import::importer(&name) {
+                if let Some(written) = crate::import::importer(&name) {
                     a.aseprite = true;
-                    a.lang = Some(Language::Sprite);
+                    a.lang = Some(written);
                     continue;
                 }
                 a.lang = Some(
