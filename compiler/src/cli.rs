@@ -173,9 +173,9 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             }
             "--lang" => {
                 let name = value("--lang")?;
-                if crate::import::importer(&name) {
+                if let Some(written) = crate::import::importer(&name) {
                     a.aseprite = true;
-                    a.lang = Some(Language::Sprite);
+                    a.lang = Some(written);
                     continue;
                 }
                 a.lang = Some(
@@ -440,11 +440,10 @@ pub enum Input {
 
 impl Input {
     /// The input as a refusal names it (`a SLAP source`).
+    /// A source's is its front end's (`FrontEnd::source_nouns`).
     fn noun(self) -> &'static str {
         match self {
-            Input::Source(Language::Sprite) => "a sprite source",
-            Input::Source(Language::Animator) => "an Animator source",
-            Input::Source(Language::Slap) => "a SLAP source",
+            Input::Source(l) => Input::source_nouns(l).0,
             Input::Aseprite => "an Aseprite export",
         }
     }
@@ -452,11 +451,16 @@ impl Input {
     /// Inputs of this kind, as a refusal names them.
     fn plural(self) -> &'static str {
         match self {
-            Input::Source(Language::Sprite) => "sprite sources",
-            Input::Source(Language::Animator) => "Animator sources",
-            Input::Source(Language::Slap) => "SLAP sources",
+            Input::Source(l) => Input::source_nouns(l).1,
             Input::Aseprite => "Aseprite exports (--from-aseprite or --lang aseprite)",
         }
+    }
+
+    /// How a source of `language` is named, one and several: its front
+    /// end's words (every language of the table has a front end in
+    /// `animc`; a unit test checks it).
+    fn source_nouns(language: Language) -> (&'static str, &'static str) {
+        crate::front::front_end(language).map_or(("a source", "sources"), |f| f.source_nouns())
     }
 }
 

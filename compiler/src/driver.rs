@@ -366,13 +366,16 @@ fn compile_all(sources: &[Source], options: &Options, jobs: usize) -> Result<Com
         return Err(CompileError::Other(m));
     }
     let program = b.finish();
-    // `EVENT` names its string in a 24-bit field.
-    let max_strings = animkit_vm::isa::MAX_AX as usize + 1;
-    if program.strings.len() > max_strings && program.modules.iter().any(|m| m.language == Language::Sprite) {
-        return Err(CompileError::Other(format!(
-            "the sources use {} distinct names and strings, more than the {max_strings} that sprite events can refer to; compile them into separate bundles",
-            program.strings.len()
-        )));
+    // A language whose code names strings in a narrow field limits them
+    // (`FrontEnd::max_strings`: sprite events).
+    for m in &program.modules {
+        let Some((max_strings, what)) = front_end(m.language).and_then(|f| f.max_strings()) else { continue };
+        if program.strings.len() > max_strings {
+            return Err(CompileError::Other(format!(
+                "the sources use {} distinct names and strings, more than the {max_strings} that {what} can refer to; compile them into separate bundles",
+                program.strings.len()
+            )));
+        }
     }
     debug_assert_eq!(animkit_vm::verify::verify_program(&program), Ok(()));
     Ok(Compiled { program, warnings })

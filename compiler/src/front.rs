@@ -16,12 +16,19 @@
 //!    warning), `lower.rs` (IR to bytecode, infallible, honouring
 //!    [`crate::Options::fold`]), `format.rs`, and a unit struct
 //!    implementing [`FrontEnd`] (its IR implementing [`Lower`]), listed in
-//!    [`FRONT_ENDS`].
+//!    [`FRONT_ENDS`]: its `check`, `format` and `source_nouns`, and where it
+//!    has them its string limit and the language server's `names`,
+//!    `hover_name`, `hover_word` and `complete` (in `lsp.rs` of the
+//!    folder).
 
 use crate::builder::ProgramBuilder;
 use crate::diagnostic::Diagnostic;
 use crate::driver::{Options, Source};
+use crate::lsp::complete::Site;
+use crate::lsp::document::Document;
+use crate::lsp::symbols::Occurrence;
 use animkit_vm::program::{Language, Module};
+use lsp_types::CompletionItem;
 
 /// One language's front half and formatter.
 pub trait FrontEnd: Sync {
@@ -44,6 +51,46 @@ pub trait FrontEnd: Sync {
     /// `source` in the language's canonical layout (`animc --fmt`). Only
     /// syntax errors stop formatting; the rest is the checker's business.
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>>;
+
+    /// How `animc` names one source and several of the language when it
+    /// refuses an option for them (`a SLAP source`, `SLAP sources`).
+    fn source_nouns(&self) -> (&'static str, &'static str);
+
+    /// The most strings a program with a module of the language may hold,
+    /// and what refers to them (`sprite events`), if the language's code
+    /// limits them. Default: no limit.
+    fn max_strings(&self) -> Option<(usize, &'static str)> {
+        None
+    }
+
+    /// The language server: every name written in `text` (definitions and
+    /// uses), in source order, from the language's own parser. Default:
+    /// none (no navigation, rename or name hover).
+    fn names(&self, text: &str) -> Vec<Occurrence> {
+        let _ = text;
+        Vec::new()
+    }
+
+    /// The language server: the hover of the name `name` (one of `all`,
+    /// the document's [`FrontEnd::names`]) under byte `offset`. Default:
+    /// none.
+    fn hover_name(&self, doc: &Document, all: &[Occurrence], name: &Occurrence, offset: usize) -> Option<String> {
+        let _ = (doc, all, name, offset);
+        None
+    }
+
+    /// The language server: the hover of a word that is no name (a
+    /// command, a keyword). Default: none.
+    fn hover_word(&self, word: &str) -> Option<String> {
+        let _ = word;
+        None
+    }
+
+    /// The language server: the completions at `site`. Default: none.
+    fn complete(&self, doc: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
+        let _ = (doc, site);
+        Vec::new()
+    }
 }
 
 /// A checked source: its IR, ready to lower, and the warnings its check
@@ -129,6 +176,62 @@ mod tests {
         for l in Language::ALL {
             assert!(FRONT_ENDS.iter().filter(|f| f.language() == l).count() <= 1, "{l}");
         }
+    }
+
+    #[test]
+    fn every_language_has_a_front_end_in_animc() {
+        // `animc`'s refusals name a source by its front end's words.
+        let nouns: Vec<_> = Language::ALL.iter().map(|&l| front_end(l).map(|f| f.source_nouns())).collect();
+        assert_eq!(
+            nouns,
+            [
+                Some(("a sprite source", "sprite sources")),
+                Some(("an Animator source", "Animator sources")),
+                Some(("a SLAP source", "SLAP sources"))
+            ]
+        );
+    }
+
+    /// A front end that gives the language server nothing of its own.
+    struct Bare;
+
+    impl FrontEnd for Bare {
+        fn language(&self) -> Language {
+            Language::Sprite
+        }
+        fn check(&self, _: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
+            Err(Vec::new())
+        }
+        fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {
+            Ok(source.text.clone())
+        }
+        fn source_nouns(&self) -> (&'static str, &'static str) {
+            ("a bare source", "bare sources")
+        }
+    }
+
+    #[test]
+    fn the_language_server_methods_default_to_nothing() {
+        let text = "Walk: 5, Walk\n";
+        let doc = Document::new(text.into(), 1, Language::Sprite);
+        let site = Site { text, line_start: 0, before: "Walk: 5, ", words: &["Walk:", "5,"] };
+        assert_eq!(Bare.names(text), []);
+        assert_eq!(Bare.hover_word("Walk"), None);
+        assert!(Bare.complete(&doc, &site).is_empty());
+        assert_eq!(Bare.max_strings(), None);
+        // The sprite front end, on the same document, has each.
+        let sprite = front_end(Language::Sprite).unwrap();
+        let names = sprite.names(text);
+        assert_eq!(
+            names.iter().map(|o| (o.name.as_str(), o.span.start, o.def)).collect::<Vec<_>>(),
+            [("Walk", 0, true), ("Walk", 9, false)]
+        );
+        assert_eq!(Bare.hover_name(&doc, &names, &names[0], 0), None);
+        assert_eq!(
+            sprite.hover_name(&doc, &names, &names[0], 0).as_deref(),
+            Some("state `Walk`: 1 frame, 5 ticks in all, then `Walk`")
+        );
+        assert_eq!(sprite.complete(&doc, &site).first().map(|i| i.label.as_str()), Some("Walk"));
     }
 }
 

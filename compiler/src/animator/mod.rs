@@ -9,14 +9,19 @@ pub mod colors;
 mod command_table_tests;
 pub mod format;
 pub(crate) mod lower;
+pub mod lsp;
 mod row_ops;
 
 use crate::diagnostic::{Diagnostic, Kept};
 use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
+use crate::lsp::complete::Site;
+use crate::lsp::document::Document;
+use crate::lsp::symbols::Occurrence;
 use animkit_grammar::animator::{ReadError, Reader};
 use animkit_vm::program::{Language, Module};
 use check::Text;
+use lsp_types::CompletionItem;
 
 /// Animator's front end: the streaming reader over the whole text,
 /// [`check::check_script`], [`lower::lower_script`] and [`format::format`].
@@ -68,6 +73,26 @@ impl FrontEnd for Animator {
             return Err(diags);
         }
         Ok(format::format(&commands, Some(&source.text)))
+    }
+
+    fn source_nouns(&self) -> (&'static str, &'static str) {
+        ("an Animator source", "Animator sources")
+    }
+
+    fn names(&self, text: &str) -> Vec<Occurrence> {
+        lsp::names(text)
+    }
+
+    fn hover_name(&self, doc: &Document, all: &[Occurrence], name: &Occurrence, _: usize) -> Option<String> {
+        lsp::hover_name(doc, all, name)
+    }
+
+    fn hover_word(&self, word: &str) -> Option<String> {
+        lsp::hover_word(word)
+    }
+
+    fn complete(&self, doc: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
+        lsp::complete(doc, site)
     }
 }
 

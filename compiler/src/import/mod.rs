@@ -11,15 +11,20 @@
 pub mod aseprite;
 mod aseprite_ranges;
 
-/// The importers `animc --lang` accepts, by name.
-pub const IMPORTERS: [&str; 1] = ["aseprite"];
+use animkit_vm::program::Language;
 
-/// Whether `name` is an importer's name.
+/// The importers `animc --lang` accepts, by name, each with the language
+/// of the source it writes (the table above).
+pub const IMPORTERS: [(&str, Language); 1] = [("aseprite", Language::Sprite)];
+
+/// The language the importer named `name` writes, if `name` is an
+/// importer's name.
 ///
 /// ```
-/// assert!(animkit_compiler::import::importer("aseprite"));
-/// assert!(!animkit_compiler::import::importer("sprite"));
+/// use animkit_vm::program::Language;
+/// assert_eq!(animkit_compiler::import::importer("aseprite"), Some(Language::Sprite));
+/// assert_eq!(animkit_compiler::import::importer("sprite"), None);
 /// ```
-pub fn importer(name: &str) -> bool {
-    IMPORTERS.contains(&name)
+pub fn importer(name: &str) -> Option<Language> {
+    IMPORTERS.iter().find(|(n, _)| *n == name).map(|&(_, language)| language)
 }

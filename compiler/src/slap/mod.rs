@@ -16,12 +16,17 @@ pub mod func;
 pub mod include;
 pub mod ir;
 pub mod lower;
+pub mod lsp;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
+use crate::lsp::complete::Site;
+use crate::lsp::document::Document;
+use crate::lsp::symbols::Occurrence;
 use animkit_vm::program::{Language, Module};
 pub use check::CheckedScene;
+use lsp_types::CompletionItem;
 
 /// SLAP's front end: the LALRPOP grammar (with its fast path),
 /// [`check::check`], [`lower::lower`] and [`format::format`].
@@ -50,6 +55,26 @@ impl FrontEnd for Slap {
             return Err(syntax.into_iter().map(Diagnostic::from).collect());
         }
         Ok(format::format(&ast, Some(&source.text)))
+    }
+
+    fn source_nouns(&self) -> (&'static str, &'static str) {
+        ("a SLAP source", "SLAP sources")
+    }
+
+    fn names(&self, text: &str) -> Vec<Occurrence> {
+        lsp::names(text)
+    }
+
+    fn hover_name(&self, doc: &Document, all: &[Occurrence], name: &Occurrence, offset: usize) -> Option<String> {
+        lsp::hover_name(doc, all, name, offset)
+    }
+
+    fn hover_word(&self, word: &str) -> Option<String> {
+        lsp::hover_word(word)
+    }
+
+    fn complete(&self, doc: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
+        lsp::complete(doc, site)
     }
 }
 

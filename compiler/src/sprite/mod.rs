@@ -11,12 +11,17 @@ pub mod flat;
 pub mod format;
 pub mod ir;
 pub mod lower;
+pub mod lsp;
 
 use crate::builder::ProgramBuilder;
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::driver::{Options, Source};
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
+use crate::lsp::complete::Site;
+use crate::lsp::document::Document;
+use crate::lsp::symbols::Occurrence;
 use animkit_vm::program::{Language, Module, Program};
+use lsp_types::CompletionItem;
 
 /// The sprite DSL's front end: [`flat::check`], or the LALRPOP grammar
 /// (with its fast path) and [`check::check_partial`]; [`lower::lower_flat`]
@@ -76,6 +81,27 @@ impl FrontEnd for Sprite {
             return Err(syntax.into_iter().map(Diagnostic::from).collect());
         }
         Ok(format::format(&ast, Some(&source.text)))
+    }
+
+    fn source_nouns(&self) -> (&'static str, &'static str) {
+        ("a sprite source", "sprite sources")
+    }
+
+    fn max_strings(&self) -> Option<(usize, &'static str)> {
+        // `EVENT` names its string in a 24-bit field.
+        Some((animkit_vm::isa::MAX_AX as usize + 1, "sprite events"))
+    }
+
+    fn names(&self, text: &str) -> Vec<Occurrence> {
+        lsp::names(text)
+    }
+
+    fn hover_name(&self, doc: &Document, _: &[Occurrence], name: &Occurrence, _: usize) -> Option<String> {
+        lsp::hover_name(doc, name)
+    }
+
+    fn complete(&self, _: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
+        lsp::complete(site)
     }
 }
 
