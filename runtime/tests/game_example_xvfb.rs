@@ -96,7 +96,7 @@ fn build_example() -> PathBuf {
 /// The bundle the example plays, written by `animc` into `dir` from the
 /// repository's sources: sprite module `hero`, SLAP scene `story`, Animator
 /// program `hud`.
-fn game_bundle(dir: &Path) -> PathBuf {
+pub(crate) fn game_bundle(dir: &Path) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let out = dir.join("game.animb");
     let args: Vec<String> = ["examples/hero.anim", "examples/story.slap", "runtime/examples/hud.draw"]

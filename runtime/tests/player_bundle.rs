@@ -15,30 +15,18 @@
 //!   leaving the caller's zeroed buffer black (docs/embedding.md says so).
 
 use animkit_runtime::player::{GlState, Player, PlayerError};
-use animkit_runtime::render::{HeadlessGl, RgbaImage};
+use animkit_runtime::render::HeadlessGl;
 use animkit_vm::game::Bundle;
 use glow::HasContext;
 use std::path::Path;
 
-const W: i32 = 64;
-const H: i32 = 48;
-/// The game's clear colour.
-const GAME: [u8; 4] = [10, 20, 200, 255];
+use crate::player_gl_state::{GAME, H, W, check_pixels, read_back};
 
-/// `animc examples/hero.anim examples/story.slap runtime/examples/hud.draw
-/// -o DIR/game.animb`, opened as a game opens it.
+/// The bundle `game_example_xvfb` plays (`animc examples/hero.anim
+/// examples/story.slap runtime/examples/hud.draw -o DIR/game.animb`),
+/// opened as a game opens it.
 fn game_bundle(dir: &Path) -> Bundle {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let out = dir.join("game.animb");
-    let args: Vec<String> = ["examples/hero.anim", "examples/story.slap", "runtime/examples/hud.draw"]
-        .iter()
-        .map(|p| root.join(p).to_string_lossy().into_owned())
-        .chain(["-o".to_string(), out.to_string_lossy().into_owned()])
-        .collect();
-    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let status = animkit_compiler::cli::run(&args, &mut std::io::empty(), &mut stdout, &mut stderr);
-    assert_eq!(status, 0, "animc: {}", String::from_utf8_lossy(&stderr));
-    Bundle::open(&out).expect("animc's bundle opens")
+    Bundle::open(crate::game_example_xvfb::game_bundle(dir)).expect("animc's bundle opens")
 }
 
 /// The game's framebuffer object (an RGBA8 renderbuffer, `W` x `H`),
@@ -69,42 +57,6 @@ unsafe fn gl_errors(gl: &glow::Context) -> Vec<u32> {
         }
         errors.push(e);
     }
-}
-
-/// `framebuffer`'s pixels (`None`: framebuffer 0), top row first, read
-/// into a zeroed buffer.
-unsafe fn read_back(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) -> Vec<[u8; 4]> {
-    unsafe {
-        let saved = GlState::save(gl);
-        gl.bind_framebuffer(glow::READ_FRAMEBUFFER, framebuffer);
-        gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
-        let mut data = vec![0u8; (W * H * 4) as usize];
-        gl.read_pixels(0, 0, W, H, glow::RGBA, glow::UNSIGNED_BYTE, glow::PixelPackData::Slice(Some(&mut data)));
-        saved.restore(gl);
-        let rows: Vec<&[u8]> = data.chunks((W * 4) as usize).rev().collect();
-        rows.concat().chunks(4).map(|p| [p[0], p[1], p[2], p[3]]).collect()
-    }
-}
-
-/// The game's pixels after a player drew `picture` at `(x, y)` (GL
-/// coordinates): the picture inside, the game's colour outside.
-fn check_pixels(pixels: &[[u8; 4]], picture: &RgbaImage, x: i32, y: i32) {
-    let (pw, ph) = (picture.width as i32, picture.height as i32);
-    let top = H - y - ph;
-    let mut inside = 0;
-    for row in 0..H {
-        for col in 0..W {
-            let p = pixels[(row * W + col) as usize];
-            if (x..x + pw).contains(&col) && (top..top + ph).contains(&row) {
-                let q = picture.pixel((col - x) as u32, (row - top) as u32).unwrap();
-                assert_eq!(p, q, "pixel ({col}, {row}) inside the viewport");
-                inside += 1;
-            } else {
-                assert_eq!(p, GAME, "pixel ({col}, {row}) outside the viewport");
-            }
-        }
-    }
-    assert_eq!(inside, pw * ph);
 }
 
 #[test]

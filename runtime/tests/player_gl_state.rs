@@ -13,8 +13,11 @@ use animkit_vm::Program;
 use animkit_vm::verify::Verified;
 use glow::HasContext;
 
-const W: i32 = 64;
-const H: i32 = 48;
+/// The game's framebuffer size (`player_bundle` draws into the same).
+pub(crate) const W: i32 = 64;
+pub(crate) const H: i32 = 48;
+/// The game's clear colour.
+pub(crate) const GAME: [u8; 4] = [10, 20, 200, 255];
 
 fn build(name: &str, text: &str) -> Verified<Program> {
     let program =
@@ -56,7 +59,7 @@ unsafe fn game_setup_with(gl: &glow::Context, depth: bool) -> Game {
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb));
         }
         assert_eq!(gl.check_framebuffer_status(glow::FRAMEBUFFER), glow::FRAMEBUFFER_COMPLETE);
-        gl.clear_color(10.0 / 255.0, 20.0 / 255.0, 200.0 / 255.0, 1.0);
+        gl.clear_color(GAME[0] as f32 / 255.0, GAME[1] as f32 / 255.0, GAME[2] as f32 / 255.0, 1.0);
         gl.clear(glow::COLOR_BUFFER_BIT);
 
         let version =
@@ -114,9 +117,15 @@ unsafe fn game_setup_with(gl: &glow::Context, depth: bool) -> Game {
 
 /// The game's framebuffer, top row first.
 unsafe fn game_pixels(gl: &glow::Context, game: &Game) -> Vec<[u8; 4]> {
+    unsafe { read_back(gl, Some(game.fbo)) }
+}
+
+/// `framebuffer`'s pixels (`None`: framebuffer 0), top row first, read
+/// into a zeroed buffer, the GL state left as it was.
+pub(crate) unsafe fn read_back(gl: &glow::Context, framebuffer: Option<glow::Framebuffer>) -> Vec<[u8; 4]> {
     unsafe {
         let saved = GlState::save(gl);
-        gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(game.fbo));
+        gl.bind_framebuffer(glow::READ_FRAMEBUFFER, framebuffer);
         gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
         let mut data = vec![0u8; (W * H * 4) as usize];
         gl.read_pixels(0, 0, W, H, glow::RGBA, glow::UNSIGNED_BYTE, glow::PixelPackData::Slice(Some(&mut data)));
@@ -128,7 +137,7 @@ unsafe fn game_pixels(gl: &glow::Context, game: &Game) -> Vec<[u8; 4]> {
 
 /// Checks the game's framebuffer after the player drew its `picture` at
 /// viewport `(x, y)` (GL coordinates) `pw` x `ph`.
-fn check_pixels(pixels: &[[u8; 4]], picture: &animkit_runtime::render::RgbaImage, x: i32, y: i32) {
+pub(crate) fn check_pixels(pixels: &[[u8; 4]], picture: &animkit_runtime::render::RgbaImage, x: i32, y: i32) {
     let (pw, ph) = (picture.width as i32, picture.height as i32);
     let top = H - y - ph;
     let mut inside = 0;
@@ -140,7 +149,7 @@ fn check_pixels(pixels: &[[u8; 4]], picture: &animkit_runtime::render::RgbaImage
                 assert_eq!(p, q, "pixel ({col}, {row}) inside the viewport");
                 inside += 1;
             } else {
-                assert_eq!(p, [10, 20, 200, 255], "pixel ({col}, {row}) outside the viewport");
+                assert_eq!(p, GAME, "pixel ({col}, {row}) outside the viewport");
             }
         }
     }
