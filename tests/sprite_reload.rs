@@ -217,3 +217,38 @@ fn a_batch_reloads_every_member_and_reports_once() {
     assert!((0..10).filter(|k| k % 2 == 1).all(|k| b.state(k) == walk));
     assert_eq!(b.sprites().module_hash(), new.module_hash());
 }
+
+/// `src` compiled into a bundle, opened through the game API.
+fn game_module(src: &str) -> animkit_vm::game::SpriteModule {
+    use animkit_compiler::{Options, Source, compile};
+    let program = compile(&[Source::new("hero.anim", src)], &Options::default()).expect("compiles");
+    let bundle = animkit_vm::game::Bundle::from_bytes(&animkit_vm::codec::encode(&program)).expect("a bundle");
+    bundle.sprite("hero").expect("the module `hero`")
+}
+
+/// Issue 42: `Animation::reload` (the game API's single instance) onto a
+/// build that lacks its state restarts it in the fallback at the next tick,
+/// its time in state starting over, and reports it; onto a build that has
+/// the state it keeps position and time.
+#[test]
+fn a_game_animation_whose_state_is_gone_restarts_in_the_fallback() {
+    let old = game_module("Idle: 4, _loop\nRun: 2|0|go, 2|1, 2|2, _loop\n");
+    let mut a = old.spawn(old.state("Run").unwrap());
+    a.advance(3);
+    assert_eq!((a.frame(), a.time_in_state()), (1, 3));
+    let new = game_module("Idle: 4|5, _loop\nJump: 3|7, _wait\n");
+    let jump = new.state("Jump").unwrap();
+    let r = a.reload(&new, jump);
+    assert_eq!((r.vanished.clone(), r.fallback.as_str(), r.fell_back), (vec!["Run".to_string()], "Jump", 1));
+    assert_eq!(new.state_name(a.state()), "Jump", "the fallback reads at once");
+    a.tick();
+    assert_eq!((a.frame(), a.time_in_state()), (7, 1), "Jump's first frame; time in state starts over");
+    a.advance(5);
+    assert!(a.is_waiting());
+    // A build that still has `Jump`: the animation keeps its place.
+    let again = game_module("Idle: 4|5, _loop\nJump: 3|7, 3|8, _wait\n");
+    let r = a.reload(&again, again.state("Idle").unwrap());
+    assert_eq!((r.fell_back, r.vanished.len()), (0, 0));
+    assert_eq!(again.state_name(a.state()), "Jump");
+    assert_eq!(a.time_in_state(), 6);
+}

@@ -82,6 +82,28 @@ fn an_unknown_state_is_an_error_and_changes_nothing() {
     assert_eq!(err.to_string(), format!("entity {other} plays no animkit sprite (yet)"));
 }
 
+/// Issue 42 part 3 through the plugin: a 16 MiB state name is refused at
+/// once, with no "did you mean" search and a message that quotes 32
+/// characters of it, and the entity plays on.
+#[test]
+fn a_16_mib_state_name_is_refused_with_a_short_message() {
+    let bytes = compile("hero.anim", &hero_source());
+    let (mut app, dir) = app();
+    let (hero, _) = load(&mut app, &dir, "hero.animb", bytes);
+    let e = app.world_mut().spawn(AnimkitSprite::new(hero, "hero", "Run")).id();
+    run_fixed(&mut app, 3);
+    let name = "W".repeat(16 << 20);
+    let err = app.world_mut().resource_mut::<Animkit>().set_state(e, &name).unwrap_err();
+    assert!(matches!(&err, AnimkitError::State(u) if u.nearest.is_empty()));
+    assert_eq!(
+        err.to_string(),
+        format!("no state named `{}…` (16777216 bytes) in sprite module `hero`", "W".repeat(32))
+    );
+    run_fixed(&mut app, 1);
+    let animkit = app.world().resource::<Animkit>();
+    assert_eq!((animkit.state_name(e), animkit.time_in_state(e)), (Ok("Run"), Ok(4)));
+}
+
 #[test]
 fn a_sprite_whose_module_or_state_is_missing_fails_to_start() {
     let bytes = compile("hero.anim", &hero_source());
