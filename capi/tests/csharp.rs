@@ -150,7 +150,7 @@ const CHECK_OUTPUT: &str = "\
      state after dispose: ObjectDisposedException\n\
      sprite of a disposed bundle: ObjectDisposedException\n\
      after its bundle and module: frame 0, 3 animations\n\
-     300 forgotten bundles collected\n\
+     18000 forgotten bundles, modules and batches freed by the GC\n\
      module of another kind: animkit_bundle_sprite: module `story` is a SLAP scene, not a sprite module\n\
      scene story: frame 1200 of 1200, finished True, 4 actors, errors 0\n\
      index out of range: animkit_scene_actor: no actor 99 on stage at frame 1200\n";

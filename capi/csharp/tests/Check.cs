@@ -120,16 +120,24 @@ static class Check
         Console.WriteLine("after its bundle and module: frame " + crowd.Frame(0) + ", " + crowd.Count + " animations");
         crowd.Dispose();
 
-        // Handles the game forgets: the finalizers free each once.
-        for (int i = 0; i < 300; i++)
+        // Handles the game forgets: the finalizers free each once. Six
+        // rounds of 3000 bundles, modules and batches; were they not freed,
+        // rounds 2 to 6 would grow the resident memory by about 110 MB.
+        var rss = new long[6];
+        for (int round = 0; round < 6; round++)
         {
-            var b = Bundle.Open(data);
-            b.Sprite("hero").NewBatch().Spawn(0);
+            for (int i = 0; i < 3000; i++)
+            {
+                var b = Bundle.Open(data);
+                b.Sprite("hero").NewBatch().Spawn(0);
+            }
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            rss[round] = long.Parse(File.ReadAllText("/proc/self/statm").Split(' ')[1]) * 4096;
         }
-        GC.Collect();
-        GC.WaitForPendingFinalizers();
-        GC.Collect();
-        Console.WriteLine("300 forgotten bundles collected");
+        if (rss[5] - rss[1] > 16000000) throw new Exception("leak: rounds 2 to 6 grew by " + (rss[5] - rss[1]) + " bytes");
+        Console.WriteLine("18000 forgotten bundles, modules and batches freed by the GC");
 
         using (var story = Bundle.Open(File.ReadAllBytes(args[1])))
         {
