@@ -8,10 +8,11 @@
 mod common;
 
 mod batch_lifecycle;
-
+mod csharp;
 mod errors;
 mod header;
 mod hostile_calls;
+mod lua;
 mod python;
 mod snapshot_words;
 mod threads;
