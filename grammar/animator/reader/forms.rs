@@ -536,6 +536,26 @@ mod tests {
         with_arc!(macro_body_from_table);
         with_arc!(forms_from_table);
 
+        /// The `cmds` column as `build_from_table` reads it: each row's
+        /// keyword, whether its variants' form numbers cover its forms,
+        /// and its fields.
+        macro_rules! cmds_column {
+            ($($k:ident $kw:tt {
+                cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+                macro_body: $m:tt,
+                usage: $u:literal,
+                forms: [$([$($el:expr),*]),*],
+                $($rest:tt)*
+            })*) => {
+                const CMDS: [(&str, bool, &[&str]); Keyword::ALL.len()] = [$((
+                    $kw,
+                    super::super::covers(&[$($($fi),*),*], [$(unit!($($el),*)),*].len()),
+                    &[$($(concat!(stringify!($f), ": ", stringify!($kind))),*),*],
+                )),*];
+            };
+        }
+        with_arc!(cmds_column);
+
         #[test]
         fn a_row_alone_gives_the_token_the_macro_flag_the_signature_and_the_usage() {
             let mut lex = Tok::lexer(b"arc 1");
@@ -549,6 +569,26 @@ mod tests {
             assert_eq!(signature(Keyword::Arc), forms);
             assert_eq!(usage(Keyword::Arc), "3 numbers, 2 angles and a whole number, x y r from to verts");
             assert_eq!(signature(Keyword::Line), [&[N, N, N, N] as &[Elem]]);
+        }
+
+        #[test]
+        fn a_row_gives_its_variants_fields_and_the_forms_they_are_read_from() {
+            assert!(CMDS.iter().all(|row| row.1), "{CMDS:?}");
+            let arc = CMDS.last().map(|row| (row.0, row.2));
+            let fields: &[&str] = &["center: Point", "radius: Num", "from: Num", "to: Num", "vertices: Int"];
+            assert_eq!(arc, Some(("arc", fields)));
+            let rect = CMDS.iter().find(|row| row.0 == "rect").map(|row| row.2);
+            let fields: &[&str] = &["corner: Point", "width: Num", "height: Num", "from: Point", "to: Point"];
+            assert_eq!(rect, Some(fields));
+        }
+
+        #[test]
+        fn form_numbers_must_name_each_form_once() {
+            use super::super::covers;
+            assert!(covers(&[1, 0], 2) && covers(&[0, 1, 2], 3) && covers(&[], 0));
+            assert!(!covers(&[0, 0], 2), "a form twice");
+            assert!(!covers(&[0], 2), "a form left out");
+            assert!(!covers(&[1, 2], 2), "a form that is not there");
         }
     }
 }
