@@ -336,7 +336,7 @@ macro_rules! build_from_table {
     })*) => {
         /// Turns the arguments of a matched form into the command (the second half
         /// of the signature table: form numbers are indexes into [`signature`]).
-        #[allow(unused_variables, unused_mut, unused_assignments)]
+        #[allow(unused_variables, unused_mut, unused_assignments, clippy::manual_range_patterns)]
         pub(super) fn build(kw: Keyword, form: u8, a: &mut Args<'_>) -> Cmd {
             match kw {
                 $(Keyword::$k => {
