@@ -615,7 +615,7 @@ pub enum Cmd {
 /// per row, listing the row's variants; the match is exhaustive, so a
 /// variant no row names does not compile.
 macro_rules! cmd_keyword_from_table {
-    ($($k:ident $kw:tt { cmds: [$($v:ident),*], $($rest:tt)* })*) => {
+    ($($k:ident $kw:tt { cmds: [$($v:ident $vforms:tt $vfields:tt),*], $($rest:tt)* })*) => {
         impl Cmd {
             /// The command's keyword.
             ///
@@ -739,77 +739,24 @@ impl<T: Unspanned, const N: usize> Unspanned for [T; N] {
     }
 }
 
-/// One arm per variant: the compiler checks that every variant and field
-/// is listed.
-macro_rules! unspan_cmd {
-    ($cmd:expr; $($unit:ident),*; $($v:ident { $($f:ident),* }),* $(,)?) => {
-        match $cmd {
-            $(Cmd::$unit => Cmd::$unit,)*
-            $(Cmd::$v { $($f),* } => Cmd::$v { $($f: $f.unspanned()),* },)*
+/// `Cmd::without_spans` from the command table's `cmds` column: one arm
+/// per variant, naming every field (the match is exhaustive and the
+/// patterns complete, so a variant or field out of step with its row does
+/// not compile).
+macro_rules! unspan_from_table {
+    ($($k:ident $kw:tt {
+        cmds: [$($v:ident $vforms:tt { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+        $($rest:tt)*
+    })*) => {
+        impl Cmd {
+            /// The same command with every span inside it zeroed.
+            pub fn without_spans(&self) -> Cmd {
+                match self {
+                    $($(Cmd::$v { $($f),* } => Cmd::$v { $($f: $f.unspanned()),* },)*)*
+                }
+            }
         }
     };
 }
 
-impl Cmd {
-    /// The same command with every span inside it zeroed.
-    pub fn without_spans(&self) -> Cmd {
-        unspan_cmd!(self;
-            Quit, Frame, Flush, Push, Pop, Ident, Killareas, Endmacro, Forget;
-            Keepalive { on },
-            Events { on },
-            Resize { width, height },
-            Warp { at },
-            WarpArea { area },
-            Echo { text },
-            Echopt { text, points },
-            Title { text },
-            Screenshot { file },
-            Screendump { file },
-            Sleep { seconds },
-            Flushdelay { seconds },
-            Aspect { on },
-            Bg { color },
-            Rotate { degrees },
-            Scale { x, y },
-            Shift { x, y },
-            Viewport { left, bottom, width, height },
-            ViewportCorners { left, bottom, right, top },
-            ViewportMacro { name, keep_aspect },
-            Mult { matrix },
-            Clip { left, bottom, width, height },
-            ClipCorners { left, bottom, right, top },
-            Color { color },
-            Alpha { alpha },
-            Thick { pixels },
-            Dash { pattern },
-            Dot { at },
-            Line { from, to },
-            Arrow { from, to },
-            Rect { corner, width, height },
-            RectCorners { from, to },
-            FillRect { corner, width, height },
-            FillRectCorners { from, to },
-            Text { align, at, text },
-            Blit { align, at, image },
-            Lines { points },
-            Poly { points },
-            Circle { center, radius, vertices },
-            FillCircle { center, radius, vertices },
-            ImageLoad { name, path },
-            ImageNew { width, height, name },
-            Colormap { ch, color },
-            ImageSet { image, x, y, pixels },
-            ImgPoly { anchor, u, v, image, points },
-            ImgPolyEdges { u, v, image, points },
-            ImgPolyAxes { ux, vy, image, points },
-            ImgPolyUnit { image, points },
-            Area { name, points },
-            Delarea { name },
-            Macro { name, push },
-            Invoke { name },
-            InvokeAt { at, name },
-            Defcursor { name, data, mask, hot_col, hot_row },
-            Setcursor { name },
-        )
-    }
-}
+crate::animator_commands!(unspan_from_table);

@@ -60,6 +60,7 @@
 
 pub mod ast;
 pub mod commands;
+pub mod fields;
 pub mod lexer;
 mod pos;
 pub mod reader;

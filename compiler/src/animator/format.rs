@@ -31,6 +31,7 @@
 
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Align, Cmd, Color, Command, HAlign, Int, Num, Point, Str, VAlign};
+use animkit_grammar::animator::fields::Field;
 use animkit_grammar::animator::lexer::{Tok, comments, parse_number, tokens};
 
 /// How numbers are printed.
@@ -210,154 +211,48 @@ impl Line {
 pub fn command(cmd: &Cmd, numbers: Numbers) -> String {
     let mut l = Line { out: String::new(), numbers };
     l.word(cmd.keyword());
-    match cmd {
-        Cmd::Quit
-        | Cmd::Frame
-        | Cmd::Flush
-        | Cmd::Push
-        | Cmd::Pop
-        | Cmd::Ident
-        | Cmd::Killareas
-        | Cmd::Endmacro
-        | Cmd::Forget => {}
-        Cmd::Keepalive { on } | Cmd::Events { on } | Cmd::Aspect { on } => {
-            l.on(*on);
-        }
-        Cmd::Resize { width, height } => {
-            l.int(width).int(height);
-        }
-        Cmd::Warp { at } | Cmd::Dot { at } => {
-            l.point(at);
-        }
-        Cmd::WarpArea { area } => {
-            l.word("area").str(area);
-        }
-        Cmd::Echo { text } | Cmd::Title { text } => {
-            l.str(text);
-        }
-        Cmd::Echopt { text, points } => {
-            l.str(text).points(points).word(".");
-        }
-        Cmd::Screenshot { file } => {
-            l.str(file);
-        }
-        Cmd::Screendump { file } => {
-            match file {
-                Some(f) => l.str(f),
-                None => l.word("-"),
-            };
-        }
-        Cmd::Sleep { seconds } | Cmd::Flushdelay { seconds } => {
-            l.num(seconds);
-        }
-        Cmd::Bg { color } | Cmd::Color { color } => {
-            l.color(color);
-        }
-        Cmd::Rotate { degrees } => {
-            l.num(degrees);
-        }
-        Cmd::Scale { x, y } => {
-            l.num(x);
-            if let Some(y) = y {
-                l.num(y);
-            }
-        }
-        Cmd::Shift { x, y } => {
-            l.num(x).num(y);
-        }
-        Cmd::Viewport { left, bottom, width, height } | Cmd::Clip { left, bottom, width, height } => {
-            l.num(left).num(bottom).num(width).num(height);
-        }
-        Cmd::ViewportCorners { left, bottom, right, top } | Cmd::ClipCorners { left, bottom, right, top } => {
-            l.num(left).num(bottom).word("-").num(right).num(top);
-        }
-        Cmd::ViewportMacro { name, keep_aspect } => {
-            if *keep_aspect {
-                l.word("aspect");
-            }
-            l.str(name);
-        }
-        Cmd::Mult { matrix } => {
-            for n in matrix {
-                l.num(n);
-            }
-        }
-        Cmd::Alpha { alpha } => {
-            l.num(alpha);
-        }
-        Cmd::Thick { pixels } => {
-            l.int(pixels);
-        }
-        Cmd::Dash { pattern } => {
-            // Bit patterns read best in hex.
-            match numbers {
-                Numbers::Shortest if pattern.value >= 0 && pattern.not_int.is_none() => {
-                    l.word(&format!("{:#06x}", pattern.value))
+    // Each argument by the kind the command table gives it, in the order
+    // written (`Cmd::try_fields`).
+    let _ = cmd.try_fields(|f| {
+        match f {
+            Field::Word(w) => l.word(w),
+            Field::Num(n) => l.num(n),
+            Field::OptNum(n) => match n {
+                Some(n) => l.num(n),
+                None => &mut l,
+            },
+            Field::Nums(ns) => {
+                for n in ns {
+                    l.num(n);
                 }
-                _ => l.int(pattern),
-            };
-        }
-        Cmd::Line { from, to } | Cmd::Arrow { from, to } => {
-            l.point(from).point(to);
-        }
-        Cmd::Rect { corner, width, height } | Cmd::FillRect { corner, width, height } => {
-            l.point(corner).num(width).num(height);
-        }
-        Cmd::RectCorners { from, to } | Cmd::FillRectCorners { from, to } => {
-            l.point(from).word("-").point(to);
-        }
-        Cmd::Text { align, at, text: s } | Cmd::Blit { align, at, image: s } => {
-            l.align(align).point(at).str(s);
-        }
-        Cmd::Lines { points } | Cmd::Poly { points } => {
-            l.points(points);
-        }
-        Cmd::Circle { center, radius, vertices } | Cmd::FillCircle { center, radius, vertices } => {
-            l.point(center).num(radius).int(vertices);
-        }
-        Cmd::ImageLoad { name, path } => {
-            l.str(name).str(path);
-        }
-        Cmd::ImageNew { width, height, name } => {
-            l.int(width).int(height).str(name);
-        }
-        Cmd::Colormap { ch, color } => {
-            l.word(&string(&ch.value.to_string())).color(color);
-        }
-        Cmd::ImageSet { image, x, y, pixels } => {
-            l.str(image).int(x).int(y).str(pixels);
-        }
-        Cmd::ImgPoly { anchor, u, v, image, points } => {
-            l.point(anchor).point(u).point(v).str(image).points(points);
-        }
-        Cmd::ImgPolyEdges { u, v, image, points } => {
-            l.point(u).point(v).str(image).points(points);
-        }
-        Cmd::ImgPolyAxes { ux, vy, image, points } => {
-            l.num(ux).num(vy).str(image).points(points);
-        }
-        Cmd::ImgPolyUnit { image, points } => {
-            l.str(image).points(points);
-        }
-        Cmd::Area { name, points } => {
-            l.str(name).points(points);
-        }
-        Cmd::Delarea { name } | Cmd::Invoke { name } | Cmd::Setcursor { name } => {
-            l.str(name);
-        }
-        Cmd::Macro { name, push } => {
-            if *push {
-                l.word("push");
+                &mut l
             }
-            l.str(name);
-        }
-        Cmd::InvokeAt { at, name } => {
-            l.point(at).str(name);
-        }
-        Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
-            l.str(name).str(data).str(mask).int(hot_col).int(hot_row);
-        }
-    }
+            Field::Int(i) => l.int(i),
+            // Bit patterns read best in hex.
+            Field::Bits(i) => match numbers {
+                Numbers::Shortest if i.value >= 0 && i.not_int.is_none() => l.word(&format!("{:#06x}", i.value)),
+                _ => l.int(i),
+            },
+            Field::Str(s) | Field::Name(s) | Field::Hex(s) => l.str(s),
+            Field::OptStr(s) => match s {
+                Some(s) => l.str(s),
+                None => l.word("-"),
+            },
+            Field::Point(p) => l.point(p),
+            Field::Points(ps) => l.points(ps),
+            Field::On(on) => l.on(on),
+            Field::Flag(w, written) => {
+                if written {
+                    l.word(w);
+                }
+                &mut l
+            }
+            Field::Color(c) => l.color(c),
+            Field::Char(ch) => l.word(&string(&ch.value.to_string())),
+            Field::OptAlign(a) => l.align(a),
+        };
+        Ok::<(), std::convert::Infallible>(())
+    });
     l.out
 }
 

@@ -21,6 +21,7 @@ use super::check::{Checked, Ending, Script, Step};
 use super::row_ops::{RowOp, row_op};
 use crate::builder::{FunctionBuilder, Mark, ProgramBuilder};
 use animkit_grammar::animator::ast::{self, Cmd, HAlign, VAlign};
+use animkit_grammar::animator::fields::Field;
 use animkit_vm::isa::{Insn, MAX_AX, Op};
 use animkit_vm::program::{Function, Language, Module, StrId};
 
@@ -143,81 +144,22 @@ fn emit_op(f: &mut FunctionBuilder, op: Op, pos: Option<(u32, u32)>, fill: impl 
 }
 
 /// Writes the constant block of a command that lowers to one op, its
-/// arguments in canonical form (see the module docs). Commands whose op
-/// has no block write nothing.
+/// arguments in canonical form (see the module docs): a command's own
+/// layout where it has one (sizes as corners, defaults filled in), else
+/// each argument by the kind the command table gives it
+/// (`Cmd::try_fields`). Commands whose op has no block write nothing.
 fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
     let cmd = c.command();
     match &cmd.kind {
-        Cmd::Quit
-        | Cmd::Frame
-        | Cmd::Flush
-        | Cmd::Screendump { file: None }
-        | Cmd::Push
-        | Cmd::Pop
-        | Cmd::Ident
-        | Cmd::Killareas
-        | Cmd::Forget => b,
-        Cmd::Keepalive { on } | Cmd::Events { on } | Cmd::Aspect { on } => b.num(*on as u8 as f64),
-        Cmd::Resize { width, height } => b.int(width).int(height),
-        Cmd::Warp { at } | Cmd::Dot { at } => b.num(at.x.value).num(at.y.value),
-        Cmd::WarpArea { area: t }
-        | Cmd::Echo { text: t }
-        | Cmd::Title { text: t }
-        | Cmd::Screenshot { file: t }
-        | Cmd::Screendump { file: Some(t) }
-        | Cmd::Delarea { name: t }
-        | Cmd::Setcursor { name: t } => b.str(s.text(&t.text)),
-        Cmd::Echopt { text, points } => b.str(s.text(&text.text)).points(points),
-        Cmd::Sleep { seconds } | Cmd::Flushdelay { seconds } => b.num(seconds.value),
-        Cmd::Bg { .. } | Cmd::Color { .. } => {
-            let rgb = c.rgb();
-            b.num(rgb[0]).num(rgb[1]).num(rgb[2])
-        }
-        Cmd::Rotate { degrees } => b.num(degrees.value),
         Cmd::Scale { x, y } => b.num(x.value).num(y.unwrap_or(*x).value),
-        Cmd::Shift { x, y } => b.num(x.value).num(y.value),
         Cmd::Viewport { left, bottom, width, height } | Cmd::Clip { left, bottom, width, height } => {
             let (l, b_, r, t) = (left.value, bottom.value, left.value + width.value, bottom.value + height.value);
             b.num(l).num(b_).num(r).num(t)
         }
-        Cmd::ViewportCorners { left, bottom, right, top } | Cmd::ClipCorners { left, bottom, right, top } => {
-            b.num(left.value).num(bottom.value).num(right.value).num(top.value)
-        }
         Cmd::ViewportMacro { name, keep_aspect } => b.str(s.name(&name.text)).num(*keep_aspect as u8 as f64),
-        Cmd::Mult { matrix } => {
-            for n in matrix {
-                b.num(n.value);
-            }
-            b
-        }
-        Cmd::Alpha { alpha } => b.num(alpha.value),
-        Cmd::Thick { pixels } => b.int(pixels),
-        Cmd::Dash { pattern } => b.int(pattern),
-        Cmd::Line { from, to }
-        | Cmd::Arrow { from, to }
-        | Cmd::RectCorners { from, to }
-        | Cmd::FillRectCorners { from, to } => b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value),
         Cmd::Rect { corner, width, height } | Cmd::FillRect { corner, width, height } => {
             let (x1, y1) = (corner.x.value, corner.y.value);
             b.num(x1).num(y1).num(x1 + width.value).num(y1 + height.value)
-        }
-        Cmd::Text { align, at, text: t } | Cmd::Blit { align, at, image: t } => {
-            let (h, v) = align_codes(align);
-            b.num(h).num(v).num(at.x.value).num(at.y.value).str(s.text(&t.text))
-        }
-        Cmd::Lines { points } | Cmd::Poly { points } => b.points(points),
-        Cmd::Circle { center, radius, vertices } | Cmd::FillCircle { center, radius, vertices } => {
-            b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices)
-        }
-        Cmd::ImageLoad { name, path } => b.str(s.text(&name.text)).str(s.text(&path.text)),
-        Cmd::ImageNew { width, height, name } => b.int(width).int(height).str(s.text(&name.text)),
-        Cmd::Colormap { ch, .. } => {
-            let rgb = c.rgb();
-            b.num(ch.value as u32 as f64).num(rgb[0]).num(rgb[1]).num(rgb[2])
-        }
-        Cmd::ImageSet { image, x, y, pixels } => {
-            let i = s.text(&image.text);
-            b.str(i).int(x).int(y).str(s.text(&pixels.text))
         }
         Cmd::ImgPoly { image, points, .. }
         | Cmd::ImgPolyEdges { image, points, .. }
@@ -235,15 +177,65 @@ fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
             let id = s.text(&image.text);
             b.num(anchor[0]).num(anchor[1]).num(u[0]).num(u[1]).num(v[0]).num(v[1]).str(id).points(points)
         }
-        Cmd::Area { name, points } => b.str(s.text(&name.text)).points(points),
-        Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
-            let (n, d, m) = (s.text(&name.text), s.text(&data.text), s.text(&mask.text));
-            b.str(n).str(d).str(m).int(hot_col).int(hot_row)
-        }
-        Cmd::Invoke { name } => b.str(s.name(&name.text)),
         // Not one op (`row_op` gives a sequence): `emit_command` lowers
         // them.
         Cmd::InvokeAt { .. } | Cmd::Macro { .. } | Cmd::Endmacro => b,
+        kind => {
+            let _ = kind.try_fields(|f| {
+                match f {
+                    Field::Word(_) | Field::Flag(..) => {}
+                    Field::Num(n) => {
+                        b.num(n.value);
+                    }
+                    Field::OptNum(n) => {
+                        if let Some(n) = n {
+                            b.num(n.value);
+                        }
+                    }
+                    Field::Nums(ns) => {
+                        for n in ns {
+                            b.num(n.value);
+                        }
+                    }
+                    Field::Int(i) | Field::Bits(i) => {
+                        b.int(i);
+                    }
+                    Field::Str(t) | Field::Hex(t) => {
+                        b.str(s.text(&t.text));
+                    }
+                    Field::Name(t) => {
+                        b.str(s.name(&t.text));
+                    }
+                    Field::OptStr(t) => {
+                        if let Some(t) = t {
+                            b.str(s.text(&t.text));
+                        }
+                    }
+                    Field::Point(p) => {
+                        b.num(p.x.value).num(p.y.value);
+                    }
+                    Field::Points(ps) => {
+                        b.points(ps);
+                    }
+                    Field::On(on) => {
+                        b.num(on as u8 as f64);
+                    }
+                    Field::Color(_) => {
+                        let rgb = c.rgb();
+                        b.num(rgb[0]).num(rgb[1]).num(rgb[2]);
+                    }
+                    Field::Char(ch) => {
+                        b.num(ch.value as u32 as f64);
+                    }
+                    Field::OptAlign(a) => {
+                        let (h, v) = align_codes(a);
+                        b.num(h).num(v);
+                    }
+                }
+                Ok::<(), std::convert::Infallible>(())
+            });
+            b
+        }
     };
 }
 

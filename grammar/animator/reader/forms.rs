@@ -184,14 +184,17 @@ impl Args<'_> {
         points
     }
 
-    fn color(&mut self, form: u8) -> Color {
-        match form {
-            0 => {
+    /// A colour in the form `elems` has at element `e`, and the elements
+    /// it takes: a name or `#` (one), a grey level (one number) or red green
+    /// blue (three numbers).
+    fn color(&mut self, elems: Form, e: usize) -> (Color, usize) {
+        match (elems.get(e), elems.get(e + 1)) {
+            (Some(&N), Some(&N)) => (Color::Rgb(self.num(), self.num(), self.num()), 3),
+            (Some(&N), _) => (Color::Gray(self.num()), 1),
+            _ => {
                 let s = self.str();
-                if s.text.starts_with('#') { Color::Hex(s) } else { Color::Name(s) }
+                (if s.text.starts_with('#') { Color::Hex(s) } else { Color::Name(s) }, 1)
             }
-            1 => Color::Gray(self.num()),
-            _ => Color::Rgb(self.num(), self.num(), self.num()),
         }
     }
 
@@ -215,125 +218,167 @@ impl Args<'_> {
     }
 }
 
-/// Turns the arguments of a matched form into the command (the second half
-/// of the signature table: form numbers are indexes into [`signature`]).
-pub(super) fn build(kw: Keyword, form: u8, a: &mut Args<'_>) -> Cmd {
-    use Keyword as K;
-    match kw {
-        K::Quit => Cmd::Quit,
-        K::Keepalive => Cmd::Keepalive { on: a.on() },
-        K::Events => Cmd::Events { on: a.on() },
-        K::Resize => Cmd::Resize { width: a.int(), height: a.int() },
-        K::Warp if form == 0 => Cmd::Warp { at: a.point() },
-        K::Warp => {
-            a.take();
-            Cmd::WarpArea { area: a.str() }
+/// The value of one field of kind `$kind` (the table's `cmds` column),
+/// taken from `$a`; `$e` counts the form elements taken, so that an
+/// optional field is there exactly when the form (`$elems`) has it.
+macro_rules! build_field {
+    ($a:ident $elems:ident $e:ident; Num) => {{
+        $e += 1;
+        $a.num()
+    }};
+    ($a:ident $elems:ident $e:ident; Int) => {{
+        $e += 1;
+        $a.int()
+    }};
+    ($a:ident $elems:ident $e:ident; Bits) => {
+        build_field!($a $elems $e; Int)
+    };
+    ($a:ident $elems:ident $e:ident; Str) => {{
+        $e += 1;
+        $a.str()
+    }};
+    ($a:ident $elems:ident $e:ident; Name) => {
+        build_field!($a $elems $e; Str)
+    };
+    ($a:ident $elems:ident $e:ident; Hex) => {
+        build_field!($a $elems $e; Str)
+    };
+    ($a:ident $elems:ident $e:ident; OptStr) => {{
+        $e += 1;
+        let s = $a.str();
+        if s.text == "-" { None } else { Some(s) }
+    }};
+    ($a:ident $elems:ident $e:ident; Point) => {{
+        $e += 2;
+        $a.point()
+    }};
+    ($a:ident $elems:ident $e:ident; Points) => {{
+        $e += 1;
+        $a.points()
+    }};
+    ($a:ident $elems:ident $e:ident; Nums) => {{
+        let nums = std::array::from_fn(|_| $a.num());
+        $e += nums.len();
+        nums
+    }};
+    ($a:ident $elems:ident $e:ident; OptNum) => {
+        if $elems.get($e) == Some(&N) {
+            $e += 1;
+            Some($a.num())
+        } else {
+            None
         }
-        K::Echo => Cmd::Echo { text: a.str() },
-        K::Echopt => Cmd::Echopt { text: a.str(), points: a.points() },
-        K::Title => Cmd::Title { text: a.str() },
-        K::Frame => Cmd::Frame,
-        K::Flush => Cmd::Flush,
-        K::Screenshot => Cmd::Screenshot { file: a.str() },
-        K::Screendump => {
-            let file = a.str();
-            Cmd::Screendump { file: if file.text == "-" { None } else { Some(file) } }
+    };
+    ($a:ident $elems:ident $e:ident; On) => {{
+        $e += 1;
+        $a.on()
+    }};
+    ($a:ident $elems:ident $e:ident; Flag $w:literal) => {
+        if $elems.get($e) == Some(&Word($w)) {
+            $e += 1;
+            $a.take();
+            true
+        } else {
+            false
         }
-        K::Sleep => Cmd::Sleep { seconds: a.num() },
-        K::Flushdelay => Cmd::Flushdelay { seconds: a.num() },
-        K::Aspect => Cmd::Aspect { on: a.on() },
-        K::Bg => Cmd::Bg { color: a.color(form) },
-        K::Rotate => Cmd::Rotate { degrees: a.num() },
-        K::Scale => Cmd::Scale { x: a.num(), y: if form == 1 { Some(a.num()) } else { None } },
-        K::Shift => Cmd::Shift { x: a.num(), y: a.num() },
-        K::Viewport => match form {
-            0 => Cmd::Viewport { left: a.num(), bottom: a.num(), width: a.num(), height: a.num() },
-            1 => {
-                let (left, bottom) = (a.num(), a.num());
-                a.take();
-                Cmd::ViewportCorners { left, bottom, right: a.num(), top: a.num() }
-            }
-            2 => {
-                a.take();
-                Cmd::ViewportMacro { name: a.str(), keep_aspect: true }
-            }
-            _ => Cmd::ViewportMacro { name: a.str(), keep_aspect: false },
-        },
-        K::Mult => Cmd::Mult { matrix: std::array::from_fn(|_| a.num()) },
-        K::Push => Cmd::Push,
-        K::Pop => Cmd::Pop,
-        K::Ident => Cmd::Ident,
-        K::Clip if form == 0 => Cmd::Clip { left: a.num(), bottom: a.num(), width: a.num(), height: a.num() },
-        K::Clip => {
-            let (left, bottom) = (a.num(), a.num());
-            a.take();
-            Cmd::ClipCorners { left, bottom, right: a.num(), top: a.num() }
+    };
+    ($a:ident $elems:ident $e:ident; Color) => {{
+        let (color, taken) = $a.color($elems, $e);
+        $e += taken;
+        color
+    }};
+    ($a:ident $elems:ident $e:ident; Char) => {{
+        $e += 1;
+        $a.char()
+    }};
+    ($a:ident $elems:ident $e:ident; OptAlign) => {
+        if $elems.get($e) == Some(&HAl) {
+            $e += 2;
+            Some($a.align())
+        } else {
+            None
         }
-        K::Color => Cmd::Color { color: a.color(form) },
-        K::Alpha => Cmd::Alpha { alpha: a.num() },
-        K::Thick => Cmd::Thick { pixels: a.int() },
-        K::Dash => Cmd::Dash { pattern: a.int() },
-        K::Dot => Cmd::Dot { at: a.point() },
-        K::Line => Cmd::Line { from: a.point(), to: a.point() },
-        K::Arrow => Cmd::Arrow { from: a.point(), to: a.point() },
-        K::Rect | K::Fillrect => {
-            let fill = kw == K::Fillrect;
-            if form == 0 {
-                let (corner, width, height) = (a.point(), a.num(), a.num());
-                if fill { Cmd::FillRect { corner, width, height } } else { Cmd::Rect { corner, width, height } }
-            } else {
-                let from = a.point();
-                a.take();
-                let to = a.point();
-                if fill { Cmd::FillRectCorners { from, to } } else { Cmd::RectCorners { from, to } }
-            }
-        }
-        K::Text | K::Blit => {
-            let align = if form == 1 { Some(a.align()) } else { None };
-            let (at, s) = (a.point(), a.str());
-            if kw == K::Text { Cmd::Text { align, at, text: s } } else { Cmd::Blit { align, at, image: s } }
-        }
-        K::Lines => Cmd::Lines { points: a.points() },
-        K::Poly => Cmd::Poly { points: a.points() },
-        K::Circle => Cmd::Circle { center: a.point(), radius: a.num(), vertices: a.int() },
-        K::Fillcircle => Cmd::FillCircle { center: a.point(), radius: a.num(), vertices: a.int() },
-        K::Image if form == 0 => Cmd::ImageNew { width: a.int(), height: a.int(), name: a.str() },
-        K::Image => Cmd::ImageLoad { name: a.str(), path: a.str() },
-        K::Colormap => Cmd::Colormap { ch: a.char(), color: a.color(form) },
-        K::ImageSet => Cmd::ImageSet { image: a.str(), x: a.int(), y: a.int(), pixels: a.str() },
-        K::Imgpoly => match form {
-            0 => {
-                let (anchor, u, v) = (a.point(), a.point(), a.point());
-                Cmd::ImgPoly { anchor, u, v, image: a.str(), points: a.points() }
-            }
-            1 => {
-                let (u, v) = (a.point(), a.point());
-                Cmd::ImgPolyEdges { u, v, image: a.str(), points: a.points() }
-            }
-            2 => {
-                let (ux, vy) = (a.num(), a.num());
-                Cmd::ImgPolyAxes { ux, vy, image: a.str(), points: a.points() }
-            }
-            _ => Cmd::ImgPolyUnit { image: a.str(), points: a.points() },
-        },
-        K::Area => Cmd::Area { name: a.str(), points: a.points() },
-        K::Delarea => Cmd::Delarea { name: a.str() },
-        K::Killareas => Cmd::Killareas,
-        K::Macro if form == 0 => {
-            a.take();
-            Cmd::Macro { name: a.str(), push: true }
-        }
-        K::Macro => Cmd::Macro { name: a.str(), push: false },
-        K::Endmacro => Cmd::Endmacro,
-        K::Invoke if form == 0 => Cmd::InvokeAt { at: a.point(), name: a.str() },
-        K::Invoke => Cmd::Invoke { name: a.str() },
-        K::Forget => Cmd::Forget,
-        K::Defcursor => {
-            Cmd::Defcursor { name: a.str(), data: a.str(), mask: a.str(), hot_col: a.int(), hot_row: a.int() }
-        }
-        K::Setcursor => Cmd::Setcursor { name: a.str() },
-    }
+    };
 }
+
+/// Whether `lists` (each variant's form numbers) name every form number
+/// below `forms` exactly once.
+const fn covers(lists: &[u8], forms: usize) -> bool {
+    let mut seen = [false; 256];
+    let mut i = 0;
+    while i < lists.len() {
+        let f = lists[i] as usize;
+        if f >= forms || seen[f] {
+            return false;
+        }
+        seen[f] = true;
+        i += 1;
+    }
+    lists.len() == forms
+}
+
+/// `()` for anything: counts a repetition.
+macro_rules! unit {
+    ($($t:tt)*) => {
+        ()
+    };
+}
+
+/// [`build`] from the table's `cmds` column: each variant's forms and
+/// fields, in the order written.
+macro_rules! build_from_table {
+    ($($k:ident $kw:tt {
+        cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+        macro_body: $m:tt,
+        usage: $u:literal,
+        forms: [$([$($el:expr),*]),*],
+        $($rest:tt)*
+    })*) => {
+        /// Turns the arguments of a matched form into the command (the second half
+        /// of the signature table: form numbers are indexes into [`signature`]).
+        #[allow(unused_variables, unused_mut, unused_assignments, clippy::manual_range_patterns)]
+        pub(super) fn build(kw: Keyword, form: u8, a: &mut Args<'_>) -> Cmd {
+            match kw {
+                $(Keyword::$k => {
+                    let elems: Form = signature(Keyword::$k).get(usize::from(form)).copied().unwrap_or(&[]);
+                    match form {
+                        $($($fi)|* => {
+                            let mut e = 0usize;
+                            Cmd::$v {
+                                $($f: {
+                                    $(
+                                        let _: &str = $pre;
+                                        a.take();
+                                        e += 1;
+                                    )?
+                                    let value = build_field!(a elems e; $kind $($karg)?);
+                                    $(
+                                        let _: &str = $post;
+                                        a.take();
+                                        e += 1;
+                                    )?
+                                    value
+                                }),*
+                            }
+                        })*
+                        // Unreachable: the form matched is one of the row's,
+                        // and the row's variants cover its forms (checked below).
+                        _ => Cmd::Quit,
+                    }
+                })*
+            }
+        }
+
+        $(
+            const _: () = assert!(
+                covers(&[$($($fi),*),*], [$(unit!($($el),*)),*].len()),
+                concat!("`", $kw, "`: the variants' form numbers must name each form once")
+            );
+        )*
+    };
+}
+
+crate::animator_commands!(build_from_table);
 
 /// The forms of `kw` written out, one per line of the signature table
 /// (`line N N N N`; `N` a number, `INT` a whole number, `<...>` a string),
@@ -478,7 +523,7 @@ mod tests {
             ($callback:ident) => {
                 crate::animator_commands!($callback;
                     Arc "arc" {
-                        cmds: [Arc],
+                        cmds: [Arc(0) { center: Point, radius: Num, from: Num, to: Num, vertices: Int }],
                         macro_body: 28,
                         usage: "3 numbers, 2 angles and a whole number, x y r from to verts",
                         forms: [[N, N, N, N, N, I]],
@@ -490,6 +535,26 @@ mod tests {
         with_arc!(lexer_from_table);
         with_arc!(macro_body_from_table);
         with_arc!(forms_from_table);
+
+        /// The `cmds` column as `build_from_table` reads it: each row's
+        /// keyword, whether its variants' form numbers cover its forms,
+        /// and its fields.
+        macro_rules! cmds_column {
+            ($($k:ident $kw:tt {
+                cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+                macro_body: $m:tt,
+                usage: $u:literal,
+                forms: [$([$($el:expr),*]),*],
+                $($rest:tt)*
+            })*) => {
+                const CMDS: [(&str, bool, &[&str]); Keyword::ALL.len()] = [$((
+                    $kw,
+                    super::super::covers(&[$($($fi),*),*], [$(unit!($($el),*)),*].len()),
+                    &[$($(concat!(stringify!($f), ": ", stringify!($kind))),*),*],
+                )),*];
+            };
+        }
+        with_arc!(cmds_column);
 
         #[test]
         fn a_row_alone_gives_the_token_the_macro_flag_the_signature_and_the_usage() {
@@ -504,6 +569,26 @@ mod tests {
             assert_eq!(signature(Keyword::Arc), forms);
             assert_eq!(usage(Keyword::Arc), "3 numbers, 2 angles and a whole number, x y r from to verts");
             assert_eq!(signature(Keyword::Line), [&[N, N, N, N] as &[Elem]]);
+        }
+
+        #[test]
+        fn a_row_gives_its_variants_fields_and_the_forms_they_are_read_from() {
+            assert!(CMDS.iter().all(|row| row.1), "{CMDS:?}");
+            let arc = CMDS.last().map(|row| (row.0, row.2));
+            let fields: &[&str] = &["center: Point", "radius: Num", "from: Num", "to: Num", "vertices: Int"];
+            assert_eq!(arc, Some(("arc", fields)));
+            let rect = CMDS.iter().find(|row| row.0 == "rect").map(|row| row.2);
+            let fields: &[&str] = &["corner: Point", "width: Num", "height: Num", "from: Point", "to: Point"];
+            assert_eq!(rect, Some(fields));
+        }
+
+        #[test]
+        fn form_numbers_must_name_each_form_once() {
+            use super::super::covers;
+            assert!(covers(&[1, 0], 2) && covers(&[0, 1, 2], 3) && covers(&[], 0));
+            assert!(!covers(&[0, 0], 2), "a form twice");
+            assert!(!covers(&[0], 2), "a form left out");
+            assert!(!covers(&[1, 2], 2), "a form that is not there");
         }
     }
 }

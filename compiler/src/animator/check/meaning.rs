@@ -7,66 +7,36 @@ use crate::animator::colors;
 use crate::diagnostic::Diagnostic;
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Cmd, Color, Command, Int, Point, Str};
+use animkit_grammar::animator::fields::Field;
 use animkit_vm::limits;
 
-/// The checks that need meaning, in the order lowering uses the
-/// arguments; returns the resolved colour of colour commands.
+/// The checks that need meaning: a command's own checks (ranges of whole
+/// numbers, flat viewports), then by the kinds the command table gives its
+/// arguments (`Cmd::try_fields`): point counts, string lengths, colours;
+/// returns the resolved colour of colour commands.
 pub(super) fn limits_and_meaning(cmd: &Command) -> Result<[f64; 3], Diagnostic> {
-    let none = [0.0; 3];
-    match &cmd.kind {
-        Cmd::Quit
-        | Cmd::Keepalive { .. }
-        | Cmd::Events { .. }
-        | Cmd::Warp { .. }
-        | Cmd::Frame
-        | Cmd::Flush
-        | Cmd::Screendump { file: None }
-        | Cmd::Sleep { .. }
-        | Cmd::Flushdelay { .. }
-        | Cmd::Aspect { .. }
-        | Cmd::Rotate { .. }
-        | Cmd::Scale { .. }
-        | Cmd::Shift { .. }
-        | Cmd::Mult { .. }
-        | Cmd::Push
-        | Cmd::Pop
-        | Cmd::Ident
-        | Cmd::Clip { .. }
-        | Cmd::ClipCorners { .. }
-        | Cmd::Alpha { .. }
-        | Cmd::Dot { .. }
-        | Cmd::Line { .. }
-        | Cmd::Arrow { .. }
-        | Cmd::Rect { .. }
-        | Cmd::RectCorners { .. }
-        | Cmd::FillRect { .. }
-        | Cmd::FillRectCorners { .. }
-        | Cmd::Killareas
-        | Cmd::Forget
-        | Cmd::Macro { .. }
-        | Cmd::Endmacro => Ok(none),
+    own_checks(&cmd.kind)?;
+    cmd.kind.try_fields(|f| match f {
+        Field::Points(points) => point_count(points, cmd.span),
+        _ => Ok(()),
+    })?;
+    let mut rgb = [0.0; 3];
+    cmd.kind.try_fields(|f| match f {
+        Field::Str(s) | Field::Name(s) | Field::Hex(s) | Field::OptStr(Some(s)) => string(s),
+        Field::Color(c) => resolve(c).map(|c| rgb = c),
+        _ => Ok(()),
+    })?;
+    Ok(rgb)
+}
+
+/// The checks of the commands with a meaning of their own (the rest have
+/// only those of their arguments' kinds).
+fn own_checks(cmd: &Cmd) -> Result<(), Diagnostic> {
+    match cmd {
         Cmd::Resize { width, height } => {
             in_range(width, 1, MAX_WINDOW, "width")?;
-            in_range(height, 1, MAX_WINDOW, "height")?;
-            Ok(none)
+            in_range(height, 1, MAX_WINDOW, "height")
         }
-        Cmd::WarpArea { area: s }
-        | Cmd::Echo { text: s }
-        | Cmd::Title { text: s }
-        | Cmd::Screenshot { file: s }
-        | Cmd::Screendump { file: Some(s) }
-        | Cmd::ViewportMacro { name: s, .. }
-        | Cmd::Text { text: s, .. }
-        | Cmd::Blit { image: s, .. }
-        | Cmd::Delarea { name: s }
-        | Cmd::Invoke { name: s }
-        | Cmd::InvokeAt { name: s, .. }
-        | Cmd::Setcursor { name: s } => string(s).map(|()| none),
-        Cmd::Echopt { text, points } => {
-            point_count(points, cmd.span)?;
-            string(text).map(|()| none)
-        }
-        Cmd::Bg { color } | Cmd::Color { color } | Cmd::Colormap { color, .. } => resolve(color),
         Cmd::Viewport { width, height, .. } => {
             if width.value == 0.0 || height.value == 0.0 {
                 return Err(Diagnostic::error(
@@ -75,7 +45,7 @@ pub(super) fn limits_and_meaning(cmd: &Command) -> Result<[f64; 3], Diagnostic> 
                     "must not be 0",
                 ));
             }
-            Ok(none)
+            Ok(())
         }
         Cmd::ViewportCorners { left, bottom, right, top } => {
             if left.value == right.value || bottom.value == top.value {
@@ -85,42 +55,27 @@ pub(super) fn limits_and_meaning(cmd: &Command) -> Result<[f64; 3], Diagnostic> 
                     "corners must differ",
                 ));
             }
-            Ok(none)
+            Ok(())
         }
-        Cmd::Thick { pixels } => in_range(pixels, 0, MAX_THICK, "thickness").map(|()| none),
-        Cmd::Dash { pattern } => in_range(pattern, 0, limits::MAX_DASH as i64, "dash pattern").map(|()| none),
-        Cmd::Lines { points } | Cmd::Poly { points } => point_count(points, cmd.span).map(|()| none),
+        Cmd::Thick { pixels } => in_range(pixels, 0, MAX_THICK, "thickness"),
+        Cmd::Dash { pattern } => in_range(pattern, 0, limits::MAX_DASH as i64, "dash pattern"),
         Cmd::Circle { vertices, .. } | Cmd::FillCircle { vertices, .. } => {
-            in_range(vertices, 0, MAX_CIRCLE_VERTICES, "vertex count").map(|()| none)
+            in_range(vertices, 0, MAX_CIRCLE_VERTICES, "vertex count")
         }
-        Cmd::ImageLoad { name, path } => string(name).and_then(|()| string(path)).map(|()| none),
-        Cmd::ImageNew { width, height, name } => {
+        Cmd::ImageNew { width, height, .. } => {
             in_range(width, 1, MAX_IMAGE, "image width")?;
-            in_range(height, 1, MAX_IMAGE, "image height")?;
-            string(name).map(|()| none)
+            in_range(height, 1, MAX_IMAGE, "image height")
         }
-        Cmd::ImageSet { image, x, y, pixels } => {
+        Cmd::ImageSet { x, y, .. } => {
             in_range(x, 0, MAX_IMAGE, "column")?;
-            in_range(y, 0, MAX_IMAGE, "row")?;
-            string(image).and_then(|()| string(pixels)).map(|()| none)
+            in_range(y, 0, MAX_IMAGE, "row")
         }
-        Cmd::ImgPoly { image, points, .. }
-        | Cmd::ImgPolyEdges { image, points, .. }
-        | Cmd::ImgPolyAxes { image, points, .. }
-        | Cmd::ImgPolyUnit { image, points } => {
-            point_count(points, cmd.span)?;
-            string(image).map(|()| none)
-        }
-        Cmd::Area { name, points } => {
-            point_count(points, cmd.span)?;
-            string(name).map(|()| none)
-        }
-        Cmd::Defcursor { name, data, mask, hot_col, hot_row } => {
+        Cmd::Defcursor { hot_col, hot_row, .. } => {
             let hot = limits::MAX_CURSOR_HOT as i64;
             in_range(hot_col, 0, hot, "hot spot column")?;
-            in_range(hot_row, 0, hot, "hot spot row")?;
-            string(name).and_then(|()| string(data)).and_then(|()| string(mask)).map(|()| none)
+            in_range(hot_row, 0, hot, "hot spot row")
         }
+        _ => Ok(()),
     }
 }
 

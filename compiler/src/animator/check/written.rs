@@ -5,76 +5,30 @@
 use super::Text;
 use crate::diagnostic::Diagnostic;
 use animkit_grammar::animator::ast::{Cmd, Color, Int, Num, Point, Str};
+use animkit_grammar::animator::fields::Field;
 
-/// Every argument's value as written, in the order of the text.
+/// Every argument's value as written, in the order of the text, by the
+/// kind the command table gives it (`Cmd::try_fields`).
 pub(super) fn as_written(cmd: &Cmd, text: Text<'_>) -> Result<(), Diagnostic> {
-    let num = |n: &Num| finite(n, text);
     let point = |p: &Point| finite(&p.x, text).and_then(|()| finite(&p.y, text));
-    let points = |ps: &[Point]| ps.iter().try_for_each(point);
-    let int = |i: &Int| whole(i, text);
-    let color = |c: &Color| written_color(c, text);
-    match cmd {
-        Cmd::Quit
-        | Cmd::Keepalive { .. }
-        | Cmd::Events { .. }
-        | Cmd::WarpArea { .. }
-        | Cmd::Echo { .. }
-        | Cmd::Title { .. }
-        | Cmd::Frame
-        | Cmd::Flush
-        | Cmd::Screenshot { .. }
-        | Cmd::Screendump { .. }
-        | Cmd::Aspect { .. }
-        | Cmd::ViewportMacro { .. }
-        | Cmd::Push
-        | Cmd::Pop
-        | Cmd::Ident
-        | Cmd::ImageLoad { .. }
-        | Cmd::Delarea { .. }
-        | Cmd::Killareas
-        | Cmd::Macro { .. }
-        | Cmd::Endmacro
-        | Cmd::Invoke { .. }
-        | Cmd::Forget
-        | Cmd::Setcursor { .. } => Ok(()),
-        Cmd::Resize { width, height } | Cmd::ImageNew { width, height, .. } => int(width).and_then(|()| int(height)),
-        Cmd::Warp { at } | Cmd::Dot { at } | Cmd::InvokeAt { at, .. } => point(at),
-        Cmd::Text { at, .. } | Cmd::Blit { at, .. } => point(at),
-        Cmd::Echopt { points: ps, .. } | Cmd::Lines { points: ps } | Cmd::Poly { points: ps } => points(ps),
-        Cmd::Area { points: ps, .. } | Cmd::ImgPolyUnit { points: ps, .. } => points(ps),
-        Cmd::Sleep { seconds: n } | Cmd::Flushdelay { seconds: n } | Cmd::Rotate { degrees: n } => num(n),
-        Cmd::Alpha { alpha: n } => num(n),
-        Cmd::Bg { color: c } | Cmd::Color { color: c } | Cmd::Colormap { color: c, .. } => color(c),
-        Cmd::Scale { x, y } => num(x).and_then(|()| y.as_ref().map_or(Ok(()), num)),
-        Cmd::Shift { x, y } => num(x).and_then(|()| num(y)),
-        Cmd::Viewport { left, bottom, width, height } | Cmd::Clip { left, bottom, width, height } => {
-            [left, bottom, width, height].into_iter().try_for_each(num)
-        }
-        Cmd::ViewportCorners { left, bottom, right, top } | Cmd::ClipCorners { left, bottom, right, top } => {
-            [left, bottom, right, top].into_iter().try_for_each(num)
-        }
-        Cmd::Mult { matrix } => matrix.iter().try_for_each(num),
-        Cmd::Thick { pixels: i } | Cmd::Dash { pattern: i } => int(i),
-        Cmd::Line { from, to }
-        | Cmd::Arrow { from, to }
-        | Cmd::RectCorners { from, to }
-        | Cmd::FillRectCorners { from, to } => point(from).and_then(|()| point(to)),
-        Cmd::Rect { corner, width, height } | Cmd::FillRect { corner, width, height } => {
-            point(corner).and_then(|()| num(width)).and_then(|()| num(height))
-        }
-        Cmd::Circle { center, radius, vertices } | Cmd::FillCircle { center, radius, vertices } => {
-            point(center).and_then(|()| num(radius)).and_then(|()| int(vertices))
-        }
-        Cmd::ImageSet { x, y, .. } => int(x).and_then(|()| int(y)),
-        Cmd::ImgPoly { anchor, u, v, points: ps, .. } => {
-            point(anchor).and_then(|()| point(u)).and_then(|()| point(v)).and_then(|()| points(ps))
-        }
-        Cmd::ImgPolyEdges { u, v, points: ps, .. } => point(u).and_then(|()| point(v)).and_then(|()| points(ps)),
-        Cmd::ImgPolyAxes { ux, vy, points: ps, .. } => num(ux).and_then(|()| num(vy)).and_then(|()| points(ps)),
-        Cmd::Defcursor { data, mask, hot_col, hot_row, .. } => {
-            bitmap(data).and_then(|()| bitmap(mask)).and_then(|()| int(hot_col)).and_then(|()| int(hot_row))
-        }
-    }
+    cmd.try_fields(|f| match f {
+        Field::Num(n) => finite(n, text),
+        Field::OptNum(n) => n.as_ref().map_or(Ok(()), |n| finite(n, text)),
+        Field::Nums(ns) => ns.iter().try_for_each(|n| finite(n, text)),
+        Field::Point(p) => point(p),
+        Field::Points(ps) => ps.iter().try_for_each(point),
+        Field::Int(i) | Field::Bits(i) => whole(i, text),
+        Field::Color(c) => written_color(c, text),
+        Field::Hex(s) => bitmap(s),
+        Field::Word(_)
+        | Field::Str(_)
+        | Field::Name(_)
+        | Field::OptStr(_)
+        | Field::On(_)
+        | Field::Flag(..)
+        | Field::Char(_)
+        | Field::OptAlign(_) => Ok(()),
+    })
 }
 
 // The checks on the stream's hot path are inline and their errors cold:
