@@ -266,7 +266,14 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<
     // A sprite module's one function was verified last: `scratch.resume`
     // holds its resume points (one allocation, of their exact number).
     let resume_points = if m.language == Language::Sprite { scratch.resume[..].into() } else { Box::default() };
-    Ok(ModuleInfo { resume_points })
+    // A SLAP module's last time point (its entry exists: `module-shape`).
+    let entry_waits = match (m.language, m.entry.and_then(|e| m.functions.get(e as usize))) {
+        (Language::Slap, Some(f)) => {
+            f.code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field() as u64).sum()
+        }
+        _ => 0,
+    };
+    Ok(ModuleInfo { resume_points, entry_waits })
 }
 
 /// What [`verify_block`] requires of one constant's value, for a block

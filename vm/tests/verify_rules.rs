@@ -420,7 +420,7 @@ fn progress() {
 /// The verifier hands out what it learnt (`ModuleInfo`): a sprite
 /// module's resume points are the pc after each `WAIT`, ascending, the
 /// same whether it verified the program or the loader did; other modules
-/// have none.
+/// have none. A SLAP module's entry `WAIT`s are summed (`Scene::length`).
 #[test]
 fn module_info_holds_the_resume_points() {
     let wait = |n| Insn::ax(Op::Wait, n);
@@ -431,6 +431,10 @@ fn module_info_holds_the_resume_points() {
     assert!(verified.info(1).is_none());
     let loaded = animkit_vm::codec::load(&animkit_vm::codec::encode(&p)).unwrap();
     assert_eq!(loaded.info(0), verified.info(0));
-    let slap = animkit_vm::verify::verify(slap(vec![wait(1), HALT], 1)).unwrap();
+    assert_eq!(verified.info(0).unwrap().entry_waits(), 0);
+    // A SLAP module: no resume points; its entry's WAITs add up to its
+    // scene's length.
+    let slap = animkit_vm::verify::verify(slap(vec![wait(1), Insn::ax(Op::Nop, 0), wait(40), HALT], 1)).unwrap();
     assert_eq!(slap.info(0).unwrap().resume_points(), [0u32; 0]);
+    assert_eq!(slap.info(0).unwrap().entry_waits(), 41);
 }

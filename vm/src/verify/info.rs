@@ -21,6 +21,9 @@ pub struct ModuleInfo {
     /// ascending order (each inside the code: `fallthrough`). Empty for
     /// other modules.
     pub(super) resume_points: Box<[u32]>,
+    /// For a SLAP module: the sum of the `WAIT` operands of its entry
+    /// function. 0 for other modules.
+    pub(super) entry_waits: u64,
 }
 
 impl ModuleInfo {
@@ -29,5 +32,18 @@ impl ModuleInfo {
     /// state entries). Empty for Animator and SLAP modules.
     pub fn resume_points(&self) -> &[u32] {
         &self.resume_points
+    }
+
+    /// For a SLAP module: the ticks its entry function's `WAIT`s add up to
+    /// (the scene's last time point: straight-line code in what the
+    /// compiler emits). 0 for Animator and sprite modules.
+    ///
+    /// ```
+    /// use animkit_vm::slap::SceneAsm;
+    /// let program = SceneAsm::new().finish("intro").unwrap();
+    /// assert_eq!(program.info(0).unwrap().entry_waits(), 0);
+    /// ```
+    pub fn entry_waits(&self) -> u64 {
+        self.entry_waits
     }
 }
