@@ -3,7 +3,10 @@
 //! [`crate::sprite`].
 //!
 //! A [`Fiber`] is a resumable thread of execution: a call stack over one
-//! module. [`run`] executes it until it halts, returns from its first
+//! module, bound to it (checked once each time [`run`] starts or resumes),
+//! so the loop trusts what the verifier proved of that code: it decodes
+//! opcodes and indexes code and functions without error branches (see
+//! ARCHITECTURE.md for the rule each removed check relies on). [`run`] executes it until it halts, returns from its first
 //! function, or a domain op asks to suspend (a `sleep`, a frame delay); the
 //! caller resumes it later by calling [`run`] again. Domain ops are handed
 //! to a [`Domain`], which gives them meaning (drawing, scene updates),
@@ -61,7 +64,7 @@
 use crate::isa::{Format, Op, animator_ops, slap_ops, sprite_ops};
 use crate::limits::{MAX_DEPTH, MAX_STEPS};
 use crate::program::{FuncId, Function, Module, StrId};
-use crate::verify::VerifiedModule;
+use crate::verify::{CodeId, VerifiedModule};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -293,9 +296,33 @@ struct Frame {
     parts: Option<(StrId, u32)>,
 }
 
-/// A resumable execution over one module.
+/// A resumable execution over one module, bound to it: [`run`] refuses to
+/// run a fiber on other code than the [`VerifiedModule`] it was started
+/// on (another module, another program, or a [`crate::verify::LiveModule`]
+/// changed since other than by appending functions), so the interpreter
+/// can trust the verifier's proof about every frame's code.
+///
+/// ```
+/// use animkit_vm::interp::{run, Args, Bindings, Domain, Env, Fiber, Flow};
+/// use animkit_vm::isa::Op;
+/// struct Nothing;
+/// impl Domain for Nothing {
+///     fn op(&mut self, _: Op, _: Args<'_>, _: &Env<'_>) -> Result<Flow, String> {
+///         Ok(Flow::Continue)
+///     }
+/// }
+/// let a = animkit_vm::sprite::doc_program();
+/// let b = animkit_vm::verify::verify(a.as_ref().clone().into_inner())?; // equal, verified apart
+/// let mut fiber = Fiber::new(a.code(0).unwrap(), 0);
+/// let err = run(&mut fiber, b.code(0).unwrap(), &mut Bindings::default(), &mut Nothing).unwrap_err();
+/// assert_eq!(err.message, "this fiber was started on other code than it is run on");
+/// assert!(fiber.is_finished());
+/// # Ok::<(), animkit_vm::verify::VerifyError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Fiber {
+    /// The code the fiber was started on (`None`: never started).
+    code: Option<CodeId>,
     frames: Vec<Frame>,
     regs: Vec<f64>,
     limits: Limits,
@@ -340,6 +367,7 @@ impl Fiber {
     /// Forgets everything and starts over at `func` of `code`.
     pub fn restart(&mut self, code: VerifiedModule<'_>, func: FuncId) {
         let module = code.module();
+        self.code = Some(code.id());
         self.work = 0;
         self.instructions = 0;
         self.frames.clear();
@@ -377,30 +405,44 @@ pub fn run<D: Domain>(
 ) -> Result<Exit, RuntimeError> {
     let (module, strings) = (code.module(), code.strings());
     let funcs = &module.functions;
-    'frames: while let Some(frame) = fiber.frames.last().copied() {
-        let Some(f) = funcs.get(frame.func as usize) else {
+    // Checked once per call of `run`, never per instruction: the fiber's
+    // frames point into the very code the verifier passed. Every frame but
+    // the first was pushed by a checked call; the first is where `restart`
+    // pointed the fiber, checked here.
+    if let Some(&first) = fiber.frames.first() {
+        if fiber.code != Some(code.id()) {
+            let top = fiber.frames.last().copied().unwrap_or(first);
             fiber.frames.clear();
-            return Err(error(module, frame.func, 0, format!("call of missing function {}", frame.func)));
-        };
-        let base = frame.base as usize;
-        // A fiber started on other code than it resumes on still has the
-        // registers this function's verified operands name.
-        if fiber.regs.len() < base + f.nregs as usize {
-            fiber.regs.resize(base + f.nregs as usize, 0.0);
+            return Err(RuntimeError {
+                message: "this fiber was started on other code than it is run on".into(),
+                function: top.func,
+                pc: top.pc,
+                position: None,
+            });
         }
+        if funcs.get(first.func as usize).is_none() {
+            fiber.frames.clear();
+            return Err(error(module, first.func, 0, format!("call of missing function {}", first.func)));
+        }
+    }
+    'frames: while let Some(frame) = fiber.frames.last().copied() {
+        // Every frame's function exists (the check above, the `call` rule
+        // for `CALL`, the checks of name-bound calls), and the fiber's
+        // registers cover it (each frame was sized as it was pushed).
+        let f = &funcs[frame.func as usize];
+        let base = frame.base as usize;
         let mut pc = frame.pc;
         loop {
-            let Some(&w) = f.code.get(pc as usize) else {
-                fiber.frames.clear();
-                return Err(error(module, frame.func, pc, "ran past the end of the function".into()));
-            };
+            // In range: a frame starts at 0 (`fallthrough`: a function has
+            // an instruction) or resumes after a non-terminator, jumps land
+            // inside the code (`jump`), and no instruction but a
+            // terminator is last (`fallthrough`).
+            let w = f.code[pc as usize];
             let at = pc;
             pc += 1;
             fiber.instructions += 1;
-            let Some(op) = w.op() else {
-                fiber.frames.clear();
-                return Err(error(module, frame.func, at, format!("unknown opcode {:#04x}", w.op_byte())));
-            };
+            // Every word's opcode is assigned (`opcode`).
+            let op = w.verified_op();
             if fiber.frames.len() > 1 || fiber.limits.whole_run {
                 fiber.work += 1;
                 if fiber.work > fiber.limits.max_steps {
@@ -417,7 +459,7 @@ pub fn run<D: Domain>(
                 Op::LoadKX => {
                     // The constant index is the next word's Ax (the verifier's
                     // `loadk` rule); that word is skipped.
-                    let k = f.code.get(pc as usize).map_or(0, |x| x.ax_field());
+                    let k = f.code[pc as usize].ax_field();
                     fiber.regs[r(w.a())] = f.num(k as usize);
                     pc += 1;
                 }
@@ -436,7 +478,9 @@ pub fn run<D: Domain>(
                 Op::Jmp => pc = (pc as i64 + w.sj_field() as i64) as u32,
                 Op::Call => {
                     save_pc(fiber, pc);
-                    push_frame(fiber, module, w.ax_field(), None, at)?;
+                    // The callee exists (`call`).
+                    let func = w.ax_field();
+                    push_frame(fiber, module, base, f, (func, Some(&funcs[func as usize])), None, at)?;
                     continue 'frames;
                 }
                 Op::CallN => {
@@ -448,7 +492,11 @@ pub fn run<D: Domain>(
                         return Err(error(module, frame.func, at, format!("no {kind} named `{name_text}`")));
                     };
                     if let Some(&first) = parts.first() {
-                        if let Err(mut e) = push_frame(fiber, module, first, Some((name, 1)), at) {
+                        // Bindings outlive a module (a script restarted on
+                        // a new program keeps them): their functions are
+                        // checked, once per call (by `push_frame`).
+                        let callee = funcs.get(first as usize);
+                        if let Err(mut e) = push_frame(fiber, module, base, f, (first, callee), Some((name, 1)), at) {
                             // Abandon the whole runaway call chain: resume
                             // after the outermost call.
                             fiber.frames.truncate(1);
@@ -478,8 +526,12 @@ pub fn run<D: Domain>(
                 }
                 Op::Ret => {
                     if let Some(next) = next_part(fiber, bindings) {
-                        let nregs = funcs.get(next.func as usize).map_or(0, |f| f.nregs as usize);
-                        fiber.regs.resize(next.base as usize + nregs, 0.0);
+                        // A binding's function: checked (see `CALLN`).
+                        let Some(part) = funcs.get(next.func as usize) else {
+                            fiber.frames.clear();
+                            return Err(error(module, next.func, 0, format!("call of missing function {}", next.func)));
+                        };
+                        fiber.regs.resize(next.base as usize + part.nregs as usize, 0.0);
                         let top = fiber.frames.len() - 1;
                         fiber.frames[top] = next;
                         continue 'frames;
@@ -580,16 +632,21 @@ fn save_pc(fiber: &mut Fiber, pc: u32) {
     }
 }
 
+/// Pushes a frame for `callee` (function `func`), called at `at` from the
+/// running frame, whose registers start at `caller_base` and whose
+/// function is `caller`; `None` for a missing callee (a stale binding: a
+/// `CALL`'s callee exists).
 fn push_frame(
     fiber: &mut Fiber,
     module: &Module,
-    func: FuncId,
+    caller_base: usize,
+    caller: &Function,
+    (func, callee): (FuncId, Option<&Function>),
     parts: Option<(StrId, u32)>,
     at: u32,
 ) -> Result<(), RuntimeError> {
-    let caller = fiber.frames.last().copied();
     if fiber.frames.len() > fiber.limits.max_depth {
-        let f = caller.map_or(0, |c| c.func);
+        let f = fiber.frames.last().map_or(0, |c| c.func);
         return Err(error(
             module,
             f,
@@ -597,12 +654,11 @@ fn push_frame(
             format!("calls nested more than {} deep (unbounded recursion?)", fiber.limits.max_depth),
         ));
     }
-    let Some(callee) = module.functions.get(func as usize) else {
-        return Err(error(module, caller.map_or(0, |c| c.func), at, format!("call of missing function {func}")));
+    let Some(callee) = callee else {
+        let f = fiber.frames.last().map_or(0, |c| c.func);
+        return Err(error(module, f, at, format!("call of missing function {func}")));
     };
-    let base = caller.map_or(0, |c| {
-        c.base as usize + module.functions.get(c.func as usize).map_or(0, |f: &Function| f.nregs as usize)
-    });
+    let base = caller_base + caller.nregs as usize;
     fiber.regs.resize(base + callee.nregs as usize, 0.0);
     fiber.frames.push(Frame { func, pc: 0, base: base as u32, parts });
     Ok(())

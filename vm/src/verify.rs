@@ -36,10 +36,13 @@ use crate::program::{ConstKind, Function, Language, Module, Program};
 use std::collections::HashSet;
 use std::fmt;
 
+mod info;
 mod live;
 mod proof;
 
+pub use info::ModuleInfo;
 pub use live::{EntryChecks, LiveModule, MAX_SHAPES};
+pub(crate) use proof::CodeId;
 pub use proof::{Verified, VerifiedModule};
 
 /// A broken verifier rule and where.
@@ -139,8 +142,12 @@ pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
 /// assert_eq!(verify(p).unwrap_err().rule, "jump");
 /// ```
 pub fn verify(program: Program) -> Result<Verified<Program>, VerifyError> {
-    verify_program(&program)?;
-    Ok(Verified::vouch(program))
+    let mut verifier = ModuleVerifier::default();
+    for (mi, module) in program.modules.iter().enumerate() {
+        verifier.verify(&program.strings, mi, module)?;
+    }
+    // Every module passed, in order.
+    Ok(Verified::vouch(program, verifier.infos))
 }
 
 /// [`verify_program`] one module at a time, for the loader: it checks each
@@ -152,15 +159,18 @@ pub(crate) struct ModuleVerifier {
     scratch: Scratch,
     /// Modules `0..passed` passed, in order.
     passed: usize,
+    /// What the verifier learnt of each of them.
+    infos: Vec<ModuleInfo>,
 }
 
 impl ModuleVerifier {
     /// Checks module `mi` of a program whose string table is `strings`.
     pub(crate) fn verify(&mut self, strings: &[String], mi: usize, module: &Module) -> Result<(), VerifyError> {
         let mut cx = Ctx { strings, nstrings: strings.len(), module: mi, function: None };
-        verify_module(&mut cx, module, &mut self.scratch)?;
+        let info = verify_module(&mut cx, module, &mut self.scratch)?;
         if mi == self.passed {
             self.passed += 1;
+            self.infos.push(info);
         }
         Ok(())
     }
@@ -168,7 +178,7 @@ impl ModuleVerifier {
     /// The program whose modules [`ModuleVerifier::verify`] passed one by
     /// one, in order, as [`Verified`]; `None` if some module was not.
     pub(crate) fn seal(self, program: Program) -> Option<Verified<Program>> {
-        (self.passed == program.modules.len()).then(|| Verified::vouch(program))
+        (self.passed == program.modules.len()).then(|| Verified::vouch(program, self.infos))
     }
 }
 
@@ -187,9 +197,12 @@ pub(crate) struct Scratch {
     names: Vec<u32>,
     /// [`finite_runs`] of the function being verified.
     runs: Vec<u32>,
+    /// The resume points of the sprite code just verified (the pc after
+    /// each `WAIT`), for its [`ModuleInfo`].
+    resume: Vec<u32>,
 }
 
-fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<(), VerifyError> {
+fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<ModuleInfo, VerifyError> {
     cx.string(m.name, "the module name")?;
     match m.language {
         Language::Sprite => {
@@ -250,7 +263,17 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<
         verify_function(cx, m, f, scratch)?;
     }
     cx.function = None;
-    Ok(())
+    // A sprite module's one function was verified last: `scratch.resume`
+    // holds its resume points (one allocation, of their exact number).
+    let resume_points = if m.language == Language::Sprite { scratch.resume[..].into() } else { Box::default() };
+    // A SLAP module's last time point (its entry exists: `module-shape`).
+    let entry_waits = match (m.language, m.entry.and_then(|e| m.functions.get(e as usize))) {
+        (Language::Slap, Some(f)) => {
+            f.code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field() as u64).sum()
+        }
+        _ => 0,
+    };
+    Ok(ModuleInfo { resume_points, entry_waits })
 }
 
 /// What [`verify_block`] requires of one constant's value, for a block
@@ -414,7 +437,15 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch
     for (pc, &w) in f.code.iter().enumerate() {
         verify_insn(cx, m, f, &scratch.runs, pc, w)?;
     }
-    verify_control_flow(cx, m, f, scratch)
+    verify_control_flow(cx, m, f, scratch)?;
+    if m.language == Language::Sprite {
+        // The fast path agrees with the rules (its proptest), so this is
+        // never reached for code that passes; the facts stay right anyway.
+        scratch.resume.clear();
+        let waits = f.code.iter().enumerate().filter(|(_, w)| w.op() == Some(Op::Wait));
+        scratch.resume.extend(waits.map(|(pc, _)| pc as u32 + 1));
+    }
+    Ok(())
 }
 
 /// The same rules as [`verify_insn`] and [`verify_control_flow`] for sprite
@@ -440,6 +471,11 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch)
     let mut falls_off = false;
     let jumps = &mut scratch.jumps;
     jumps.clear();
+    // The pc after each WAIT: at most one per word, reserved up front so
+    // that the loop never grows it.
+    let resume = &mut scratch.resume;
+    resume.clear();
+    resume.reserve(n);
     for (pc, w) in code.iter().enumerate() {
         let ax = w.0 >> 8;
         let ok = match w.0 as u8 {
@@ -453,6 +489,7 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch)
             }
             WAIT => {
                 falls_off = true;
+                resume.push(pc as u32 + 1);
                 ax != 0
             }
             NOP => {

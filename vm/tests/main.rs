@@ -7,6 +7,7 @@
 #[global_allocator]
 static A: animkit_test_support::alloc::Counting = animkit_test_support::alloc::Counting;
 
+mod fiber_binding;
 mod game_api;
 mod game_hostile_calls;
 mod slap_counting;

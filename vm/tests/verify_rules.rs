@@ -416,3 +416,25 @@ fn progress() {
     // Two states entering each other with no wait.
     assert_eq!(rule(&sprite(vec![Insn::ax(Op::Enter, 1), Insn::ax(Op::Enter, 0)], &[0, 1])), "progress");
 }
+
+/// The verifier hands out what it learnt (`ModuleInfo`): a sprite
+/// module's resume points are the pc after each `WAIT`, ascending, the
+/// same whether it verified the program or the loader did; other modules
+/// have none. A SLAP module's entry `WAIT`s are summed (`Scene::length`).
+#[test]
+fn module_info_holds_the_resume_points() {
+    let wait = |n| Insn::ax(Op::Wait, n);
+    let code = vec![Insn::ax(Op::Sprite, 0), wait(2), Insn::ax(Op::Sprite, 1), wait(3), Insn::sj(Op::Jmp, -5)];
+    let p = sprite(code, &[0]);
+    let verified = animkit_vm::verify::verify(p.clone()).unwrap();
+    assert_eq!(verified.info(0).unwrap().resume_points(), [2, 4]);
+    assert!(verified.info(1).is_none());
+    let loaded = animkit_vm::codec::load(&animkit_vm::codec::encode(&p)).unwrap();
+    assert_eq!(loaded.info(0), verified.info(0));
+    assert_eq!(verified.info(0).unwrap().entry_waits(), 0);
+    // A SLAP module: no resume points; its entry's WAITs add up to its
+    // scene's length.
+    let slap = animkit_vm::verify::verify(slap(vec![wait(1), Insn::ax(Op::Nop, 0), wait(40), HALT], 1)).unwrap();
+    assert_eq!(slap.info(0).unwrap().resume_points(), [0u32; 0]);
+    assert_eq!(slap.info(0).unwrap().entry_waits(), 41);
+}

@@ -43,7 +43,6 @@
 
 use super::stage::{ActorId, ActorState, ActorStates, Camera, Stage};
 use crate::interp::{self, Bindings, Exit, Fiber, RuntimeError};
-use crate::isa::Op;
 use crate::program::{FuncId, Language, Program};
 use crate::verify::Verified;
 use std::fmt;
@@ -149,11 +148,9 @@ impl Scene {
         }
         let entry = m.entry.unwrap_or(0);
         // The last time point: every WAIT of the entry function (straight-line
-        // code in what the compiler emits; any verified code has this sum).
-        let length = m
-            .functions
-            .get(entry as usize)
-            .map_or(0, |f| f.code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field() as u64).sum());
+        // code in what the compiler emits; any verified code has this sum),
+        // summed by the verifier.
+        let length = program.info(index).map_or(0, |i| i.entry_waits());
         let Some(code) = program.code(index) else { return Err(OpenError::NoModuleIndex(index)) };
         let fiber = Fiber::new(code, entry);
         let mut scene = Scene {

@@ -160,7 +160,8 @@ impl Sprites {
     }
 
     fn with_plan(program: Arc<Verified<Program>>, module: usize) -> Sprites {
-        let plan = Arc::new(Plan::new(&program.modules[module]));
+        let resume = program.info(module).map_or(&[][..], |i| i.resume_points());
+        let plan = Arc::new(Plan::new(&program.modules[module], resume));
         let hash = snapshot::module_hash(&program, &program.modules[module]);
         Sprites { program, module, plan, hash }
     }

@@ -95,7 +95,10 @@ impl Plan {
     /// entry. Robust on any program, verified or not: an index out of range
     /// or an op foreign to sprite code halts, and a run longer than the
     /// code without a `WAIT` (impossible once verified) halts too.
-    pub(super) fn new(m: &Module) -> Plan {
+    /// `resume` is the module's resume points from the verifier
+    /// ([`crate::verify::ModuleInfo::resume_points`]: the pc after each
+    /// `WAIT`), which a plan out of budget turns into steps.
+    pub(super) fn new(m: &Module, resume: &[u32]) -> Plan {
         let code: &[Insn] = m.functions.first().map_or(&[], |f| &f.code);
         let halt = Step {
             next: HALT_STEP,
@@ -141,10 +144,8 @@ impl Plan {
                 // Out of budget: every resume point becomes a step that is
                 // interpreted when applied.
                 queue.push(si);
-                for (pc, w) in code.iter().enumerate() {
-                    if w.op() == Some(Op::Wait) {
-                        step_at(pc as u32 + 1, &mut plan, &mut queue);
-                    }
+                for &pc in resume {
+                    step_at(pc, &mut plan, &mut queue);
                 }
                 for q in queue.drain(..) {
                     let st = &mut plan.steps[q as usize];

@@ -3,6 +3,7 @@
 //! string table is the caller's, checked in constant time whenever the
 //! module is handed to the interpreter.
 
+use super::proof::fresh_stamp;
 use super::{Ctx, ModuleVerifier, ValueRule, VerifiedModule, VerifyError, value_rules, values_ok, verify_function};
 use crate::isa::{Format, Insn, Op};
 use crate::program::{ConstKind, FuncId, Function, Language, Module, StrId};
@@ -83,6 +84,12 @@ impl Shape {
 /// hands the module to the interpreter with a string table only when the
 /// table holds them all.
 ///
+/// The module keeps its identity (the code id a fiber is bound to, see
+/// [`crate::interp::Fiber`]) while it only grows: [`LiveModule::install`]
+/// appending a function. Every other change (a new entry, a released or
+/// reused slot, renumbered strings) gives it a new one, so a fiber started
+/// before is refused rather than resumed on changed code.
+///
 /// ```
 /// use animkit_vm::isa::{Insn, Op};
 /// use animkit_vm::program::{ConstKind, Function};
@@ -117,6 +124,11 @@ pub struct LiveModule {
     /// Whether entries are matched against `shapes` at all.
     use_shapes: bool,
     checks: EntryChecks,
+    /// The identity of the module as it is ([`VerifiedModule`]'s code
+    /// id): renewed by every change but appending a function, so that a
+    /// fiber started before a function it may be running was replaced is
+    /// refused rather than resumed on other code.
+    stamp: u64,
 }
 
 /// What a released slot holds: a function that returns at once.
@@ -147,7 +159,13 @@ impl LiveModule {
             shapes: Vec::new(),
             use_shapes: true,
             checks: EntryChecks::default(),
+            stamp: fresh_stamp(),
         }
+    }
+
+    /// A new identity: a function a fiber may be running changed.
+    fn renew(&mut self) {
+        self.stamp = fresh_stamp();
     }
 
     /// Whether [`LiveModule::set_entry`] may check an entry of a shape it
@@ -184,7 +202,7 @@ impl LiveModule {
                 message: format!("the module uses string {}, but the table has {}", need - 1, strings.len()),
             });
         }
-        Ok(VerifiedModule::vouch(&self.module, strings))
+        Ok(VerifiedModule::vouch(&self.module, strings, self.stamp))
     }
 
     /// How many strings the module's functions use (the table given to
@@ -206,6 +224,7 @@ impl LiveModule {
     /// the [`MAX_SHAPES`] most recent shapes are kept.
     pub fn set_entry(&mut self, f: Function) -> Result<(), VerifyError> {
         self.needs[0] = self.check_entry(&f)?;
+        self.renew();
         let old = std::mem::replace(&mut self.module.functions[0], f);
         if self.is_halt_stub(&old) {
             self.halt = old;
@@ -217,6 +236,7 @@ impl LiveModule {
     /// returning the entry it replaces (a stream lowers its next command
     /// into that one's buffers). On an error the entry becomes a `HALT`.
     pub fn replace_entry(&mut self, f: Function) -> Result<Function, VerifyError> {
+        self.renew();
         match self.check_entry(&f) {
             Ok(need) => {
                 self.needs[0] = need;
@@ -238,6 +258,7 @@ impl LiveModule {
     /// The entry again, for building the next one in its buffers (the
     /// module's entry becomes a `HALT`).
     pub fn take_entry(&mut self) -> Function {
+        self.renew();
         self.needs[0] = self.module.name.saturating_add(1);
         if !self.is_halt_stub(&self.halt) {
             self.halt = stub(self.module.name, Op::Halt);
@@ -252,6 +273,8 @@ impl LiveModule {
         let need = self.check(slot as usize, &f)?;
         self.needs_rest = self.needs_rest.max(need);
         if self.free.pop().is_some() {
+            // A released slot's function changes; appending changes none.
+            self.renew();
             self.module.functions[slot as usize] = f;
             self.needs[slot as usize] = need;
         } else {
@@ -268,6 +291,7 @@ impl LiveModule {
         if i == 0 || i >= self.module.functions.len() || self.free.contains(&id) {
             return None;
         }
+        self.renew();
         let old = std::mem::replace(&mut self.module.functions[i], stub(self.module.name, Op::Ret));
         self.needs[i] = self.module.name.saturating_add(1);
         self.free.push(id);
@@ -279,6 +303,7 @@ impl LiveModule {
     /// and string constants of its functions but the entry, which becomes
     /// a `HALT`) through `map`, for a caller compacting its string table.
     pub fn renumber_strings(&mut self, mut map: impl FnMut(StrId) -> StrId) {
+        self.renew();
         self.module.name = map(self.module.name);
         self.module.functions[0] = stub(self.module.name, Op::Halt);
         let base = self.module.name.saturating_add(1);

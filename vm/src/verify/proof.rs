@@ -37,8 +37,32 @@
 //! # Ok::<(), animkit_vm::verify::VerifyError>(())
 //! ```
 
+use super::ModuleInfo;
 use crate::program::{Module, Program};
+use std::fmt;
 use std::ops::Deref;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The next stamp [`fresh_stamp`] hands out.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
+
+/// A stamp no other verified value has had: the identity a fiber is bound
+/// to ([`CodeId`]).
+pub(super) fn fresh_stamp() -> u64 {
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The identity of verified code: the stamp of the [`Verified`] program
+/// (or of a [`super::LiveModule`]'s current generation) and the module's
+/// index. A [`crate::interp::Fiber`] remembers the `CodeId` it was started
+/// on, and [`crate::interp::run`] refuses to resume it on other code, so
+/// that the interpreter can trust what the verifier proved of the code
+/// the fiber's frames point into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CodeId {
+    stamp: u64,
+    module: usize,
+}
 
 /// A value the verifier accepted (a [`Program`]): readable through
 /// `Deref`, never mutable, buildable only by [`super::verify`] and
@@ -51,13 +75,31 @@ use std::ops::Deref;
 /// let plain: animkit_vm::Program = program.into_inner(); // and it can be given up
 /// assert_eq!(plain.modules.len(), 1);
 /// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Verified<T>(T);
+///
+/// Each verification stamps its value with an identity of its own
+/// ([`CodeId`]); a clone keeps it (the code is the same, and never
+/// changes). It carries what the verifier learnt of each module too
+/// ([`ModuleInfo`], through [`Verified::info`]). Equality and `Debug` look
+/// at the value alone.
+#[derive(Clone)]
+pub struct Verified<T>(T, u64, Box<[ModuleInfo]>);
+
+impl<T: PartialEq> PartialEq for Verified<T> {
+    fn eq(&self, other: &Verified<T>) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Verified<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Verified").field(&self.0).finish()
+    }
+}
 
 impl<T> Verified<T> {
     /// Only the verifier vouches for a value.
-    pub(super) fn vouch(value: T) -> Verified<T> {
-        Verified(value)
+    pub(super) fn vouch(value: T, info: Vec<ModuleInfo>) -> Verified<T> {
+        Verified(value, fresh_stamp(), info.into_boxed_slice())
     }
 
     /// Gives the proof up, for changes (which need verifying again).
@@ -88,7 +130,17 @@ impl Verified<Program> {
     /// ```
     pub fn code(&self, index: usize) -> Option<VerifiedModule<'_>> {
         let module = self.0.modules.get(index)?;
-        Some(VerifiedModule { module, strings: &self.0.strings })
+        Some(VerifiedModule { module, strings: &self.0.strings, id: CodeId { stamp: self.1, module: index } })
+    }
+
+    /// What the verifier learnt of module `index` (its resume points).
+    ///
+    /// ```
+    /// let program = animkit_vm::sprite::doc_program();
+    /// assert!(program.info(0).is_some() && program.info(1).is_none());
+    /// ```
+    pub fn info(&self, index: usize) -> Option<&ModuleInfo> {
+        self.2.get(index)
     }
 
     /// Drops the debug positions and source paths ([`Program::strip`]):
@@ -105,12 +157,21 @@ impl Verified<Program> {
 pub struct VerifiedModule<'a> {
     module: &'a Module,
     strings: &'a [String],
+    id: CodeId,
 }
 
 impl<'a> VerifiedModule<'a> {
-    /// Only the verifier vouches for a module.
-    pub(super) fn vouch(module: &'a Module, strings: &'a [String]) -> VerifiedModule<'a> {
-        VerifiedModule { module, strings }
+    /// Only the verifier vouches for a module; `stamp` is the identity of
+    /// its code (a [`super::LiveModule`]'s generation).
+    pub(super) fn vouch(module: &'a Module, strings: &'a [String], stamp: u64) -> VerifiedModule<'a> {
+        VerifiedModule { module, strings, id: CodeId { stamp, module: 0 } }
+    }
+
+    /// The identity of this code: equal for two `VerifiedModule`s only
+    /// when they are the same module of the same verified program (or the
+    /// same generation of a [`super::LiveModule`]).
+    pub(crate) fn id(&self) -> CodeId {
+        self.id
     }
 
     /// The module.
