@@ -875,7 +875,7 @@ impl Player {
 
     /// A key went down or up: `KEYDOWN mods unicode name` / `KEYUP mods
     /// name` (SDL's names and modifier bits, as `animvm`'s window reports
-    /// them; see `animkit_runtime::animator::keys`), if the program asked for
+    /// them; see the runtime's `animator::keys`), if the program asked for
     /// events.
     pub fn key(&mut self, mods: u32, unicode: u32, name: &str, down: bool) {
         if let Content::Animator { script, .. } = &mut self.content {

@@ -67,3 +67,15 @@ fn the_runtime_links_what_the_player_leaves_out() {
     }
     assert!(crates.len() > MAX_CRATES);
 }
+
+/// The Player's examples (its doctests, run by `cargo test -p
+/// animkit-player --doc`) build against this crate, the vm and glow
+/// alone: no compiler turns sources into the program they play.
+#[test]
+fn the_player_examples_use_only_the_player_the_vm_and_glow() {
+    let source = include_str!("../src/player.rs");
+    for name in ["animkit_compiler", "animkit_grammar", "animkit_runtime"] {
+        assert!(!source.contains(name), "src/player.rs names {name}");
+    }
+    assert!(source.contains("Player::from_bundle(game_gl(), &bundle, Some(\"story\"), 400, 240)?"));
+}
