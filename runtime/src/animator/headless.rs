@@ -32,7 +32,7 @@ pub fn run(
             Ok(stream.error_count() + finish_gif(stream.canvas_mut(), stderr) + lost_output(stream.canvas(), stderr))
         }
         AnimatorInput::Script(program, index) => {
-            let mut script = Script::new(program, index, canvas)?;
+            let mut script = Script::new(program, index, canvas).map_err(super::script::module_error)?;
             let mut watch = options.watch.as_deref().map(ProgramWatch::new).transpose()?;
             while let Status::Suspended(s) = script.run(stderr) {
                 let Some(w) = watch.as_mut() else {
@@ -98,7 +98,7 @@ pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, Error> {
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
     let canvas = CanvasOptions { suspend_waits: options.watch.is_some(), ..options.canvas.clone() };
-    Ok(GlCanvas::new(renderer, canvas, crate::host::process_stdout()))
+    Ok(super::canvas_frames::gl_canvas(renderer, canvas, crate::host::process_stdout()))
 }
 
 /// Feeds `stdin` to a headless stream until it ends or quits, as `animvm

@@ -21,23 +21,20 @@
 // Without `desktop` the hosts are left out; the models they share stay.
 #![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
 
-pub mod areas;
+pub mod canvas_frames;
 pub mod cpu_canvas;
-pub mod cursor;
-pub mod events;
-pub mod gl_canvas;
 #[cfg(feature = "desktop")]
 pub mod headless;
 #[cfg(feature = "desktop")]
 pub mod keys;
-pub mod pen;
-pub mod script;
-pub mod sdl_keys;
 pub mod stream;
-pub mod view;
 #[cfg(feature = "desktop")]
 pub mod window;
 
+pub mod script;
+pub use animkit_player::animator::{
+    FrameOut, NoFrames, areas, cursor, events, frame_out, gl_canvas, pen, sdl_keys, view,
+};
 pub use cpu_canvas::CpuCanvas;
 pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
 

@@ -40,19 +40,8 @@ use animkit_vm::animator::{AnimatorVm, Canvas};
 use animkit_vm::interp::Exit;
 use std::io::Write;
 
-/// What a stream needs next.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Status {
-    /// Every complete command ran; push more input (or `finish`).
-    NeedInput,
-    /// A command (`sleep`, `flushdelay` in a window) asked to wait this many
-    /// seconds; call [`Stream::run`] again afterwards.
-    Suspended(f64),
-    /// Input ended and every command ran.
-    Done,
-    /// `quit` ran.
-    Quit,
-}
+/// What a stream needs next (shared with [`Script`](super::script::Script)).
+pub use animkit_player::animator::script::Status;
 
 /// An Animator stream over a canvas.
 pub struct Stream<C: Canvas> {

@@ -456,13 +456,13 @@ impl WindowApp for AnimatorApp<'_> {
 
     fn start(&mut self, window: &mut Window<'_>, renderer: Renderer) -> Result<(), Error> {
         let options = super::CanvasOptions { suspend_waits: true, ..self.options.canvas.clone() };
-        let mut canvas = GlCanvas::new(renderer, options, crate::host::process_stdout());
+        let mut canvas = super::canvas_frames::gl_canvas(renderer, options, crate::host::process_stdout());
         canvas.keepalive(self.options.keepalive);
         canvas.set_window(Box::new(Link { gfx: window.gl_window().clone(), requests: self.requests.clone() }));
         canvas.present();
         self.driver = Some(match self.source.take() {
             Some(AnimatorInput::Script(program, index)) => {
-                Driver::Script(Box::new(Script::new(program, index, canvas)?))
+                Driver::Script(Box::new(Script::new(program, index, canvas).map_err(super::script::module_error)?))
             }
             _ => Driver::Stream(Box::new(Stream::new(canvas, "<stdin>"))),
         });

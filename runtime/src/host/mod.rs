@@ -35,11 +35,9 @@ use std::time::Duration;
 /// next frame of a scene) looks at the file under `--watch`.
 pub const POLL: Duration = Duration::from_millis(20);
 
-/// Frames per second of a SLAP scene in a window and in a GIF, and of an
-/// Animator GIF frame the program asked no wait for, when `--fps` does not
-/// say (the rate the original SLAP engine's scripts count in: `define sec
-/// 30`).
-pub const DEFAULT_FPS: f64 = 30.0;
+/// Frames per second of a SLAP scene when `--fps` does not say (see
+/// [`animkit_player::slap::DEFAULT_FPS`]).
+pub use animkit_player::slap::DEFAULT_FPS;
 
 /// Whether descriptor 1 was closed when the process started
 /// ([`mark_stdout_closed`]).

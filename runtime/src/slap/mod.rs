@@ -26,12 +26,8 @@
 // Without `desktop` the hosts are left out; the models they share stay.
 #![cfg_attr(not(feature = "desktop"), allow(unused_imports, dead_code))]
 
-pub mod camera;
 pub mod headless;
-pub mod polly;
-pub mod pose;
 pub mod trace;
-pub mod view;
 #[cfg(feature = "desktop")]
 pub mod window;
 
@@ -46,6 +42,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 pub use crate::host::DEFAULT_FPS;
+pub use animkit_player::slap::{ErrorLog, MAX_FRAME, camera, log, polly, pose, view};
 
 /// How `animvm` runs a SLAP module: what its command line says, gathered
 /// by [`SlapHost::options`]. It has no place for the sprite host's
@@ -167,11 +164,6 @@ impl Host for SlapHost {
     }
 }
 
-/// The last frame `animvm` traces, draws or shows: `--start` and
-/// `--frames` must stay within it (about 4.5 years at 30 frames a second),
-/// so that no frame number ever saturates.
-pub const MAX_FRAME: u64 = u32::MAX as u64;
-
 /// Refuses a `--start` / `--frames` range that goes past [`MAX_FRAME`].
 ///
 /// ```
@@ -268,57 +260,4 @@ pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, Error> 
         }
     };
     Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))
-}
-
-/// Prints a scene's runtime errors as the frames they happened at are
-/// reached, each once, even when the scene restarts (a restart, or a step
-/// back, runs the same frames again).
-#[derive(Debug, Default)]
-pub struct ErrorLog {
-    /// Errors at frames up to this one have been printed.
-    printed_through: Option<u64>,
-    /// Errors reported so far.
-    reported: u64,
-}
-
-impl ErrorLog {
-    /// Prints the errors of `scene` at frames not printed yet, up to its
-    /// current frame, as the trace does: `FILE:LINE:COL: error: frame F:
-    /// MESSAGE`.
-    pub fn report(&mut self, scene: &Scene, stderr: &mut dyn Write) {
-        let now = scene.frame();
-        if self.printed_through.is_some_and(|p| p >= now) {
-            return;
-        }
-        for e in scene.errors() {
-            if self.printed_through.is_none_or(|p| e.frame > p) && e.frame <= now {
-                let file = trace::source_file(scene);
-                crate::report::error_line(
-                    stderr,
-                    &file,
-                    e.error.position,
-                    &format!("frame {}: {}", e.frame, e.error.message),
-                );
-                self.reported += 1;
-            }
-        }
-        self.printed_through = Some(now);
-    }
-
-    /// At the end of a run: says how many errors the scene only counted
-    /// (it keeps the first
-    /// [`MAX_KEPT_ERRORS`](animkit_vm::slap::scene::MAX_KEPT_ERRORS)).
-    pub fn finish(&mut self, scene: &Scene, stderr: &mut dyn Write) {
-        let hidden = scene.error_count().saturating_sub(scene.errors().len() as u64);
-        if hidden > 0 {
-            let file = trace::source_file(scene);
-            let _ = writeln!(stderr, "{file}: error: {hidden} more runtime errors were not kept");
-            self.reported += hidden;
-        }
-    }
-
-    /// How many errors were reported.
-    pub fn count(&self) -> usize {
-        self.reported as usize
-    }
 }

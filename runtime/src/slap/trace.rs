@@ -25,6 +25,7 @@
 
 use crate::Error;
 use crate::report;
+use animkit_player::slap::log::source_file;
 use animkit_vm::slap::{ActorState, Camera, Scene};
 use std::io::{self, Write};
 
@@ -85,18 +86,6 @@ pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &
         let _ = writeln!(errors, "{file}: error: {} more runtime errors were not kept", count - reported as u64);
     }
     Ok(usize::try_from(count).unwrap_or(usize::MAX))
-}
-
-/// The file runtime errors are reported against: the module's source path
-/// if the bundle kept it, else its name with the `.slap` extension.
-pub(crate) fn source_file(scene: &Scene) -> String {
-    let program = scene.program();
-    program
-        .modules
-        .iter()
-        .find(|m| program.string(m.name) == scene.name())
-        .and_then(|m| m.source.clone())
-        .unwrap_or_else(|| format!("{}.slap", scene.name()))
 }
 
 /// Appends the trace line of the scene's current frame (with its newline).

@@ -1,0 +1,941 @@
+//! [`Player`]: a SLAP scene or an Animator program drawn into a game's own
+//! GL context, in a viewport the game picks, on the game's clock.
+//!
+//! The player has no window and no EGL of its own. The game hands it a
+//! `glow::Context` over the game's current GL context (a second handle made
+//! with the same loader: glow keeps function pointers only, so both handles
+//! reach the same GL objects), calls [`Player::update`] with its frame time,
+//! forwards pointer and key input, and calls [`Player::draw`] where in its
+//! frame the picture belongs. The picture is drawn into the player's own
+//! offscreen framebuffer and copied into the game's framebuffer at the
+//! viewport; the game's GL state is saved before and restored after every
+//! call that touches GL (see [`GlState`] for the list).
+//!
+//! Contract: the context behind the handle stays current on the calling
+//! thread whenever a player method runs or the player is dropped (every
+//! `unsafe` block in this file is a GL call relying on it). If making the
+//! player's renderer itself fails (no GL objects could be made), the
+//! handle is gone with it and the state is not put back; every other
+//! refusal (no such module, a bad size, a module that cannot run) puts it
+//! back.
+//!
+//! ```no_run
+//! use animkit_player::player::Player;
+//! # fn game_gl() -> glow::Context { unimplemented!() }
+//! # fn bundle() -> animkit_vm::verify::Verified<animkit_vm::Program> { unimplemented!() }
+//! let mut cutscene = Player::new(game_gl(), bundle(), None, 320, 180)?;
+//! cutscene.set_viewport(10, 10, 320, 180); // GL coordinates: from the bottom-left
+//! // each frame of the game:
+//! cutscene.update(1.0 / 60.0)?;
+//! cutscene.draw(); // into the framebuffer the game has bound
+//! # Ok::<(), animkit_player::player::PlayerError>(())
+//! ```
+
+use crate::animator::script::Script;
+use crate::animator::script::Status;
+use crate::animator::{CanvasOptions, GlCanvas};
+use crate::render::Renderer;
+use crate::slap::view::SceneView;
+use crate::slap::{ErrorLog, MAX_FRAME};
+use animkit_vm::Program;
+use animkit_vm::program::Language;
+use animkit_vm::slap::Scene;
+use animkit_vm::verify::Verified;
+use glow::HasContext;
+use std::cell::RefCell;
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Why a [`Player`] refused or could not draw. Every message is one line
+/// without a newline and names no program (a host prefixes its own).
+///
+/// ```
+/// use animkit_player::player::PlayerError;
+/// assert_eq!(PlayerError::BadSize { width: 0, height: 9 }.to_string(), "cannot draw 0x9 pictures");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// No module of the bundle has the name asked for.
+    #[error("the bundle has no module `{0}`")]
+    NoSuchModule(String),
+    /// No module was named and the bundle has neither an Animator nor a
+    /// SLAP module.
+    #[error("the bundle has no Animator or SLAP module")]
+    NoPlayableModule,
+    /// The module named is a sprite module.
+    #[error("a sprite module is drawn by the game (animkit_vm::sprite), not the player")]
+    SpriteModule,
+    /// A picture size of zero or past
+    /// [`MAX_IMAGE_SIZE`](crate::render::MAX_IMAGE_SIZE).
+    #[error("cannot draw {width}x{height} pictures")]
+    BadSize {
+        /// Width asked for, in pixels.
+        width: u32,
+        /// Height asked for.
+        height: u32,
+    },
+    /// The module cannot be run (the script's or the scene's reason: no
+    /// entry function, a module of another language).
+    #[error("{0}")]
+    Module(String),
+    /// The player's renderer could not be made (the renderer's reason).
+    #[error("cannot draw: {0}")]
+    Gl(String),
+    /// A SLAP scene could not be drawn (the renderer's reason).
+    #[error("cannot draw the scene: {0}")]
+    Draw(String),
+    /// The picture could not take the viewport's new size (the
+    /// renderer's or the canvas's reason).
+    #[error("{0}")]
+    Resize(String),
+    /// [`Player::seek`] past the last frame `animvm` plays.
+    #[error("frame {frame} is past the last frame animvm plays ({last})")]
+    PastLastFrame {
+        /// The frame asked for.
+        frame: u64,
+        /// [`MAX_FRAME`].
+        last: u64,
+    },
+    /// [`Player::seek`] on an Animator program.
+    #[error("seek: an Animator program plays on the clock (update)")]
+    SeekAnimator,
+}
+
+/// SLAP frames per second at speed 1 (`animvm`'s default).
+pub const SLAP_FPS: f64 = crate::slap::DEFAULT_FPS;
+
+/// The most times one [`Player::update`] resumes an Animator program.
+pub const MAX_RUNS_PER_UPDATE: u32 = 10_000;
+
+/// Texture units whose `TEXTURE_2D` binding is saved and restored (the
+/// renderer uses units 0 and 1).
+pub const SAVED_TEXTURE_UNITS: u32 = 4;
+
+/// Where the program's `echo` and event lines go until drained.
+#[derive(Clone, Default)]
+struct SharedOut(Rc<RefCell<Vec<u8>>>);
+
+impl Write for SharedOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+// One value per player: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Content {
+    Slap { renderer: Renderer, view: SceneView, scene: Scene, log: ErrorLog, drawn: Option<u64> },
+    Animator { script: Script<GlCanvas>, status: Status, wait: f64 },
+}
+
+/// The GL state a [`Player`] changes, as read from the context before it
+/// draws and put back after:
+///
+/// * bindings: current program, vertex array, `ARRAY_BUFFER`,
+///   `DRAW_FRAMEBUFFER`, `READ_FRAMEBUFFER`, `RENDERBUFFER`, the active
+///   texture unit and the `TEXTURE_2D` bound on units 0 to
+///   [`SAVED_TEXTURE_UNITS`]` - 1`;
+/// * viewport and scissor box, scissor test;
+/// * blending: enable, the four blend factors, both blend equations;
+/// * depth: test, write mask, function; cull face: enable, mode, front face;
+///   polygon offset fill;
+/// * stencil: test, front and back functions, reference, masks and ops,
+///   the write masks;
+/// * colour write mask, clear colour, clear depth, clear stencil;
+/// * `UNPACK_ALIGNMENT`, `PACK_ALIGNMENT`.
+///
+/// The element array buffer is the vertex array's (restored with it).
+/// Objects the player makes (its framebuffer, textures, buffers, programs)
+/// are its own and deleted when it is dropped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlState {
+    program: Option<glow::Program>,
+    vao: Option<glow::VertexArray>,
+    array_buffer: Option<glow::Buffer>,
+    draw_fbo: Option<glow::Framebuffer>,
+    read_fbo: Option<glow::Framebuffer>,
+    renderbuffer: Option<glow::Renderbuffer>,
+    active_texture: u32,
+    textures: [Option<glow::Texture>; SAVED_TEXTURE_UNITS as usize],
+    viewport: [i32; 4],
+    scissor_box: [i32; 4],
+    caps: [bool; 6],
+    blend: [i32; 6],
+    depth_mask: bool,
+    depth_func: i32,
+    cull: [i32; 2],
+    stencil: [i32; 14],
+    color_mask: [bool; 4],
+    clear_color: [f32; 4],
+    clear_depth: f32,
+    clear_stencil: i32,
+    align: [i32; 2],
+}
+
+const CAPS: [u32; 6] =
+    [glow::SCISSOR_TEST, glow::BLEND, glow::DEPTH_TEST, glow::CULL_FACE, glow::STENCIL_TEST, glow::POLYGON_OFFSET_FILL];
+const BLEND: [u32; 6] = [
+    glow::BLEND_SRC_RGB,
+    glow::BLEND_DST_RGB,
+    glow::BLEND_SRC_ALPHA,
+    glow::BLEND_DST_ALPHA,
+    glow::BLEND_EQUATION_RGB,
+    glow::BLEND_EQUATION_ALPHA,
+];
+const STENCIL: [u32; 14] = [
+    glow::STENCIL_FUNC,
+    glow::STENCIL_REF,
+    glow::STENCIL_VALUE_MASK,
+    glow::STENCIL_FAIL,
+    glow::STENCIL_PASS_DEPTH_FAIL,
+    glow::STENCIL_PASS_DEPTH_PASS,
+    glow::STENCIL_WRITEMASK,
+    glow::STENCIL_BACK_FUNC,
+    glow::STENCIL_BACK_REF,
+    glow::STENCIL_BACK_VALUE_MASK,
+    glow::STENCIL_BACK_FAIL,
+    glow::STENCIL_BACK_PASS_DEPTH_FAIL,
+    glow::STENCIL_BACK_PASS_DEPTH_PASS,
+    glow::STENCIL_BACK_WRITEMASK,
+];
+
+impl GlState {
+    /// Reads the state listed on the type from `gl`.
+    ///
+    /// # Safety
+    /// `gl` must be current on this thread.
+    pub unsafe fn save(gl: &glow::Context) -> GlState {
+        unsafe {
+            let mut textures = [None; SAVED_TEXTURE_UNITS as usize];
+            let active_texture = gl.get_parameter_i32(glow::ACTIVE_TEXTURE) as u32;
+            for (i, t) in textures.iter_mut().enumerate() {
+                gl.active_texture(glow::TEXTURE0 + i as u32);
+                *t = gl.get_parameter_texture(glow::TEXTURE_BINDING_2D);
+            }
+            gl.active_texture(active_texture);
+            let mut viewport = [0; 4];
+            gl.get_parameter_i32_slice(glow::VIEWPORT, &mut viewport);
+            let mut scissor_box = [0; 4];
+            gl.get_parameter_i32_slice(glow::SCISSOR_BOX, &mut scissor_box);
+            let mut clear_color = [0.0; 4];
+            gl.get_parameter_f32_slice(glow::COLOR_CLEAR_VALUE, &mut clear_color);
+            GlState {
+                program: gl.get_parameter_program(glow::CURRENT_PROGRAM),
+                vao: gl.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING),
+                array_buffer: gl.get_parameter_buffer(glow::ARRAY_BUFFER_BINDING),
+                draw_fbo: gl.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING),
+                read_fbo: gl.get_parameter_framebuffer(glow::READ_FRAMEBUFFER_BINDING),
+                renderbuffer: gl.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING),
+                active_texture,
+                textures,
+                viewport,
+                scissor_box,
+                caps: CAPS.map(|c| gl.is_enabled(c)),
+                blend: BLEND.map(|p| gl.get_parameter_i32(p)),
+                depth_mask: gl.get_parameter_bool(glow::DEPTH_WRITEMASK),
+                depth_func: gl.get_parameter_i32(glow::DEPTH_FUNC),
+                cull: [gl.get_parameter_i32(glow::CULL_FACE_MODE), gl.get_parameter_i32(glow::FRONT_FACE)],
+                stencil: STENCIL.map(|p| gl.get_parameter_i32(p)),
+                color_mask: gl.get_parameter_bool_array::<4>(glow::COLOR_WRITEMASK),
+                clear_color,
+                clear_depth: gl.get_parameter_f32(glow::DEPTH_CLEAR_VALUE),
+                clear_stencil: gl.get_parameter_i32(glow::STENCIL_CLEAR_VALUE),
+                align: [gl.get_parameter_i32(glow::UNPACK_ALIGNMENT), gl.get_parameter_i32(glow::PACK_ALIGNMENT)],
+            }
+        }
+    }
+
+    /// Puts the state back into `gl`.
+    ///
+    /// # Safety
+    /// `gl` must be current on this thread and every object named in the
+    /// state must still exist.
+    pub unsafe fn restore(&self, gl: &glow::Context) {
+        unsafe {
+            gl.use_program(self.program);
+            gl.bind_vertex_array(self.vao);
+            gl.bind_buffer(glow::ARRAY_BUFFER, self.array_buffer);
+            gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, self.draw_fbo);
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, self.read_fbo);
+            gl.bind_renderbuffer(glow::RENDERBUFFER, self.renderbuffer);
+            for (i, t) in self.textures.iter().enumerate() {
+                gl.active_texture(glow::TEXTURE0 + i as u32);
+                gl.bind_texture(glow::TEXTURE_2D, *t);
+            }
+            gl.active_texture(self.active_texture);
+            let [x, y, w, h] = self.viewport;
+            gl.viewport(x, y, w, h);
+            let [x, y, w, h] = self.scissor_box;
+            gl.scissor(x, y, w, h);
+            for (cap, on) in CAPS.iter().zip(self.caps) {
+                if on { gl.enable(*cap) } else { gl.disable(*cap) }
+            }
+            let b = self.blend.map(|v| v as u32);
+            gl.blend_func_separate(b[0], b[1], b[2], b[3]);
+            gl.blend_equation_separate(b[4], b[5]);
+            gl.depth_mask(self.depth_mask);
+            gl.depth_func(self.depth_func as u32);
+            gl.cull_face(self.cull[0] as u32);
+            gl.front_face(self.cull[1] as u32);
+            let s = self.stencil;
+            gl.stencil_func_separate(glow::FRONT, s[0] as u32, s[1], s[2] as u32);
+            gl.stencil_op_separate(glow::FRONT, s[3] as u32, s[4] as u32, s[5] as u32);
+            gl.stencil_mask_separate(glow::FRONT, s[6] as u32);
+            gl.stencil_func_separate(glow::BACK, s[7] as u32, s[8], s[9] as u32);
+            gl.stencil_op_separate(glow::BACK, s[10] as u32, s[11] as u32, s[12] as u32);
+            gl.stencil_mask_separate(glow::BACK, s[13] as u32);
+            let [r, g, b, a] = self.color_mask;
+            gl.color_mask(r, g, b, a);
+            let [r, g, b, a] = self.clear_color;
+            gl.clear_color(r, g, b, a);
+            gl.clear_depth_f32(self.clear_depth);
+            gl.clear_stencil(self.clear_stencil);
+            gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, self.align[0]);
+            gl.pixel_store_i32(glow::PACK_ALIGNMENT, self.align[1]);
+        }
+    }
+}
+
+/// Puts the state the renderer assumes (what a fresh context has) in place
+/// of the game's, so nothing the game left set leaks into the picture.
+/// Whether the framebuffer `target` (`None`: the default one) has a depth
+/// buffer, asked in a way that raises no GL error in either case.
+///
+/// # Safety
+/// `gl` must be current; `target` a framebuffer of its context.
+unsafe fn has_depth(gl: &glow::Context, target: Option<glow::Framebuffer>) -> bool {
+    unsafe {
+        let saved = gl.get_parameter_framebuffer(glow::FRAMEBUFFER_BINDING);
+        gl.bind_framebuffer(glow::FRAMEBUFFER, target);
+        let attachment = if target.is_some() { glow::DEPTH_ATTACHMENT } else { glow::DEPTH };
+        let kind = gl.get_framebuffer_attachment_parameter_i32(
+            glow::FRAMEBUFFER,
+            attachment,
+            glow::FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE,
+        );
+        let bits = if kind as u32 == glow::NONE {
+            0
+        } else {
+            gl.get_framebuffer_attachment_parameter_i32(
+                glow::FRAMEBUFFER,
+                attachment,
+                glow::FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE,
+            )
+        };
+        gl.bind_framebuffer(glow::FRAMEBUFFER, saved);
+        bits > 0
+    }
+}
+
+unsafe fn baseline(gl: &glow::Context) {
+    unsafe {
+        for cap in CAPS {
+            gl.disable(cap);
+        }
+        gl.color_mask(true, true, true, true);
+        gl.depth_mask(true);
+        gl.depth_func(glow::LESS);
+        gl.cull_face(glow::BACK);
+        gl.front_face(glow::CCW);
+        gl.stencil_func(glow::ALWAYS, 0, 0xff);
+        gl.stencil_op(glow::KEEP, glow::KEEP, glow::KEEP);
+        gl.stencil_mask(0xff);
+        gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 4);
+        gl.pixel_store_i32(glow::PACK_ALIGNMENT, 4);
+    }
+}
+
+/// A SLAP scene or an Animator program played inside a game (see the
+/// [module documentation](self)). GL state: every method that calls GL
+/// ([`new`](Self::new), [`update`](Self::update), [`seek`](Self::seek),
+/// [`set_viewport`](Self::set_viewport), [`draw`](Self::draw),
+/// [`read_pixels`](Self::read_pixels)) saves the state listed on
+/// [`GlState`] first and restores it before returning.
+pub struct Player {
+    content: Content,
+    /// The viewport in the game's framebuffer: x, y (GL: from the
+    /// bottom-left), width, height.
+    viewport: [i32; 4],
+    out: SharedOut,
+    errors: Vec<u8>,
+    /// Seconds of game time not yet turned into SLAP frames.
+    pending: f64,
+    speed: f64,
+    /// Mouse buttons down (bit `n - 1` for button `n`).
+    buttons: u32,
+    /// SLAP draws made straight into the game's framebuffer.
+    direct_draws: u64,
+    /// Whether [`draw`](Player::draw) may draw a SLAP scene straight into
+    /// the game's framebuffer.
+    direct: bool,
+    /// A SLAP picture's aspect when it is not the viewport's
+    /// ([`set_aspect`](Player::set_aspect)).
+    aspect: Option<(u32, u32)>,
+}
+
+impl Player {
+    /// A player for module `module` (by name; `None`: the first Animator
+    /// module, else the first SLAP one) of `program`, drawing
+    /// `width` x `height` pictures with `gl`, a handle on the game's GL
+    /// context, current on this thread. The viewport starts at `(0, 0)`.
+    /// SLAP scenes start at frame 0; Animator programs run to their first
+    /// wait.
+    pub fn new(
+        gl: glow::Context,
+        program: Verified<Program>,
+        module: Option<&str>,
+        width: u32,
+        height: u32,
+    ) -> Result<Player, PlayerError> {
+        let index = match module {
+            Some(name) => (0..program.modules.len())
+                .find(|&i| program.string(program.modules[i].name) == name)
+                .ok_or_else(|| PlayerError::NoSuchModule(name.to_string()))?,
+            None => [Language::Animator, Language::Slap]
+                .into_iter()
+                .find_map(|l| program.modules.iter().position(|m| m.language == l))
+                .ok_or(PlayerError::NoPlayableModule)?,
+        };
+        // SAFETY: the caller guarantees `gl` is current.
+        let saved = unsafe { GlState::save(&gl) };
+        // SAFETY: as above.
+        unsafe { baseline(&gl) };
+        // On this error the handle is gone with the renderer: the state
+        // cannot be put back (a zero or oversized size is refused first).
+        if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE
+        {
+            unsafe { saved.restore(&gl) };
+            return Err(PlayerError::BadSize { width, height });
+        }
+        if program.modules[index].language == Language::Animator {
+            // Refusals first, while the state can still be put back.
+            if let Err(e) = Script::new(program.clone(), index, animkit_vm::animator::record::Recorder::default()) {
+                unsafe { saved.restore(&gl) };
+                return Err(e);
+            }
+        }
+        let scene = match program.modules[index].language {
+            Language::Slap => match Scene::with_index(Arc::new(program.clone()), index) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    unsafe { saved.restore(&gl) };
+                    return Err(PlayerError::Module(e.to_string()));
+                }
+            },
+            Language::Animator => None,
+            Language::Sprite => {
+                unsafe { saved.restore(&gl) };
+                return Err(PlayerError::SpriteModule);
+            }
+        };
+        Self::make(gl, saved, scene.ok_or((program, index)), width, height)
+    }
+
+    /// A player for module `module` of a bundle a game opened with
+    /// [`Bundle::open`](animkit_vm::game::Bundle::open) or
+    /// [`Bundle::from_bytes`](animkit_vm::game::Bundle::from_bytes): the
+    /// precompiled path (an `.animb` file written by `animc`, no compiler
+    /// at run time). As [`new`](Self::new) otherwise: `None` picks the
+    /// first Animator module, else the first SLAP one; the same refusals.
+    ///
+    /// ```no_run
+    /// use animkit_player::player::Player;
+    /// use animkit_vm::game::Bundle;
+    /// # fn game_gl() -> glow::Context { unimplemented!() }
+    /// let bundle = Bundle::open("game.animb")?; // animc hero.anim story.slap hud.draw -o game.animb
+    /// let mut cutscene = Player::from_bundle(game_gl(), &bundle, Some("story"), 400, 240)?;
+    /// let mut hud = Player::from_bundle(game_gl(), &bundle, Some("hud"), 200, 40)?;
+    /// cutscene.update(1.0 / 60.0)?;
+    /// cutscene.draw()?;
+    /// hud.draw()?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_bundle(
+        gl: glow::Context,
+        bundle: &animkit_vm::game::Bundle,
+        module: Option<&str>,
+        width: u32,
+        height: u32,
+    ) -> Result<Player, PlayerError> {
+        Player::new(gl, bundle.program().as_ref().clone(), module, width, height)
+    }
+
+    /// A player for a SLAP scene the caller has opened (and may have moved
+    /// on): what `animvm -H` draws a scene with.
+    pub fn with_scene(gl: glow::Context, scene: Scene, width: u32, height: u32) -> Result<Player, PlayerError> {
+        // SAFETY: the caller guarantees `gl` is current.
+        let saved = unsafe { GlState::save(&gl) };
+        unsafe { baseline(&gl) };
+        if width == 0 || height == 0 || width > crate::render::MAX_IMAGE_SIZE || height > crate::render::MAX_IMAGE_SIZE
+        {
+            unsafe { saved.restore(&gl) };
+            return Err(PlayerError::BadSize { width, height });
+        }
+        Self::make(gl, saved, Ok(scene), width, height)
+    }
+
+    fn make(
+        gl: glow::Context,
+        saved: GlState,
+        what: Result<Scene, (Verified<Program>, usize)>,
+        width: u32,
+        height: u32,
+    ) -> Result<Player, PlayerError> {
+        let out = SharedOut::default();
+        let mut renderer = Renderer::new(gl, width, height).map_err(|e| PlayerError::Gl(e.to_string()))?;
+        let content = match what {
+            Ok(scene) => match SceneView::new(&mut renderer) {
+                Ok(view) => Content::Slap { renderer, view, scene, log: ErrorLog::default(), drawn: None },
+                Err(e) => {
+                    unsafe { saved.restore(renderer.gl()) };
+                    return Err(PlayerError::Draw(e.to_string()));
+                }
+            },
+            Err((program, index)) => {
+                let options = CanvasOptions { suspend_waits: true, ..CanvasOptions::default() };
+                let canvas = GlCanvas::new(renderer, options, Box::new(out.clone()));
+                let script = Script::new(program, index, canvas)?;
+                Content::Animator { script, status: Status::NeedInput, wait: 0.0 }
+            }
+        };
+        let mut player = Player {
+            content,
+            viewport: [0, 0, width as i32, height as i32],
+            out,
+            errors: Vec::new(),
+            pending: 0.0,
+            speed: 1.0,
+            buttons: 0,
+            direct_draws: 0,
+            direct: true,
+            aspect: None,
+        };
+        player.with_gl(|p| {
+            if let Content::Animator { .. } = p.content {
+                p.run_animator(0.0);
+            }
+        });
+        // SAFETY: current; the saved objects are the game's.
+        unsafe { saved.restore(player.gl()) };
+        Ok(player)
+    }
+
+    /// The handle on the game's context the player draws with.
+    pub fn gl(&self) -> &glow::Context {
+        match &self.content {
+            Content::Slap { renderer, .. } => renderer.gl(),
+            Content::Animator { script, .. } => script.canvas().renderer.gl(),
+        }
+    }
+
+    /// Runs `f` between a save and a restore of the game's GL state.
+    fn with_gl<T>(&mut self, f: impl FnOnce(&mut Player) -> T) -> T {
+        // SAFETY: the player's context is current (its contract).
+        let saved = unsafe { GlState::save(self.gl()) };
+        unsafe { baseline(self.gl()) };
+        let t = f(self);
+        // SAFETY: as above; the saved objects are the game's.
+        unsafe { saved.restore(self.gl()) };
+        t
+    }
+
+    /// `slap` or `animator`.
+    pub fn language(&self) -> &'static str {
+        match self.content {
+            Content::Slap { .. } => "slap",
+            Content::Animator { .. } => "animator",
+        }
+    }
+
+    /// Where [`draw`](Self::draw) puts the picture in the game's
+    /// framebuffer: `x`, `y` from the bottom-left corner (as
+    /// `glViewport`), `width` x `height` pixels. A new size resizes the
+    /// picture (a SLAP scene keeps its aspect; an Animator program gets a
+    /// `RESIZE` event if it asked for events).
+    pub fn set_viewport(&mut self, x: i32, y: i32, width: u32, height: u32) -> Result<(), PlayerError> {
+        let (w, h) = (width.max(1), height.max(1));
+        self.viewport = [x, y, w as i32, h as i32];
+        let aspect = self.aspect.unwrap_or((w, h));
+        self.with_gl(|p| match &mut p.content {
+            Content::Slap { renderer, view, drawn, .. } => {
+                if renderer.size() != (w, h) {
+                    renderer.resize(w, h, false).map_err(|e| PlayerError::Resize(e.to_string()))?;
+                    view.set_aspect(aspect.0, aspect.1);
+                    *drawn = None;
+                }
+                Ok(())
+            }
+            Content::Animator { script, .. } => {
+                let c = script.canvas_mut();
+                if c.renderer.size() != (w, h) {
+                    c.window_resized(w, h).map_err(PlayerError::Resize)?;
+                }
+                Ok(())
+            }
+        })
+    }
+
+    /// Keeps a SLAP picture at the aspect `width : height` whatever the
+    /// viewport's shape: a viewport of another shape shows it centred,
+    /// with black bars (what `animvm`'s player window does with `-x` by
+    /// `-y`). `None`, the default, follows the viewport. Nothing for an
+    /// Animator program.
+    ///
+    /// ```no_run
+    /// # fn f(p: &mut animkit_player::player::Player) {
+    /// p.set_aspect(Some((320, 240)));
+    /// # }
+    /// ```
+    pub fn set_aspect(&mut self, aspect: Option<(u32, u32)>) {
+        self.aspect = aspect;
+        let [.., w, h] = self.viewport;
+        let (w, h) = aspect.unwrap_or((w as u32, h as u32));
+        if let Content::Slap { view, drawn, .. } = &mut self.content {
+            view.set_aspect(w, h);
+            *drawn = None;
+        }
+    }
+
+    /// The viewport: x, y (from the bottom-left), width, height.
+    pub fn viewport(&self) -> [i32; 4] {
+        self.viewport
+    }
+
+    /// Playback speed (1: 30 SLAP frames a second, Animator waits as
+    /// written); 0 to 64.
+    pub fn set_speed(&mut self, speed: f64) {
+        self.speed = if speed.is_finite() { speed.clamp(0.0, 64.0) } else { 1.0 };
+    }
+
+    /// `dt` seconds of the game's clock have passed: a SLAP scene steps
+    /// (30 frames a second, looping at its end), an Animator program's
+    /// wait runs down and the program goes on when it is over.
+    pub fn update(&mut self, dt: f64) -> Result<(), PlayerError> {
+        if !dt.is_finite() || dt <= 0.0 {
+            return Ok(());
+        }
+        let dt = dt.min(1.0) * self.speed;
+        match &mut self.content {
+            Content::Slap { scene, log, .. } => {
+                self.pending += dt;
+                let frame = 1.0 / SLAP_FPS;
+                while self.pending >= frame - 1e-9 {
+                    self.pending -= frame;
+                    if scene.frame() >= scene.length() {
+                        scene.restart();
+                    } else {
+                        scene.step();
+                    }
+                }
+                log.report(scene, &mut self.errors);
+                Ok(())
+            }
+            Content::Animator { .. } => {
+                self.with_gl(|p| p.run_animator(dt));
+                Ok(())
+            }
+        }
+    }
+
+    /// Moves a SLAP scene to frame `frame` (what `animvm -H --start` draws
+    /// first).
+    pub fn seek(&mut self, frame: u64) -> Result<(), PlayerError> {
+        match &mut self.content {
+            Content::Slap { scene, log, .. } => {
+                if frame > MAX_FRAME {
+                    return Err(PlayerError::PastLastFrame { frame, last: MAX_FRAME });
+                }
+                scene.seek(frame);
+                self.pending = 0.0;
+                log.report(scene, &mut self.errors);
+                Ok(())
+            }
+            Content::Animator { .. } => Err(PlayerError::SeekAnimator),
+        }
+    }
+
+    /// Like [`seek`](Self::seek) without the frame limit (the caller has
+    /// checked the range, as `animvm` does).
+    pub fn seek_unchecked(&mut self, frame: u64) {
+        if let Content::Slap { scene, log, .. } = &mut self.content {
+            scene.seek(frame);
+            self.pending = 0.0;
+            log.report(scene, &mut self.errors);
+        }
+    }
+
+    /// A SLAP scene's next frame (what [`update`](Self::update) does every
+    /// 1/30 s); nothing for an Animator program.
+    pub fn step(&mut self) {
+        if let Content::Slap { scene, log, .. } = &mut self.content {
+            scene.step();
+            log.report(scene, &mut self.errors);
+        }
+    }
+
+    /// Plays `scene` instead of the SLAP scene playing (a new build of
+    /// the program: `animvm --watch`), from where the caller left it;
+    /// returns the scene it replaces. An Animator player has none to
+    /// replace: `None`, and `scene` is dropped.
+    pub fn replace_scene(&mut self, scene: Scene) -> Option<Scene> {
+        match &mut self.content {
+            Content::Slap { scene: playing, log, drawn, .. } => {
+                *log = ErrorLog::default();
+                *drawn = None;
+                self.pending = 0.0;
+                Some(std::mem::replace(playing, scene))
+            }
+            Content::Animator { .. } => None,
+        }
+    }
+
+    /// The SLAP scene, the player gone (its GL objects deleted: the
+    /// context must be current, as for every method); `None` for an
+    /// Animator program.
+    pub fn into_scene(self) -> Option<Scene> {
+        match self.content {
+            Content::Slap { scene, .. } => Some(scene),
+            Content::Animator { .. } => None,
+        }
+    }
+
+    /// Starts a SLAP scene over from frame 0.
+    pub fn restart(&mut self) {
+        if let Content::Slap { scene, .. } = &mut self.content {
+            scene.restart();
+            self.pending = 0.0;
+        }
+    }
+
+    /// The SLAP scene (to observe its actors and camera, or its errors).
+    pub fn scene(&self) -> Option<&Scene> {
+        match &self.content {
+            Content::Slap { scene, .. } => Some(scene),
+            Content::Animator { .. } => None,
+        }
+    }
+
+    /// Draws a SLAP scene's current frame into the player's own picture if
+    /// it has not been drawn yet (what [`draw`](Self::draw) and
+    /// [`read_pixels`](Self::read_pixels) do first); nothing for an
+    /// Animator program, whose picture is drawn as it runs.
+    pub fn render(&mut self) -> Result<(), PlayerError> {
+        self.with_gl(|p| p.render_inner())
+    }
+
+    fn render_inner(&mut self) -> Result<(), PlayerError> {
+        if let Content::Slap { renderer, view, scene, drawn, .. } = &mut self.content
+            && *drawn != Some(scene.frame())
+        {
+            view.draw_scene(renderer, scene).map_err(|e| PlayerError::Draw(e.to_string()))?;
+            *drawn = Some(scene.frame());
+        }
+        Ok(())
+    }
+
+    /// The frame shown: the scene's frame, or the Animator program's
+    /// flushes so far.
+    pub fn frame(&self) -> u64 {
+        match &self.content {
+            Content::Slap { scene, .. } => scene.frame(),
+            Content::Animator { script, .. } => script.canvas().flushes(),
+        }
+    }
+
+    /// True once an Animator program has ended or quit (a SLAP scene
+    /// loops and never ends).
+    pub fn finished(&self) -> bool {
+        matches!(self.content, Content::Animator { status: Status::Done | Status::Quit, .. })
+    }
+
+    fn run_animator(&mut self, dt: f64) {
+        let Content::Animator { script, status, wait } = &mut self.content else { return };
+        if matches!(status, Status::Done | Status::Quit) {
+            return;
+        }
+        *wait -= dt;
+        let mut runs = 0;
+        while *wait <= 1e-9 && runs < MAX_RUNS_PER_UPDATE {
+            runs += 1;
+            if matches!(status, Status::Suspended(_)) {
+                script.canvas_mut().resume();
+            }
+            *status = script.run(&mut self.errors);
+            match *status {
+                Status::Suspended(s) => *wait += s.clamp(0.0, 1e9),
+                _ => break,
+            }
+        }
+    }
+
+    /// Draws the picture into the framebuffer the game has bound
+    /// (`DRAW_FRAMEBUFFER`) at the viewport. Pixels outside the viewport
+    /// are not touched; the game's GL state is as it was afterwards.
+    ///
+    /// A SLAP scene is drawn straight into the game's framebuffer when it
+    /// has a depth buffer (the 3D pass at the viewport, scissored to it,
+    /// clearing colour and depth there: the game's depth values inside
+    /// the viewport are overwritten), with no offscreen picture and no
+    /// copy; into the player's own picture, then copied, when it has none.
+    /// An Animator program's picture is drawn as it runs and copied.
+    pub fn draw(&mut self) -> Result<(), PlayerError> {
+        self.with_gl(|p| {
+            let [x, y, ..] = p.viewport;
+            // The game's framebuffer, read before drawing binds the player's.
+            // SAFETY: current context (the player's contract).
+            let target = unsafe { p.gl().get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING) };
+            // SAFETY: as above; `target` is the game's bound framebuffer.
+            let direct = p.direct && unsafe { has_depth(p.gl(), target) };
+            match &mut p.content {
+                Content::Slap { renderer, view, scene, .. } if direct => {
+                    p.direct_draws += 1;
+                    view.draw_scene_into(renderer, scene, target, x, y).map_err(|e| PlayerError::Draw(e.to_string()))
+                }
+                _ => {
+                    p.render_inner()?;
+                    p.renderer_mut().blit_into(target, x, y);
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    /// Whether [`draw`](Self::draw) may draw a SLAP scene straight into
+    /// the game's framebuffer when it has a depth buffer (the default,
+    /// `true`); with `false` it always draws the player's own picture and
+    /// copies it (the game's depth buffer is then never touched).
+    ///
+    /// ```no_run
+    /// # fn f(p: &mut animkit_player::player::Player) {
+    /// p.set_direct(false);
+    /// # }
+    /// ```
+    pub fn set_direct(&mut self, direct: bool) {
+        self.direct = direct;
+    }
+
+    /// How many [`draw`](Self::draw) calls drew a SLAP scene straight into
+    /// the game's framebuffer (rather than copying the player's picture).
+    ///
+    /// ```no_run
+    /// # fn f(p: &animkit_player::player::Player) {
+    /// println!("{} direct draws", p.direct_draws());
+    /// # }
+    /// ```
+    pub fn direct_draws(&self) -> u64 {
+        self.direct_draws
+    }
+
+    fn renderer_mut(&mut self) -> &mut Renderer {
+        match &mut self.content {
+            Content::Slap { renderer, .. } => renderer,
+            Content::Animator { script, .. } => &mut script.canvas_mut().renderer,
+        }
+    }
+
+    /// The pointer is at `(x, y)`, pixels in the viewport from its top-left
+    /// corner: `MOTION` (if the program asked for events, with the areas
+    /// under it).
+    pub fn pointer_move(&mut self, x: f64, y: f64) {
+        if let Content::Animator { script, .. } = &mut self.content {
+            let c = script.canvas_mut();
+            let at = [x, y];
+            if at != c.pointer.0 {
+                c.pointer.0 = at;
+                let mask = self.buttons;
+                c.pointer.1 = mask;
+                c.pointer_event("MOTION", mask, at);
+            }
+        }
+    }
+
+    /// Button `button` (1 left, 2 middle, 3 right) went down (`down`) or
+    /// up at `(x, y)` in the viewport: the move there, then `PRESS` or
+    /// `RELEASE`.
+    pub fn pointer_button(&mut self, x: f64, y: f64, button: u32, down: bool) {
+        self.pointer_move(x, y);
+        let bit = if (1..=32).contains(&button) { 1 << (button - 1) } else { 0 };
+        if down {
+            self.buttons |= bit;
+        } else {
+            self.buttons &= !bit;
+        }
+        if let Content::Animator { script, .. } = &mut self.content {
+            let c = script.canvas_mut();
+            c.pointer.1 = self.buttons;
+            let at = c.pointer.0;
+            c.pointer_event(if down { "PRESS" } else { "RELEASE" }, button, at);
+        }
+    }
+
+    /// A key went down or up: `KEYDOWN mods unicode name` / `KEYUP mods
+    /// name` (SDL's names and modifier bits, as `animvm`'s window reports
+    /// them; see the runtime's `animator::keys`), if the program asked for
+    /// events.
+    pub fn key(&mut self, mods: u32, unicode: u32, name: &str, down: bool) {
+        if let Content::Animator { script, .. } = &mut self.content {
+            let c = script.canvas_mut();
+            if c.events_on() {
+                let line = if down {
+                    crate::animator::events::keydown_line(mods, unicode, name)
+                } else {
+                    crate::animator::events::keyup_line(mods, name)
+                };
+                c.emit(&line);
+            }
+        }
+    }
+
+    /// Appends the lines the program printed since the last call (`echo`,
+    /// events: what `animvm` prints on standard output) to `buf`.
+    pub fn drain_output(&mut self, buf: &mut Vec<u8>) {
+        buf.append(&mut self.out.0.borrow_mut());
+    }
+
+    /// Appends standard error's text since the last call (warnings,
+    /// runtime errors) to `buf`.
+    pub fn drain_errors(&mut self, buf: &mut Vec<u8>) {
+        buf.append(&mut self.errors);
+    }
+
+    /// The player's picture, top row first, RGBA8 (what the next
+    /// [`draw`](Self::draw) copies; a SLAP scene is drawn first if it
+    /// moved).
+    pub fn read_pixels(&mut self) -> Result<crate::render::RgbaImage, PlayerError> {
+        self.with_gl(|p| {
+            p.render_inner()?;
+            Ok(p.renderer_mut().read_pixels())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerError;
+
+    #[test]
+    fn every_error_has_its_message_word_for_word() {
+        let cases = [
+            (PlayerError::NoSuchModule("hud".into()), "the bundle has no module `hud`"),
+            (PlayerError::NoPlayableModule, "the bundle has no Animator or SLAP module"),
+            (PlayerError::SpriteModule, "a sprite module is drawn by the game (animkit_vm::sprite), not the player"),
+            (PlayerError::BadSize { width: 0, height: 9 }, "cannot draw 0x9 pictures"),
+            (PlayerError::Module("module `m` has no entry function".into()), "module `m` has no entry function"),
+            (PlayerError::Gl("no framebuffer".into()), "cannot draw: no framebuffer"),
+            (PlayerError::Draw("out of memory".into()), "cannot draw the scene: out of memory"),
+            (PlayerError::Resize("too big".into()), "too big"),
+            (PlayerError::PastLastFrame { frame: 7, last: 5 }, "frame 7 is past the last frame animvm plays (5)"),
+            (PlayerError::SeekAnimator, "seek: an Animator program plays on the clock (update)"),
+        ];
+        for (e, message) in cases {
+            assert_eq!(e.to_string(), message, "{e:?}");
+            // A std error with no source: the message is all of it.
+            assert!(std::error::Error::source(&e).is_none(), "{e:?}");
+        }
+    }
+}
