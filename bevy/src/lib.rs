@@ -64,8 +64,12 @@ use std::fmt;
 pub use animkit_vm;
 pub use clock::AnimkitTick;
 
+#[cfg(feature = "atlas")]
+pub use atlas::atlas_sprite;
 pub use grid::SpriteGrid;
 
+#[cfg(feature = "atlas")]
+mod atlas;
 mod clock;
 mod grid;
 
@@ -162,7 +166,7 @@ impl Plugin for AnimkitPlugin {
                 (reload, attach, apply_requests, tick, write_frames).chain().in_set(AnimkitSystems),
             );
         #[cfg(feature = "atlas")]
-        app.add_systems(AnimkitTick, write_atlas.after(write_frames).in_set(AnimkitSystems));
+        app.add_systems(AnimkitTick, atlas::write_atlas.after(write_frames).in_set(AnimkitSystems));
     }
 }
 
@@ -729,16 +733,6 @@ fn write_frames(animkit: Res<Animkit>, mut frames: Query<(&AnimkitSlot, &mut Ani
         let Some(b) = animkit.batches.get(slot.batch as usize) else { continue };
         if let (Some(index), Some(state)) = (b.batch.frame(slot.instance), b.batch.state(slot.instance)) {
             frame.set_if_neq(AnimkitFrame { index, state });
-        }
-    }
-}
-
-/// `atlas`: the frame index into the entity's `Sprite::texture_atlas`.
-#[cfg(feature = "atlas")]
-fn write_atlas(mut sprites: Query<(&AnimkitFrame, &mut bevy::sprite::Sprite), Changed<AnimkitFrame>>) {
-    for (frame, mut sprite) in &mut sprites {
-        if let Some(atlas) = sprite.texture_atlas.as_mut() {
-            atlas.index = frame.index as usize;
         }
     }
 }

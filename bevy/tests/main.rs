@@ -4,12 +4,15 @@
 //! state of `examples/hero.anim` played in a Bevy app equal to
 //! `animvm --trace`; `plugin`, the plugin's controls, failures and hot
 //! reload; `clock`, the plugin's own tick rate; `requests`, states
-//! requested through the component; `reflect`, the reflected components.
+//! requested through the component; `reflect`, the reflected components;
+//! `atlas` (`--features atlas` only), `atlas_sprite`'s sprite and its index.
 //! Each file is a module here; the helpers they share are the module
 //! `common` (`tests/common/mod.rs`).
 
 mod common;
 
+#[cfg(feature = "atlas")]
+mod atlas;
 mod clock;
 mod plugin;
 mod reflect;
