@@ -1,5 +1,5 @@
 //! `bevy_sprite_ns_per_entity_tick_1e5`: 10^5 animated sprite entities in
-//! a headless Bevy app (`MinimalPlugins`, `AssetPlugin`, one fixed update
+//! a headless Bevy app (`MinimalPlugins`, `AssetPlugin`, one animation tick
 //! per `App::update`), the cost of one `App::update` per entity, for the
 //! animkit plugin and for `bevy_spritesheet_animation` (7.0.0, the
 //! version for Bevy 0.19) in the same process, rounds alternating.
@@ -10,7 +10,7 @@
 //!
 //! Both play a four-frame walk at 100 ms a frame into each entity's
 //! `Sprite::texture_atlas` index: animkit `Walk: 5|step, 5, 5, 5, _loop`
-//! at 50 fixed ticks a second (an event per cycle, entities spread over
+//! at the plugin's 50 ticks a second (an event per cycle, entities spread over
 //! the cycle by phase), the peer a four-index animation at
 //! `AnimationDuration::PerFrame(100)`. `animkit_frame_only` is the plugin
 //! on entities without a `Sprite` (its `AnimkitFrame` component only);
@@ -51,7 +51,7 @@ fn atlas_sprite() -> Sprite {
 
 fn animkit_app(bundle: &animkit_vm::game::Bundle, with_sprite: bool) -> App {
     let mut app = headless();
-    app.add_plugins(AnimkitPlugin);
+    app.add_plugins(AnimkitPlugin::default());
     let handle = app.world_mut().resource_mut::<Assets<AnimkitBundle>>().add(AnimkitBundle::new(bundle.clone()));
     for i in 0..ENTITIES {
         let sprite = AnimkitSprite::new(handle.clone(), "walk", "Walk").with_phase((i % 20) as u32);

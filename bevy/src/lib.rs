@@ -1,26 +1,35 @@
 //! animkit for Bevy: `.animb` bundles as Bevy assets, sprite state
-//! machines on Bevy's fixed timestep, their events as Bevy messages, and
-//! hot reload through Bevy's asset events.
+//! machines ticked by the plugin's own clock, their events as Bevy
+//! messages, and hot reload through Bevy's asset events.
 //!
 //! - [`AnimkitPlugin`] registers the [`AnimkitBundle`] asset and its
-//!   loader (files ending in `.animb`), the [`Animkit`] resource and the
-//!   messages, and runs its systems on [`FixedUpdate`] in
-//!   [`AnimkitSystems`]: one animation tick per fixed update.
+//!   loader (files ending in `.animb`), the [`Animkit`] resource, the
+//!   [`AnimkitSettings`] resource, the messages and the reflected
+//!   components, and runs its systems in [`AnimkitSystems`] in the
+//!   [`AnimkitTick`] schedule: one animation tick per run, at
+//!   [`AnimkitPlugin::ticks_per_second`] (default 50) of the game's
+//!   virtual time (`Time<Virtual>`: pausing or slowing it pauses or slows
+//!   the animations), whatever rate the game's `Time<Fixed>` runs its
+//!   physics at.
 //! - An entity plays a sprite module with an [`AnimkitSprite`] (bundle
 //!   handle, module and start state by name). Once its bundle is loaded it
 //!   gets an instance in a batch shared by every entity of that bundle's
 //!   module (the vm's [`AnimationBatch`], which ticks many instances for
-//!   next to nothing), and after every fixed update its [`AnimkitFrame`]
+//!   next to nothing), and after every tick its [`AnimkitFrame`]
 //!   holds the frame index and state shown. With the `atlas` feature the
 //!   frame index is also written into the entity's
-//!   `Sprite::texture_atlas` index.
+//!   `Sprite::texture_atlas` index, and `atlas_sprite` makes that sprite
+//!   from an image and a grid.
+//! - Changing an [`AnimkitSprite`]'s `state` after it started switches the
+//!   entity to that state at the next tick (as [`Animkit::set_state`]).
 //! - Each event the bundle fires is an [`AnimkitEvent`] message (entity,
 //!   event, frame), read with `MessageReader<AnimkitEvent>`.
 //! - [`Animkit`] (a resource) sets states by name or handle, speeds, and
 //!   reads states, frames and event names.
 //! - When a bundle asset changes ([`AssetEvent::Modified`], e.g. after
 //!   `AssetServer::reload` or a file watcher's reload), every entity of it
-//!   moves onto the new program ([`AnimationBatch::reload`]'s rules) and
+//!   moves onto the new program ([`AnimationBatch::reload`]'s rules: the
+//!   same state by name, else [`AnimkitSettings::reload_fallback`]) and
 //!   an [`AnimkitReloaded`] message says what happened.
 //!
 //! ```
@@ -33,7 +42,7 @@
 //! }
 //!
 //! let mut app = App::new();
-//! app.add_plugins((MinimalPlugins, AssetPlugin::default(), AnimkitPlugin))
+//! app.add_plugins((MinimalPlugins, AssetPlugin::default(), AnimkitPlugin::default()))
 //!     .add_systems(Startup, spawn_hero);
 //! ```
 
@@ -41,31 +50,95 @@ use animkit_vm::game::{
     AnimationBatch, Bundle as VmBundle, Event, FindError, InstanceEvent, OpenError, ReloadReport, Speed, SpriteModule,
     State, UnknownState,
 };
-use bevy::app::{App, FixedUpdate, Plugin};
+use bevy::app::{App, Plugin, RunFixedMainLoop, RunFixedMainLoopSystems};
 use bevy::asset::io::Reader;
-use bevy::asset::{Asset, AssetApp, AssetEvent, AssetId, AssetLoader, Assets, Handle, LoadContext};
+use bevy::asset::{
+    Asset, AssetApp, AssetEvent, AssetId, AssetLoader, AssetServer, Assets, Handle, LoadContext, LoadState,
+};
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::prelude::*;
 use bevy::ecs::world::DeferredWorld;
-use bevy::reflect::TypePath;
+use bevy::reflect::{Reflect, TypePath, std_traits::ReflectDefault};
 use std::fmt;
 
 pub use animkit_vm;
+pub use clock::AnimkitTick;
 
-/// The plugin: the bundle asset and its loader, the [`Animkit`] resource,
-/// the messages and the systems. Add it after `AssetPlugin` (in
-/// `DefaultPlugins`) and a `TimePlugin` (in `MinimalPlugins` and
-/// `DefaultPlugins`), which runs [`FixedUpdate`].
+#[cfg(feature = "atlas")]
+pub use atlas::atlas_sprite;
+pub use grid::SpriteGrid;
+
+#[cfg(feature = "atlas")]
+mod atlas;
+mod clock;
+mod grid;
+
+/// The plugin: the bundle asset and its loader, the [`Animkit`] and
+/// [`AnimkitSettings`] resources, the messages, the reflected types and
+/// the systems. Add it after `AssetPlugin` (in `DefaultPlugins`) and a
+/// `TimePlugin` (in `MinimalPlugins` and `DefaultPlugins`).
 ///
-/// Bevy's fixed timestep is 64 Hz unless the game sets another; animkit
-/// sources count durations in fixed ticks (the examples assume 50 Hz:
-/// `app.insert_resource(Time::<Fixed>::from_hz(50.0))`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct AnimkitPlugin;
+/// The animations tick at `ticks_per_second` of the game's virtual time,
+/// on the plugin's own clock: the game's `Time<Fixed>` (its physics rate)
+/// does not change them. animkit sources count durations in ticks, and
+/// the repository's examples are written for 50 a second, the default.
+///
+/// ```
+/// use animkit_bevy::{AnimkitPlugin, ReloadFallback};
+/// use bevy::prelude::*;
+///
+/// let mut app = App::new();
+/// app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+///     // Physics at 64 Hz; the animations at 30 ticks a second.
+///     .insert_resource(Time::<Fixed>::from_hz(64.0))
+///     .add_plugins(AnimkitPlugin { ticks_per_second: 30, reload_fallback: ReloadFallback::State("Idle".into()) });
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnimkitPlugin {
+    /// Animation ticks per second of virtual time (default 50; 0 pauses
+    /// every animation). [`AnimkitSettings`] holds it at run time.
+    pub ticks_per_second: u32,
+    /// Where a hot reload puts an entity whose state the new bundle lacks.
+    pub reload_fallback: ReloadFallback,
+}
 
-/// The plugin's systems, in [`FixedUpdate`]: order game systems that set
-/// states `.before(AnimkitSystems)` to take effect in the same tick, and
-/// those that read [`AnimkitFrame`] or [`AnimkitEvent`] `.after` it.
+impl Default for AnimkitPlugin {
+    fn default() -> AnimkitPlugin {
+        AnimkitPlugin { ticks_per_second: 50, reload_fallback: ReloadFallback::FirstState }
+    }
+}
+
+/// Where a hot reload puts an entity whose state the new program lacks (an
+/// entity whose state the new program still has keeps it, by name, with
+/// its frame position).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Reflect)]
+pub enum ReloadFallback {
+    /// The module's first state (declaration order).
+    #[default]
+    FirstState,
+    /// The state of this name; the first state where the new program has
+    /// none of that name either.
+    State(String),
+}
+
+/// The plugin's settings at run time (a resource, from [`AnimkitPlugin`]):
+/// change `ticks_per_second` to speed every animation up or down from the
+/// next frame, `reload_fallback` for the next reload.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Reflect)]
+#[reflect(Resource)]
+pub struct AnimkitSettings {
+    /// Animation ticks per second of virtual time (0 pauses).
+    pub ticks_per_second: u32,
+    /// See [`ReloadFallback`].
+    pub reload_fallback: ReloadFallback,
+}
+
+/// The plugin's systems, in the [`AnimkitTick`] schedule (one run per
+/// animation tick): order game systems there that set states
+/// `.before(AnimkitSystems)` to take effect in the same tick, and those
+/// that read [`AnimkitFrame`] or [`AnimkitEvent`] every tick `.after` it.
+/// A system in `Update` sees the frames and events of the ticks run this
+/// frame, and its changes take effect at the next tick.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AnimkitSystems;
 
@@ -74,11 +147,26 @@ impl Plugin for AnimkitPlugin {
         app.init_asset::<AnimkitBundle>()
             .register_asset_loader(AnimkitBundleLoader)
             .init_resource::<Animkit>()
+            .insert_resource(AnimkitSettings {
+                ticks_per_second: self.ticks_per_second,
+                reload_fallback: self.reload_fallback.clone(),
+            })
+            .init_resource::<clock::AnimkitClock>()
+            .register_type::<AnimkitSprite>()
+            .register_type::<AnimkitFrame>()
+            .register_type::<AnimkitFailed>()
+            .register_type::<AnimkitSettings>()
+            .register_type::<ReloadFallback>()
             .add_message::<AnimkitEvent>()
             .add_message::<AnimkitReloaded>()
-            .add_systems(FixedUpdate, (reload, attach, tick, write_frames).chain().in_set(AnimkitSystems));
+            .init_schedule(AnimkitTick)
+            .add_systems(RunFixedMainLoop, clock::run_ticks.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop))
+            .add_systems(
+                AnimkitTick,
+                (reload, attach, apply_requests, tick, write_frames).chain().in_set(AnimkitSystems),
+            );
         #[cfg(feature = "atlas")]
-        app.add_systems(FixedUpdate, write_atlas.after(write_frames).in_set(AnimkitSystems));
+        app.add_systems(AnimkitTick, atlas::write_atlas.after(write_frames).in_set(AnimkitSystems));
     }
 }
 
@@ -164,13 +252,43 @@ impl AssetLoader for AnimkitBundleLoader {
 }
 
 /// Plays sprite module `module` of `bundle` on this entity, from state
-/// `state` (`phase` ticks in). Read once, when the bundle is loaded:
-/// later changes of the state go through [`Animkit::set_state`]. If the
-/// module or the state is not in the bundle, the entity gets an
-/// [`AnimkitFailed`] instead. Removing the component (or despawning the
-/// entity) frees its instance; inserting it again over itself changes
-/// nothing that plays (remove it first to start over on another bundle).
-#[derive(Component, Clone, Debug)]
+/// `state` (`phase` ticks in), once the bundle is loaded. If the bundle
+/// fails to load (its `LoadState::Failed`), or the module or the state is
+/// not in it, the entity gets an [`AnimkitFailed`] instead.
+///
+/// `state` is the requested state: a change of the component after the
+/// entity started (`Changed<AnimkitSprite>`: a write through
+/// `Query<&mut AnimkitSprite>`, or the component inserted again) switches
+/// the entity to its `state` at the next tick, as [`Animkit::set_state`]
+/// does (no restart when it is in that state already; so writing the same
+/// name again after the state machine moved on, e.g. from Attack to Idle,
+/// asks for it again). Any write counts, also one of `phase` only: use
+/// `set_if_neq` or `bypass_change_detection` for writes that must not ask
+/// for `state` again over a state set through [`Animkit`]. An unknown name keeps
+/// the entity playing its current state and puts an [`AnimkitFailed`]
+/// holding [`AnimkitError::State`] on it, which the next request of a
+/// known state removes. `bundle`, `module` and `phase` are read once, at
+/// the start (remove the component first to start over on another bundle
+/// or module). Removing the component (or despawning the entity) frees
+/// its instance.
+///
+/// ```
+/// use animkit_bevy::AnimkitSprite;
+/// use bevy::prelude::*;
+///
+/// /// Put on a hero when it takes a hit.
+/// #[derive(Component)]
+/// struct Hit;
+///
+/// fn play_hurt(mut heroes: Query<&mut AnimkitSprite, Added<Hit>>) {
+///     for mut hero in &mut heroes {
+///         hero.state = "Hurt".to_string();
+///     }
+/// }
+/// # bevy::ecs::system::assert_is_system(play_hurt);
+/// ```
+#[derive(Component, Clone, Debug, Reflect)]
+#[reflect(Component, Debug, Clone)]
 #[require(AnimkitFrame)]
 #[component(on_remove = on_remove_sprite)]
 pub struct AnimkitSprite {
@@ -178,7 +296,8 @@ pub struct AnimkitSprite {
     pub bundle: Handle<AnimkitBundle>,
     /// The sprite module's name.
     pub module: String,
-    /// The start state's name.
+    /// The requested state's name: the start state, and after the start a
+    /// state to switch to at the next tick.
     pub state: String,
     /// Animation ticks already run into the start state, so that a crowd
     /// does not walk in lockstep (the skipped ticks fire no events).
@@ -198,25 +317,35 @@ impl AnimkitSprite {
     }
 }
 
-/// What an [`AnimkitSprite`] shows after the last fixed update: the frame
+/// What an [`AnimkitSprite`] shows after the last tick: the frame
 /// index (the sprite to draw from the state's sheet) and the state. Written
 /// only when it changes, so `Changed<AnimkitFrame>` finds the entities to
 /// redraw. `index` is 0 and `state` the first state until the first tick.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// (Reflection shows `index`; `state`, a vm handle, is not reflected:
+/// [`Animkit::state_name`] names it.)
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Reflect)]
+#[reflect(Component, Debug, Default)]
 pub struct AnimkitFrame {
     /// The frame (sprite) index.
     pub index: u32,
     /// The state (a handle of the entity's module; see [`Animkit::module`]).
+    #[reflect(ignore)]
     pub state: State,
 }
 
-/// Put on an entity whose [`AnimkitSprite`] could not start: its module or
-/// start state is not in the bundle. Remove it (and fix the component) to
-/// try again.
-#[derive(Component, Clone, Debug)]
+/// Put on an entity whose [`AnimkitSprite`] failed: its bundle failed to
+/// load ([`AnimkitError::Load`]), its module or start state is not in the
+/// bundle (the entity plays nothing; remove this component, and fix the
+/// sprite, to try again), or, once it plays, the state its sprite requests
+/// is not in the module ([`AnimkitError::State`]; it plays on in its
+/// current state, and the next request of a known state removes this).
+/// Reflected as an opaque value.
+#[derive(Component, Clone, Debug, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Debug, Clone)]
 pub struct AnimkitFailed(pub AnimkitError);
 
-/// An event fired by an entity's sprite module during a fixed update.
+/// An event fired by an entity's sprite module during a tick.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnimkitEvent {
     /// The entity.
@@ -253,6 +382,21 @@ pub enum AnimkitError {
     Module(FindError),
     /// The module has no state of that name.
     State(UnknownState),
+    /// The bundle asset failed to load (`LoadState::Failed`): the asset
+    /// server's message (the loader's reason, e.g. a corrupted bundle).
+    Load(String),
+    /// (`atlas_sprite`) No state of the module draws from a sprite
+    /// category of that name.
+    Category {
+        /// The category asked for.
+        name: String,
+        /// The sprite module.
+        module: String,
+        /// The closest category names, best first (at most three).
+        nearest: Vec<String>,
+    },
+    /// (`atlas_sprite`) A sprite grid with no cell.
+    Grid(SpriteGrid),
 }
 
 impl fmt::Display for AnimkitError {
@@ -261,6 +405,20 @@ impl fmt::Display for AnimkitError {
             AnimkitError::NotPlaying(e) => write!(f, "entity {e} plays no animkit sprite (yet)"),
             AnimkitError::Module(e) => e.fmt(f),
             AnimkitError::State(e) => e.fmt(f),
+            AnimkitError::Load(message) => f.write_str(message),
+            AnimkitError::Category { name, module, nearest } => {
+                write!(f, "no sprite category `{name}` in sprite module `{module}`")?;
+                match nearest.as_slice() {
+                    [] => Ok(()),
+                    [one] => write!(f, "; did you mean `{one}`?"),
+                    more => write!(f, "; did you mean one of `{}`?", more.join("`, `")),
+                }
+            }
+            AnimkitError::Grid(g) => write!(
+                f,
+                "a sprite grid of {} × {} cells of {} × {} pixels has no cell",
+                g.columns, g.rows, g.tile_size.x, g.tile_size.y
+            ),
         }
     }
 }
@@ -373,7 +531,7 @@ impl Animkit {
         self.read(entity, |b, i| b.batch.frame(i))
     }
 
-    /// Fixed ticks since `entity` last entered its state.
+    /// Animation ticks since `entity` last entered its state.
     pub fn time_in_state(&self, entity: Entity) -> Result<u64, AnimkitError> {
         self.read(entity, |b, i| b.batch.time_in_state(i))
     }
@@ -469,6 +627,7 @@ fn on_remove_sprite(mut world: DeferredWorld, ctx: HookContext) {
 fn reload(
     mut changes: MessageReader<AssetEvent<AnimkitBundle>>,
     bundles: Res<Assets<AnimkitBundle>>,
+    settings: Res<AnimkitSettings>,
     mut animkit: ResMut<Animkit>,
     mut out: MessageWriter<AnimkitReloaded>,
 ) {
@@ -478,7 +637,13 @@ fn reload(
         for b in animkit.batches.iter_mut().filter(|b| b.asset == id) {
             let result = match asset.bundle.sprite(&b.name) {
                 Ok(m) if m.module_hash() == b.batch.module().module_hash() => continue,
-                Ok(m) => Ok(b.batch.reload(&m, State::default())),
+                Ok(m) => {
+                    let fallback = match &settings.reload_fallback {
+                        ReloadFallback::FirstState => State::default(),
+                        ReloadFallback::State(name) => m.state(name).unwrap_or_default(),
+                    };
+                    Ok(b.batch.reload(&m, fallback))
+                }
                 Err(e) => Err(e),
             };
             out.write(AnimkitReloaded { bundle: id, module: b.name.clone(), result });
@@ -489,19 +654,51 @@ fn reload(
 /// Sprites not started yet (nor failed to).
 type Waiting = (Without<AnimkitSlot>, Without<AnimkitFailed>);
 
-/// Starts the sprites whose bundle is loaded.
+/// Starts the sprites whose bundle is loaded; fails those whose bundle
+/// failed to load.
 fn attach(
     mut commands: Commands,
     bundles: Res<Assets<AnimkitBundle>>,
+    server: Option<Res<AssetServer>>,
     mut animkit: ResMut<Animkit>,
     waiting: Query<(Entity, &AnimkitSprite), Waiting>,
 ) {
     for (entity, sprite) in &waiting {
-        let Some(asset) = bundles.get(&sprite.bundle) else { continue };
+        let Some(asset) = bundles.get(&sprite.bundle) else {
+            // Not loaded (yet): failed for good, or still waiting.
+            if let Some(LoadState::Failed(err)) = server.as_ref().and_then(|s| s.get_load_state(&sprite.bundle)) {
+                commands.entity(entity).try_insert(AnimkitFailed(AnimkitError::Load(err.to_string())));
+            }
+            continue;
+        };
         match animkit.attach(entity, sprite, sprite.bundle.id(), &asset.bundle) {
             Ok(slot) => commands.entity(entity).try_insert(slot),
             Err(e) => commands.entity(entity).try_insert(AnimkitFailed(e)),
         };
+    }
+}
+
+/// Applies the state that a changed [`AnimkitSprite`] requests (a no-op
+/// for an entity in that state already, such as one that started this
+/// tick).
+fn apply_requests(
+    mut commands: Commands,
+    mut animkit: ResMut<Animkit>,
+    changed: Query<(Entity, &AnimkitSprite, &AnimkitSlot, Has<AnimkitFailed>), Changed<AnimkitSprite>>,
+) {
+    for (entity, sprite, slot, failed) in &changed {
+        let Some(b) = animkit.batches.get_mut(slot.batch as usize) else { continue };
+        match b.batch.module().state(&sprite.state) {
+            Ok(state) => {
+                b.batch.set_state(slot.instance, state);
+                if failed {
+                    commands.entity(entity).try_remove::<AnimkitFailed>();
+                }
+            }
+            Err(e) => {
+                commands.entity(entity).try_insert(AnimkitFailed(AnimkitError::State(e)));
+            }
+        }
     }
 }
 
@@ -536,16 +733,6 @@ fn write_frames(animkit: Res<Animkit>, mut frames: Query<(&AnimkitSlot, &mut Ani
         let Some(b) = animkit.batches.get(slot.batch as usize) else { continue };
         if let (Some(index), Some(state)) = (b.batch.frame(slot.instance), b.batch.state(slot.instance)) {
             frame.set_if_neq(AnimkitFrame { index, state });
-        }
-    }
-}
-
-/// `atlas`: the frame index into the entity's `Sprite::texture_atlas`.
-#[cfg(feature = "atlas")]
-fn write_atlas(mut sprites: Query<(&AnimkitFrame, &mut bevy::sprite::Sprite), Changed<AnimkitFrame>>) {
-    for (frame, mut sprite) in &mut sprites {
-        if let Some(atlas) = sprite.texture_atlas.as_mut() {
-            atlas.index = frame.index as usize;
         }
     }
 }

@@ -2,11 +2,19 @@
 //! (`cargo test -p animkit-bevy --test bevy`; one file's tests with its
 //! module's name as a filter, e.g. `--test bevy trace::`): `trace`, every
 //! state of `examples/hero.anim` played in a Bevy app equal to
-//! `animvm --trace`, and `plugin`, the plugin's controls, failures and hot
-//! reload. Each former test file is a module here, at its old path; the
-//! helpers they share are the module `common` (`tests/common/mod.rs`).
+//! `animvm --trace`; `plugin`, the plugin's controls, failures and hot
+//! reload; `clock`, the plugin's own tick rate; `requests`, states
+//! requested through the component; `reflect`, the reflected components;
+//! `atlas` (`--features atlas` only), `atlas_sprite`'s sprite and its index.
+//! Each file is a module here; the helpers they share are the module
+//! `common` (`tests/common/mod.rs`).
 
 mod common;
 
+#[cfg(feature = "atlas")]
+mod atlas;
+mod clock;
 mod plugin;
+mod reflect;
+mod requests;
 mod trace;

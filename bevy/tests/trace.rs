@@ -1,5 +1,5 @@
 //! A Bevy app (`MinimalPlugins`, the plugin, a bundle loaded through the
-//! asset server) plays `examples/hero.anim`: after N fixed updates each
+//! asset server) plays `examples/hero.anim`: after N animation ticks each
 //! entity's `AnimkitFrame`s and `AnimkitEvent`s, written as trace lines,
 //! equal `animvm --trace`'s byte for byte.
 
@@ -7,7 +7,7 @@ use crate::common;
 
 use animkit_bevy::{Animkit, AnimkitFrame, AnimkitSprite};
 use bevy::asset::LoadState;
-use common::{animvm_trace, app, compile, first_difference, hero_source, load, run_fixed, trace};
+use common::{animvm_trace, app, compile, first_difference, hero_source, load, run_ticks, trace};
 
 /// Every state of `examples/hero.anim`: transitions, `_wait`, ping-pong,
 /// zero-tick frames, events at a loop's end.
@@ -22,7 +22,7 @@ fn every_state_of_hero_plays_as_animvm_traces_it() {
     // One entity per state, all in one shared batch.
     let entities: Vec<_> =
         STATES.iter().map(|s| app.world_mut().spawn(AnimkitSprite::new(hero.clone(), "hero", *s)).id()).collect();
-    run_fixed(&mut app, 7);
+    run_ticks(&mut app, 7);
     // The first lines, written out: the comparison compares something.
     assert_eq!(
         trace(&app, entities[1]),
@@ -34,7 +34,7 @@ fn every_state_of_hero_plays_as_animvm_traces_it() {
          {\"tick\":5,\"state\":\"Walk\",\"category\":\"Walk\",\"frame\":0,\"events\":[]}\n\
          {\"tick\":6,\"state\":\"Walk\",\"category\":\"Walk\",\"frame\":1,\"events\":[]}\n"
     );
-    run_fixed(&mut app, 123);
+    run_ticks(&mut app, 123);
     for (state, entity) in STATES.iter().zip(&entities) {
         let ours = trace(&app, *entity);
         let theirs = animvm_trace(&bytes, state, 130);
@@ -55,13 +55,13 @@ fn a_despawned_entitys_instance_is_reused_from_the_start() {
     let (hero, _) = load(&mut app, &dir, "hero.animb", bytes.clone());
     let walk = app.world_mut().spawn(AnimkitSprite::new(hero.clone(), "hero", "Walk")).id();
     let idle = app.world_mut().spawn(AnimkitSprite::new(hero.clone(), "hero", "Idle")).id();
-    run_fixed(&mut app, 17);
+    run_ticks(&mut app, 17);
     app.world_mut().despawn(walk);
     assert_eq!(app.world().resource::<Animkit>().len(), 1);
-    run_fixed(&mut app, 5);
+    run_ticks(&mut app, 5);
     // The new entity takes the paused instance over; it plays from tick 0.
     let run = app.world_mut().spawn(AnimkitSprite::new(hero.clone(), "hero", "Run")).id();
-    run_fixed(&mut app, 50);
+    run_ticks(&mut app, 50);
     let ours = trace(&app, run);
     let theirs = animvm_trace(&bytes, "Run", 50);
     assert!(ours == theirs, "Run after a despawn: {}", first_difference(&ours, &theirs));

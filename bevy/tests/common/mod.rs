@@ -1,10 +1,12 @@
 //! What the plugin tests share: bundles compiled from sources in memory,
 //! a headless Bevy app (`MinimalPlugins`, an in-memory asset source, one
-//! fixed update per `App::update`), a recorder that writes each playing
-//! entity's `animvm --trace` line after every fixed update, and `animvm`.
+//! animation tick per `App::update`), a recorder that writes each playing
+//! entity's `animvm --trace` line after every tick, and `animvm`.
 #![allow(dead_code)] // Each test file uses its part.
 
-use animkit_bevy::{Animkit, AnimkitBundle, AnimkitEvent, AnimkitFrame, AnimkitPlugin, AnimkitSprite, AnimkitSystems};
+use animkit_bevy::{
+    Animkit, AnimkitBundle, AnimkitEvent, AnimkitFrame, AnimkitPlugin, AnimkitSprite, AnimkitSystems, AnimkitTick,
+};
 use bevy::asset::io::memory::{Dir, MemoryAssetReader};
 use bevy::asset::io::{AssetSourceBuilder, AssetSourceId};
 use bevy::asset::{AssetPlugin, LoadState};
@@ -16,7 +18,8 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-/// One fixed tick: 50 Hz, the rate `examples/hero.anim` is written for.
+/// One frame of virtual time: one tick of the plugin's default 50 a
+/// second, the rate `examples/hero.anim` is written for.
 pub const TICK: Duration = Duration::from_millis(20);
 
 /// The repository's root.
@@ -38,9 +41,15 @@ pub fn compile(path: &str, text: &str) -> Vec<u8> {
 }
 
 /// A headless app: `MinimalPlugins`, `AssetPlugin` over the in-memory
-/// directory it returns, the plugin, and the trace recorder. Every
-/// `update` after the first advances time by exactly one fixed tick.
+/// directory it returns, the plugin (50 ticks a second), and the trace
+/// recorder. Every `update` after the first advances virtual time by
+/// exactly one tick.
 pub fn app() -> (App, Dir) {
+    app_with(AnimkitPlugin::default())
+}
+
+/// [`app`] with `plugin`'s settings.
+pub fn app_with(plugin: AnimkitPlugin) -> (App, Dir) {
     let dir = Dir::default();
     let root = dir.clone();
     let mut app = App::new();
@@ -55,21 +64,20 @@ pub fn app() -> (App, Dir) {
             use_asset_processor_override: Some(false),
             ..Default::default()
         },
-        AnimkitPlugin,
+        plugin,
     ))
     .insert_resource(TimeUpdateStrategy::ManualDuration(TICK))
-    .insert_resource(Time::<Fixed>::from_duration(TICK))
     .init_resource::<Traces>()
-    .add_systems(FixedUpdate, record.after(AnimkitSystems));
+    .add_systems(AnimkitTick, record.after(AnimkitSystems));
     (app, dir)
 }
 
-/// Per playing entity, its trace lines (one per fixed update it played),
-/// and the number of fixed updates run.
+/// Per playing entity, its trace lines (one per tick it played), and the
+/// number of ticks run.
 #[derive(Resource, Default)]
 pub struct Traces {
     pub lines: HashMap<Entity, Vec<String>>,
-    pub fixed_updates: u64,
+    pub ticks: u64,
     pub events: Vec<AnimkitEvent>,
 }
 
@@ -85,7 +93,7 @@ fn record(
     mut events: MessageReader<AnimkitEvent>,
     frames: Query<(Entity, &AnimkitFrame), With<AnimkitSprite>>,
 ) {
-    traces.fixed_updates += 1;
+    traces.ticks += 1;
     let fired: Vec<AnimkitEvent> = events.read().copied().collect();
     for (entity, frame) in &frames {
         let Ok(module) = animkit.module(entity) else { continue };
@@ -109,7 +117,7 @@ fn record(
 }
 
 /// Puts `bytes` at `path` in the asset directory and loads it, updating
-/// until the load ends (fixed updates run meanwhile, with no sprite).
+/// until the load ends (ticks run meanwhile, with no sprite).
 pub fn load(app: &mut App, dir: &Dir, path: &str, bytes: Vec<u8>) -> (Handle<AnimkitBundle>, LoadState) {
     dir.insert_asset(Path::new(path), bytes);
     let handle: Handle<AnimkitBundle> = app.world().resource::<AssetServer>().load(path.to_string());
@@ -129,14 +137,14 @@ pub fn settle(app: &mut App, handle: &Handle<AnimkitBundle>) -> LoadState {
     panic!("the bundle did not load in 1000 updates");
 }
 
-/// Runs exactly `n` fixed updates (one per `App::update`), asserting none
-/// more ran.
-pub fn run_fixed(app: &mut App, n: u64) {
-    let target = app.world().resource::<Traces>().fixed_updates + n;
+/// Runs exactly `n` ticks (one per `App::update`), asserting none more
+/// ran.
+pub fn run_ticks(app: &mut App, n: u64) {
+    let target = app.world().resource::<Traces>().ticks + n;
     for _ in 0..n {
         app.update();
     }
-    assert_eq!(app.world().resource::<Traces>().fixed_updates, target, "one fixed update per App::update");
+    assert_eq!(app.world().resource::<Traces>().ticks, target, "one tick per App::update");
 }
 
 /// `entity`'s trace so far, joined.
