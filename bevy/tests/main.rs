@@ -5,7 +5,8 @@
 //! `animvm --trace`; `plugin`, the plugin's controls, failures and hot
 //! reload; `clock`, the plugin's own tick rate; `requests`, states
 //! requested through the component; `reflect`, the reflected components;
-//! `atlas` (`--features atlas` only), `atlas_sprite`'s sprite and its index.
+//! `atlas`, `atlas_sprite`'s sprite and its index (the tests always build
+//! with the feature `atlas`: bevy/Cargo.toml's dev-dependency on itself).
 //! Each file is a module here; the helpers they share are the module
 //! `common` (`tests/common/mod.rs`).
 

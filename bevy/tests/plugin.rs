@@ -339,7 +339,7 @@ fn a_corrupted_reload_keeps_the_old_program_playing() {
     assert!(reloads.is_empty());
 }
 
-/// `--features atlas`: the frame index lands in `Sprite::texture_atlas`.
+/// Feature `atlas` (always on in the tests): the frame index lands in `Sprite::texture_atlas`.
 #[cfg(feature = "atlas")]
 #[test]
 fn the_frame_index_is_written_into_the_texture_atlas() {
