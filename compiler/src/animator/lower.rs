@@ -239,25 +239,6 @@ fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
     };
 }
 
-/// Where one command's constants go in its function: how many it adds, and
-/// the offset of its last block from the first (`None` for a command with
-/// no block), from its row's op(s) and their signatures in the ISA
-/// ([`RowOp::constants`]). The checker uses this to keep every block's
-/// start within the instruction word's `Ax` field; [`emit_command`] adds
-/// exactly these (tested for every command).
-pub(super) fn constants(cmd: &Cmd) -> (u64, Option<u64>) {
-    row_op(cmd).constants()
-}
-
-/// The constants a macro definition adds to the function that defines it:
-/// the name, and the body's function unless it only declares the name.
-pub(super) fn definition_constants(ending: Ending) -> u64 {
-    match ending {
-        Ending::Declare => 1,
-        Ending::Bind | Ending::Push => 2,
-    }
-}
-
 /// The macro being recorded.
 #[derive(Debug)]
 struct Recording {
@@ -451,6 +432,7 @@ impl FileLowering {
 mod tests {
     use super::*;
     use crate::animator::check::{Checker, Text};
+    use crate::animator::sizes::constants;
     use animkit_vm::isa::Format;
 
     /// Every command form, for the constant counts.

@@ -11,13 +11,14 @@ pub mod format;
 pub(crate) mod lower;
 pub mod lsp;
 mod row_ops;
+mod sizes;
 
 use crate::diagnostic::{Diagnostic, Kept};
-use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
-use crate::lsp::complete::Site;
 use crate::lsp::document::Document;
-use crate::lsp::symbols::Occurrence;
+use crate::lsp::occurrence::Occurrence;
+use crate::lsp::site::Site;
+use crate::source::Source;
 use animkit_grammar::animator::{ReadError, Reader};
 use animkit_vm::program::{Language, Module};
 use check::Text;
