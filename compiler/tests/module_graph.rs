@@ -511,6 +511,9 @@ fn the_graph_sees_the_layers() {
     assert!(has("animator::check", "animator::sizes"));
     assert!(has("animator::sizes", "animator::row_ops"));
     assert!(!has("animator::check", "animator::lower"));
+    // The checked form is lowered by lowering's own functions.
+    assert!(has("animator::checked", "animator::lower"));
+    assert!(!has("animator::lower", "animator::checked"));
     // The module tree and test code are not edges.
     assert!(!has("lsp", "lsp::server"));
     assert!(!has("", "driver"));

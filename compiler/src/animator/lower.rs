@@ -360,9 +360,10 @@ pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_po
     lowering.finish(name, b)
 }
 
-/// A file's lowering, one checked command at a time, so that a file can be
-/// lowered as it is read again, without holding its commands: function 0
-/// runs the commands in order; each macro definition adds a function.
+/// A file's lowering, one checked command at a time, so that a file is
+/// lowered as it is read and checked, without holding its commands
+/// (`super::checked`): function 0 runs the commands in order; each macro
+/// definition adds a function.
 pub(super) struct FileLowering {
     main: FunctionBuilder,
     functions: Vec<Function>,
@@ -371,8 +372,8 @@ pub(super) struct FileLowering {
 
 impl FileLowering {
     /// Interns `main` first, as the string ids of a bundle expect.
-    pub(super) fn new(b: &mut ProgramBuilder) -> FileLowering {
-        let main_name = b.intern("main");
+    pub(super) fn new(s: &mut dyn Strings) -> FileLowering {
+        let main_name = s.name("main");
         FileLowering {
             main: FunctionBuilder::new(main_name),
             functions: Vec::new(),
@@ -381,7 +382,7 @@ impl FileLowering {
     }
 
     /// Lowers the next command of the file.
-    pub(super) fn add(&mut self, c: Checked<'_>, b: &mut ProgramBuilder, keep_pos: bool) {
+    pub(super) fn add(&mut self, c: Checked<'_>, b: &mut dyn Strings, keep_pos: bool) {
         let cmd = c.command();
         let main = &mut self.main;
         if c.step() == Step::Run {
@@ -411,21 +412,25 @@ impl FileLowering {
 
     /// The module, named `name`.
     pub(super) fn finish(self, name: &str, b: &mut ProgramBuilder) -> Module {
+        let functions = self.functions();
+        animator_module(b.intern(name), functions)
+    }
+
+    /// The file's functions: function 0 (the commands, ended by `HALT`),
+    /// then one per macro definition.
+    pub(super) fn functions(self) -> Vec<Function> {
         let FileLowering { mut main, functions, .. } = self;
         main.emit(Insn::ax(Op::Halt, 0), None);
         let mut all = Vec::with_capacity(functions.len() + 1);
         all.push(main.finish());
         all.extend(functions);
-        let module_name = b.intern(name);
-        Module {
-            name: module_name,
-            language: Language::Animator,
-            functions: all,
-            states: vec![],
-            entry: Some(0),
-            source: None,
-        }
+        all
     }
+}
+
+/// An Animator module of `functions`, named `name`, entered at function 0.
+pub(super) fn animator_module(name: StrId, functions: Vec<Function>) -> Module {
+    Module { name, language: Language::Animator, functions, states: vec![], entry: Some(0), source: None }
 }
 
 #[cfg(test)]
