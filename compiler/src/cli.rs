@@ -460,7 +460,7 @@ impl Input {
     /// end's words (every language of the table has a front end in
     /// `animc`; a unit test checks it).
     fn source_nouns(language: Language) -> (&'static str, &'static str) {
-        crate::front::front_end(language).map_or(("a source", "sources"), |f| f.source_nouns())
+        crate::languages::front_end(language).map_or(("a source", "sources"), |f| f.source_nouns())
     }
 }
 

@@ -10,6 +10,7 @@
 //!   = help: did you mean `Idle`?
 //! ```
 
+use crate::excerpt::{MAX_LINE_CHARS, quote_excerpts};
 use animkit_grammar::Span;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::term::{self, Chars, Config, DisplayStyle};
@@ -249,12 +250,12 @@ pub fn render_limited(
             None => main.get_or_insert_with(|| IndexedFile::new(main_name, main_source)),
         };
         let (file_name, source) = (file.name, file.source);
-        if let Some(short) = crate::excerpt::long_line(file, d) {
+        if let Some(short) = long_line(file, d) {
             out.push_str(&short);
             continue;
         }
-        let message = crate::excerpt::quote_excerpts(&d.message);
-        let label = crate::excerpt::quote_excerpts(&d.label);
+        let message = quote_excerpts(&d.message);
+        let label = quote_excerpts(&d.label);
         let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
         let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&label)];
         labels.extend(d.secondary.iter().map(|(s, l)| Label::secondary((), clamp(*s)).with_message(l)));
@@ -358,4 +359,49 @@ impl<'s> LineIndex<'s> {
         self.last.set((offset, col));
         (line as u32 + 1, col as u32 + 1)
     }
+}
+
+/// Renders `d` by hand when its primary span's line is longer than
+/// [`MAX_LINE_CHARS`]: the message, `--> file:line:col`, and a window of
+/// the line round the span with a caret under it. `None` for a short line
+/// (codespan renders it).
+pub(crate) fn long_line(file: &IndexedFile<'_>, d: &Diagnostic) -> Option<String> {
+    let (file_name, source) = (file.name, file.source);
+    let at = d.span.start.min(source.len());
+    // The line, from the index built once for the file.
+    let line_no = file.lines.line_of(at);
+    let start = file.lines.line_start(line_no).unwrap_or(0);
+    let end = file.lines.line_end(line_no).max(at);
+    let line = &source[start..end];
+    // A short line is left to codespan.
+    line.chars().nth(MAX_LINE_CHARS)?;
+    let n = line_no + 1;
+    let col = source[start..at].chars().count() + 1;
+    // Up to 40 chars before the span, the span up to 80.
+    let before: String = {
+        let b: Vec<char> = source[start..at].chars().rev().take(41).collect();
+        let cut = b.len() > 40;
+        let mut s: String = b.into_iter().take(40).collect::<Vec<_>>().into_iter().rev().collect();
+        if cut {
+            s.insert(0, '…');
+        }
+        s
+    };
+    let span_end = d.span.end.clamp(at, end);
+    let marked: String = source[at..span_end].chars().take(80).collect();
+    let after_cut = span_end > at + marked.len() || end > span_end;
+    let width = n.to_string().len();
+    let pad = " ".repeat(width);
+    let kind = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let carets = "^".repeat(marked.chars().count().max(1));
+    Some(format!(
+        "{kind}: {}\n{pad}--> {file_name}:{n}:{col}\n{pad} |\n{n} | {before}{marked}{}\n{pad} | {}{carets} {}\n\n",
+        quote_excerpts(&d.message),
+        if after_cut { "…" } else { "" },
+        " ".repeat(before.chars().count()),
+        quote_excerpts(&d.label),
+    ))
 }

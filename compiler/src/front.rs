@@ -1,5 +1,6 @@
 //! The front-end interface: what each language gives the driver, so that a
-//! language is added in one place ([`FRONT_ENDS`]) plus its folders.
+//! language is added in one place ([`crate::languages::FRONT_ENDS`]) plus
+//! its folders.
 //!
 //! A front end parses and checks one source into an IR that cannot fail to
 //! lower, plus warnings ([`FrontEnd::check`]); that half is independent per
@@ -16,17 +17,17 @@
 //!    warning), `lower.rs` (IR to bytecode, infallible, honouring
 //!    [`crate::Options::fold`]), `format.rs`, and a unit struct
 //!    implementing [`FrontEnd`] (its IR implementing [`Lower`]), listed in
-//!    [`FRONT_ENDS`]: its `check`, `format` and `source_nouns`, and where it
+//!    [`crate::languages::FRONT_ENDS`]: its `check`, `format` and `source_nouns`, and where it
 //!    has them its string limit and the language server's `names`,
 //!    `hover_name`, `hover_word` and `complete` (in `lsp.rs` of the
 //!    folder).
 
 use crate::builder::ProgramBuilder;
 use crate::diagnostic::Diagnostic;
-use crate::driver::{Options, Source};
-use crate::lsp::complete::Site;
 use crate::lsp::document::Document;
-use crate::lsp::symbols::Occurrence;
+use crate::lsp::occurrence::Occurrence;
+use crate::lsp::site::Site;
+use crate::source::{Options, Source};
 use animkit_vm::program::{Language, Module};
 use lsp_types::CompletionItem;
 
@@ -139,14 +140,6 @@ impl LowerCx<'_> {
     }
 }
 
-/// Every front end of this build, one per language it compiles.
-pub static FRONT_ENDS: &[&dyn FrontEnd] = &[&crate::sprite::Sprite, &crate::animator::Animator, &crate::slap::Slap];
-
-/// The front end of `language`, if this build has one.
-pub fn front_end(language: Language) -> Option<&'static dyn FrontEnd> {
-    FRONT_ENDS.iter().copied().find(|f| f.language() == language)
-}
-
 /// A front end's result from the errors of reading a source (`read`, those
 /// of the lines or commands that did not parse) and the check of what was
 /// read (`checked`): the check's value when both are clean, else every
@@ -170,27 +163,7 @@ pub(crate) fn merge_read_and_check<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_front_end_per_language_at_most() {
-        for l in Language::ALL {
-            assert!(FRONT_ENDS.iter().filter(|f| f.language() == l).count() <= 1, "{l}");
-        }
-    }
-
-    #[test]
-    fn every_language_has_a_front_end_in_animc() {
-        // `animc`'s refusals name a source by its front end's words.
-        let nouns: Vec<_> = Language::ALL.iter().map(|&l| front_end(l).map(|f| f.source_nouns())).collect();
-        assert_eq!(
-            nouns,
-            [
-                Some(("a sprite source", "sprite sources")),
-                Some(("an Animator source", "Animator sources")),
-                Some(("a SLAP source", "SLAP sources"))
-            ]
-        );
-    }
+    use crate::languages::front_end;
 
     /// A front end that gives the language server nothing of its own.
     struct Bare;
@@ -240,7 +213,7 @@ mod examples {
     #[test]
     fn front_ends_check_and_warn() {
         use crate::Source;
-        use crate::front::front_end;
+        use crate::languages::front_end;
         use animkit_vm::program::Language;
         let animator = front_end(Language::Animator).unwrap();
         let checked = animator.check(&Source::new("a.draw", "line 0 0 1 1\n")).unwrap();

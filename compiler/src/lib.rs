@@ -76,6 +76,8 @@ pub(crate) mod builder;
 pub(crate) mod front;
 pub(crate) mod hash;
 pub(crate) mod interrupt;
+pub(crate) mod languages;
+pub(crate) mod source;
 pub(crate) mod suggest;
 
 pub use driver::{CompileError, Compiled, Options, Source, compile, compile_jobs, compile_with_warnings};

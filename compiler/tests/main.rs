@@ -28,6 +28,7 @@ mod error_limit;
 mod lsp_exchange;
 mod lsp_hostile;
 mod lsp_load;
+mod module_graph;
 mod slap_check;
 mod slap_comforts;
 mod slap_include;

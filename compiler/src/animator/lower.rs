@@ -239,25 +239,6 @@ fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
     };
 }
 
-/// Where one command's constants go in its function: how many it adds, and
-/// the offset of its last block from the first (`None` for a command with
-/// no block), from its row's op(s) and their signatures in the ISA
-/// ([`RowOp::constants`]). The checker uses this to keep every block's
-/// start within the instruction word's `Ax` field; [`emit_command`] adds
-/// exactly these (tested for every command).
-pub(super) fn constants(cmd: &Cmd) -> (u64, Option<u64>) {
-    row_op(cmd).constants()
-}
-
-/// The constants a macro definition adds to the function that defines it:
-/// the name, and the body's function unless it only declares the name.
-pub(super) fn definition_constants(ending: Ending) -> u64 {
-    match ending {
-        Ending::Declare => 1,
-        Ending::Bind | Ending::Push => 2,
-    }
-}
-
 /// The macro being recorded.
 #[derive(Debug)]
 struct Recording {
@@ -379,9 +360,10 @@ pub fn lower_script(script: &Script, name: &str, b: &mut ProgramBuilder, keep_po
     lowering.finish(name, b)
 }
 
-/// A file's lowering, one checked command at a time, so that a file can be
-/// lowered as it is read again, without holding its commands: function 0
-/// runs the commands in order; each macro definition adds a function.
+/// A file's lowering, one checked command at a time, so that a file is
+/// lowered as it is read and checked, without holding its commands
+/// (`super::checked`): function 0 runs the commands in order; each macro
+/// definition adds a function.
 pub(super) struct FileLowering {
     main: FunctionBuilder,
     functions: Vec<Function>,
@@ -390,8 +372,8 @@ pub(super) struct FileLowering {
 
 impl FileLowering {
     /// Interns `main` first, as the string ids of a bundle expect.
-    pub(super) fn new(b: &mut ProgramBuilder) -> FileLowering {
-        let main_name = b.intern("main");
+    pub(super) fn new(s: &mut dyn Strings) -> FileLowering {
+        let main_name = s.name("main");
         FileLowering {
             main: FunctionBuilder::new(main_name),
             functions: Vec::new(),
@@ -400,7 +382,7 @@ impl FileLowering {
     }
 
     /// Lowers the next command of the file.
-    pub(super) fn add(&mut self, c: Checked<'_>, b: &mut ProgramBuilder, keep_pos: bool) {
+    pub(super) fn add(&mut self, c: Checked<'_>, b: &mut dyn Strings, keep_pos: bool) {
         let cmd = c.command();
         let main = &mut self.main;
         if c.step() == Step::Run {
@@ -430,27 +412,32 @@ impl FileLowering {
 
     /// The module, named `name`.
     pub(super) fn finish(self, name: &str, b: &mut ProgramBuilder) -> Module {
+        let functions = self.functions();
+        animator_module(b.intern(name), functions)
+    }
+
+    /// The file's functions: function 0 (the commands, ended by `HALT`),
+    /// then one per macro definition.
+    pub(super) fn functions(self) -> Vec<Function> {
         let FileLowering { mut main, functions, .. } = self;
         main.emit(Insn::ax(Op::Halt, 0), None);
         let mut all = Vec::with_capacity(functions.len() + 1);
         all.push(main.finish());
         all.extend(functions);
-        let module_name = b.intern(name);
-        Module {
-            name: module_name,
-            language: Language::Animator,
-            functions: all,
-            states: vec![],
-            entry: Some(0),
-            source: None,
-        }
+        all
     }
+}
+
+/// An Animator module of `functions`, named `name`, entered at function 0.
+pub(super) fn animator_module(name: StrId, functions: Vec<Function>) -> Module {
+    Module { name, language: Language::Animator, functions, states: vec![], entry: Some(0), source: None }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::animator::check::{Checker, Text};
+    use crate::animator::sizes::constants;
     use animkit_vm::isa::Format;
 
     /// Every command form, for the constant counts.

@@ -4,10 +4,10 @@
 //! `FrontEnd` methods of [`super::Animator`]
 //! call these.
 
-use crate::lsp::complete::{Site, defined, item};
 use crate::lsp::document::Document;
 use crate::lsp::hover::line_of;
-use crate::lsp::symbols::{Kind, Occurrence, occ};
+use crate::lsp::occurrence::{Kind, Occurrence, occ};
+use crate::lsp::site::{Site, defined, item};
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Cmd, Str};
 use animkit_grammar::animator::lexer::Keyword;
@@ -67,10 +67,12 @@ pub fn complete(doc: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
                 item(k.as_str(), CompletionItemKind::FUNCTION, forms.first().cloned())
             })
             .collect(),
-        ["invoke", ..] | ["viewport"] | ["viewport", "aspect"] | ["macro", "push"] => defined(doc, Kind::Macro)
-            .iter()
-            .map(|n| item(n, CompletionItemKind::FUNCTION, Some("macro".into())))
-            .collect(),
+        ["invoke", ..] | ["viewport"] | ["viewport", "aspect"] | ["macro", "push"] => {
+            defined(names(&doc.text), Kind::Macro)
+                .iter()
+                .map(|n| item(n, CompletionItemKind::FUNCTION, Some("macro".into())))
+                .collect()
+        }
         ["keepalive" | "events" | "aspect"] => flags(&["on", "off"]),
         ["text" | "blit"] => flags(&["left", "center", "right"]),
         ["text" | "blit", "left" | "center" | "right"] => flags(&["bottom", "center", "top"]),

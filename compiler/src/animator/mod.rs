@@ -4,6 +4,7 @@
 //! formatter behind `animc --fmt`; [`Animator`] is its [`FrontEnd`].
 
 pub mod check;
+mod checked;
 pub mod colors;
 #[cfg(test)]
 mod command_table_tests;
@@ -11,20 +12,24 @@ pub mod format;
 pub(crate) mod lower;
 pub mod lsp;
 mod row_ops;
+mod sizes;
 
 use crate::diagnostic::{Diagnostic, Kept};
-use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
-use crate::lsp::complete::Site;
 use crate::lsp::document::Document;
-use crate::lsp::symbols::Occurrence;
+use crate::lsp::occurrence::Occurrence;
+use crate::lsp::site::Site;
+use crate::source::{Options, Source};
 use animkit_grammar::animator::{ReadError, Reader};
 use animkit_vm::program::{Language, Module};
 use check::Text;
+use checked::{CheckedFile, FileStrings};
 use lsp_types::CompletionItem;
 
-/// Animator's front end: the streaming reader over the whole text,
-/// [`check::check_script`], [`lower::lower_script`] and [`format::format`].
+/// Animator's front end: the streaming reader over the whole text, each
+/// command checked ([`check::Checker`]) and lowered into the file's
+/// checked form (`checked::CheckedFile`) as it is read, and
+/// [`format::format`].
 #[derive(Clone, Copy, Debug)]
 pub struct Animator;
 
@@ -42,29 +47,11 @@ impl FrontEnd for Animator {
     }
 
     fn check(&self, source: &Source) -> Result<CheckedSource, Vec<Diagnostic>> {
-        // A file is read and checked one command at a time, each dropped
-        // once checked: nothing of the file is held but the errors. A file
-        // that lowers is read again by `lower` (see `Checked file`).
-        let text = Text::of(&source.text);
-        let mut checker = check::Checker::for_file();
-        let mut errors = Kept::new();
-        let mut read_failed = false;
-        each_command(&source.text, |item| match item {
-            Ok(cmd) => {
-                if let Err(r) = checker.check(&cmd, text) {
-                    errors.push(*r.diagnostic);
-                }
-            }
-            Err(_) => read_failed = true,
-        });
-        if read_failed {
-            // A file with read errors is read whole, as the grammar reads
-            // it when the reader fails, and everything read is checked, so
-            // that every error is reported at once.
-            return Err(check_whole(source));
-        }
-        errors.extend(checker.finish().map(|r| *r.diagnostic));
-        if errors.is_empty() { Ok(CheckedSource::new(CheckedFile)) } else { Err(errors.finish()) }
+        check_file(source, true)
+    }
+
+    fn check_with(&self, source: &Source, options: &Options) -> Result<CheckedSource, Vec<Diagnostic>> {
+        check_file(source, !options.strip)
     }
 
     fn format(&self, source: &Source) -> Result<String, Vec<Diagnostic>> {
@@ -93,6 +80,40 @@ impl FrontEnd for Animator {
 
     fn complete(&self, doc: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
         lsp::complete(doc, site)
+    }
+}
+
+/// Reads `source` one command at a time, checks each, and lowers each the
+/// checker accepts into the file's checked form (debug positions kept with
+/// `keep_pos`) until the first error; nothing of the file is held but that
+/// code and the errors. A file with errors gives every error.
+fn check_file(source: &Source, keep_pos: bool) -> Result<CheckedSource, Vec<Diagnostic>> {
+    let text = Text::of(&source.text);
+    let mut checker = check::Checker::for_file();
+    let mut errors = Kept::new();
+    let mut read_failed = false;
+    let mut strings = FileStrings::default();
+    let mut lowering = lower::FileLowering::new(&mut strings);
+    each_command(&source.text, |item| match item {
+        Ok(cmd) => match checker.check(&cmd, text) {
+            // Once a command failed the file has no code: lowering stops.
+            Ok(c) if errors.is_empty() && !read_failed => lowering.add(c, &mut strings, keep_pos),
+            Ok(_) => {}
+            Err(r) => errors.push(*r.diagnostic),
+        },
+        Err(_) => read_failed = true,
+    });
+    if read_failed {
+        // A file with read errors is read whole, as the grammar reads
+        // it when the reader fails, and everything read is checked, so
+        // that every error is reported at once.
+        return Err(check_whole(source));
+    }
+    errors.extend(checker.finish().map(|r| *r.diagnostic));
+    if errors.is_empty() {
+        Ok(CheckedSource::new(CheckedFile::new(lowering.functions(), strings)))
+    } else {
+        Err(errors.finish())
     }
 }
 
@@ -132,30 +153,10 @@ fn each_command(text: &str, mut f: impl FnMut(Result<animkit_grammar::animator::
     }
 }
 
-/// A file that read and checked without an error: lowering reads and
-/// checks it again from [`LowerCx::source`], one command at a time, and
-/// lowers each as it comes, so no list of the file's commands is ever
-/// held.
-struct CheckedFile;
-
 impl Lower for CheckedFile {
     fn lower(self: Box<Self>, cx: LowerCx<'_>) -> Module {
         let keep_pos = cx.keep_positions();
-        let name = cx.module_name();
-        let text = Text::of(&cx.source.text);
-        let b = cx.builder;
-        let mut checker = check::Checker::for_file();
-        let mut lowering = lower::FileLowering::new(b);
-        each_command(&cx.source.text, |item| {
-            // The check found no error; the same reader and checker find
-            // none again.
-            if let Ok(cmd) = item {
-                if let Ok(c) = checker.check(&cmd, text) {
-                    lowering.add(c, b, keep_pos);
-                }
-            }
-        });
-        lowering.finish(&name, b)
+        self.into_module(&cx.module_name(), cx.builder, keep_pos)
     }
 }
 

@@ -28,12 +28,9 @@ use std::fmt;
 /// repeats).
 const MAX_TAG_FRAMES: usize = 100_000;
 
-/// The most frames all converted states may show together (the sum over
-/// the tags of each one's frames times its repeats): tags that overlap
-/// each show their own copy of the frames they share, so 10 000 tags over
-/// the same 10 000 frames would make 10^8. Checked before anything is
-/// built; the converted text stays under about 20 bytes a frame.
-pub const MAX_TOTAL_FRAMES: u64 = 1_000_000;
+/// The most frames the tags of one export may make (defined beside the
+/// placing of tags' ranges, which stops looking frames up past it).
+pub use super::aseprite_ranges::MAX_TOTAL_FRAMES;
 
 /// The most warnings [`Converted::render_warnings`] prints; the rest are
 /// counted on its closing line.

@@ -12,6 +12,13 @@
 
 use std::collections::HashMap;
 
+/// The most frames all converted states may show together (the sum over
+/// the tags of each one's frames times its repeats): tags that overlap
+/// each show their own copy of the frames they share, so 10 000 tags over
+/// the same 10 000 frames would make 10^8. Checked before anything is
+/// built; the converted text stays under about 20 bytes a frame.
+pub const MAX_TOTAL_FRAMES: u64 = 1_000_000;
+
 /// Aseprite's behaviour behind every moved or refused range, in one
 /// sentence.
 pub const BATCH: &str = "Aseprite's batch export counts each file's tags from that file's first frame";
@@ -368,7 +375,7 @@ fn by_default_names(parsed: &[Name<'_>], tags: &[Written<'_>]) -> Result<Vec<Pla
             ));
         }
         last_file = file;
-        if spent > super::aseprite::MAX_TOTAL_FRAMES as usize {
+        if spent > MAX_TOTAL_FRAMES as usize {
             // Past the frames an export may convert to, the rest are not
             // looked up: the total refuses the export anyway.
             out.push(Placed { runs: vec![(tag.from, tag.to)], warning: None });

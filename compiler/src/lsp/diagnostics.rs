@@ -4,8 +4,8 @@
 
 use super::document::Lines;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::driver::Source;
-use crate::front::front_end;
+use crate::languages::front_end;
+use crate::source::Source;
 use animkit_vm::program::Language;
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Uri};
 

@@ -2,8 +2,8 @@
 
 use super::document::Document;
 use super::server::Failure;
-use crate::driver::Source;
-use crate::front::front_end;
+use crate::languages::front_end;
+use crate::source::Source;
 use lsp_types::{Position, Range, TextEdit};
 
 /// The edits that make `doc` what `animc --fmt` prints: none when it is

@@ -4,7 +4,7 @@
 
 use super::document::Document;
 use super::symbols;
-use crate::front::front_end;
+use crate::languages::front_end;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
 /// The word (letters, digits, `_`) around byte `offset`.

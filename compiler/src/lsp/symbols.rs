@@ -5,38 +5,10 @@
 //! and actor ids. Navigation, rename, hover and completion all work from
 //! this list.
 
-use crate::front::front_end;
-use animkit_grammar::Span;
+pub(crate) use super::occurrence::occ;
+pub use super::occurrence::{Kind, Occurrence, at};
+use crate::languages::front_end;
 use animkit_vm::program::Language;
-
-/// What a name names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A sprite state.
-    State,
-    /// A sprite category alias (`Name[Alias]`).
-    Alias,
-    /// An Animator macro.
-    Macro,
-    /// A SLAP `define`.
-    Define,
-    /// A SLAP actor number.
-    Actor,
-}
-
-/// One place a name is written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Occurrence {
-    /// What it names.
-    pub kind: Kind,
-    /// The name.
-    pub name: String,
-    /// The name's bytes (inside the quotes of a quoted name).
-    pub span: Span,
-    /// True where the name is defined (a state's line, `macro`,
-    /// `define`); an actor's first use counts as its definition.
-    pub def: bool,
-}
 
 /// Every name written in `text`, in source order.
 /// Each language's names are its front end's
@@ -44,17 +16,6 @@ pub struct Occurrence {
 /// a front end has none.
 pub fn occurrences(language: Language, text: &str) -> Vec<Occurrence> {
     front_end(language).map_or_else(Vec::new, |f| f.names(text))
-}
-
-/// The occurrence whose name covers byte `offset` (its end included, as
-/// a cursor right after a name is on it).
-pub fn at(occurrences: &[Occurrence], offset: usize) -> Option<&Occurrence> {
-    occurrences.iter().find(|o| o.span.start <= offset && offset <= o.span.end)
-}
-
-/// An occurrence of `name`.
-pub(crate) fn occ(kind: Kind, name: &str, span: Span, def: bool) -> Occurrence {
-    Occurrence { kind, name: name.to_owned(), span, def }
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 //! actions. The `FrontEnd` methods of
 //! [`super::Slap`] call these.
 
-use crate::lsp::complete::{Site, defined, item};
 use crate::lsp::document::Document;
 use crate::lsp::hover::line_of;
-use crate::lsp::symbols::{Kind, Occurrence, occ};
+use crate::lsp::occurrence::{Kind, Occurrence, occ};
+use crate::lsp::site::{Site, defined, item};
 use animkit_grammar::Span;
 use animkit_grammar::slap::ast::{Expr, Line};
 use animkit_vm::slap::actions::Action;
@@ -140,7 +140,7 @@ pub fn hover_word(word: &str) -> Option<String> {
 /// stands.
 pub fn complete(doc: &Document, site: &Site<'_>) -> Vec<CompletionItem> {
     let defines = || -> Vec<CompletionItem> {
-        defined(doc, Kind::Define)
+        defined(names(&doc.text), Kind::Define)
             .iter()
             .map(|n| item(n, CompletionItemKind::CONSTANT, Some("define".into())))
             .collect()

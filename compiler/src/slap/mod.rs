@@ -19,11 +19,11 @@ pub mod lower;
 pub mod lsp;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::driver::Source;
 use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
-use crate::lsp::complete::Site;
 use crate::lsp::document::Document;
-use crate::lsp::symbols::Occurrence;
+use crate::lsp::occurrence::Occurrence;
+use crate::lsp::site::Site;
+use crate::source::Source;
 use animkit_vm::program::{Language, Module};
 pub use check::CheckedScene;
 use lsp_types::CompletionItem;

@@ -47,7 +47,7 @@ mod suggestions;
 mod tests;
 mod written;
 
-use super::lower;
+use super::sizes;
 use crate::diagnostic::Diagnostic;
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Cmd, Command, Pos, Str};
@@ -253,7 +253,7 @@ impl Checker {
                 let fits = match self.main_consts.as_mut() {
                     None => true,
                     Some(consts) => {
-                        let (added, last_block) = lower::constants(&cmd.kind);
+                        let (added, last_block) = sizes::constants(&cmd.kind);
                         let fits = last_block.is_none_or(|offset| *consts + offset <= u64::from(MAX_AX));
                         if fits {
                             *consts += added;
@@ -309,7 +309,7 @@ impl Checker {
                     if *consts > u64::from(MAX_AX) {
                         return Err(reject(self, too_many_constants(cmd.span)));
                     }
-                    *consts += lower::definition_constants(ending);
+                    *consts += sizes::definition_constants(ending != Ending::Declare);
                 }
                 return Ok(Checked { cmd, facts: Facts { step: Step::End(ending), rgb: [0.0; 3] } });
             }
@@ -349,7 +349,7 @@ impl Checker {
             None => self.main_consts.as_mut(),
         };
         if let Some(consts) = consts {
-            let (added, last_block) = lower::constants(&cmd.kind);
+            let (added, last_block) = sizes::constants(&cmd.kind);
             if last_block.is_some_and(|offset| *consts + offset > u64::from(MAX_AX)) {
                 if let Some(open) = self.open.as_mut() {
                     open.rejected += 1;
