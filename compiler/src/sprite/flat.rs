@@ -167,14 +167,13 @@ struct Names<'s> {
 
 impl<'s> Names<'s> {
     fn id(&mut self, ir: &mut FlatIr, name: &'s str) -> u32 {
-        if let Some(&id) = self.ids.get(name) {
-            return id;
-        }
-        let id = ir.ends.len() as u32;
-        ir.text.push_str(name);
-        ir.ends.push(ir.text.len() as u32);
-        self.ids.insert(name, id);
-        id
+        // One hash and probe whether the name is new or not (a state's
+        // name nearly always is).
+        *self.ids.entry(name).or_insert_with(|| {
+            ir.text.push_str(name);
+            ir.ends.push(ir.text.len() as u32);
+            ir.ends.len() as u32 - 1
+        })
     }
 }
 

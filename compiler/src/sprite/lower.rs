@@ -140,13 +140,12 @@ impl<'s> Cursor<'s> {
             (self.offset, self.line, self.col, self.line_start) = (0, 0, 0, 0);
         }
         if offset >= self.offset {
-            let mut newline = None;
-            for (k, &c) in self.src.as_bytes()[self.offset..offset].iter().enumerate() {
-                if c == b'\n' {
-                    self.line += 1;
-                    newline = Some(k);
-                }
-            }
+            // Counted without a branch per byte (it vectorises); the last
+            // line break searched for only when there is one.
+            let seg = &self.src.as_bytes()[self.offset..offset];
+            let breaks = seg.iter().fold(0usize, |n, &c| n + (c == b'\n') as usize);
+            self.line += breaks;
+            let newline = if breaks == 0 { None } else { seg.iter().rposition(|&c| c == b'\n') };
             match newline {
                 Some(k) => {
                     self.line_start = self.offset + k + 1;
