@@ -573,7 +573,7 @@ impl Player {
             Content::Animator { script, .. } => {
                 let c = script.canvas_mut();
                 if c.renderer.size() != (w, h) {
-                    c.window_resized(w, h).map_err(PlayerError::Resize)?;
+                    c.window_resized(w, h).map_err(|e| PlayerError::Resize(e.to_string()))?;
                 }
                 Ok(())
             }

@@ -275,7 +275,7 @@ impl Game {
             .with_resizable(false);
         // A depth buffer, as a 3D game would have: the cutscene's Player
         // then draws the scene straight into the window (no copy).
-        let (window, gl) = GlWindow::open_with(event_loop, attributes, true)?;
+        let (window, gl) = GlWindow::open_with(event_loop, attributes, true).map_err(|e| e.to_string())?;
         let gfx = unsafe { make_gfx(&gl)? };
         let hero = bundle.sprite("hero").map_err(|e| e.to_string())?;
         let mut sprites = hero.batch();

@@ -181,7 +181,8 @@ impl Core {
                 let view = SpriteView::with_loader(sprites.clone(), &state, &sheets, &mut renderer, |r, s| {
                     let png = bytes.iter().find(|(t, _)| t.category == s.category).map(|(_, b)| b.as_slice());
                     r.load_png_bytes(png.unwrap_or_default())
-                })?;
+                })
+                .map_err(|e| e.to_string())?;
                 Content::Sprite { renderer, view, sprites }
             }
             Some(Language::Slap) => {
@@ -439,7 +440,7 @@ impl Core {
     pub fn set_state(&mut self, state: &str) -> Result<(), String> {
         match &mut self.content {
             Content::Sprite { view, renderer, .. } => {
-                view.set_state(state)?;
+                view.set_state(state).map_err(|e| e.to_string())?;
                 view.draw(renderer);
                 self.start_state = Some(state.to_string());
                 self.restarted = true;

@@ -4,6 +4,7 @@
 //! runtime's `FrameSink`), which this crate does not carry.
 
 use crate::render::{RenderError, RgbaImage};
+use animkit_vm::animator::HostError;
 use std::path::Path;
 
 /// What the canvas calls at each flush, wait and end of a run.
@@ -20,12 +21,13 @@ pub trait FrameOut {
     /// True if [`frame`](Self::frame) wants each flushed frame (the canvas
     /// reads the pixels back only then).
     fn wants_frames(&self) -> bool;
-    /// A flushed frame. An error is the program's host error (one line).
-    fn frame(&mut self, image: &RgbaImage) -> Result<(), String>;
+    /// A flushed frame. An error is the program's host error (one line),
+    /// usually [`HostError::Frames`].
+    fn frame(&mut self, image: &RgbaImage) -> Result<(), HostError>;
     /// A wait of `seconds` the program asked for after the last frame.
     fn waited(&mut self, _seconds: f64) {}
     /// The program has ended: write what is pending (a GIF).
-    fn finish(&mut self) -> Result<(), String> {
+    fn finish(&mut self) -> Result<(), HostError> {
         Ok(())
     }
     /// Ends a progress line on the terminal, if one was started.
@@ -50,7 +52,7 @@ impl FrameOut for NoFrames {
         false
     }
 
-    fn frame(&mut self, _image: &RgbaImage) -> Result<(), String> {
+    fn frame(&mut self, _image: &RgbaImage) -> Result<(), HostError> {
         Ok(())
     }
 }

@@ -10,10 +10,11 @@ use super::cursor::CursorImage;
 use super::events;
 use super::frame_out::{FrameOut, NoFrames};
 use super::pen::{h_align, rgb8, rgba, v_align};
+use super::render_errors::io_kind;
 use super::view::View;
 use crate::clock::{self, Instant};
 use crate::render::{self, ImageId, PixelRect, Renderer};
-use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
+use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostError, HostResult, Matrix, Pen, Point, VAlign, Written};
 use animkit_vm::interp::Flow;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -268,7 +269,7 @@ impl GlCanvas {
 
     /// Changes the size of the frame (and view).
     pub fn set_size(&mut self, width: u32, height: u32) -> HostResult {
-        self.renderer.resize(width, height, self.options.no_clear).map_err(|e| e.to_string())?;
+        self.renderer.resize(width, height, self.options.no_clear)?;
         if !self.options.no_clear {
             self.renderer.clear_to_background(self.background_rgb());
         }
@@ -312,7 +313,7 @@ impl GlCanvas {
     }
 
     fn image(&self, name: &str) -> HostResult<ImageId> {
-        self.images.get(name).copied().ok_or_else(|| format!("no image named `{name}`"))
+        self.images.get(name).copied().ok_or_else(|| HostError::UnknownImage(name.into()))
     }
 
     /// What a flush hands to `-d` and `--gif`.
@@ -409,7 +410,7 @@ impl Canvas for GlCanvas {
         self.pointer_event("MOTION", mask, px);
     }
     fn warp_area(&mut self, name: &str) -> HostResult {
-        let p = self.areas.interior_point(name).ok_or_else(|| format!("no area named `{name}`"))?;
+        let p = self.areas.interior_point(name).ok_or_else(|| HostError::UnknownArea(name.into()))?;
         self.warp(p);
         Ok(())
     }
@@ -446,18 +447,30 @@ impl Canvas for GlCanvas {
     fn screenshot(&mut self, path: &str) -> HostResult {
         self.flush()?;
         let png = self.renderer.read_pixels().encode_png();
-        png.and_then(|png| self.sink.write_file(std::path::Path::new(path), &png))
-            .map_err(|e| format!("cannot write screenshot `{path}`: {e}"))
+        png.and_then(|png| self.sink.write_file(std::path::Path::new(path), &png)).map_err(|e| HostError::Write {
+            what: Written::Screenshot,
+            path: path.into(),
+            kind: io_kind(&e),
+            reason: e.to_string(),
+        })
     }
     fn screendump(&mut self, target: DumpTarget<'_>) -> HostResult {
         self.flush()?;
-        let bytes = self.renderer.raw_dump_bpp(self.options.depth).map_err(|e| e.to_string())?;
+        let bytes = self.renderer.raw_dump_bpp(self.options.depth)?;
         match target {
-            DumpTarget::File(path) => (self.sink.write_file(std::path::Path::new(path), &bytes))
-                .map_err(|e| format!("cannot write screendump `{path}`: {e}")),
-            DumpTarget::Descriptor if self.options.dump_fd == 1 => {
-                self.out.write_all(&bytes).and_then(|_| self.out.flush()).map_err(|e| format!("screendump: {e}"))
+            DumpTarget::File(path) => {
+                (self.sink.write_file(std::path::Path::new(path), &bytes)).map_err(|e| HostError::Write {
+                    what: Written::Screendump,
+                    path: path.into(),
+                    kind: io_kind(&e),
+                    reason: e.to_string(),
+                })
             }
+            DumpTarget::Descriptor if self.options.dump_fd == 1 => self
+                .out
+                .write_all(&bytes)
+                .and_then(|_| self.out.flush())
+                .map_err(|e| HostError::Dump { fd: None, kind: e.kind(), reason: e.to_string() }),
             DumpTarget::Descriptor => {
                 let fd = self.options.dump_fd;
                 let _ = self.out.flush();
@@ -465,7 +478,7 @@ impl Canvas for GlCanvas {
                     .write(true)
                     .open(format!("/dev/fd/{fd}"))
                     .and_then(|mut f| f.write_all(&bytes))
-                    .map_err(|e| format!("screendump to descriptor {fd}: {e}"))
+                    .map_err(|e| HostError::Dump { fd: Some(fd), kind: e.kind(), reason: e.to_string() })
             }
         }
     }
@@ -554,10 +567,15 @@ impl Canvas for GlCanvas {
     fn blit(&mut self, _pen: &Pen, at: Point, h: HAlign, v: VAlign, image: &str) -> HostResult {
         let id = self.image(image)?;
         let p = self.px(at);
-        self.renderer.blit(id, p, h_align(h), v_align(v)).map_err(|e| e.to_string())
+        Ok(self.renderer.blit(id, p, h_align(h), v_align(v))?)
     }
     fn load_image(&mut self, name: &str, path: &str) -> HostResult {
-        let id = self.renderer.load_png(path).map_err(|e| format!("image `{name}`: cannot load `{path}`: {e}"))?;
+        let id = self.renderer.load_png(path).map_err(|e| HostError::Image {
+            name: name.into(),
+            path: Some(path.into()),
+            kind: io_kind(&e),
+            reason: e.to_string(),
+        })?;
         if let Some(old) = self.images.insert(name.to_string(), id) {
             self.renderer.delete_image(old);
         }
@@ -565,7 +583,12 @@ impl Canvas for GlCanvas {
     }
     fn create_image(&mut self, name: &str, width: u32, height: u32) -> HostResult {
         let fill = rgb8(self.background).map(|c| c as f32 / 255.0);
-        let id = self.renderer.create_image(width, height, fill).map_err(|e| format!("image `{name}`: {e}"))?;
+        let id = self.renderer.create_image(width, height, fill).map_err(|e| HostError::Image {
+            name: name.into(),
+            path: None,
+            kind: io_kind(&e),
+            reason: e.to_string(),
+        })?;
         if let Some(old) = self.images.insert(name.to_string(), id) {
             self.renderer.delete_image(old);
         }
@@ -574,7 +597,7 @@ impl Canvas for GlCanvas {
     fn set_pixels(&mut self, image: &str, x: u32, y: u32, pixels: &[Option<[f64; 3]>]) -> HostResult {
         let id = self.image(image)?;
         let px: Vec<Option<[u8; 4]>> = pixels.iter().map(|p| p.map(rgb8)).collect();
-        self.renderer.set_pixels(id, x.into(), y.into(), &px).map_err(|e| e.to_string())
+        Ok(self.renderer.set_pixels(id, x.into(), y.into(), &px)?)
     }
     fn image_polygon(
         &mut self,
@@ -589,9 +612,13 @@ impl Canvas for GlCanvas {
         let a = self.px(anchor);
         let (uu, vv) = (self.view.vector_to_pixel(u), self.view.vector_to_pixel(v));
         self.view.pixels_into(points, &mut self.scratch);
-        self.renderer
-            .image_polygon(id, a, [uu[0] as f32, uu[1] as f32], [vv[0] as f32, vv[1] as f32], &self.scratch)
-            .map_err(|e| e.to_string())
+        Ok(self.renderer.image_polygon(
+            id,
+            a,
+            [uu[0] as f32, uu[1] as f32],
+            [vv[0] as f32, vv[1] as f32],
+            &self.scratch,
+        )?)
     }
     fn area(&mut self, name: &str, points: &[Point]) {
         self.areas.define(name, points);
@@ -611,7 +638,7 @@ impl Canvas for GlCanvas {
     }
     fn set_cursor(&mut self, name: &str) -> HostResult {
         if !self.cursors.contains(name) {
-            return Err(format!("no cursor named `{name}`"));
+            return Err(HostError::UnknownCursor(name.into()));
         }
         if let Some(w) = self.window.as_mut() {
             w.set_cursor(name);

@@ -13,6 +13,7 @@ pub mod events;
 pub mod frame_out;
 pub mod gl_canvas;
 pub mod pen;
+mod render_errors;
 pub mod script;
 pub mod sdl_keys;
 pub mod view;

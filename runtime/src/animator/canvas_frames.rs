@@ -6,6 +6,7 @@ use super::{CanvasOptions, FrameOut, GlCanvas};
 use crate::host::files;
 use crate::host::sink::{FrameSink, SinkError, Timing};
 use crate::render::{RenderError, Renderer, RgbaImage};
+use animkit_vm::animator::HostError;
 use std::io::Write;
 use std::path::Path;
 
@@ -35,11 +36,11 @@ pub fn gl_canvas(renderer: Renderer, options: CanvasOptions, out: Box<dyn Write>
 }
 
 /// A sink's error as a host error of the program: a GIF's names it.
-fn sink_message(e: SinkError) -> String {
-    match e {
+fn sink_message(e: SinkError) -> HostError {
+    HostError::Frames(match e {
         SinkError::Gif { path, reason } => format!("--gif `{path}`: {reason}"),
         e => e.to_string(),
-    }
+    })
 }
 
 impl FrameOut for CanvasFrames {
@@ -47,7 +48,7 @@ impl FrameOut for CanvasFrames {
         self.sink.wants_frames()
     }
 
-    fn frame(&mut self, image: &RgbaImage) -> Result<(), String> {
+    fn frame(&mut self, image: &RgbaImage) -> Result<(), HostError> {
         self.sink.frame(image).map_err(sink_message)
     }
 
@@ -55,7 +56,7 @@ impl FrameOut for CanvasFrames {
         self.sink.waited(seconds);
     }
 
-    fn finish(&mut self) -> Result<(), String> {
+    fn finish(&mut self) -> Result<(), HostError> {
         self.sink.finish().map_err(sink_message)
     }
 

@@ -51,13 +51,35 @@ pub fn frame_path(head: &str, n: u64) -> String {
 /// animkit_runtime::host::files::create_parent_dir(head.to_str().unwrap()).unwrap();
 /// assert!(dir.path().join("frames").is_dir());
 /// ```
-pub fn create_parent_dir(path: &str) -> Result<(), String> {
+pub fn create_parent_dir(path: &str) -> Result<(), FolderError> {
     match Path::new(path).parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))
-        }
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => std::fs::create_dir_all(dir)
+            .map_err(|e| FolderError { dir: dir.display().to_string(), kind: e.kind(), reason: e.to_string() }),
         _ => Ok(()),
     }
+}
+
+/// A folder [`create_parent_dir`] could not make.
+///
+/// ```
+/// use animkit_runtime::host::files::{FolderError, create_parent_dir};
+/// let dir = tempfile::tempdir().unwrap();
+/// let file = dir.path().join("file");
+/// std::fs::write(&file, b"").unwrap();
+/// let head = file.join("frames/f");
+/// let err: FolderError = create_parent_dir(head.to_str().unwrap()).unwrap_err();
+/// assert_eq!(err.dir, file.join("frames").display().to_string());
+/// assert!(err.to_string().starts_with(&format!("cannot create `{}`: ", err.dir)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot create `{dir}`: {reason}")]
+pub struct FolderError {
+    /// The folder.
+    pub dir: String,
+    /// What the OS said.
+    pub kind: std::io::ErrorKind,
+    /// Why, as the OS said it.
+    pub reason: String,
 }
 
 #[cfg(test)]

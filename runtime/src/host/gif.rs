@@ -31,7 +31,7 @@
 //! assert_eq!(gif.frames(), (3, 2));
 //! let bytes = gif.finish()?;
 //! assert!(bytes.starts_with(b"GIF89a"));
-//! # Ok::<(), String>(())
+//! # Ok::<(), animkit_runtime::host::gif::GifError>(())
 //! ```
 
 use crate::render::RgbaImage;
@@ -85,25 +85,55 @@ impl std::fmt::Debug for GifWriter {
     }
 }
 
-fn gif_err(e: gif::EncodingError) -> String {
-    format!("cannot encode the GIF: {e}")
+/// What a [`GifWriter`] could not do.
+///
+/// ```
+/// use animkit_runtime::host::gif::{GifError, GifWriter};
+/// assert_eq!(GifWriter::new(70_000, 1).unwrap_err(), GifError::Size { pixels: 70_000, side: "wide" });
+/// assert_eq!(GifError::Size { pixels: 0, side: "high" }.to_string(), "a GIF cannot be 0 pixels high");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GifError {
+    /// A side of the GIF is 0 or above 65535 pixels.
+    #[error("a GIF cannot be {pixels} pixels {side}")]
+    Size {
+        /// The side's length.
+        pixels: u32,
+        /// `wide` or `high`.
+        side: &'static str,
+    },
+    /// A frame is not the GIF's size.
+    #[error("a {}x{} frame cannot go into a {}x{} GIF", frame.0, frame.1, gif.0, gif.1)]
+    FrameSize {
+        /// The frame's width and height.
+        frame: (u32, u32),
+        /// The GIF's.
+        gif: (u16, u16),
+    },
+    /// The encoder failed (its message).
+    #[error("cannot encode the GIF: {0}")]
+    Encode(String),
 }
 
-fn dimension(v: u32, what: &str) -> Result<u16, String> {
-    u16::try_from(v).ok().filter(|&v| v > 0).ok_or_else(|| format!("a GIF cannot be {v} pixels {what}"))
+fn gif_err(e: gif::EncodingError) -> GifError {
+    GifError::Encode(e.to_string())
+}
+
+fn dimension(v: u32, side: &'static str) -> Result<u16, GifError> {
+    u16::try_from(v).ok().filter(|&v| v > 0).ok_or(GifError::Size { pixels: v, side })
 }
 
 impl GifWriter {
     /// A looping GIF of `width` x `height`, each frame with its own
     /// palette.
-    pub fn new(width: u32, height: u32) -> Result<GifWriter, String> {
+    pub fn new(width: u32, height: u32) -> Result<GifWriter, GifError> {
         GifWriter::start(width, height, None)
     }
 
     /// A looping GIF whose frames share one palette, learnt from `samples`
     /// (a few frames spread over the animation): the palette is exact when
     /// they hold at most 256 colours.
-    pub fn with_palette_of(width: u32, height: u32, samples: &[RgbaImage]) -> Result<GifWriter, String> {
+    pub fn with_palette_of(width: u32, height: u32, samples: &[RgbaImage]) -> Result<GifWriter, GifError> {
         let mut pixels = Vec::new();
         for s in samples {
             pixels.extend(s.data.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]));
@@ -114,7 +144,7 @@ impl GifWriter {
         GifWriter::start(width, height, Some(NeuQuant::new(QUANT_SPEED, 256, &pixels)))
     }
 
-    fn start(width: u32, height: u32, quant: Option<NeuQuant>) -> Result<GifWriter, String> {
+    fn start(width: u32, height: u32, quant: Option<NeuQuant>) -> Result<GifWriter, GifError> {
         let (w, h) = (dimension(width, "wide")?, dimension(height, "high")?);
         let global = quant.as_ref().map(NeuQuant::color_map_rgb).unwrap_or_default();
         let mut encoder = gif::Encoder::new(Vec::new(), w, h, &global).map_err(gif_err)?;
@@ -138,12 +168,9 @@ impl GifWriter {
 
     /// Adds `image` (the GIF's size), shown for `delay` hundredths of a
     /// second.
-    pub fn add(&mut self, image: &RgbaImage, delay: u16) -> Result<(), String> {
+    pub fn add(&mut self, image: &RgbaImage, delay: u16) -> Result<(), GifError> {
         if (image.width, image.height) != (u32::from(self.width), u32::from(self.height)) {
-            return Err(format!(
-                "a {}x{} frame cannot go into a {}x{} GIF",
-                image.width, image.height, self.width, self.height
-            ));
+            return Err(GifError::FrameSize { frame: (image.width, image.height), gif: (self.width, self.height) });
         }
         self.added += 1;
         let rect = match &self.previous {
@@ -188,7 +215,7 @@ impl GifWriter {
         Ok(())
     }
 
-    fn write_pending(&mut self) -> Result<(), String> {
+    fn write_pending(&mut self) -> Result<(), GifError> {
         if let Some(frame) = self.pending.take() {
             self.encoder.write_frame(&frame).map_err(gif_err)?;
             self.written += 1;
@@ -197,7 +224,7 @@ impl GifWriter {
     }
 
     /// The GIF's bytes (write them with [`super::files::write_atomic`]).
-    pub fn finish(mut self) -> Result<Vec<u8>, String> {
+    pub fn finish(mut self) -> Result<Vec<u8>, GifError> {
         self.write_pending()?;
         self.encoder.into_inner().map_err(gif_err)
     }
@@ -316,9 +343,14 @@ mod tests {
         assert_eq!(gif.frames(), (3, 2));
         let frames = decode(&gif.finish().unwrap());
         assert_eq!(frames, [(0, 0, 16, 12, 7), (5, 6, 5, 2, 3)]);
-        assert!(GifWriter::new(0, 4).unwrap_err().contains("0 pixels wide"));
+        let wide = GifWriter::new(0, 4).unwrap_err();
+        assert_eq!(wide, GifError::Size { pixels: 0, side: "wide" });
+        assert_eq!(wide.to_string(), "a GIF cannot be 0 pixels wide");
         let mut small = GifWriter::new(2, 2).unwrap();
-        assert!(small.add(&img, 3).unwrap_err().contains("16x12 frame"));
+        let frame = small.add(&img, 3).unwrap_err();
+        assert_eq!(frame, GifError::FrameSize { frame: (16, 12), gif: (2, 2) });
+        assert_eq!(frame.to_string(), "a 16x12 frame cannot go into a 2x2 GIF");
+        assert_eq!(GifError::Encode("full".into()).to_string(), "cannot encode the GIF: full");
     }
 
     #[test]

@@ -66,6 +66,47 @@ fn config_rank(c: &Config) -> (u8, bool, u8, u8) {
     (c.num_samples(), c.srgb_capable(), c.depth_size(), c.stencil_size())
 }
 
+/// Why a window could not be opened with a current OpenGL context; each
+/// variant carries what winit or glutin said.
+///
+/// ```
+/// use animkit_runtime::host::gl_window::WindowError;
+/// let e = WindowError::Context(vec!["OPENGL: bad".into(), "GLES3: make current: no".into()]);
+/// assert_eq!(e.to_string(), "cannot make an OpenGL context for the window: OPENGL: bad; GLES3: make current: no");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WindowError {
+    /// The event loop gave no display handle.
+    #[error("no display handle: {0}")]
+    DisplayHandle(String),
+    /// No GLX or EGL display could be opened.
+    #[error("cannot open an OpenGL display (GLX or EGL): {0}")]
+    Display(String),
+    /// The display could not list its configs.
+    #[error("no OpenGL config for a window: {0}")]
+    Configs(String),
+    /// No config offers desktop OpenGL or GLES 3.
+    #[error("no OpenGL config for a window")]
+    NoConfig,
+    /// The window could not be created.
+    #[error("cannot create the window: {0}")]
+    Window(String),
+    /// The window gave no window handle.
+    #[error("no window handle: {0}")]
+    WindowHandle(String),
+    /// The window has no size.
+    #[error("the window has no size")]
+    NoSize,
+    /// No surface could be made on the window.
+    #[error("cannot make a window surface: {0}")]
+    Surface(String),
+    /// Neither OpenGL 3.3 core nor GLES 3.0 gave a current context: each
+    /// attempt's failure, `API: reason`.
+    #[error("cannot make an OpenGL context for the window: {}", .0.join("; "))]
+    Context(Vec<String>),
+}
+
 impl GlWindow {
     /// Opens a window with `attributes` (its inner size must be set, in
     /// physical pixels) and makes a context current on it. Returns the
@@ -73,7 +114,7 @@ impl GlWindow {
     pub fn open(
         event_loop: &ActiveEventLoop,
         attributes: WindowAttributes,
-    ) -> Result<(GlWindow, glow::Context), String> {
+    ) -> Result<(GlWindow, glow::Context), WindowError> {
         GlWindow::open_with(event_loop, attributes, false)
     }
 
@@ -84,7 +125,7 @@ impl GlWindow {
     /// straight into the window.
     ///
     /// ```no_run
-    /// # fn f(el: &winit::event_loop::ActiveEventLoop) -> Result<(), String> {
+    /// # fn f(el: &winit::event_loop::ActiveEventLoop) -> Result<(), animkit_runtime::host::gl_window::WindowError> {
     /// use animkit_runtime::host::gl_window::GlWindow;
     /// let attributes = winit::window::Window::default_attributes()
     ///     .with_inner_size(winit::dpi::PhysicalSize::new(640, 480));
@@ -95,35 +136,34 @@ impl GlWindow {
         event_loop: &ActiveEventLoop,
         attributes: WindowAttributes,
         depth: bool,
-    ) -> Result<(GlWindow, glow::Context), String> {
-        let raw_display = event_loop.display_handle().map_err(|e| format!("no display handle: {e}"))?.as_raw();
+    ) -> Result<(GlWindow, glow::Context), WindowError> {
+        let raw_display = event_loop.display_handle().map_err(|e| WindowError::DisplayHandle(e.to_string()))?.as_raw();
         // SAFETY: the handle comes from the live event loop, which outlives
         // the display (the window host drops its windows before the loop).
-        let display = unsafe { Display::new(raw_display, preference()) }
-            .map_err(|e| format!("cannot open an OpenGL display (GLX or EGL): {e}"))?;
+        let display =
+            unsafe { Display::new(raw_display, preference()) }.map_err(|e| WindowError::Display(e.to_string()))?;
         let template = ConfigTemplateBuilder::new().build();
         // SAFETY: the template holds no raw window handle.
-        let configs: Vec<Config> = unsafe { display.find_configs(template) }
-            .map_err(|e| format!("no OpenGL config for a window: {e}"))?
-            .collect();
+        let configs: Vec<Config> =
+            unsafe { display.find_configs(template) }.map_err(|e| WindowError::Configs(e.to_string()))?.collect();
 
         // Desktop GL configs first, then the best-ranked one.
         let config = configs
             .iter()
             .filter(|c| c.api().intersects(Api::OPENGL | Api::GLES3))
             .min_by_key(|c| (!c.api().contains(Api::OPENGL), depth && c.depth_size() < 24, config_rank(c)))
-            .ok_or("no OpenGL config for a window")?;
+            .ok_or(WindowError::NoConfig)?;
         let window = glutin_winit::finalize_window(event_loop, attributes, config)
-            .map_err(|e| format!("cannot create the window: {e}"))?;
-        let raw_window = window.window_handle().map_err(|e| format!("no window handle: {e}"))?.as_raw();
+            .map_err(|e| WindowError::Window(e.to_string()))?;
+        let raw_window = window.window_handle().map_err(|e| WindowError::WindowHandle(e.to_string()))?.as_raw();
         let size = window.inner_size();
         let (w, h) = (NonZeroU32::new(size.width.max(1)), NonZeroU32::new(size.height.max(1)));
-        let (Some(w), Some(h)) = (w, h) else { return Err("the window has no size".into()) };
+        let (Some(w), Some(h)) = (w, h) else { return Err(WindowError::NoSize) };
         let surface_attrs = SurfaceAttributesBuilder::<WindowSurface>::new().build(raw_window, w, h);
         // SAFETY: the raw window handle belongs to `window`, which is dropped
         // after the surface and the context (field order of `GlWindow`).
         let surface = unsafe { display.create_window_surface(config, &surface_attrs) }
-            .map_err(|e| format!("cannot make a window surface: {e}"))?;
+            .map_err(|e| WindowError::Surface(e.to_string()))?;
 
         let attempts = [
             (
@@ -168,7 +208,7 @@ impl GlWindow {
             let gl_window = GlWindow { surface, context, size: Cell::new((size.width, size.height)), window };
             return Ok((gl_window, gl));
         }
-        Err(format!("cannot make an OpenGL context for the window: {}", failures.join("; ")))
+        Err(WindowError::Context(failures))
     }
 
     /// Closes a window that another client has already destroyed: the

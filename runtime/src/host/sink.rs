@@ -34,8 +34,8 @@
 //! # Ok::<(), animkit_runtime::host::sink::SinkError>(())
 //! ```
 
-use super::files::{self, create_parent_dir, frame_path};
-use super::gif::{GifWriter, delay_cs};
+use super::files::{self, FolderError, create_parent_dir, frame_path};
+use super::gif::{GifError, GifWriter, delay_cs};
 use super::progress::{Progress, ProgressOut};
 use crate::render::RgbaImage;
 use std::fmt;
@@ -67,14 +67,14 @@ pub enum SinkError {
     /// The folder `-d head` points into could not be made (the message
     /// names it).
     #[error("{0}")]
-    Folder(String),
+    Folder(FolderError),
     /// The GIF encoder refused a frame (the GIF is then abandoned).
     #[error("{reason}")]
     Gif {
         /// The GIF's file.
         path: String,
         /// Why.
-        reason: String,
+        reason: GifError,
     },
 }
 

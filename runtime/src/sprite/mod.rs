@@ -14,6 +14,7 @@
 pub mod reload;
 pub mod trace;
 pub mod view;
+pub mod view_error;
 #[cfg(feature = "desktop")]
 pub mod window;
 
@@ -140,14 +141,18 @@ pub fn run(
         return run_trace(options, sprites, stdout, stderr).map(|()| 0);
     }
     let state = options.state.clone().unwrap_or_else(|| sprites.state_name(0).to_string());
-    let mut sheets =
-        options.sheets.iter().map(|s| SheetSpec::parse(s)).collect::<Result<Vec<_>, _>>().map_err(Error::Usage)?;
+    let mut sheets = options
+        .sheets
+        .iter()
+        .map(|s| SheetSpec::parse(s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Error::Usage(e.to_string()))?;
     if crate::load::is_aseprite(&options.file) {
         // The export brings its sheet; a --sheet for its category wins.
         let json = animkit_compiler::files::read_source(&options.file)
             .and_then(|b| String::from_utf8(b).map_err(|_| format!("error: `{}` is not UTF-8 text\n", options.file)))
             .map_err(Error::Load)?;
-        let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(Error::Host)?;
+        let sheet = SheetSpec::from_aseprite(&options.file, &json).map_err(|e| Error::Host(e.to_string()))?;
         if !sheets.iter().any(|s| s.category == sheet.category) {
             sheets.push(sheet);
         }
@@ -247,7 +252,7 @@ fn run_headless(
     let mut renderer = HeadlessGl::new(options.width, options.height)
         .and_then(|gl| gl.into_renderer())
         .map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
-    let view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(Error::Host)?;
+    let view = SpriteView::new(sprites, state, sheets, &mut renderer).map_err(|e| Error::Host(e.to_string()))?;
     let mut sink =
         FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(f64::from(TICKS_PER_SECOND)))
             .with_total(options.ticks);

@@ -8,6 +8,7 @@
 //! its frame index in large text, so timing can still be seen. An overlay
 //! names the state, category, frame, tick and the events fired.
 
+use super::view_error::ViewError;
 use crate::render::{HAlign, ImageId, PixelRect, Renderer, VAlign};
 use animkit_vm::sprite::{SpriteInstance, Sprites};
 use std::collections::HashMap;
@@ -53,8 +54,8 @@ impl SheetSpec {
     /// assert_eq!(s.cells, Cells::Grid { cols: 4, rows: 2 });
     /// assert!(SheetSpec::parse("Walk=walk.png").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<SheetSpec, String> {
-        let bad = || format!("--sheet `{text}`: expected Category=sheet.png:COLSxROWS, e.g. Walk=walk.png:4x1");
+    pub fn parse(text: &str) -> Result<SheetSpec, ViewError> {
+        let bad = || ViewError::BadSheet(text.into());
         let (category, rest) = text.split_once('=').ok_or_else(bad)?;
         let (path, grid) = rest.rsplit_once(':').ok_or_else(bad)?;
         let (cols, rows) = grid.split_once(['x', 'X']).ok_or_else(bad)?;
@@ -80,11 +81,12 @@ impl SheetSpec {
     /// assert_eq!((s.category.as_str(), s.path.as_str()), ("hero", "art/hero.png"));
     /// assert_eq!(s.cells, Cells::Rects(vec![[0, 0, 16, 8], [16, 0, 16, 8]]));
     /// ```
-    pub fn from_aseprite(path: &str, json: &str) -> Result<SheetSpec, String> {
+    pub fn from_aseprite(path: &str, json: &str) -> Result<SheetSpec, ViewError> {
         let options = animkit_compiler::import::aseprite::AsepriteOptions::default();
-        let sheet = animkit_compiler::import::aseprite::convert(path, json, &options)?.sheet;
+        let sheet =
+            animkit_compiler::import::aseprite::convert(path, json, &options).map_err(ViewError::Aseprite)?.sheet;
         if sheet.image.is_empty() {
-            return Err(format!("{path}: the export names no image (`meta.image`)"));
+            return Err(ViewError::NoImage(path.into()));
         }
         let dir = std::path::Path::new(path).parent().unwrap_or(std::path::Path::new(""));
         Ok(SheetSpec {
@@ -117,7 +119,7 @@ impl SpriteView {
         state: &str,
         sheets: &[SheetSpec],
         renderer: &mut Renderer,
-    ) -> Result<SpriteView, String> {
+    ) -> Result<SpriteView, ViewError> {
         Self::with_loader(sprites, state, sheets, renderer, |r, s| r.load_png(&s.path))
     }
 
@@ -130,19 +132,24 @@ impl SpriteView {
         sheets: &[SheetSpec],
         renderer: &mut Renderer,
         mut load: impl FnMut(&mut Renderer, &SheetSpec) -> Result<ImageId, crate::render::RenderError>,
-    ) -> Result<SpriteView, String> {
-        let instance = sprites.instance(state).map_err(|e| e.to_string())?;
+    ) -> Result<SpriteView, ViewError> {
+        let instance = sprites.instance(state).map_err(ViewError::State)?;
         let mut loaded = HashMap::new();
         for s in sheets {
-            let image = load(renderer, s).map_err(|e| match s.cells {
-                Cells::Grid { .. } => format!("--sheet {}: {e}", s.path),
-                Cells::Rects(_) => format!("the export's image `{}` (`meta.image`): {e}", s.path),
+            let image = load(renderer, s).map_err(|e| ViewError::Load {
+                path: s.path.clone(),
+                export: matches!(s.cells, Cells::Rects(_)),
+                kind: match &e {
+                    crate::render::RenderError::Io { source, .. } => Some(source.kind()),
+                    _ => None,
+                },
+                reason: e.to_string(),
             })?;
             let (w, h) = renderer.image_size(image).unwrap_or((0, 0));
             let cells = match &s.cells {
                 &Cells::Grid { cols, rows } => {
                     if w < cols || h < rows {
-                        return Err(format!("--sheet {}: a {w}x{h} image cannot hold {cols}x{rows} cells", s.path));
+                        return Err(ViewError::Grid { path: s.path.clone(), size: (w, h), grid: (cols, rows) });
                     }
                     let (cw, ch) = (w / cols, h / rows);
                     (0..cols * rows)
@@ -160,10 +167,7 @@ impl SpriteView {
                             || r[0] as u64 + r[2] as u64 > w as u64
                             || r[1] as u64 + r[3] as u64 > h as u64
                     }) {
-                        return Err(format!(
-                            "{}: frame {i}'s rectangle {}x{} at ({}, {}) is not inside the {w}x{h} image",
-                            s.path, r[2], r[3], r[0], r[1]
-                        ));
+                        return Err(ViewError::Rect { path: s.path.clone(), frame: i, rect: *r, size: (w, h) });
                     }
                     rects.iter().map(|r| PixelRect::new(r[0] as i32, r[1] as i32, r[2] as i32, r[3] as i32)).collect()
                 }
@@ -193,8 +197,8 @@ impl SpriteView {
     }
 
     /// Switches state (from a key press).
-    pub fn set_state(&mut self, state: &str) -> Result<(), String> {
-        self.instance.restart_state(state).map_err(|e| e.to_string())
+    pub fn set_state(&mut self, state: &str) -> Result<(), ViewError> {
+        self.instance.restart_state(state).map_err(ViewError::State)
     }
 
     /// Ticks drawn so far.

@@ -7,12 +7,13 @@
 //! root coordinates map to pixels (the `aspect` rule, the window size) is the
 //! canvas's business. Thickness is in pixels. Colours are RGB in 0..1.
 
+use super::host_error::HostError;
 use super::matrix::{Matrix, Point};
 use crate::interp::Flow;
 
 /// Result of a fallible host call; the message becomes a runtime error at
 /// the command's position, and the program goes on.
-pub type HostResult<T = ()> = Result<T, String>;
+pub type HostResult<T = ()> = Result<T, HostError>;
 
 /// How lines and fills are drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,6 +5,7 @@
 //! module.
 
 pub mod canvas;
+pub mod host_error;
 pub mod machine;
 pub mod matrix;
 mod measure;
@@ -14,6 +15,7 @@ pub mod record;
 mod charge_tests;
 
 pub use canvas::{Canvas, DumpTarget, HAlign, HostResult, Pen, VAlign};
+pub use host_error::{HostError, Written};
 pub use machine::Machine;
 pub use matrix::{Matrix, Point};
 

@@ -2,6 +2,7 @@
 //! executions (compiled against streamed, VM against reference).
 
 use super::canvas::{Canvas, DumpTarget, HAlign, HostResult, Pen, VAlign};
+use super::host_error::HostError;
 use super::matrix::{Matrix, Point};
 use crate::interp::Flow;
 
@@ -69,7 +70,7 @@ pub struct Recorder {
 
 impl Recorder {
     fn image(&self, name: &str) -> HostResult {
-        if self.images.iter().any(|i| i == name) { Ok(()) } else { Err(format!("no image named `{name}`")) }
+        if self.images.iter().any(|i| i == name) { Ok(()) } else { Err(HostError::UnknownImage(name.into())) }
     }
 }
 
@@ -91,7 +92,7 @@ impl Canvas for Recorder {
     }
     fn warp_area(&mut self, name: &str) -> HostResult {
         if !self.areas.iter().any(|a| a == name) {
-            return Err(format!("no area named `{name}`"));
+            return Err(HostError::UnknownArea(name.into()));
         }
         self.calls.push(Call::WarpArea(name.into()));
         Ok(())
@@ -215,7 +216,7 @@ impl Canvas for Recorder {
     }
     fn set_cursor(&mut self, name: &str) -> HostResult {
         if !self.cursors.iter().any(|c| c == name) {
-            return Err(format!("no cursor named `{name}`"));
+            return Err(HostError::UnknownCursor(name.into()));
         }
         self.calls.push(Call::SetCursor(name.into()));
         Ok(())
