@@ -48,6 +48,7 @@ namespace Animkit
         SnapshotWrongModule = 15,
         SnapshotInvalid = 16,
         Panic = 17,
+        Gl = 18,
     }
 
     /// <summary>AnimkitModuleKind: what a bundle's module is.</summary>

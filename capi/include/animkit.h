@@ -15,6 +15,8 @@ typedef struct AnimkitSprite AnimkitSprite;
 typedef struct AnimkitSpriteBatch AnimkitSpriteBatch;
 /** A SLAP scene (opaque): animkit_bundle_scene / animkit_scene_free. */
 typedef struct AnimkitScene AnimkitScene;
+/** A SLAP scene or an Animator program drawn into the game's GL context (opaque): animkit_player_new / animkit_player_free. */
+typedef struct AnimkitPlayer AnimkitPlayer;
 
 
 /**
@@ -35,6 +37,12 @@ typedef struct AnimkitScene AnimkitScene;
  * Most events a batch keeps pending (see `animkit_batch_dropped_events`).
  */
 #define ANIMKIT_MAX_PENDING_EVENTS 65536
+
+/**
+ * The longest key name [`animkit_player_key`] takes, in bytes (SDL's
+ * names are at most 20).
+ */
+#define ANIMKIT_MAX_KEY_NAME 64
 
 /**
  * What a call did: 0 is success, every other value a reason, with a
@@ -127,6 +135,13 @@ enum AnimkitStatus
    * handle should be freed.
    */
   ANIMKIT_STATUS_PANIC = 17,
+  /**
+   * The player cannot use the game's GL context: none is current, the
+   * loader does not give a function it needs, the context is older than
+   * OpenGL 3.3 / OpenGL ES 3.0, or GL objects could not be made or
+   * drawn (the message says which).
+   */
+  ANIMKIT_STATUS_GL = 18,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -164,6 +179,14 @@ typedef enum AnimkitModuleKind AnimkitModuleKind;
 typedef int32_t AnimkitModuleKind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * The game's GL function loader: the address of the GL function `name`
+ * (`"glGenFramebuffers"`...) in the game's current context, or NULL.
+ * `eglGetProcAddress`, `SDL_GL_GetProcAddress`, `glfwGetProcAddress`
+ * wrapped to take `user` (the pointer given to [`animkit_player_new`]).
+ */
+typedef void *(*AnimkitGlLoader)(const char *name, void *user);
 
 /**
  * An actor's pose at the scene's frame: where its action's cycle has put
@@ -365,6 +388,164 @@ AnimkitStatus animkit_bundle_module(const AnimkitBundle *bundle,
                                     size_t index,
                                     const char **out_name,
                                     AnimkitModuleKind *out_kind);
+
+/**
+ * A player for module `module` of `bundle` (a SLAP scene or an Animator
+ * drawing; NULL: the first Animator module, else the first SLAP one),
+ * drawing `width` x `height` pictures in the game's GL context, into
+ * `*out_player`: the caller's, to free with [`animkit_player_free`].
+ *
+ * The game's context (OpenGL 3.3 core or OpenGL ES 3.0, or newer) must be
+ * current on this thread, here and for every call on the player; the
+ * player reaches it through `get_proc_address(name, user)`, called during
+ * this call only. The viewport starts at `(0, 0)`, `width` x `height`; a
+ * SLAP scene starts at frame 0, an Animator program runs to its first
+ * wait. The game's GL state is as it was after the call (the list is
+ * docs/capi.md's).
+ *
+ * Errors: `ANIMKIT_STATUS_NULL_POINTER` (`bundle`, `get_proc_address` or
+ * `out_player`), `ANIMKIT_STATUS_NO_MODULE` (no such module, nearest
+ * names in the message; or none to play), `ANIMKIT_STATUS_WRONG_KIND` (a
+ * sprite module, or a module that cannot run),
+ * `ANIMKIT_STATUS_INVALID_ARGUMENT` (a size of 0 or past 8192),
+ * `ANIMKIT_STATUS_GL` (no context current, a function the loader does
+ * not give, an older GL, GL objects that could not be made).
+ */
+AnimkitStatus animkit_player_new(const AnimkitBundle *bundle,
+                                 const char *module,
+                                 uint32_t width,
+                                 uint32_t height,
+                                 AnimkitGlLoader get_proc_address,
+                                 void *user,
+                                 AnimkitPlayer **out_player);
+
+/**
+ * Frees a player and deletes its GL objects: its context must be current
+ * (NULL, or a handle that is not a live player: nothing happens).
+ */
+void animkit_player_free(AnimkitPlayer *player);
+
+/**
+ * What the player plays: `ANIMKIT_MODULE_KIND_SCENE` (SLAP) or
+ * `ANIMKIT_MODULE_KIND_DRAWING` (Animator), into `*out_kind`.
+ */
+AnimkitStatus animkit_player_kind(const AnimkitPlayer *player, AnimkitModuleKind *out_kind);
+
+/**
+ * `dt` seconds of the game's clock have passed (at most 1 s counts): a
+ * SLAP scene steps at 30 frames a second times the speed, looping at its
+ * end; an Animator program's wait runs down and it goes on when the wait
+ * is over. No GL state of the game's changes.
+ *
+ * Errors: `ANIMKIT_STATUS_INVALID_ARGUMENT` for a negative or non-finite
+ * `dt` (0 does nothing).
+ */
+AnimkitStatus animkit_player_update(AnimkitPlayer *player, double dt);
+
+/**
+ * Moves a SLAP scene to frame `frame` (`animvm -H --start FRAME` draws
+ * the same picture).
+ *
+ * Errors: `ANIMKIT_STATUS_WRONG_KIND` for an Animator program,
+ * `ANIMKIT_STATUS_OUT_OF_RANGE` past the last frame animvm plays.
+ */
+AnimkitStatus animkit_player_seek(AnimkitPlayer *player, uint64_t frame);
+
+/**
+ * The frame shown into `*out_frame`: a SLAP scene's frame, or how many
+ * times an Animator program has flushed.
+ */
+AnimkitStatus animkit_player_frame(const AnimkitPlayer *player, uint64_t *out_frame);
+
+/**
+ * Whether an Animator program has ended or quit, into `*out_finished` (a
+ * SLAP scene loops: always false).
+ */
+AnimkitStatus animkit_player_is_finished(const AnimkitPlayer *player, bool *out_finished);
+
+/**
+ * Where [`animkit_player_draw`] puts the picture: `x`, `y` from the
+ * framebuffer's bottom-left corner (as `glViewport`), `width` x `height`
+ * pixels. A new size resizes the picture (a SLAP scene keeps its aspect;
+ * an Animator program gets a `RESIZE` event if it asked for events).
+ *
+ * Errors: `ANIMKIT_STATUS_INVALID_ARGUMENT` for a size of 0 or past 8192,
+ * `ANIMKIT_STATUS_GL` when the picture cannot take the new size.
+ */
+AnimkitStatus animkit_player_set_viewport(AnimkitPlayer *player,
+                                          int32_t x,
+                                          int32_t y,
+                                          uint32_t width,
+                                          uint32_t height);
+
+/**
+ * Playback speed: 1 (the default) is 30 SLAP frames a second and Animator
+ * waits as written; 0 to 64.
+ *
+ * Errors: `ANIMKIT_STATUS_INVALID_ARGUMENT` outside 0 to 64 or not finite.
+ */
+AnimkitStatus animkit_player_set_speed(AnimkitPlayer *player, double speed);
+
+/**
+ * Draws the picture into the game's framebuffer object `framebuffer` (its
+ * GL name; 0 is the default framebuffer) at the viewport. Pixels outside
+ * the viewport are not touched, and the game's GL state (the framebuffer
+ * it has bound included) is as it was after the call. A surfaceless or
+ * pbuffer-less headless context has no default framebuffer: drawing into
+ * 0 there succeeds and draws nothing (draw into an FBO of the game's).
+ *
+ * Errors: `ANIMKIT_STATUS_INVALID_ARGUMENT` when `framebuffer` is not a
+ * framebuffer object of the context, `ANIMKIT_STATUS_GL` when the scene
+ * cannot be drawn.
+ */
+AnimkitStatus animkit_player_draw(AnimkitPlayer *player, uint32_t framebuffer);
+
+/**
+ * The pointer is at `(x, y)`, pixels in the viewport from its top-left
+ * corner: an Animator program that asked for events gets `MOTION` (with
+ * the areas under it). Nothing for a SLAP scene.
+ */
+AnimkitStatus animkit_player_pointer_move(AnimkitPlayer *player, double x, double y);
+
+/**
+ * Button `button` (1 left, 2 middle, 3 right; up to 32) went down
+ * (`down`) or up at `(x, y)` in the viewport: the move there, then
+ * `PRESS` or `RELEASE`.
+ *
+ * Errors: `ANIMKIT_STATUS_INVALID_ARGUMENT` for a button outside 1 to 32.
+ */
+AnimkitStatus animkit_player_pointer_button(AnimkitPlayer *player,
+                                            double x,
+                                            double y,
+                                            uint32_t button,
+                                            bool down);
+
+/**
+ * A key went down (`down`) or up: `KEYDOWN mods unicode name` /
+ * `KEYUP mods name` for an Animator program that asked for events (SDL's
+ * key names, such as `"a"`, `"space"`, `"left"`, and modifier bits).
+ *
+ * Errors: `ANIMKIT_STATUS_NULL_POINTER`, `ANIMKIT_STATUS_INVALID_ARGUMENT`
+ * for a name that is not UTF-8, is empty, has a space or a control
+ * character, or is longer than `ANIMKIT_MAX_KEY_NAME` bytes.
+ */
+AnimkitStatus animkit_player_key(AnimkitPlayer *player,
+                                 uint32_t mods,
+                                 uint32_t unicode,
+                                 const char *name,
+                                 bool down);
+
+/**
+ * Copies the lines the program printed (`echo`, event lines: what
+ * `animvm` prints on standard output) into `buffer`, at most `capacity`
+ * bytes (not NUL-terminated), the count into `*out_len`; what does not fit
+ * stays for the next call. `capacity` 0 (`buffer` may then be NULL)
+ * gives in `*out_len` how many bytes are waiting, and drains nothing.
+ */
+AnimkitStatus animkit_player_drain_output(AnimkitPlayer *player,
+                                          uint8_t *buffer,
+                                          size_t capacity,
+                                          size_t *out_len);
 
 /**
  * The SLAP scene `name` (NUL-terminated UTF-8, read during the call

@@ -27,15 +27,19 @@
 //! when the call takes a non-const pointer; calls on const pointers (the
 //! queries) may run at the same time on several threads. Different
 //! handles are independent, even of one bundle (a bundle's program is
-//! shared, read-only, behind an `Arc`).
+//! shared, read-only, behind an `Arc`). A player (`animkit_player_*`)
+//! is the exception: it draws with the game's GL context and belongs to
+//! the thread that context is current on.
 
 #![allow(clippy::missing_safety_doc)] // Each function's doc comment says what it needs.
 
 mod bundle;
+mod player;
 mod scene;
 mod sprite;
 
 pub use bundle::*;
+pub use player::*;
 pub use scene::*;
 pub use sprite::*;
 
@@ -131,6 +135,11 @@ pub enum AnimkitStatus {
     /// A Rust panic was caught at the boundary: a bug in animkit. The
     /// handle should be freed.
     Panic = 17,
+    /// The player cannot use the game's GL context: none is current, the
+    /// loader does not give a function it needs, the context is older than
+    /// OpenGL 3.3 / OpenGL ES 3.0, or GL objects could not be made or
+    /// drawn (the message says which).
+    Gl = 18,
 }
 
 impl AnimkitStatus {
@@ -154,6 +163,7 @@ impl AnimkitStatus {
             AnimkitStatus::SnapshotWrongModule => c"snapshot of another module",
             AnimkitStatus::SnapshotInvalid => c"invalid snapshot",
             AnimkitStatus::Panic => c"internal error (panic)",
+            AnimkitStatus::Gl => c"GL context unusable",
         }
     }
 }
@@ -339,6 +349,7 @@ fn tag_name(tag: u64) -> Option<&'static str> {
         (AnimkitSprite::TAG, AnimkitSprite::NAME),
         (AnimkitSpriteBatch::TAG, AnimkitSpriteBatch::NAME),
         (AnimkitScene::TAG, AnimkitScene::NAME),
+        (AnimkitPlayer::TAG, AnimkitPlayer::NAME),
     ]
     .into_iter()
     .find(|&(t, _)| t == tag)
@@ -423,6 +434,7 @@ pub extern "C" fn animkit_status_name(status: i32) -> *const c_char {
         SnapshotWrongModule,
         SnapshotInvalid,
         Panic,
+        Gl,
     ];
     all.into_iter().find(|&s| s as i32 == status).map_or(c"unknown status", |s| s.name()).as_ptr()
 }
@@ -446,7 +458,8 @@ mod tests {
         let name = |s: i32| unsafe { CStr::from_ptr(animkit_status_name(s)) }.to_str().unwrap();
         assert_eq!(name(0), "ok");
         assert_eq!(name(17), "internal error (panic)");
-        assert_eq!(name(18), "unknown status");
+        assert_eq!(name(18), "GL context unusable");
+        assert_eq!(name(19), "unknown status");
         assert_eq!(name(-1), "unknown status");
     }
 

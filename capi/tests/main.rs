@@ -9,10 +9,12 @@ mod common;
 
 mod batch_lifecycle;
 mod csharp;
+mod dependencies;
 mod errors;
 mod header;
 mod hostile_calls;
 mod lua;
+mod player;
 mod python;
 mod snapshot_words;
 mod threads;

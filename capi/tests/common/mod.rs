@@ -137,6 +137,11 @@ pub enum Link {
 /// Compiles `tests/c/SOURCE` against `include/animkit.h` into `dir`,
 /// warnings as errors.
 pub fn build_c(dir: &Path, source: &str, link: Link) -> PathBuf {
+    build_c_with(dir, source, link, &[])
+}
+
+/// [`build_c`], with more arguments for the linker at the end (`-lEGL`).
+pub fn build_c_with(dir: &Path, source: &str, link: Link, libs: &[&str]) -> PathBuf {
     let exe = dir.join(format!("{}-{link:?}", Path::new(source).file_stem().and_then(|s| s.to_str()).unwrap_or("c")));
     let mut cmd = Command::new(cc());
     cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g", "-O1"])
@@ -159,6 +164,7 @@ pub fn build_c(dir: &Path, source: &str, link: Link) -> PathBuf {
                 .args(["-lpthread", "-ldl", "-lm"]);
         }
     }
+    cmd.args(libs);
     run_ok(&mut cmd);
     exe
 }
