@@ -177,6 +177,19 @@ fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
             let id = s.text(&image.text);
             b.num(anchor[0]).num(anchor[1]).num(u[0]).num(u[1]).num(v[0]).num(v[1]).str(id).points(points)
         }
+        // The stream's three hottest shapes, written out: the generic arm
+        // below writes the same values (tests/animator_equivalence.rs and the
+        // goldens compare the bundles), but calls its closure once per field
+        // out of line, which cost the stream 5% (BENCHMARKS.md, "Animator
+        // compile").
+        Cmd::Line { from, to } => b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value),
+        Cmd::FillCircle { center, radius, vertices } => {
+            b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices)
+        }
+        Cmd::Color { .. } => {
+            let rgb = c.rgb();
+            b.num(rgb[0]).num(rgb[1]).num(rgb[2])
+        }
         // Not one op (`row_op` gives a sequence): `emit_command` lowers
         // them.
         Cmd::InvokeAt { .. } | Cmd::Macro { .. } | Cmd::Endmacro => b,

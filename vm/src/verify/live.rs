@@ -129,6 +129,10 @@ pub struct LiveModule {
     /// fiber started before a function it may be running was replaced is
     /// refused rather than resumed on other code.
     stamp: u64,
+    /// Counts the changes under `stamp` (the stamp is drawn once, at
+    /// creation: drawing a fresh one per change was an atomic operation per
+    /// streamed command).
+    generation: u64,
 }
 
 /// What a released slot holds: a function that returns at once.
@@ -160,12 +164,13 @@ impl LiveModule {
             use_shapes: true,
             checks: EntryChecks::default(),
             stamp: fresh_stamp(),
+            generation: 0,
         }
     }
 
     /// A new identity: a function a fiber may be running changed.
     fn renew(&mut self) {
-        self.stamp = fresh_stamp();
+        self.generation += 1;
     }
 
     /// Whether [`LiveModule::set_entry`] may check an entry of a shape it
@@ -202,7 +207,7 @@ impl LiveModule {
                 message: format!("the module uses string {}, but the table has {}", need - 1, strings.len()),
             });
         }
-        Ok(VerifiedModule::vouch(&self.module, strings, self.stamp))
+        Ok(VerifiedModule::vouch(&self.module, strings, self.stamp, self.generation))
     }
 
     /// How many strings the module's functions use (the table given to

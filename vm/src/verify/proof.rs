@@ -61,6 +61,10 @@ pub(super) fn fresh_stamp() -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CodeId {
     stamp: u64,
+    /// A [`super::LiveModule`]'s generation under its one stamp (counted
+    /// per module, so that a change costs no atomic operation); 0 for a
+    /// [`Verified`] program's modules.
+    generation: u64,
     module: usize,
 }
 
@@ -130,7 +134,11 @@ impl Verified<Program> {
     /// ```
     pub fn code(&self, index: usize) -> Option<VerifiedModule<'_>> {
         let module = self.0.modules.get(index)?;
-        Some(VerifiedModule { module, strings: &self.0.strings, id: CodeId { stamp: self.1, module: index } })
+        Some(VerifiedModule {
+            module,
+            strings: &self.0.strings,
+            id: CodeId { stamp: self.1, generation: 0, module: index },
+        })
     }
 
     /// What the verifier learnt of module `index` (its resume points).
@@ -162,9 +170,10 @@ pub struct VerifiedModule<'a> {
 
 impl<'a> VerifiedModule<'a> {
     /// Only the verifier vouches for a module; `stamp` is the identity of
-    /// its code (a [`super::LiveModule`]'s generation).
-    pub(super) fn vouch(module: &'a Module, strings: &'a [String], stamp: u64) -> VerifiedModule<'a> {
-        VerifiedModule { module, strings, id: CodeId { stamp, module: 0 } }
+    /// its code, `generation` a [`super::LiveModule`]'s count of changes (0
+    /// for a [`Verified`] program).
+    pub(super) fn vouch(module: &'a Module, strings: &'a [String], stamp: u64, generation: u64) -> VerifiedModule<'a> {
+        VerifiedModule { module, strings, id: CodeId { stamp, generation, module: 0 } }
     }
 
     /// The identity of this code: equal for two `VerifiedModule`s only
