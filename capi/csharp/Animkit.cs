@@ -79,6 +79,20 @@ namespace Animkit
         public uint Event;
     }
 
+    /// <summary>AnimkitReloadReport: what SpriteBatch.Reload did (counts, size_t).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct ReloadReport
+    {
+        /// <summary>Animations whose state the new build lacks: restarted in the fallback.</summary>
+        public UIntPtr FellBack;
+        /// <summary>Animations whose frame position or ticks into the frame were clamped.</summary>
+        public UIntPtr Clamped;
+        /// <summary>Pending events dropped: the new build fires no event of their name.</summary>
+        public UIntPtr DroppedEvents;
+        /// <summary>States of the old build the new one lacks.</summary>
+        public UIntPtr Vanished;
+    }
+
     /// <summary>AnimkitPose: a SLAP actor's joints.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct Pose
@@ -192,6 +206,7 @@ namespace Animkit
         [DllImport(Lib)] public static extern Status animkit_batch_drain_events(BatchHandle batch, [Out] InstanceEvent[] events, UIntPtr capacity, out UIntPtr count);
         [DllImport(Lib)] public static extern Status animkit_batch_snapshot(BatchHandle batch, [Out] byte[] buffer, UIntPtr capacity, out UIntPtr len);
         [DllImport(Lib)] public static extern Status animkit_batch_restore(BatchHandle batch, byte[] buffer, UIntPtr len);
+        [DllImport(Lib)] public static extern Status animkit_batch_reload(BatchHandle batch, SpriteHandle sprite, uint fallbackState, out ReloadReport report);
 
         [DllImport(Lib)] public static extern void animkit_scene_free(IntPtr scene);
         [DllImport(Lib)] public static extern Status animkit_scene_step(SceneHandle scene);
@@ -529,6 +544,18 @@ namespace Animkit
         public void Restore(byte[] snapshot)
         {
             Library.Check(Native.animkit_batch_restore(Handle, snapshot, (UIntPtr)(snapshot == null ? 0 : snapshot.Length)));
+        }
+
+        /// <summary>Hot reload: moves every animation onto sprite, a new build of the batch's module
+        /// (from a recompiled bundle); those of a state it lacks restart in fallbackState (a state
+        /// of sprite). Throws with InvalidArgument (a module of another name), UnknownState (the
+        /// batch unchanged).</summary>
+        public ReloadReport Reload(Sprite sprite, uint fallbackState)
+        {
+            if (sprite == null) throw new ArgumentNullException("sprite");
+            ReloadReport report;
+            Library.Check(Native.animkit_batch_reload(Handle, sprite.Handle, fallbackState, out report));
+            return report;
         }
 
         public void Dispose() { Handle.Dispose(); }

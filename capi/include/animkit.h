@@ -189,6 +189,37 @@ typedef int32_t AnimkitModuleKind;
 typedef void *(*AnimkitGlLoader)(const char *name, void *user);
 
 /**
+ * A state of a sprite module: its index in the module (declaration
+ * order, from 0), found by name with [`animkit_sprite_state`].
+ */
+typedef uint32_t AnimkitState;
+
+/**
+ * What [`animkit_batch_reload`] did to the batch's animations.
+ */
+typedef struct AnimkitReloadReport {
+  /**
+   * Animations whose state the new build lacks: they restarted in the
+   * fallback state.
+   */
+  size_t fell_back;
+  /**
+   * Animations whose frame position or ticks into the frame were
+   * clamped (the new state or frame is shorter).
+   */
+  size_t clamped;
+  /**
+   * Pending events dropped because the new build fires no event of
+   * their name.
+   */
+  size_t dropped_events;
+  /**
+   * States of the old build the new one lacks.
+   */
+  size_t vanished;
+} AnimkitReloadReport;
+
+/**
  * An actor's pose at the scene's frame: where its action's cycle has put
  * its body (radians and units of its size).
  */
@@ -288,12 +319,6 @@ typedef struct AnimkitCamera {
    */
   double direction[3];
 } AnimkitCamera;
-
-/**
- * A state of a sprite module: its index in the module (declaration
- * order, from 0), found by name with [`animkit_sprite_state`].
- */
-typedef uint32_t AnimkitState;
 
 /**
  * An event: its number in the bundle, found by name with
@@ -546,6 +571,27 @@ AnimkitStatus animkit_player_drain_output(AnimkitPlayer *player,
                                           uint8_t *buffer,
                                           size_t capacity,
                                           size_t *out_len);
+
+/**
+ * Hot reload: moves every animation of `batch` onto `sprite`, a new build
+ * of the batch's sprite module (the same module from a recompiled bundle),
+ * keeping indices. Each animation keeps its state by name, its frame
+ * position and ticks into the frame (clamped where the new state is
+ * shorter), speed and phase; one whose state the new build lacks restarts
+ * in `fallback_state` (a state of `sprite`) at the next tick, and its time
+ * in state starts over. Pending events are kept by name (those the new
+ * build lacks are dropped). What happened goes into `*out_report` (may be
+ * NULL). From then on state numbers are `sprite`'s; the batch keeps the
+ * new build, so `sprite` and its bundle may be freed.
+ *
+ * Errors: `ANIMKIT_STATUS_INVALID_ARGUMENT` when `sprite` is a module of
+ * another name, `ANIMKIT_STATUS_UNKNOWN_STATE` for a fallback state past
+ * `sprite`'s; the batch is then unchanged.
+ */
+AnimkitStatus animkit_batch_reload(AnimkitSpriteBatch *batch,
+                                   const AnimkitSprite *sprite,
+                                   AnimkitState fallback_state,
+                                   struct AnimkitReloadReport *out_report);
 
 /**
  * The SLAP scene `name` (NUL-terminated UTF-8, read during the call
@@ -833,7 +879,7 @@ AnimkitStatus animkit_batch_frame(const AnimkitSpriteBatch *batch,
 /**
  * Every animation's sprite index, in index order: `*out_frames` points to
  * `*out_len` values owned by the batch, valid until the next call that
- * changes the batch (tick, advance, spawn, set state, restore, free).
+ * changes the batch (tick, advance, spawn, set state, restore, reload, free).
  * For copying into an engine's instance buffer in one go.
  */
 AnimkitStatus animkit_batch_frames(const AnimkitSpriteBatch *batch,

@@ -47,6 +47,7 @@ typedef struct AnimkitActor {
 } AnimkitActor;
 typedef struct AnimkitCamera { double position[3]; double direction[3]; } AnimkitCamera;
 typedef struct AnimkitInstanceEvent { uint32_t instance; AnimkitEvent event; } AnimkitInstanceEvent;
+typedef struct AnimkitReloadReport { size_t fell_back; size_t clamped; size_t dropped_events; size_t vanished; } AnimkitReloadReport;
 
 uint32_t animkit_version(void);
 const char *animkit_version_string(void);
@@ -95,6 +96,8 @@ AnimkitStatus animkit_batch_drain_events(AnimkitSpriteBatch *batch, AnimkitInsta
 AnimkitStatus animkit_batch_snapshot(const AnimkitSpriteBatch *batch, uint8_t *buffer, size_t capacity,
                                      size_t *out_len);
 AnimkitStatus animkit_batch_restore(AnimkitSpriteBatch *batch, const uint8_t *buffer, size_t len);
+AnimkitStatus animkit_batch_reload(AnimkitSpriteBatch *batch, const AnimkitSprite *sprite, AnimkitState fallback_state,
+                                   AnimkitReloadReport *out_report);
 
 void animkit_scene_free(AnimkitScene *scene);
 AnimkitStatus animkit_scene_step(AnimkitScene *scene);
@@ -334,6 +337,17 @@ end
 
 function Batch:restore(bytes)
   check(C.animkit_batch_restore(self.h, bytes and ffi.cast("const uint8_t *", bytes), bytes and #bytes or 0))
+end
+
+--- Hot reload: moves every animation onto `sprite`, a new build of the batch's module (from a
+--- recompiled bundle); those of a state it lacks restart in `fallback` (a state of `sprite`).
+--- Returns {fell_back = n, clamped = n, dropped_events = n, vanished = n}.
+function Batch:reload(sprite, fallback)
+  local report = ffi.new("AnimkitReloadReport[1]")
+  check(C.animkit_batch_reload(self.h, sprite and sprite.h, fallback, report))
+  local r = report[0]
+  return { fell_back = tonumber(r.fell_back), clamped = tonumber(r.clamped),
+    dropped_events = tonumber(r.dropped_events), vanished = tonumber(r.vanished) }
 end
 
 function Scene:step() check(C.animkit_scene_step(self.h)) end

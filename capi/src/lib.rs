@@ -35,11 +35,13 @@
 
 mod bundle;
 mod player;
+mod reload;
 mod scene;
 mod sprite;
 
 pub use bundle::*;
 pub use player::*;
+pub use reload::*;
 pub use scene::*;
 pub use sprite::*;
 

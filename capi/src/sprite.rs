@@ -44,7 +44,7 @@ struct Names {
 #[repr(C)]
 pub struct AnimkitSprite {
     tag: u64,
-    module: SpriteModule,
+    pub(crate) module: SpriteModule,
     names: Arc<Names>,
 }
 
@@ -59,7 +59,7 @@ impl Tagged for AnimkitSprite {
 #[repr(C)]
 pub struct AnimkitSpriteBatch {
     tag: u64,
-    batch: AnimationBatch,
+    pub(crate) batch: AnimationBatch,
 }
 
 impl Tagged for AnimkitSpriteBatch {
@@ -67,7 +67,7 @@ impl Tagged for AnimkitSpriteBatch {
     const NAME: &'static str = "an AnimkitSpriteBatch";
 }
 
-fn state_of(module: &SpriteModule, state: AnimkitState) -> Result<State, Failure> {
+pub(crate) fn state_of(module: &SpriteModule, state: AnimkitState) -> Result<State, Failure> {
     module.state_at(state as usize).ok_or_else(|| {
         Failure::new(
             AnimkitStatus::UnknownState,
@@ -467,7 +467,7 @@ pub unsafe extern "C" fn animkit_batch_frame(
 
 /// Every animation's sprite index, in index order: `*out_frames` points to
 /// `*out_len` values owned by the batch, valid until the next call that
-/// changes the batch (tick, advance, spawn, set state, restore, free).
+/// changes the batch (tick, advance, spawn, set state, restore, reload, free).
 /// For copying into an engine's instance buffer in one go.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn animkit_batch_frames(

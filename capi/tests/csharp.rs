@@ -145,6 +145,8 @@ const CHECK_OUTPUT: &str = "\
      invalid argument: animkit_batch_set_speed: the speed 1/0 divides by 0\n\
      invalid snapshot: animkit_batch_restore: the snapshot is cut short\n\
      snapshot of 59 bytes restored\n\
+     reloaded: fell back 0, clamped 0, dropped 0, vanished 0, frame kept True\n\
+     unknown state: animkit_batch_reload: state 99 is past the 9 states of sprite module `hero`\n\
      a bundle as a batch: wrong handle\n\
      tick after dispose: ObjectDisposedException\n\
      state after dispose: ObjectDisposedException\n\

@@ -74,6 +74,9 @@ restore a byte more: invalid snapshot | animkit_batch_restore: 1 byte after the 
 snapshot bytes flipped: 33 refused, 9 restored (a valid state of the same module)
 after the failed restores, the batch is unchanged: frame 0, state 3
 restore into another module: snapshot of another module | animkit_batch_restore: the snapshot belongs to another module (module hash ################; this module's is ################)
+reload onto another module: invalid argument | animkit_batch_reload: the batch animates sprite module `hero`, not `other`: a reload takes a new build of the same module
+reload with fallback 999: unknown state | animkit_batch_reload: state 999 is past the 9 states of sprite module `hero`
+after the refused reloads: report untouched 1
 restored: 2 instances, time in state 1
 sprite of a scene: module of another kind | animkit_bundle_sprite: module `story` is a SLAP scene, not a sprite module
 scene `story`: length 1200, at frame 600, finished 0, 4 actors

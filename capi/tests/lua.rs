@@ -73,6 +73,9 @@ const CHECK_OUTPUT: &str = "\
      invalid argument: animkit_batch_set_speed: the speed 1/0 divides by 0\n\
      invalid snapshot: animkit_batch_restore: the snapshot is cut short\n\
      snapshot of 59 bytes restored\n\
+     reloaded: fell back 0, clamped 0, dropped 0, vanished 0, frame kept true\n\
+     unknown state: animkit_batch_reload: state 99 is past the 9 states of sprite module `hero`\n\
+     null pointer: animkit_batch_reload: `sprite` is NULL\n\
      a bundle as a batch: wrong handle\n\
      null pointer: animkit_batch_tick: `batch` is NULL\n\
      null pointer: animkit_batch_state: `batch` is NULL\n\

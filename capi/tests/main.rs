@@ -8,6 +8,7 @@
 mod common;
 
 mod batch_lifecycle;
+mod batch_reload;
 mod csharp;
 mod dependencies;
 mod errors;

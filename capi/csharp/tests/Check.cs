@@ -100,6 +100,15 @@ static class Check
         Expect(Status.SnapshotInvalid, "animkit_batch_restore: the snapshot is cut short",
             () => other.Restore(saved.Take(saved.Length - 1).ToArray()));
         Console.WriteLine("snapshot of " + saved.Length + " bytes restored");
+        using (var again = Bundle.Open(data).Sprite("hero"))
+        {
+            var before = crowd.Frame(2);
+            var r = crowd.Reload(again, again.State("Idle"));
+            Console.WriteLine("reloaded: fell back " + (ulong)r.FellBack + ", clamped " + (ulong)r.Clamped + ", dropped "
+                + (ulong)r.DroppedEvents + ", vanished " + (ulong)r.Vanished + ", frame kept " + (crowd.Frame(2) == before));
+            Expect(Status.UnknownState, "animkit_batch_reload: state 99 is past the 9 states of sprite module `hero`",
+                () => crowd.Reload(again, 99));
+        }
 
         // A bundle's pointer given as a batch: the library's tag check.
         Status wrong = RawBatchTick(bundle.Handle.DangerousGetHandle());

@@ -69,6 +69,17 @@ assert(other:len() == 3 and other:frame(2) == crowd:frame(2))
 expect(16, "animkit_batch_restore: the snapshot is cut short", other.restore, other, saved:sub(1, -2))
 print(string.format("snapshot of %d bytes restored", #saved))
 
+-- Hot reload onto the same build, opened again: nothing changes.
+local again = animkit.open(data):sprite("hero")
+local before = crowd:frame(2)
+local r = crowd:reload(again, again:state("Idle"))
+print(string.format("reloaded: fell back %d, clamped %d, dropped %d, vanished %d, frame kept %s", r.fell_back,
+  r.clamped, r.dropped_events, r.vanished, tostring(crowd:frame(2) == before)))
+expect(11, "animkit_batch_reload: state 99 is past the 9 states of sprite module `hero`", crowd.reload, crowd,
+  again, 99)
+expect(1, "animkit_batch_reload: `sprite` is NULL", crowd.reload, crowd, nil, 0)
+again:free()
+
 -- A bundle's pointer given as a batch: the library's tag check.
 local wrong = animkit.C.animkit_batch_tick(ffi.cast("AnimkitSpriteBatch *", bundle.h))
 print("a bundle as a batch: " .. animkit.status_name(wrong))

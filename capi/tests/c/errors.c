@@ -278,6 +278,10 @@ int main(int argc, char **argv) {
     AnimkitSpriteBatch *other_batch = NULL;
     MUST(animkit_sprite_batch_new(other_sprite, &other_batch));
     report("restore into another module", animkit_batch_restore(other_batch, snap, written));
+    AnimkitReloadReport reload_report = {7, 7, 7, 7};
+    report("reload onto another module", animkit_batch_reload(batch, other_sprite, 0, &reload_report));
+    report("reload with fallback 999", animkit_batch_reload(batch, sprite, 999, &reload_report));
+    printf("after the refused reloads: report untouched %d\n", reload_report.fell_back == 7 && reload_report.vanished == 7);
     AnimkitSpriteBatch *restored = NULL;
     MUST(animkit_sprite_batch_new(sprite, &restored));
     MUST(animkit_batch_restore(restored, snap, written));
