@@ -62,6 +62,13 @@ class InstanceEvent(ctypes.Structure):
     _fields_ = [("instance", c_uint32), ("event", c_uint32)]
 
 
+class ReloadReport(ctypes.Structure):
+    """What ``Batch.reload`` did: animations that fell back to the fallback
+    state, frame positions clamped, pending events dropped, and animations
+    and states of the old build that the new one lacks."""
+    _fields_ = [(n, c_size_t) for n in ("fell_back", "clamped", "dropped_events", "vanished")]
+
+
 def _declare(name, *args, restype=c_int32):
     f = getattr(_lib, name)
     f.argtypes = list(args)
@@ -102,6 +109,7 @@ _drain = _declare("animkit_batch_drain_events", P, POINTER(InstanceEvent), c_siz
 _dropped = _declare("animkit_batch_dropped_events", P, POINTER(c_uint64))
 _snapshot = _declare("animkit_batch_snapshot", P, POINTER(c_uint8), c_size_t, POINTER(c_size_t))
 _restore = _declare("animkit_batch_restore", P, POINTER(c_uint8), c_size_t)
+_reload = _declare("animkit_batch_reload", P, P, c_uint32, POINTER(ReloadReport))
 _scene = _declare("animkit_bundle_scene", P, c_char_p, POINTER(P))
 _scene_free = _declare("animkit_scene_free", P, restype=None)
 _step = _declare("animkit_scene_step", P)
@@ -305,6 +313,17 @@ class Batch(_Handle):
     def restore(self, data):
         buf = (c_uint8 * len(data)).from_buffer_copy(data) if data else None
         _check(_restore(self._h, buf, len(data)))
+
+    def reload(self, sprite, fallback):
+        """Hot reload: moves every animation onto ``sprite``, a new build of
+        the batch's module (from a recompiled bundle), keeping indices,
+        states by name and frame positions; an animation whose state the
+        new build lacks restarts in ``fallback`` (a state number of
+        ``sprite``). Returns the ``ReloadReport``; on an error the batch is
+        unchanged."""
+        report = ReloadReport()
+        _check(_reload(self._h, sprite._h if sprite is not None else None, fallback, byref(report)))
+        return report
 
 
 class Scene(_Handle):

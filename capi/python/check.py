@@ -49,6 +49,15 @@ def main(path):
     assert len(other) == 3 and [other.frame(i) for i in range(3)] == [crowd.frame(i) for i in range(3)]
     expect_error(16, "animkit_batch_restore: the snapshot is cut short", other.restore, saved[:-1])
     print("snapshot of %d bytes restored" % len(saved))
+    # Hot reload onto the same build, opened again: nothing changes.
+    again = animkit.Bundle(data).sprite("hero")
+    before = crowd.frame(2)
+    r = crowd.reload(again, again.state("Idle"))
+    print("reloaded: fell back %d, clamped %d, dropped %d, vanished %d, frame kept %s"
+          % (r.fell_back, r.clamped, r.dropped_events, r.vanished, crowd.frame(2) == before))
+    expect_error(11, "animkit_batch_reload: state 99 is past the 9 states of sprite module `hero`",
+                 crowd.reload, again, 99)
+    expect_error(1, "animkit_batch_reload: `sprite` is NULL", crowd.reload, None, 0)
 
 
 if __name__ == "__main__":

@@ -72,7 +72,10 @@ fn python_gets_the_errors_as_exceptions() {
          Jump by name: Jump 0 1\n\
          index out of range: animkit_batch_frame: instance 3 is past the end of the batch (3 instances)\n\
          invalid snapshot: animkit_batch_restore: the snapshot is cut short\n\
-         snapshot of 59 bytes restored\n",
+         snapshot of 59 bytes restored\n\
+         reloaded: fell back 0, clamped 0, dropped 0, vanished 0, frame kept True\n\
+         unknown state: animkit_batch_reload: state 99 is past the 9 states of sprite module `hero`\n\
+         null pointer: animkit_batch_reload: `sprite` is NULL\n",
             size - 1
         )
     );
