@@ -471,20 +471,9 @@ fn compiler_graph() -> BTreeMap<String, BTreeMap<String, String>> {
     graph(&files)
 }
 
-/// Edges left out of the check, each with why: a cycle inside
-/// `compiler/src/sprite/`, which another change of issue 44 takes apart
-/// (`sprite::lower::state_code_len`, borrowed by the sprite checker and
-/// `flat.rs`). Remove an entry once its edge is gone.
-const NOT_YET: &[(&str, &str)] = &[("sprite::flat", "sprite::lower")];
-
 #[test]
 fn compiler_modules_import_only_downward() {
-    let mut g = compiler_graph();
-    for (from, to) in NOT_YET {
-        if let Some(edges) = g.get_mut(*from) {
-            edges.remove(*to);
-        }
-    }
+    let g = compiler_graph();
     if let Some(c) = cycle(&g) {
         panic!("{}", describe(&g, &c));
     }
@@ -511,6 +500,14 @@ fn the_graph_sees_the_layers() {
     assert!(has("animator::check", "animator::sizes"));
     assert!(has("animator::sizes", "animator::row_ops"));
     assert!(!has("animator::check", "animator::lower"));
+    // So do the sprite checkers and lowering; neither checker imports
+    // lowering.
+    assert!(has("sprite::check", "sprite::sizes"));
+    assert!(has("sprite::flat", "sprite::sizes"));
+    assert!(has("sprite::lower", "sprite::sizes"));
+    assert!(has("sprite::lower", "sprite::flat"));
+    assert!(!has("sprite::flat", "sprite::lower"));
+    assert!(!has("sprite::check", "sprite::lower"));
     // The checked form is lowered by lowering's own functions.
     assert!(has("animator::checked", "animator::lower"));
     assert!(!has("animator::lower", "animator::checked"));

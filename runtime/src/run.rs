@@ -1,8 +1,10 @@
 //! What `animvm` does with its parsed arguments: it loads the program,
 //! picks the module to run and hands it to its language's [`Host`]
 //! ([`AnimatorHost`], [`SpriteHost`], [`SlapHost`]), which builds its own
-//! options from the command line ([`Host::options`]); the one `match` on
-//! a module's language is [`host_of`].
+//! options from the command line ([`Host::options`]). A language reaches
+//! its host through one table, `HOSTS` (a row per host, in the language
+//! table's order, checked when the crate compiles): the dispatch, the
+//! preference order, `--trace` and the options table all read it.
 
 use crate::Error;
 use crate::animator::{self, AnimatorHost, AnimatorInput};
@@ -89,19 +91,56 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
         }
         _ => language,
     };
-    check_options(args, target_of(runs), file)?;
+    check_options(args, host(runs).target, file)?;
     let io = Io { stdin, stdout, stderr };
-    match language {
-        Language::Animator => launch::<AnimatorHost>(args, program, index, io),
-        Language::Sprite => launch::<SpriteHost>(args, program, index, io),
-        Language::Slap => launch::<SlapHost>(args, program, index, io),
-    }
+    (host(language).launch)(args, program, index, io)
 }
 
 /// Builds `H`'s options and runs module `index` of `program` on it.
 fn launch<H: Host>(args: &Args, program: Verified<Program>, index: usize, io: Io<'_>) -> Result<usize, Error> {
     let options = H::options(args)?;
     H::run(&options, program, index, io)
+}
+
+/// One language's host as `animvm` reaches it.
+struct HostRow {
+    /// [`Host::LANGUAGE`].
+    language: Language,
+    /// [`Host::PREFERENCE`] and [`Host::TRACES`].
+    info: HostInfo,
+    /// [`Host::TARGET`].
+    target: Target,
+    /// `launch::<H>`: builds the host's options and runs a module on it.
+    launch: fn(&Args, Verified<Program>, usize, Io<'_>) -> Result<usize, Error>,
+}
+
+const fn row<H: Host>() -> HostRow {
+    HostRow {
+        language: H::LANGUAGE,
+        info: HostInfo { preference: H::PREFERENCE, traces: H::TRACES },
+        target: H::TARGET,
+        launch: launch::<H>,
+    }
+}
+
+/// Every host, one per language, in the order of the language table
+/// ([`Language::ALL`]): the one place a language is matched to its host.
+static HOSTS: [HostRow; Language::ALL.len()] = [row::<SpriteHost>(), row::<AnimatorHost>(), row::<SlapHost>()];
+
+// Row `i` is the host of language `i`, so [`host`] indexes the table: a
+// language added to the table without its host, or a row out of order,
+// does not compile.
+const _: () = {
+    let mut i = 0;
+    while i < HOSTS.len() {
+        assert!(HOSTS[i].language as usize == i);
+        i += 1;
+    }
+};
+
+/// The row of `language`'s host.
+fn host(language: Language) -> &'static HostRow {
+    &HOSTS[language as usize]
 }
 
 /// What `animvm` knows of a language's host: where it comes when no
@@ -114,12 +153,7 @@ pub struct HostInfo {
     pub traces: bool,
 }
 
-fn info<H: Host>() -> HostInfo {
-    HostInfo { preference: H::PREFERENCE, traces: H::TRACES }
-}
-
-/// The host of `language`: the one place a language is matched to its
-/// host (besides the dispatch, which the compiler keeps in step).
+/// What `animvm` knows of `language`'s host (its row of `HOSTS`).
 ///
 /// ```
 /// use animkit_runtime::run::host_of;
@@ -127,11 +161,7 @@ fn info<H: Host>() -> HostInfo {
 /// assert!(host_of(Language::Slap).traces && !host_of(Language::Animator).traces);
 /// ```
 pub fn host_of(language: Language) -> HostInfo {
-    match language {
-        Language::Animator => info::<AnimatorHost>(),
-        Language::Sprite => info::<SpriteHost>(),
-        Language::Slap => info::<SlapHost>(),
-    }
+    host(language).info
 }
 
 /// The languages in the order a program's modules are preferred when no
@@ -166,17 +196,7 @@ pub fn preference() -> Vec<Language> {
 /// assert!(refuse_foreign_options(&args, Language::Slap, "s.slap").is_ok());
 /// ```
 pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Result<(), Error> {
-    check_options(args, target_of(language), file)
-}
-
-/// What a module of `language` read from a file runs, for the options
-/// table.
-fn target_of(language: Language) -> Target {
-    match language {
-        Language::Animator => Target::Script,
-        Language::Sprite => Target::Sprite,
-        Language::Slap => Target::Slap,
-    }
+    check_options(args, host(language).target, file)
 }
 
 /// What `--trace` traces: `Some(index)` of a module of a language that

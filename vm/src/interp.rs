@@ -35,7 +35,8 @@
 //!
 //! struct Log(Vec<String>);
 //! impl Domain for Log {
-//!     fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+//!     type Error = std::convert::Infallible;
+//!     fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, Self::Error> {
 //!         self.0.push(format!("{op} {}", args.str(0)));
 //!         Ok(Flow::Continue)
 //!     }
@@ -268,9 +269,14 @@ pub struct Env<'a> {
 
 /// Gives domain ops their meaning.
 pub trait Domain {
+    /// Why an op failed: its text is the [`RuntimeError`]'s message
+    /// (Animator's [`AnimatorOpError`](crate::animator::AnimatorOpError),
+    /// SLAP's [`SlapOpError`](crate::slap::SlapOpError)).
+    type Error: std::fmt::Display;
+
     /// Executes one domain op. An `Err` becomes a [`RuntimeError`] at the
     /// op's position; the fiber stays resumable after the op.
-    fn op(&mut self, op: Op, args: Args<'_>, env: &Env<'_>) -> Result<Flow, String>;
+    fn op(&mut self, op: Op, args: Args<'_>, env: &Env<'_>) -> Result<Flow, Self::Error>;
 
     /// What a name-bound function is called in messages ("macro" for
     /// Animator); the default says "binding".
@@ -307,7 +313,8 @@ struct Frame {
 /// use animkit_vm::isa::Op;
 /// struct Nothing;
 /// impl Domain for Nothing {
-///     fn op(&mut self, _: Op, _: Args<'_>, _: &Env<'_>) -> Result<Flow, String> {
+///     type Error = std::convert::Infallible;
+///     fn op(&mut self, _: Op, _: Args<'_>, _: &Env<'_>) -> Result<Flow, Self::Error> {
 ///         Ok(Flow::Continue)
 ///     }
 /// }
@@ -580,9 +587,9 @@ pub fn run<D: Domain>(
                             fiber.frames.clear();
                             return Ok(Exit::Stopped);
                         }
-                        Err(message) => {
+                        Err(e) => {
                             save_pc(fiber, pc);
-                            return Err(error(module, frame.func, at, message));
+                            return Err(error(module, frame.func, at, e.to_string()));
                         }
                     }
                 }
@@ -690,7 +697,8 @@ mod tests {
     struct Windows(Vec<(Op, Vec<f64>)>);
 
     impl Domain for Windows {
-        fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+        type Error = std::convert::Infallible;
+        fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, Self::Error> {
             self.0.push((op, args.raw().to_vec()));
             Ok(Flow::Continue)
         }

@@ -17,7 +17,8 @@ use animkit_vm::verify::{LiveModule, verify};
 struct Log(Vec<String>);
 
 impl Domain for Log {
-    fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+    type Error = std::convert::Infallible;
+    fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, Self::Error> {
         self.0.push(format!("{op} {}", args.str(0)));
         Ok(if op == Op::Echo { Flow::Suspend(1.0) } else { Flow::Continue })
     }

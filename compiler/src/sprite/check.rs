@@ -14,6 +14,7 @@
 //!   tick because no frame on the way has a positive duration.
 
 use super::ir::{End, IrFrame, IrState, SpriteIr};
+use super::sizes::{frame_code_len, state_code_len_of};
 use crate::diagnostic::{Diagnostic, Kept};
 use crate::hash::FxHashMap;
 use crate::suggest::{SUGGEST_BUDGET, closest, closest_within};
@@ -201,7 +202,7 @@ struct Summary<'a> {
     zero: bool,
     end: End,
     end_span: Span,
-    /// Instructions of its code (`super::lower::state_code_len`).
+    /// Instructions of its code (`super::sizes::state_code_len`).
     code: u64,
 }
 
@@ -384,8 +385,8 @@ impl StateCheck {
                     }
                 };
                 let frame = IrFrame { duration: d.unwrap_or(0), sprite, events: evs, span: *span };
-                // `super::lower::state_code_len`, a frame at a time.
-                let len = frame.sprite.is_some() as u64 + frame.events.len() as u64 + (frame.duration > 0) as u64;
+                // `super::sizes::state_code_len`, a frame at a time.
+                let len = frame_code_len(frame.sprite.is_some(), frame.events.len() as u64, frame.duration);
                 self.first_sets_sprite.get_or_insert(frame.sprite.is_some());
                 self.frames_code += len;
                 self.last_code = len;
@@ -476,11 +477,8 @@ impl StateCheck {
         if errors.errors() > self.before {
             return None;
         }
-        let mut code = u64::from(!self.first_sets_sprite.unwrap_or(false)) + self.frames_code;
-        code += end_events.len() as u64 + 1;
-        if end == End::PingPong {
-            code += self.frames_code - self.last_code;
-        }
+        let first_sets_sprite = self.first_sets_sprite.unwrap_or(false);
+        let code = state_code_len_of(first_sets_sprite, self.frames_code, self.last_code, end_events.len() as u64, end);
         let state = IrState {
             name: self.name,
             category: self.category,
@@ -633,7 +631,7 @@ mod tests {
         assert!(syntax.is_empty());
         let ir = check(&ast).unwrap();
         let mut errors = Vec::new();
-        check_code_size(ir.states.iter().map(|s| (super::super::lower::state_code_len(s), s.end_span)), &mut errors);
+        check_code_size(ir.states.iter().map(|s| (super::super::sizes::state_code_len(s), s.end_span)), &mut errors);
         assert!(errors.is_empty());
         // A pretends to take half the room, B the rest and one more.
         let len = |s: &IrState| if s.name == "A" { MAX_CODE / 2 } else { MAX_CODE / 2 + 1 };

@@ -19,6 +19,7 @@
 
 use super::check::{MAX_CODE, MAX_STATES, MAX_VALUE, code_too_large, too_many_states};
 use super::ir::{End, SpriteIr};
+use super::sizes::{frame_code_len, state_code_len, state_code_len_of};
 use crate::diagnostic::Diagnostic;
 use crate::hash::FxHashMap;
 use animkit_grammar::Span;
@@ -153,7 +154,7 @@ impl FlatIr {
                 end: s.end,
                 end_pos: offset(s.end_span.start),
             });
-            flat.code_len += super::lower::state_code_len(s);
+            flat.code_len += state_code_len(s);
         }
         flat
     }
@@ -435,7 +436,7 @@ impl<'s> Sink<'s> for OnePass<'s> {
                 }
                 self.cur.frames += 1;
                 self.cur.zero &= d == 0;
-                let len = sprite.is_some() as u64 + n_events + (d > 0) as u64;
+                let len = frame_code_len(sprite.is_some(), n_events, d);
                 self.cur.code += len;
                 self.cur.last_len = len;
                 if keep {
@@ -482,16 +483,15 @@ impl<'s> Sink<'s> for OnePass<'s> {
             self.gotos.push((index, target));
         }
         let c = &self.cur;
-        let mut len = (c.frames == 0 || !c.first_sets_sprite) as u64 + c.code + 1;
-        if end == End::PingPong {
-            len += c.code - c.last_len;
-        }
+        let first_sets_sprite = c.frames > 0 && c.first_sets_sprite;
+        let (code, last_len) = (c.code, c.last_len);
         let end_events = self.ir.events.len() as u32;
         let Some(s) = self.ir.states.last_mut() else { return false };
         s.end = end;
         s.end_pos = offset(end_span.start);
         s.end_events.1 = end_events;
-        len += (s.end_events.1 - s.end_events.0) as u64;
+        let n_end_events = (s.end_events.1 - s.end_events.0) as u64;
+        let len = state_code_len_of(first_sets_sprite, code, last_len, n_end_events, end);
         self.zero.push(c.zero);
         self.ir.code_len += len;
         if self.ir.code_len > MAX_CODE && self.too_large.is_none() {

@@ -14,7 +14,8 @@
 //! events fire at every turn at the end.
 
 use super::flat::{FlatFrame, FlatIr, NO_SPRITE};
-use super::ir::{End, IrFrame, IrState, SpriteIr};
+use super::ir::{End, IrFrame, SpriteIr};
+use super::sizes::state_code_len;
 use crate::builder::{FunctionBuilder, ProgramBuilder};
 use crate::diagnostic::LineIndex;
 use animkit_grammar::Span;
@@ -242,21 +243,6 @@ pub fn lower(ir: &SpriteIr, name: &str, b: &mut ProgramBuilder, lines: Option<&L
         entry: None,
         source: None,
     }
-}
-
-/// The number of instructions [`lower`] emits for state `s` (the checker
-/// uses it to keep modules within jump range).
-pub fn state_code_len(s: &IrState) -> u64 {
-    let frame_len = |fr: &IrFrame| fr.sprite.is_some() as u64 + fr.events.len() as u64 + (fr.duration > 0) as u64;
-    let mut n = s.frames.first().is_none_or(|fr| fr.sprite.is_none()) as u64;
-    n += s.frames.iter().map(frame_len).sum::<u64>();
-    n += s.end_events.len() as u64;
-    n += 1;
-    if s.end == End::PingPong {
-        let k = s.frames.len().saturating_sub(1);
-        n += s.frames[..k].iter().map(frame_len).sum::<u64>();
-    }
-    n
 }
 
 fn frame(f: &mut FunctionBuilder, b: &mut ProgramBuilder, fr: &IrFrame, pos: Option<(u32, u32)>) {

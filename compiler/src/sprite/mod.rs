@@ -12,6 +12,7 @@ pub mod format;
 pub mod ir;
 pub mod lower;
 pub mod lsp;
+pub mod sizes;
 
 use crate::builder::ProgramBuilder;
 use crate::diagnostic::{Diagnostic, LineIndex};

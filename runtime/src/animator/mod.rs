@@ -39,7 +39,7 @@ pub use cpu_canvas::CpuCanvas;
 pub use gl_canvas::{CanvasOptions, GlCanvas, WindowHooks};
 
 use crate::Error;
-use crate::cli::Args;
+use crate::cli::{Args, Target};
 #[cfg(feature = "desktop")]
 use crate::host::window_loop::check_display;
 use crate::host::{Host, Io};
@@ -100,6 +100,7 @@ impl Host for AnimatorHost {
     /// First: a bundle with a `.draw` module runs it.
     const PREFERENCE: u8 = 0;
     const TRACES: bool = false;
+    const TARGET: Target = Target::Script;
     type Options = AnimatorOptions;
 
     /// ```

@@ -24,7 +24,7 @@ pub mod watch;
 pub mod window_loop;
 
 use crate::Error;
-use crate::cli::Args;
+use crate::cli::{Args, Target};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
 use animkit_vm::verify::Verified;
@@ -116,6 +116,9 @@ pub trait Host {
     const PREFERENCE: u8;
     /// Whether `--trace` traces its modules.
     const TRACES: bool;
+    /// What a module of its language read from a file runs, for the
+    /// options table ([`check_options`](crate::cli::check_options)).
+    const TARGET: Target;
     /// Its options.
     type Options;
 

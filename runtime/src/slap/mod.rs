@@ -32,7 +32,7 @@ pub mod trace;
 pub mod window;
 
 use crate::Error;
-use crate::cli::{Args, HostFlag};
+use crate::cli::{Args, HostFlag, Target};
 use crate::host::{Host, Io};
 use animkit_vm::Program;
 use animkit_vm::program::Language;
@@ -123,6 +123,7 @@ impl Host for SlapHost {
     /// Last: a bundle with Animator or sprite modules runs those.
     const PREFERENCE: u8 = 2;
     const TRACES: bool = true;
+    const TARGET: Target = Target::Slap;
     type Options = SlapOptions;
 
     /// ```

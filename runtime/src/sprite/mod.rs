@@ -19,7 +19,7 @@ pub mod view_error;
 pub mod window;
 
 use crate::Error;
-use crate::cli::{Args, HostFlag};
+use crate::cli::{Args, HostFlag, Target};
 use crate::host::sink::{FrameSink, FrameSource, Timing};
 #[cfg(feature = "desktop")]
 use crate::host::window_loop::check_display;
@@ -78,6 +78,7 @@ impl Host for SpriteHost {
     /// After Animator: a bundle with a `.draw` module runs that.
     const PREFERENCE: u8 = 1;
     const TRACES: bool = true;
+    const TARGET: Target = Target::Sprite;
     type Options = SpriteOptions;
 
     /// ```

@@ -103,8 +103,8 @@ impl fmt::Display for HostError {
 
 impl std::error::Error for HostError {}
 
-/// The message of a runtime error (the interpreter's domain ops report
-/// text).
+/// The message alone, for code that reports text (the interpreter takes
+/// an Animator op's error typed, as [`AnimatorOpError::Host`](super::AnimatorOpError::Host)).
 impl From<HostError> for String {
     fn from(e: HostError) -> String {
         e.to_string()

@@ -6,6 +6,7 @@
 use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
 use super::matrix::{Matrix, Point};
 use super::measure::{fit, measure};
+use super::op_error::AnimatorOpError;
 use crate::interp::{Args, Domain, Env, Flow};
 use crate::isa::{Op, generic_ops, slap_ops, sprite_ops};
 use std::collections::HashMap;
@@ -57,15 +58,21 @@ struct Held {
 impl Held {
     /// Checks that `name` taking `size` bytes (replacing what it took) stays
     /// within `count` names and `max` bytes.
-    fn check(&self, what: &str, name: &str, size: u64, count: usize, max: u64, free: &str) -> Result<(), String> {
+    fn check(
+        &self,
+        what: &'static str,
+        name: &str,
+        size: u64,
+        count: usize,
+        max: u64,
+        free: &'static str,
+    ) -> Result<(), AnimatorOpError> {
         let old = self.sizes.get(name).copied();
         if old.is_none() && self.sizes.len() >= count {
-            return Err(format!(
-                "{what} `{name}`: the program already holds {count} {what}s, the most it may ({free})"
-            ));
+            return Err(AnimatorOpError::TooMany { what, name: name.to_string(), count, free });
         }
         if self.bytes - old.unwrap_or(0) + size > max {
-            return Err(format!("{what} `{name}`: {what}s would take more than {max} bytes ({free})"));
+            return Err(AnimatorOpError::TooLarge { what, name: name.to_string(), max, free });
         }
         Ok(())
     }
@@ -233,14 +240,14 @@ pub fn circle_points(x: f64, y: f64, r: f64, n: u32) -> impl Iterator<Item = Poi
 }
 
 /// Decodes a `defcursor` bitmap: 256 hex digits, rows top to bottom.
-pub fn cursor_bitmap(hex: &str) -> Result<[u8; 128], String> {
+pub fn cursor_bitmap(hex: &str) -> Result<[u8; 128], AnimatorOpError> {
     let digits: Vec<u8> = hex
         .bytes()
         .map(|b| (b as char).to_digit(16).map(|d| d as u8))
         .collect::<Option<_>>()
-        .ok_or_else(|| "cursor bitmaps are hexadecimal digits only".to_string())?;
+        .ok_or(AnimatorOpError::CursorNotHex)?;
     if digits.len() != 256 {
-        return Err(format!("a cursor bitmap has 256 hexadecimal digits (32x32 bits), this one has {}", digits.len()));
+        return Err(AnimatorOpError::CursorLength(digits.len()));
     }
     let mut out = [0u8; 128];
     for (i, pair) in digits.chunks_exact(2).enumerate() {
@@ -250,6 +257,8 @@ pub fn cursor_bitmap(hex: &str) -> Result<[u8; 128], String> {
 }
 
 impl<C: Canvas> Domain for Machine<C> {
+    type Error = AnimatorOpError;
+
     fn binding_kind(&self) -> &'static str {
         "macro"
     }
@@ -258,7 +267,7 @@ impl<C: Canvas> Domain for Machine<C> {
         std::mem::take(&mut self.work)
     }
 
-    fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, String> {
+    fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, AnimatorOpError> {
         let pen = self.pen;
         let m = self.matrix();
         match op {
@@ -300,7 +309,7 @@ impl<C: Canvas> Domain for Machine<C> {
             Op::Viewport => {
                 let (l, b, r, t) = (a.num(0), a.num(1), a.num(2), a.num(3));
                 if r == l || t == b {
-                    return Err(format!("viewport {l} {b} - {r} {t} has no width or no height"));
+                    return Err(AnimatorOpError::EmptyViewport { ltrb: [l, b, r, t] });
                 }
                 *self.top() = m.then(&Matrix::viewport(l, b, r, t));
             }
@@ -312,12 +321,11 @@ impl<C: Canvas> Domain for Machine<C> {
                 let (l, b, r, t) = measured?;
                 let text = env.code.strings().get(name as usize).map_or("", String::as_str);
                 let fitted = fit((l, b, r, t), a.flag(1)).ok_or_else(|| {
+                    let name = text.to_string();
                     if a.flag(1) {
-                        format!("macro `{text}` draws a single point ({l} {b}), which has no size to fit")
+                        AnimatorOpError::MacroIsAPoint { name, at: [l, b] }
                     } else {
-                        format!(
-                            "macro `{text}` is flat ({l} {b} - {r} {t}); use `viewport aspect` to keep its proportions"
-                        )
+                        AnimatorOpError::MacroIsFlat { name, ltrb: [l, b, r, t] }
                     }
                 })?;
                 *self.top() = m.then(&fitted);
@@ -331,13 +339,13 @@ impl<C: Canvas> Domain for Machine<C> {
             }
             Op::Push => {
                 if self.stack.len() >= MAX_MATRIX_STACK {
-                    return Err(format!("push: the matrix stack is full ({MAX_MATRIX_STACK} matrices)"));
+                    return Err(AnimatorOpError::StackFull { max: MAX_MATRIX_STACK });
                 }
                 self.stack.push(m);
             }
             Op::Pop => {
                 if self.stack.len() <= 1 {
-                    return Err("pop without a matching push: the matrix stack holds only the root matrix".into());
+                    return Err(AnimatorOpError::StackEmpty);
                 }
                 self.stack.pop();
             }
@@ -469,7 +477,7 @@ impl<C: Canvas> Domain for Machine<C> {
             }
             Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
             generic_ops!() | sprite_ops!() | slap_ops!() => {
-                return Err(format!("{op} is not an Animator operation"));
+                return Err(AnimatorOpError::NotAnimator(op));
             }
         }
         Ok(Flow::Continue)

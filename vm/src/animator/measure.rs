@@ -14,6 +14,7 @@
 use super::canvas::{Canvas, HAlign, HostResult, Pen, VAlign};
 use super::machine::{MAX_MEASURE_DEPTH, Machine};
 use super::matrix::{Matrix, Point};
+use super::op_error::AnimatorOpError;
 use crate::interp::{self, Bindings, Env, Exit, Fiber, Limits};
 
 /// The canvas of a measuring machine: the box around the finite points the
@@ -110,17 +111,17 @@ pub(super) fn measure<C: Canvas>(
     env: &Env<'_>,
     name: u32,
     spent: &mut u64,
-) -> Result<(f64, f64, f64, f64), String> {
+) -> Result<(f64, f64, f64, f64), AnimatorOpError> {
     let text = env.code.strings().get(name as usize).map_or("", String::as_str);
     if outer.measuring() >= MAX_MEASURE_DEPTH {
-        return Err(format!("viewport {text}: macros measure each other more than {MAX_MEASURE_DEPTH} levels deep"));
+        return Err(AnimatorOpError::MeasuredTooDeep(text.to_string()));
     }
-    let parts = env.bindings.get(name).ok_or_else(|| format!("no macro named `{text}`"))?;
+    let parts = env.bindings.get(name).ok_or_else(|| AnimatorOpError::NoMacro(text.to_string()))?;
     let mut machine = outer.measurer(Bounds::default());
     let ran = run_parts(&mut machine, env, parts, text, spent);
     let bounds = outer.take_back(machine);
     ran?;
-    bounds.measured().ok_or_else(|| format!("viewport {text}: the macro draws nothing, so it has no size to fit"))
+    bounds.measured().ok_or_else(|| AnimatorOpError::MeasuredNothing(text.to_string()))
 }
 
 /// Runs the bodies `parts` of macro `text` on the measuring machine.
@@ -130,14 +131,13 @@ fn run_parts(
     parts: &[crate::program::FuncId],
     text: &str,
     spent: &mut u64,
-) -> Result<(), String> {
+) -> Result<(), AnimatorOpError> {
     // Copying the bindings costs one unit per name.
     *spent = spent.saturating_add(env.bindings.len() as u64);
     let mut bindings: Bindings = env.bindings.clone();
     for &part in parts {
         let left = env.budget.saturating_sub(*spent);
-        let too_long =
-            || format!("viewport {text}: measuring the macro took more than the {left} steps left to this call");
+        let too_long = || AnimatorOpError::MeasuredTooLong { name: text.to_string(), left };
         if left == 0 {
             return Err(too_long());
         }
@@ -147,7 +147,7 @@ fn run_parts(
             let result = interp::run(&mut fiber, env.code, &mut bindings, machine);
             match result {
                 Ok(Exit::Halted | Exit::Stopped) => break,
-                Ok(_) => return Err(format!("viewport {text}: the macro tried to wait while being measured")),
+                Ok(_) => return Err(AnimatorOpError::MeasuredWait(text.to_string())),
                 // Out of steps: measuring stops, and says so.
                 Err(_) if fiber.work() > left => {
                     *spent = spent.saturating_add(fiber.work());

@@ -9,6 +9,7 @@ pub mod host_error;
 pub mod machine;
 pub mod matrix;
 mod measure;
+pub mod op_error;
 pub mod record;
 
 #[cfg(test)]
@@ -18,6 +19,7 @@ pub use canvas::{Canvas, DumpTarget, HAlign, HostResult, Pen, VAlign};
 pub use host_error::{HostError, Written};
 pub use machine::Machine;
 pub use matrix::{Matrix, Point};
+pub use op_error::AnimatorOpError;
 
 use crate::interp::{self, Bindings, Exit, Fiber, Limits, RuntimeError};
 use crate::program::FuncId;

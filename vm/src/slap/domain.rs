@@ -34,39 +34,10 @@
 //! ```
 
 use super::actions::Action;
+use super::op_error::{Refusal, SlapOpError};
 use super::stage::{ActorId, Camera, Follow, Stage, StageFull};
 use crate::interp::{Args, Domain, Env, Flow};
 use crate::isa::{Op, animator_ops, generic_ops, sprite_ops};
-
-/// A number as a message shows it: plainly in the usual range, in
-/// exponent form beyond it (`1e300`, not 301 digits).
-fn number(x: f64) -> String {
-    if x == 0.0 || (1e-6..1e16).contains(&x.abs()) { format!("{x}") } else { format!("{x:e}") }
-}
-
-/// The command as a script writes it, for messages: `actor 1 action 12`.
-fn command(op: Op, v: &[f64]) -> String {
-    let words = |v: &[f64]| v.iter().map(|&x| format!(" {}", number(x))).collect::<String>();
-    let (head, attr, rest) = match op {
-        Op::Action => ("actor", "action", 1),
-        Op::Direction => ("actor", "direction", 1),
-        Op::Position2 | Op::Position3 => ("actor", "position", 1),
-        Op::ActorColor => ("actor", "color", 1),
-        Op::Size => ("actor", "size", 1),
-        Op::CamPos => ("camera", "position", 0),
-        Op::CamLookAt => ("camera", "lookat", 0),
-        Op::CamFollow => ("camera", "follow", 0),
-        Op::CamMove => ("camera", "move", 2),
-        Op::CamDir | Op::CamAngles => ("camera", "direction", 0),
-        // Never asked: only SLAP ops name a command.
-        generic_ops!() | sprite_ops!() | animator_ops!() => ("camera", "direction", 0),
-    };
-    match rest {
-        2 => format!("`{head} {attr}{} over{}`", words(&v[..3.min(v.len())]), words(v.get(3..).unwrap_or(&[]))),
-        1 => format!("`{head}{} {attr}{}`", words(&v[..1.min(v.len())]), words(v.get(1..).unwrap_or(&[]))),
-        _ => format!("`{head} {attr}{}`", words(v)),
-    }
-}
 
 /// The window's values, exactly as many as the op's signature (a shorter
 /// window, possible only in an unverified program, reads as zeros).
@@ -74,25 +45,33 @@ fn window<const N: usize>(args: &Args<'_>) -> [f64; N] {
     std::array::from_fn(|i| args.num(i))
 }
 
-fn id(op: Op, v: &[f64]) -> Result<ActorId, String> {
+/// `op` with values `v` refused, `why`.
+fn refused(op: Op, v: &[f64], why: Refusal) -> SlapOpError {
+    SlapOpError::Refused { op, values: v.to_vec(), why }
+}
+
+fn id(op: Op, v: &[f64]) -> Result<ActorId, SlapOpError> {
     let x = v[0];
     if x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) {
         Ok(x as ActorId)
     } else {
-        Err(format!("{}: the actor id must be a whole number in 0..={}", command(op, v), u32::MAX))
+        Err(refused(op, v, Refusal::ActorId))
     }
 }
 
-fn finite(op: Op, v: &[f64], what: &str) -> Result<(), String> {
-    if v.iter().all(|x| x.is_finite()) { Ok(()) } else { Err(format!("{}: {what}", command(op, v))) }
+/// Every value of `v` is finite, or `op` with values `all` is refused.
+fn finite(op: Op, v: &[f64], all: &[f64], what: &'static str) -> Result<(), SlapOpError> {
+    if v.iter().all(|x| x.is_finite()) { Ok(()) } else { Err(refused(op, all, Refusal::NotFinite(what))) }
 }
 
-fn full(op: Op, v: &[f64]) -> impl FnOnce(StageFull) -> String + '_ {
-    move |e| format!("{}: {e}", command(op, v))
+fn full(op: Op, v: &[f64]) -> impl FnOnce(StageFull) -> SlapOpError + '_ {
+    move |e| refused(op, v, Refusal::Full(e))
 }
 
 impl Domain for Stage {
-    fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, String> {
+    type Error = SlapOpError;
+
+    fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, SlapOpError> {
         match op {
             Op::Action => {
                 let v: [f64; 2] = window(&args);
@@ -100,73 +79,64 @@ impl Domain for Stage {
                 let action = (v[1].fract() == 0.0 && v[1] >= 0.0)
                     .then(|| Action::from_index(v[1].min(u32::MAX as f64) as u32))
                     .flatten()
-                    .ok_or_else(|| {
-                        format!("{}: the action must be one of the twelve, a whole number in 0..=11", command(op, &v))
-                    })?;
+                    .ok_or_else(|| refused(op, &v, Refusal::Action))?;
                 self.set_action(id, action).map_err(full(op, &v))?;
             }
             Op::Direction => {
                 let v: [f64; 2] = window(&args);
                 let id = id(op, &v)?;
-                finite(op, &v, "the direction must be a finite number")?;
+                finite(op, &v, &v, "the direction must be a finite number")?;
                 self.set_direction(id, v[1]).map_err(full(op, &v))?;
             }
             Op::Position2 => {
                 let v: [f64; 3] = window(&args);
                 let id = id(op, &v)?;
-                finite(op, &v, "every coordinate must be a finite number")?;
+                finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.set_position(id, v[1], None, v[2]).map_err(full(op, &v))?;
             }
             Op::Position3 => {
                 let v: [f64; 4] = window(&args);
                 let id = id(op, &v)?;
-                finite(op, &v, "every coordinate must be a finite number")?;
+                finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.set_position(id, v[1], Some(v[2]), v[3]).map_err(full(op, &v))?;
             }
             Op::ActorColor => {
                 let v: [f64; 4] = window(&args);
                 let id = id(op, &v)?;
-                finite(op, &v, "every colour component must be a finite number")?;
+                finite(op, &v, &v, "every colour component must be a finite number")?;
                 self.set_color(id, [v[1], v[2], v[3]]).map_err(full(op, &v))?;
             }
             Op::Size => {
                 let v: [f64; 2] = window(&args);
                 let id = id(op, &v)?;
                 if !(v[1].is_finite() && v[1] > 0.0) {
-                    return Err(format!("{}: the size must be a finite number above 0", command(op, &v)));
+                    return Err(refused(op, &v, Refusal::Size));
                 }
                 self.set_size(id, v[1]).map_err(full(op, &v))?;
             }
             Op::CamPos => {
                 let v: [f64; 3] = window(&args);
-                finite(op, &v, "every coordinate must be a finite number")?;
+                finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.set_camera_position(v);
             }
             Op::CamDir => {
                 let v: [f64; 3] = window(&args);
-                finite(op, &v, "every component must be a finite number")?;
+                finite(op, &v, &v, "every component must be a finite number")?;
                 if v == [0.0; 3] {
-                    return Err(format!("{}: the look vector must not be all zero", command(op, &v)));
+                    return Err(refused(op, &v, Refusal::LookZero));
                 }
                 self.set_camera_direction(v);
             }
             Op::CamAngles => {
                 let v: [f64; 2] = window(&args);
-                finite(op, &v, "both angles must be finite numbers")?;
+                finite(op, &v, &v, "both angles must be finite numbers")?;
                 self.set_camera_direction(Camera::look(v[0], v[1]));
             }
             Op::CamLookAt => {
                 let v: [f64; 3] = window(&args);
-                finite(op, &v, "every coordinate must be a finite number")?;
+                finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.camera_look_at(v).map_err(|d| {
-                    if d == [0.0; 3] {
-                        format!("{}: the point is where the camera stands, so there is no look vector", command(op, &v))
-                    } else {
-                        format!(
-                            "{}: the point is too far from the camera: the look vector is not finite",
-                            command(op, &v)
-                        )
-                    }
+                    refused(op, &v, if d == [0.0; 3] { Refusal::LookAtCamera } else { Refusal::LookAtTooFar })
                 })?;
             }
             Op::CamFollow => {
@@ -174,39 +144,27 @@ impl Domain for Stage {
                 let id = if v[0].fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&v[0]) {
                     v[0] as ActorId
                 } else {
-                    return Err(format!(
-                        "{}: the actor id must be a whole number in 0..={}",
-                        command(op, &v),
-                        u32::MAX
-                    ));
+                    return Err(refused(op, &v, Refusal::ActorId));
                 };
-                finite(op, &v, "the distance and the height must be finite numbers")?;
+                finite(op, &v, &v, "the distance and the height must be finite numbers")?;
                 if v[1] == 0.0 && v[2] == 0.0 {
-                    return Err(format!(
-                        "{}: at distance 0 and height 0 the camera would stand inside the actor",
-                        command(op, &v)
-                    ));
+                    return Err(refused(op, &v, Refusal::InsideActor));
                 }
                 if !self.camera_follow(Follow { id, distance: v[1], height: v[2] }) {
-                    return Err(format!("{}: actor {id} is not in the scene", command(op, &v)));
+                    return Err(refused(op, &v, Refusal::NotInScene(id)));
                 }
             }
             Op::CamMove => {
                 let v: [f64; 4] = window(&args);
-                finite(op, &v[..3], "every coordinate must be a finite number")
-                    .map_err(|_| format!("{}: every coordinate must be a finite number", command(op, &v)))?;
+                finite(op, &v[..3], &v, "every coordinate must be a finite number")?;
                 let n = v[3];
                 if !(n.fract() == 0.0 && (1.0..=f64::from(crate::limits::MAX_SLAP_FRAME)).contains(&n)) {
-                    return Err(format!(
-                        "{}: a move takes a whole number of frames in 1..={}",
-                        command(op, &v),
-                        crate::limits::MAX_SLAP_FRAME
-                    ));
+                    return Err(refused(op, &v, Refusal::MoveFrames));
                 }
                 self.camera_move_to([v[0], v[1], v[2]], n as u64);
             }
             generic_ops!() | sprite_ops!() | animator_ops!() => {
-                return Err(format!("{op} cannot run in a SLAP scene"));
+                return Err(SlapOpError::NotSlap(op));
             }
         }
         Ok(Flow::Continue)
@@ -233,7 +191,7 @@ mod tests {
         let program = crate::verify::verify(Program { strings: vec!["s".into()], modules: vec![module] }).unwrap();
         let bindings = Bindings::default();
         let env = Env { code: program.code(0).unwrap(), bindings: &bindings, budget: 0 };
-        stage.op(op, Args::new(values, &[]), &env).map(|_| ())
+        stage.op(op, Args::new(values, &[]), &env).map(|_| ()).map_err(|e| e.to_string())
     }
 
     #[test]

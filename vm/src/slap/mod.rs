@@ -40,10 +40,12 @@
 pub mod actions;
 pub mod assemble;
 pub mod domain;
+pub mod op_error;
 pub mod scene;
 pub mod stage;
 
 pub use actions::{Action, Pose};
 pub use assemble::SceneAsm;
+pub use op_error::{Refusal, SlapOpError};
 pub use scene::{OpenError, Scene, SceneError};
 pub use stage::{ActorId, ActorState, ActorStates, Camera, Follow, Move, Stage, StageFull};
