@@ -256,7 +256,7 @@ macro_rules! build_field {
         $e += 1;
         $a.points()
     }};
-    ($a:ident $elems:ident $e:ident; Nums) => {{
+    ($a:ident $elems:ident $e:ident; Nums $n:literal) => {{
         let nums = std::array::from_fn(|_| $a.num());
         $e += nums.len();
         nums
@@ -328,7 +328,9 @@ macro_rules! unit {
 /// fields, in the order written.
 macro_rules! build_from_table {
     ($($k:ident $kw:tt {
-        cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+        cmds: [$($(#[$vm:meta])* $v:ident ($($fi:literal),*) {
+            $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),*
+        }),*],
         macro_body: $m:tt,
         usage: $u:literal,
         forms: [$([$($el:expr),*]),*],
@@ -541,7 +543,9 @@ mod tests {
         /// and its fields.
         macro_rules! cmds_column {
             ($($k:ident $kw:tt {
-                cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+                cmds: [$($(#[$vm:meta])* $v:ident ($($fi:literal),*) {
+                    $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),*
+                }),*],
                 macro_body: $m:tt,
                 usage: $u:literal,
                 forms: [$([$($el:expr),*]),*],
