@@ -191,431 +191,66 @@ pub struct Align {
     pub span: Span,
 }
 
-/// Every command of `animator.md`, one variant per command and per form.
-///
-/// Field names follow the spec's argument names.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cmd {
-    /// `quit`
-    Quit,
-    /// `keepalive on|off`
-    Keepalive {
-        /// `on`
-        on: bool,
-    },
-    /// `events on|off`
-    Events {
-        /// `on`
-        on: bool,
-    },
-    /// `resize width height`
-    Resize {
-        /// Pixels.
-        width: Int,
-        /// Pixels.
-        height: Int,
-    },
-    /// `warp X Y`
-    Warp {
-        /// In the current coordinate system.
-        at: Point,
-    },
-    /// `warp area name`
-    WarpArea {
-        /// The area.
-        area: Str,
-    },
-    /// `echo string`
-    Echo {
-        /// Printed with a newline.
-        text: Str,
-    },
-    /// `echopt string [x y]* .`
-    Echopt {
-        /// Printed first.
-        text: Str,
-        /// Printed in screen coordinates; possibly none.
-        points: Vec<Point>,
-    },
-    /// `title string`
-    Title {
-        /// The window title.
-        text: Str,
-    },
-    /// `frame`
-    Frame,
-    /// `flush`
-    Flush,
-    /// `screenshot filename`
-    Screenshot {
-        /// Where the PNG goes (`/dev/stdout` included).
-        file: Str,
-    },
-    /// `screendump -` (`file: None`, standard output) or
-    /// `screendump filename`. A quoted `"-"` also means standard output, as
-    /// the original compared the string; write `./-` for a file named `-`.
-    Screendump {
-        /// The file, or `None` for `-`.
-        file: Option<Str>,
-    },
-    /// `sleep N`
-    Sleep {
-        /// Seconds.
-        seconds: Num,
-    },
-    /// `flushdelay s`
-    Flushdelay {
-        /// Seconds per frame.
-        seconds: Num,
-    },
-    /// `aspect on|off`
-    Aspect {
-        /// `on`
-        on: bool,
-    },
-    /// `bg color`
-    Bg {
-        /// The background.
-        color: Color,
-    },
-    /// `rotate angle`
-    Rotate {
-        /// Degrees, counter-clockwise.
-        degrees: Num,
-    },
-    /// `scale x [y]`
-    Scale {
-        /// Horizontal factor.
-        x: Num,
-        /// Vertical factor; `None` means "same as x".
-        y: Option<Num>,
-    },
-    /// `shift x y`
-    Shift {
-        /// Horizontal.
-        x: Num,
-        /// Vertical.
-        y: Num,
-    },
-    /// `viewport left bottom width height`
-    Viewport {
-        /// Left edge.
-        left: Num,
-        /// Bottom edge.
-        bottom: Num,
-        /// Width.
-        width: Num,
-        /// Height.
-        height: Num,
-    },
-    /// `viewport left bottom - right top`
-    ViewportCorners {
-        /// Left edge.
-        left: Num,
-        /// Bottom edge.
-        bottom: Num,
-        /// Right edge.
-        right: Num,
-        /// Top edge.
-        top: Num,
-    },
-    /// `viewport name` (`keep_aspect: false`) or `viewport aspect name`.
-    ViewportMacro {
-        /// The macro whose bounding box is mapped to -1..1.
-        name: Str,
-        /// `aspect` was written.
-        keep_aspect: bool,
-    },
-    /// `mult` and 9 numbers, row-major.
-    Mult {
-        /// The matrix.
-        matrix: [Num; 9],
-    },
-    /// `push`
-    Push,
-    /// `pop`
-    Pop,
-    /// `ident`
-    Ident,
-    /// `clip left bottom width height`
-    Clip {
-        /// Left edge.
-        left: Num,
-        /// Bottom edge.
-        bottom: Num,
-        /// Width.
-        width: Num,
-        /// Height.
-        height: Num,
-    },
-    /// `clip left bottom - right top`
-    ClipCorners {
-        /// Left edge.
-        left: Num,
-        /// Bottom edge.
-        bottom: Num,
-        /// Right edge.
-        right: Num,
-        /// Top edge.
-        top: Num,
-    },
-    /// `color color`
-    Color {
-        /// The drawing colour.
-        color: Color,
-    },
-    /// `alpha alpha`
-    Alpha {
-        /// 0 invisible .. 1 opaque.
-        alpha: Num,
-    },
-    /// `thick number`
-    Thick {
-        /// Pixels.
-        pixels: Int,
-    },
-    /// `dash 0xffff`
-    Dash {
-        /// The bit pattern.
-        pattern: Int,
-    },
-    /// `dot x y`
-    Dot {
-        /// The pixel.
-        at: Point,
-    },
-    /// `line x1 y1 x2 y2`
-    Line {
-        /// First end.
-        from: Point,
-        /// Second end.
-        to: Point,
-    },
-    /// `arrow x1 y1 x2 y2`
-    Arrow {
-        /// Tail.
-        from: Point,
-        /// Head.
-        to: Point,
-    },
-    /// `rect x y width height`
-    Rect {
-        /// The corner at `x, y`.
-        corner: Point,
-        /// Width.
-        width: Num,
-        /// Height.
-        height: Num,
-    },
-    /// `rect x1 y1 - x2 y2`
-    RectCorners {
-        /// One corner.
-        from: Point,
-        /// The opposite corner.
-        to: Point,
-    },
-    /// `fillrect x y width height`
-    FillRect {
-        /// The corner at `x, y`.
-        corner: Point,
-        /// Width.
-        width: Num,
-        /// Height.
-        height: Num,
-    },
-    /// `fillrect x1 y1 - x2 y2`
-    FillRectCorners {
-        /// One corner.
-        from: Point,
-        /// The opposite corner.
-        to: Point,
-    },
-    /// `text [h v] x y text`
-    Text {
-        /// The alignment if written (the default is center center).
-        align: Option<Align>,
-        /// The anchor.
-        at: Point,
-        /// The text.
-        text: Str,
-    },
-    /// `blit [h v] x y image`
-    Blit {
-        /// The alignment if written (the default is center center).
-        align: Option<Align>,
-        /// The anchor.
-        at: Point,
-        /// The image name.
-        image: Str,
-    },
-    /// `lines x1 y1 x2 y2 [x3 y3]...`
-    Lines {
-        /// At least 2.
-        points: Vec<Point>,
-    },
-    /// `poly x1 y1 x2 y2 x3 y3 [x4 y4]...`
-    Poly {
-        /// At least 3.
-        points: Vec<Point>,
-    },
-    /// `circle x y r verts`
-    Circle {
-        /// Centre.
-        center: Point,
-        /// Radius.
-        radius: Num,
-        /// Number of vertices.
-        vertices: Int,
-    },
-    /// `fillcircle x y r verts`
-    FillCircle {
-        /// Centre.
-        center: Point,
-        /// Radius.
-        radius: Num,
-        /// Number of vertices.
-        vertices: Int,
-    },
-    /// `image name path`
-    ImageLoad {
-        /// The image's name.
-        name: Str,
-        /// The file to load.
-        path: Str,
-    },
-    /// `image width height name`
-    ImageNew {
-        /// Pixels.
-        width: Int,
-        /// Pixels.
-        height: Int,
-        /// The image's name.
-        name: Str,
-    },
-    /// `colormap c color`. `!` starts a comment and `"` a string even here,
-    /// so those two are written quoted: `colormap "!" red`,
-    /// `colormap "\"" blue`.
-    Colormap {
-        /// The character being mapped.
-        ch: Char,
-        /// Its colour.
-        color: Color,
-    },
-    /// `image_set image x y string`
-    ImageSet {
-        /// The image.
-        image: Str,
-        /// First column.
-        x: Int,
-        /// Row.
-        y: Int,
-        /// One pixel per character, through the colormap.
-        pixels: Str,
-    },
-    /// `imgpoly ax ay ux uy vx vy image polygon...`
-    ImgPoly {
-        /// Where the texture's lower left corner is fixed.
-        anchor: Point,
-        /// Horizontal edge vector of one repeat.
-        u: Point,
-        /// Vertical edge vector of one repeat.
-        v: Point,
-        /// The texture.
-        image: Str,
-        /// At least 3.
-        points: Vec<Point>,
-    },
-    /// `imgpoly ux uy vx vy image polygon...` (anchored at the first point)
-    ImgPolyEdges {
-        /// Horizontal edge vector of one repeat.
-        u: Point,
-        /// Vertical edge vector of one repeat.
-        v: Point,
-        /// The texture.
-        image: Str,
-        /// At least 3.
-        points: Vec<Point>,
-    },
-    /// `imgpoly ux vy image polygon...` (`uy` and `vx` are 0)
-    ImgPolyAxes {
-        /// Width of one repeat.
-        ux: Num,
-        /// Height of one repeat.
-        vy: Num,
-        /// The texture.
-        image: Str,
-        /// At least 3.
-        points: Vec<Point>,
-    },
-    /// `imgpoly image polygon...` (edge vectors 1,0 and 0,1)
-    ImgPolyUnit {
-        /// The texture.
-        image: Str,
-        /// At least 3.
-        points: Vec<Point>,
-    },
-    /// `area name x1 y1 x2 y2 x3 y3 [x4 y4]...`
-    Area {
-        /// The area's name.
-        name: Str,
-        /// At least 3.
-        points: Vec<Point>,
-    },
-    /// `delarea name`
-    Delarea {
-        /// The area.
-        name: Str,
-    },
-    /// `killareas`
-    Killareas,
-    /// `macro name` (`push: false`) or `macro push name`.
-    Macro {
-        /// The macro.
-        name: Str,
-        /// `push` was written: extend an existing macro.
-        push: bool,
-    },
-    /// `endmacro`
-    Endmacro,
-    /// `invoke name`
-    Invoke {
-        /// The macro.
-        name: Str,
-    },
-    /// `invoke X Y name`
-    InvokeAt {
-        /// The shift applied around the macro.
-        at: Point,
-        /// The macro.
-        name: Str,
-    },
-    /// `forget`
-    Forget,
-    /// `defcursor name data mask hot_col hot_row`
-    Defcursor {
-        /// The cursor.
-        name: Str,
-        /// 256 hex digits (checked by the checker).
-        data: Str,
-        /// 256 hex digits (checked by the checker).
-        mask: Str,
-        /// Hot spot column, 0-based.
-        hot_col: Int,
-        /// Hot spot row, 0-based.
-        hot_row: Int,
-    },
-    /// `setcursor name`
-    Setcursor {
-        /// The cursor.
-        name: Str,
-    },
+/// The Rust type of a field of kind `$kind` (the command table's `cmds`
+/// column, `commands.rs`).
+macro_rules! field_type {
+    (Num) => { Num };
+    (Int) => { Int };
+    (Bits) => { Int };
+    (Str) => { Str };
+    (Name) => { Str };
+    (Hex) => { Str };
+    (OptStr) => { Option<Str> };
+    (Point) => { Point };
+    (Points) => { Vec<Point> };
+    (Nums $n:literal) => { [Num; $n] };
+    (OptNum) => { Option<Num> };
+    (On) => { bool };
+    (Flag $w:literal) => { bool };
+    (Color) => { Color };
+    (Char) => { Char };
+    (OptAlign) => { Option<Align> };
 }
+
+/// [`Cmd`] written out one variant at a time (`[variants so far] rest of
+/// the table's `cmds` entries`): a variant without fields is a unit
+/// variant, the others have their fields with the types of their kinds.
+macro_rules! cmd_enum {
+    ([$($done:tt)*] $(,)?) => {
+        /// Every command of `animator.md`, one variant per command and per
+        /// form: the `cmds` column of the command table (`commands.rs`), with
+        /// its docs.
+        ///
+        /// Field names follow the spec's argument names.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Cmd {
+            $($done)*
+        }
+    };
+    ([$($done:tt)*] $(#[$m:meta])* $v:ident $vforms:tt {} $(, $($rest:tt)*)?) => {
+        cmd_enum!([$($done)* $(#[$m])* $v,] $($($rest)*)?);
+    };
+    ([$($done:tt)*] $(#[$m:meta])* $v:ident $vforms:tt {
+        $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),+
+    } $(, $($rest:tt)*)?) => {
+        cmd_enum!([$($done)* $(#[$m])* $v { $($(#[$fm])* $f: field_type!($kind $($karg)?),)+ },] $($($rest)*)?);
+    };
+}
+
+/// [`Cmd`] from the command table: every row's `cmds` entries, in order.
+macro_rules! cmd_from_table {
+    ($($k:ident $kw:tt { cmds: [$($entry:tt)*], $($rest:tt)* })*) => {
+        cmd_enum!([] $($($entry)* ,)*);
+    };
+}
+
+crate::animator_commands!(cmd_from_table);
 
 /// `Cmd::command_keyword` from the command table (`commands.rs`): one arm
 /// per row, listing the row's variants; the match is exhaustive, so a
 /// variant no row names does not compile.
 macro_rules! cmd_keyword_from_table {
-    ($($k:ident $kw:tt { cmds: [$($v:ident $vforms:tt $vfields:tt),*], $($rest:tt)* })*) => {
+    ($($k:ident $kw:tt { cmds: [$($(#[$vm:meta])* $v:ident $vforms:tt $vfields:tt),*], $($rest:tt)* })*) => {
         impl Cmd {
             /// The command's keyword.
             ///
@@ -745,7 +380,9 @@ impl<T: Unspanned, const N: usize> Unspanned for [T; N] {
 /// not compile).
 macro_rules! unspan_from_table {
     ($($k:ident $kw:tt {
-        cmds: [$($v:ident $vforms:tt { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+        cmds: [$($(#[$vm:meta])* $v:ident $vforms:tt {
+            $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),*
+        }),*],
         $($rest:tt)*
     })*) => {
         impl Cmd {

@@ -1,5 +1,7 @@
 //! The Animator command table: one row per command keyword, the one place
-//! that lists the commands.
+//! that lists the commands. The rows are in `table.rs` (a file of the table
+//! alone, which the build script reads too); this module documents them and
+//! derives the macro-body list.
 //!
 //! [`animator_commands!`](crate::animator_commands) is a callback macro:
 //! `animator_commands!(callback)` expands to `callback! { rows }`
@@ -10,10 +12,13 @@
 //!
 //! ```text
 //! Keyword "keyword" {
-//!     cmds: [CmdVariant(form, ...) { field: Kind, ... }, ...],
-//!                                // the ast::Cmd variants, each with the
-//!                                // forms it is read from and its fields
-//!                                // in the order written, with their kinds
+//!     cmds: [/// doc
+//!            CmdVariant(form, ...) { /// doc
+//!                                    field: Kind, ... }, ...],
+//!                                // the ast::Cmd variants, each with its
+//!                                // docs, the forms it is read from and
+//!                                // its fields in the order written, with
+//!                                // their docs and kinds
 //!     macro_body: n,             // 0: not allowed in a macro body; else its
 //!                                // place (1-based) in animator.md's list
 //!     usage: "...",              // what it takes, for "`kw` takes ...; found ..."
@@ -27,11 +32,17 @@
 //! the text has them, each with its kind: `Num`, `Int`, `Bits` (a whole
 //! number formatted in hex), `Str`, `Name` (a macro name), `Hex` (256 hex
 //! digits), `OptStr` (`None` where `-` was written), `Point`, `Points`,
-//! `Nums` (a fixed array), `OptNum` (there when the form has it), `On`,
+//! `Nums(n)` (`n` numbers), `OptNum` (there when the form has it), `On`,
 //! `Flag("w")` (whether the form has the context word `w`), `Color`, `Char`
 //! and `OptAlign`. A context word written before or after a field is a
 //! string there: `right: "-" Num`, `points: Points "."`. The form numbers
-//! index `forms` and must name each form once (a build-time check).
+//! index `forms` and must name each form once (a build-time check). The
+//! `ast::Cmd` enum is this column written out: a variant without fields is
+//! a unit variant, a field's type follows from its kind (`Int` and `Bits`:
+//! `ast::Int`; `Str`, `Name` and `Hex`: `ast::Str`; `OptStr`: `Option<Str>`;
+//! `Points`: `Vec<Point>`; `Nums(n)`: `[Num; n]`; `On` and `Flag`: `bool`;
+//! `OptNum`/`OptAlign`: `Option<Num>`/`Option<Align>`), and the `///` docs
+//! written here are the enum's.
 //!
 //! A `lower` entry names ops of `animkit_vm::isa::Op` as identifiers (this
 //! crate does not depend on the VM; the compiler expands them): `Op` (the
@@ -54,265 +65,23 @@
 //! | where | what |
 //! | --- | --- |
 //! | `lexer.rs` | the logos `#[token]` of every keyword (the `Tok` enum is generated), `Keyword`, `Keyword::ALL`, `Keyword::as_str` |
-//! | `ast.rs` | `Cmd::command_keyword` (and so `Cmd::keyword`): an exhaustive match, so a `Cmd` variant in no row is a compile error |
+//! | `ast.rs` | the `Cmd` enum itself (its variants, fields, field types and docs) |
+//! | `ast.rs` | `Cmd::command_keyword` (and so `Cmd::keyword`) |
 //! | `commands.rs` | `Keyword::in_macro_body`, [`MACRO_BODY`](crate::animator::commands::MACRO_BODY) (the checker's allow list and its note) |
 //! | `ast.rs` | `Cmd::without_spans` |
 //! | `fields.rs` | `Cmd::try_fields`: each argument with its kind, in the order written; the compiler's checker (`written.rs`, `meaning.rs`), formatter and lowering (`write_block`) walk it |
 //! | `reader/forms.rs` | `signature`, `usage` and `build` (a matched form to its `Cmd`) |
+//! | `build.rs` with `reference/generate.rs` | the LALRPOP reference's keyword terminals and one rule per row: an alternative per form, an error alternative per point where the command can be cut |
 //! | compiler `animator/row_ops.rs` | the op of each `Cmd` (`emit_command`'s plain ops) and the lowering's `constants()`, both from `lower` and the op's block in the ISA; a build-time check per row |
 //!
-//! Adding a command: a row here, its `Cmd` variant(s) in `ast.rs`, and
-//! what the ISA and the machine then ask for; a command with a check or a
+//! Adding a command: a row in `table.rs` (its `Cmd` variants and its
+//! grammar rule come with it), and what the ISA and the machine then ask
+//! for; a command with a check or a
 //! block layout of its own adds an arm to `meaning.rs`'s `own_checks` or
 //! `lower.rs`'s `write_block`. ARCHITECTURE.md "How to add an Animator
 //! command" has the list.
 
 use crate::animator::lexer::Keyword;
-
-/// The Animator command table; see the [module docs](crate::animator::commands).
-///
-/// ```
-/// // A throw-away callback: the keywords of the commands allowed in a macro body.
-/// macro_rules! in_macro {
-///     ($($k:ident $kw:tt { cmds: $c:tt, macro_body: $m:tt, $($rest:tt)* })*) => {
-///         [$(($kw, $m > 0)),*].iter().filter(|r| r.1).map(|r| r.0).collect::<Vec<&str>>()
-///     };
-/// }
-/// let in_macro = animkit_grammar::animator_commands!(in_macro);
-/// assert_eq!(in_macro.len(), 27);
-/// assert!(in_macro.contains(&"clip") && !in_macro.contains(&"frame"));
-/// ```
-#[macro_export]
-macro_rules! animator_commands {
-    ($callback:ident $(; $($extra:tt)*)?) => {
-        $callback! {
-            Quit "quit" { cmds: [Quit(0) {}], macro_body: 0, usage: "nothing", forms: [[]], lower: [Quit] }
-            Keepalive "keepalive" { cmds: [Keepalive(0) { on: On }], macro_body: 0, usage: "`on` or `off`", forms: [[OnOff]], lower: [Keepalive] }
-            Events "events" { cmds: [Events(0) { on: On }], macro_body: 0, usage: "`on` or `off`", forms: [[OnOff]], lower: [Events] }
-            Resize "resize" { cmds: [Resize(0) { width: Int, height: Int }], macro_body: 0, usage: "2 whole numbers, width height", forms: [[I, I]], lower: [Resize] }
-            Warp "warp" {
-                cmds: [Warp(0) { at: Point }, WarpArea(1) { area: "area" Str }],
-                macro_body: 0,
-                usage: "2 numbers, X Y, or `area` and an area name",
-                forms: [[N, N], [Word("area"), AREA]],
-                lower: [Warp, WarpArea]
-            }
-            Echo "echo" { cmds: [Echo(0) { text: Str }], macro_body: 0, usage: "a string", forms: [[STRING]], lower: [Echo] }
-            Echopt "echopt" {
-                cmds: [Echopt(0) { text: Str, points: Points "." }],
-                macro_body: 0,
-                usage: "a string, points and `.`, string [x y]* .",
-                forms: [[STRING, Points(0), Dot]],
-                lower: [(EchoPt with points)]
-            }
-            Title "title" { cmds: [Title(0) { text: Str }], macro_body: 0, usage: "a string", forms: [[STRING]], lower: [Title] }
-            Frame "frame" { cmds: [Frame(0) {}], macro_body: 0, usage: "nothing", forms: [[]], lower: [Frame] }
-            Flush "flush" { cmds: [Flush(0) {}], macro_body: 0, usage: "nothing", forms: [[]], lower: [Flush] }
-            Screenshot "screenshot" { cmds: [Screenshot(0) { file: Str }], macro_body: 0, usage: "a file name", forms: [[FILE]], lower: [Screenshot] }
-            Screendump "screendump" {
-                cmds: [Screendump(0) { file: OptStr }],
-                macro_body: 0,
-                usage: "a file name or `-`",
-                forms: [[FILE_OR_DASH]],
-                lower: [(ScreendumpFile if file else Screendump)]
-            }
-            Sleep "sleep" { cmds: [Sleep(0) { seconds: Num }], macro_body: 0, usage: "a number, the seconds to sleep", forms: [[N]], lower: [Sleep] }
-            Flushdelay "flushdelay" {
-                cmds: [Flushdelay(0) { seconds: Num }],
-                macro_body: 0,
-                usage: "a number, the seconds per frame",
-                forms: [[N]],
-                lower: [FlushDelay]
-            }
-            Aspect "aspect" { cmds: [Aspect(0) { on: On }], macro_body: 0, usage: "`on` or `off`", forms: [[OnOff]], lower: [Aspect] }
-            Bg "bg" {
-                cmds: [Bg(0, 1, 2) { color: Color }],
-                macro_body: 0,
-                usage: "a colour: a name, `#` and hex digits, a grey level or red green blue",
-                forms: [[ColorName], [N], [N, N, N]],
-                lower: [Bg]
-            }
-            Rotate "rotate" { cmds: [Rotate(0) { degrees: Num }], macro_body: 19, usage: "a number, the angle in degrees", forms: [[N]], lower: [Rotate] }
-            Scale "scale" { cmds: [Scale(0, 1) { x: Num, y: OptNum }], macro_body: 20, usage: "1 or 2 numbers, x [y]", forms: [[N], [N, N]], lower: [Scale] }
-            Shift "shift" { cmds: [Shift(0) { x: Num, y: Num }], macro_body: 21, usage: "2 numbers, x y", forms: [[N, N]], lower: [Shift] }
-            Viewport "viewport" {
-                cmds: [
-                    Viewport(0) { left: Num, bottom: Num, width: Num, height: Num },
-                    ViewportCorners(1) { left: Num, bottom: Num, right: "-" Num, top: Num },
-                    ViewportMacro(2, 3) { keep_aspect: Flag("aspect"), name: Name }
-                ],
-                macro_body: 22,
-                usage: "4 numbers, left bottom width height or left bottom - right top, or a macro name, [aspect] name",
-                forms: [[N, N, N, N], [N, N, Sep, N, N], [Word("aspect"), MACRO], [MACRO]],
-                lower: [Viewport, Viewport, ViewportMacro]
-            }
-            Mult "mult" {
-                cmds: [Mult(0) { matrix: Nums }],
-                macro_body: 18,
-                usage: "9 numbers, a 3x3 matrix row by row",
-                forms: [[N, N, N, N, N, N, N, N, N]],
-                lower: [Mult]
-            }
-            Push "push" { cmds: [Push(0) {}], macro_body: 16, usage: "nothing", forms: [[]], lower: [Push] }
-            Pop "pop" { cmds: [Pop(0) {}], macro_body: 17, usage: "nothing", forms: [[]], lower: [Pop] }
-            Ident "ident" { cmds: [Ident(0) {}], macro_body: 23, usage: "nothing", forms: [[]], lower: [Ident] }
-            Clip "clip" {
-                cmds: [
-                    Clip(0) { left: Num, bottom: Num, width: Num, height: Num },
-                    ClipCorners(1) { left: Num, bottom: Num, right: "-" Num, top: Num }
-                ],
-                macro_body: 27,
-                usage: "4 numbers, left bottom width height or left bottom - right top",
-                forms: [[N, N, N, N], [N, N, Sep, N, N]],
-                lower: [Clip, Clip]
-            }
-            Color "color" {
-                cmds: [Color(0, 1, 2) { color: Color }],
-                macro_body: 1,
-                usage: "a colour: a name, `#` and hex digits, a grey level or red green blue",
-                forms: [[ColorName], [N], [N, N, N]],
-                lower: [Color]
-            }
-            Alpha "alpha" { cmds: [Alpha(0) { alpha: Num }], macro_body: 2, usage: "a number, alpha from 0 to 1", forms: [[N]], lower: [Alpha] }
-            Thick "thick" { cmds: [Thick(0) { pixels: Int }], macro_body: 3, usage: "a whole number, the thickness in pixels", forms: [[I]], lower: [Thick] }
-            Dash "dash" { cmds: [Dash(0) { pattern: Bits }], macro_body: 4, usage: "a whole number, the dash pattern", forms: [[I]], lower: [Dash] }
-            Dot "dot" { cmds: [Dot(0) { at: Point }], macro_body: 5, usage: "2 numbers, x y", forms: [[N, N]], lower: [Dot] }
-            Line "line" { cmds: [Line(0) { from: Point, to: Point }], macro_body: 6, usage: "4 numbers, x1 y1 x2 y2", forms: [[N, N, N, N]], lower: [Line] }
-            Arrow "arrow" { cmds: [Arrow(0) { from: Point, to: Point }], macro_body: 7, usage: "4 numbers, x1 y1 x2 y2", forms: [[N, N, N, N]], lower: [Arrow] }
-            Rect "rect" {
-                cmds: [Rect(0) { corner: Point, width: Num, height: Num }, RectCorners(1) { from: Point, to: "-" Point }],
-                macro_body: 8,
-                usage: "4 numbers, x y width height or x1 y1 - x2 y2",
-                forms: [[N, N, N, N], [N, N, Sep, N, N]],
-                lower: [Rect, Rect]
-            }
-            Fillrect "fillrect" {
-                cmds: [
-                    FillRect(0) { corner: Point, width: Num, height: Num },
-                    FillRectCorners(1) { from: Point, to: "-" Point }
-                ],
-                macro_body: 9,
-                usage: "4 numbers, x y width height or x1 y1 - x2 y2",
-                forms: [[N, N, N, N], [N, N, Sep, N, N]],
-                lower: [FillRect, FillRect]
-            }
-            Text "text" {
-                cmds: [Text(0, 1) { align: OptAlign, at: Point, text: Str }],
-                macro_body: 10,
-                usage: "2 numbers and a string, [h v] x y text",
-                forms: [[N, N, STRING], [HAl, VAl, N, N, STRING]],
-                lower: [Text]
-            }
-            Blit "blit" {
-                cmds: [Blit(0, 1) { align: OptAlign, at: Point, image: Str }],
-                macro_body: 11,
-                usage: "2 numbers and an image name, [h v] x y image",
-                forms: [[N, N, IMAGE], [HAl, VAl, N, N, IMAGE]],
-                lower: [Blit]
-            }
-            Lines "lines" {
-                cmds: [Lines(0) { points: Points }],
-                macro_body: 12,
-                usage: "at least 2 points, x1 y1 x2 y2 [x3 y3]...",
-                forms: [[Points(2)]],
-                lower: [(Lines with points)]
-            }
-            Poly "poly" {
-                cmds: [Poly(0) { points: Points }],
-                macro_body: 13,
-                usage: "at least 3 points, x1 y1 x2 y2 x3 y3 [x4 y4]...",
-                forms: [[Points(3)]],
-                lower: [(Poly with points)]
-            }
-            Circle "circle" {
-                cmds: [Circle(0) { center: Point, radius: Num, vertices: Int }],
-                macro_body: 14,
-                usage: "3 numbers and a whole number, x y r verts",
-                forms: [[N, N, N, I]],
-                lower: [Circle]
-            }
-            Fillcircle "fillcircle" {
-                cmds: [FillCircle(0) { center: Point, radius: Num, vertices: Int }],
-                macro_body: 15,
-                usage: "3 numbers and a whole number, x y r verts",
-                forms: [[N, N, N, I]],
-                lower: [FillCircle]
-            }
-            Image "image" {
-                cmds: [ImageLoad(1) { name: Str, path: Str }, ImageNew(0) { width: Int, height: Int, name: Str }],
-                macro_body: 0,
-                usage: "an image name and a file name, or 2 whole numbers and an image name, width height name",
-                forms: [[I, I, IMAGE], [IMAGE, FILE]],
-                lower: [Image, ImageNew]
-            }
-            Colormap "colormap" {
-                cmds: [Colormap(0, 1, 2) { ch: Char, color: Color }],
-                macro_body: 0,
-                usage: "a character and a colour, c color",
-                forms: [[Elem::Char, ColorName], [Elem::Char, N], [Elem::Char, N, N, N]],
-                lower: [Colormap]
-            }
-            ImageSet "image_set" {
-                cmds: [ImageSet(0) { image: Str, x: Int, y: Int, pixels: Str }],
-                macro_body: 0,
-                usage: "an image name, 2 whole numbers and a string, image x y string",
-                forms: [[IMAGE, I, I, STRING]],
-                lower: [ImageSet]
-            }
-            Imgpoly "imgpoly" {
-                cmds: [
-                    ImgPoly(0) { anchor: Point, u: Point, v: Point, image: Str, points: Points },
-                    ImgPolyEdges(1) { u: Point, v: Point, image: Str, points: Points },
-                    ImgPolyAxes(2) { ux: Num, vy: Num, image: Str, points: Points },
-                    ImgPolyUnit(3) { image: Str, points: Points }
-                ],
-                macro_body: 0,
-                usage: "an image name and at least 3 points, [[ax ay] ux uy vx vy | ux vy] image x1 y1 x2 y2 x3 y3...",
-                forms: [
-                    [N, N, N, N, N, N, IMAGE, Points(3)],
-                    [N, N, N, N, IMAGE, Points(3)],
-                    [N, N, IMAGE, Points(3)],
-                    [IMAGE, Points(3)]
-                ],
-                lower: [(ImgPoly with points), (ImgPoly with points), (ImgPoly with points), (ImgPoly with points)]
-            }
-            Area "area" {
-                cmds: [Area(0) { name: Str, points: Points }],
-                macro_body: 25,
-                usage: "an area name and at least 3 points, name x1 y1 x2 y2 x3 y3 [x4 y4]...",
-                forms: [[AREA, Points(3)]],
-                lower: [(Area with points)]
-            }
-            Delarea "delarea" { cmds: [Delarea(0) { name: Str }], macro_body: 26, usage: "an area name", forms: [[AREA]], lower: [DelArea] }
-            Killareas "killareas" { cmds: [Killareas(0) {}], macro_body: 0, usage: "nothing", forms: [[]], lower: [KillAreas] }
-            Macro "macro" {
-                cmds: [Macro(0, 1) { push: Flag("push"), name: Name }],
-                macro_body: 0,
-                usage: "a macro name, [push] name",
-                forms: [[Word("push"), MACRO], [MACRO]],
-                lower: [()]
-            }
-            Endmacro "endmacro" { cmds: [Endmacro(0) {}], macro_body: 0, usage: "nothing", forms: [[]], lower: [()] }
-            Invoke "invoke" {
-                cmds: [Invoke(1) { name: Name }, InvokeAt(0) { at: Point, name: Name }],
-                macro_body: 24,
-                usage: "a macro name, [X Y] name",
-                forms: [[N, N, MACRO], [MACRO]],
-                lower: [CallN, (Push, Shift, CallN, Pop)]
-            }
-            Forget "forget" { cmds: [Forget(0) {}], macro_body: 0, usage: "nothing", forms: [[]], lower: [Forget] }
-            Defcursor "defcursor" {
-                cmds: [Defcursor(0) { name: Str, data: Hex, mask: Hex, hot_col: Int, hot_row: Int }],
-                macro_body: 0,
-                usage: "a cursor name, 2 strings of 256 hex digits and 2 whole numbers, name data mask hot_col hot_row",
-                forms: [[CURSOR, Hex256, Hex256, I, I]],
-                lower: [DefCursor]
-            }
-            Setcursor "setcursor" { cmds: [Setcursor(0) { name: Str }], macro_body: 0, usage: "a cursor name", forms: [[CURSOR]], lower: [SetCursor] }
-            $($($extra)*)?
-        }
-    };
-}
 
 /// `Keyword::in_macro_body` and [`MACRO_BODY`] from the table's
 /// `macro_body` column.

@@ -51,7 +51,7 @@ pub enum Field<'a> {
 
 /// The [`Field`] of field `$f` of kind `$kind`.
 macro_rules! field {
-    ($f:ident Nums) => {
+    ($f:ident Nums $n:literal) => {
         Field::Nums(&$f[..])
     };
     ($f:ident Points) => {
@@ -71,7 +71,9 @@ macro_rules! field {
 /// [`Cmd::try_fields`] from the table.
 macro_rules! fields_from_table {
     ($($k:ident $kw:tt {
-        cmds: [$($v:ident $vforms:tt { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+        cmds: [$($(#[$vm:meta])* $v:ident $vforms:tt {
+            $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),*
+        }),*],
         $($rest:tt)*
     })*) => {
         impl Cmd {

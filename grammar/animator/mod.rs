@@ -24,7 +24,8 @@
 //! [`parse`] runs the same reader over a whole text.
 //!
 //! The language is also written as a LALRPOP grammar
-//! (`animator.lalrpop`, [`reference`](mod@reference)), the reference for the reader as the
+//! (`animator.lalrpop.in` with its commands written from the command
+//! table, [`reference`](mod@reference)), the reference for the reader as the
 //! sprite DSL's grammar is the reference for its fast path: a property
 //! (`tests/animator_grammar.rs`) checks that the two read the same commands
 //! and errors. A file is read by the reader; when it reports errors, the
@@ -65,6 +66,7 @@ pub mod lexer;
 mod pos;
 pub mod reader;
 pub mod reference;
+mod table;
 
 use crate::SyntaxError;
 pub use ast::{Cmd, Command, Pos};

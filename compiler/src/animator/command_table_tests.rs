@@ -49,7 +49,7 @@ fn read_check_format(kw: Keyword, example: &str) -> Cmd {
 }
 
 macro_rules! walk_the_table {
-    ($($k:ident $kw:tt { cmds: [$($v:ident $vforms:tt $vfields:tt),*], $($rest:tt)* })*) => {
+    ($($k:ident $kw:tt { cmds: [$($(#[$vm:meta])* $v:ident $vforms:tt $vfields:tt),*], $($rest:tt)* })*) => {
         #[test]
         fn every_form_of_every_row_reads_alike_checks_and_formats_back() {
             let mut rows = 0;

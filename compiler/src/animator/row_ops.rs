@@ -163,7 +163,7 @@ macro_rules! elem_args {
 /// compile error) and the build-time checks of every row.
 macro_rules! row_ops_from_table {
     ($($k:ident $kw:tt {
-        cmds: [$($v:ident $vforms:tt $vfields:tt),*],
+        cmds: [$($(#[$vm:meta])* $v:ident $vforms:tt $vfields:tt),*],
         macro_body: $m:tt,
         usage: $u:tt,
         forms: [$([$($el:ident $(:: $sub:ident)? $(($x:literal))?),*]),*],

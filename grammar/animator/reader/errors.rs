@@ -1,7 +1,8 @@
 //! Read errors and their messages.
 
-use super::forms::Elem::{ColorName, Hex256, Points, Str as S};
-use super::forms::{describe, join, usage};
+use super::elem::Elem::{ColorName, Hex256, Points, Str as S};
+use super::elem::describe;
+use super::forms::{join, usage};
 use super::{Reader, Token};
 use crate::animator::ast::Pos;
 use crate::animator::lexer::{Keyword, Tok};

@@ -6,52 +6,9 @@ use crate::Span;
 use crate::animator::ast::{Align, Char, Cmd, Color, HAlign, Int, Num, Point, Str, VAlign};
 use crate::animator::lexer::{Keyword, Tok, whole};
 
-/// What one argument position takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Elem {
-    /// A finite number.
-    Num,
-    /// A whole number (an integer-valued float such as `25.000000` included).
-    Int,
-    /// A string: quoted, or a bare word (or number, `-`, `.`) that is not a
-    /// command keyword. The text names it in messages.
-    Str(&'static str),
-    /// A context word, bare.
-    Word(&'static str),
-    /// `on` or `off`.
-    OnOff,
-    /// `left`, `center` or `right`.
-    HAlign,
-    /// `bottom`, `center` or `top`.
-    VAlign,
-    /// A lone `-`.
-    Sep,
-    /// A lone `.`.
-    Dot,
-    /// Pairs of numbers, at least this many pairs, as many as follow.
-    Points(u8),
-    /// One character: the whole token, a quoted string's text, or `'c'`.
-    Char,
-    /// A colour name or `#` and 1, 2, 3 or 6 hex digits (the numeric colour
-    /// forms are forms of their own).
-    ColorName,
-    /// 32x32 bits: 256 hex digits.
-    Hex256,
-}
-
-use Elem::{
-    ColorName, Dot, HAlign as HAl, Hex256, Int as I, Num as N, OnOff, Points, Sep, Str as S, VAlign as VAl, Word,
-};
+pub(super) use super::elem::*;
 
 pub(super) type Form = &'static [Elem];
-
-const IMAGE: Elem = S("an image name");
-const MACRO: Elem = S("a macro name");
-const AREA: Elem = S("an area name");
-const CURSOR: Elem = S("a cursor name");
-const STRING: Elem = S("a string");
-const FILE: Elem = S("a file name");
-const FILE_OR_DASH: Elem = S("a file name or `-`");
 
 /// `signature` and `usage` from the command table (`commands.rs`), whose
 /// `forms` column is written with the names above.
@@ -78,34 +35,6 @@ macro_rules! forms_from_table {
 }
 
 crate::animator_commands!(forms_from_table);
-
-/// What an argument kind is called in messages.
-pub(super) fn describe(e: Elem) -> &'static [&'static str] {
-    match e {
-        N | Points(_) => &["a number"],
-        I => &["a whole number"],
-        S("a string") => &["a string"],
-        S("a file name") => &["a file name"],
-        S("a file name or `-`") => &["a file name or `-`"],
-        S("an image name") => &["an image name"],
-        S("a macro name") => &["a macro name"],
-        S("an area name") => &["an area name"],
-        S("a cursor name") => &["a cursor name"],
-        S(_) => &["a string"],
-        Word("area") => &["`area`"],
-        Word("aspect") => &["`aspect`"],
-        Word("push") => &["`push`"],
-        Word(_) => &["a word"],
-        OnOff => &["`on`", "`off`"],
-        HAl => &["`left`", "`center`", "`right`"],
-        VAl => &["`bottom`", "`center`", "`top`"],
-        Sep => &["`-`"],
-        Dot => &["`.`"],
-        Elem::Char => &["a single character"],
-        ColorName => &["a colour"],
-        Hex256 => &["256 hex digits"],
-    }
-}
 
 /// `a`, `a or b`, `a, b or c`.
 pub(super) fn join(items: &[&str]) -> String {
@@ -256,7 +185,7 @@ macro_rules! build_field {
         $e += 1;
         $a.points()
     }};
-    ($a:ident $elems:ident $e:ident; Nums) => {{
+    ($a:ident $elems:ident $e:ident; Nums $n:literal) => {{
         let nums = std::array::from_fn(|_| $a.num());
         $e += nums.len();
         nums
@@ -328,7 +257,9 @@ macro_rules! unit {
 /// fields, in the order written.
 macro_rules! build_from_table {
     ($($k:ident $kw:tt {
-        cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+        cmds: [$($(#[$vm:meta])* $v:ident ($($fi:literal),*) {
+            $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),*
+        }),*],
         macro_body: $m:tt,
         usage: $u:literal,
         forms: [$([$($el:expr),*]),*],
@@ -541,7 +472,9 @@ mod tests {
         /// and its fields.
         macro_rules! cmds_column {
             ($($k:ident $kw:tt {
-                cmds: [$($v:ident ($($fi:literal),*) { $($f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),* }),*],
+                cmds: [$($(#[$vm:meta])* $v:ident ($($fi:literal),*) {
+                    $($(#[$fm:meta])* $f:ident : $($pre:literal)? $kind:ident $(($karg:literal))? $($post:literal)?),*
+                }),*],
                 macro_body: $m:tt,
                 usage: $u:literal,
                 forms: [$([$($el:expr),*]),*],

@@ -117,6 +117,7 @@ use forms::{Args, Elem, Form, build, signature};
 use logos::Logos;
 use std::fmt;
 
+mod elem;
 pub(in crate::animator) mod errors;
 mod fast;
 mod forms;

@@ -35,62 +35,22 @@ pub struct Want {
     char: bool,
 }
 
-const fn want(items: &'static [&'static str], string: bool) -> Want {
-    Want { items, string, hint: Hint::None, char: false }
+impl Want {
+    /// `items` expected; `string` when a string is among them, `char` when
+    /// one character goes there. The grammar's error alternatives, written
+    /// from the command table, make theirs with this.
+    pub const fn new(items: &'static [&'static str], string: bool, char: bool) -> Want {
+        Want { items, string, hint: Hint::None, char }
+    }
+
+    /// More points, for a point list of at least `min` points.
+    pub const fn at_least(min: u8) -> Want {
+        Want { hint: Hint::AtLeast(min), ..Want::new(&["a number"], false, false) }
+    }
 }
 
-/// A number.
-pub const NUMBER: Want = want(&["a number"], false);
-/// A whole number.
-pub const WHOLE: Want = want(&["a whole number"], false);
-/// A number or the `-` of a two-corner form.
-pub const NUMBER_OR_SEP: Want = want(&["a number", "`-`"], false);
-/// `on` or `off`.
-pub const ON_OFF: Want = want(&["`on`", "`off`"], false);
-/// A string.
-pub const STRING: Want = want(&["a string"], true);
-/// A file name.
-pub const FILE: Want = want(&["a file name"], true);
-/// A file name or `-`.
-pub const DUMP: Want = want(&["a file name or `-`"], true);
-/// An image name.
-pub const IMAGE: Want = want(&["an image name"], true);
-/// A macro name.
-pub const MACRO: Want = want(&["a macro name"], true);
-/// An area name.
-pub const AREA: Want = want(&["an area name"], true);
-/// A cursor name.
-pub const CURSOR: Want = want(&["a cursor name"], true);
-/// A cursor bitmap.
-pub const HEX: Want = want(&["256 hex digits"], true);
-/// A colour (a number would do too; the message says colour).
-pub const COLOUR: Want = want(&["a colour"], true);
-/// The `colormap` key.
-pub const CHAR: Want = Want { char: true, ..want(&["a single character"], false) };
-/// `warp`'s first argument.
-pub const WARP: Want = want(&["a number", "`area`"], false);
-/// `viewport`'s first argument.
-pub const VIEWPORT: Want = want(&["a number", "`aspect`", "a macro name"], true);
-/// `text`'s and `blit`'s first argument.
-pub const HORIZONTAL: Want = want(&["a number", "`left`", "`center`", "`right`"], false);
-/// The vertical alignment after a horizontal one.
-pub const VERTICAL: Want = want(&["`bottom`", "`center`", "`top`"], false);
-/// `image`'s first argument.
-pub const IMAGE_START: Want = want(&["a whole number", "an image name"], true);
-/// `imgpoly`'s argument where a number or the image may come.
-pub const NUMBER_OR_IMAGE: Want = want(&["a number", "an image name"], true);
-/// `macro`'s first argument.
-pub const MACRO_START: Want = want(&["`push`", "a macro name"], true);
-/// `invoke`'s first argument.
-pub const INVOKE: Want = want(&["a number", "a macro name"], true);
-/// `echopt`'s points or its closing `.`.
-pub const POINT_OR_DOT: Want = want(&["a number", "`.`"], false);
 /// The y of a point list's last point.
-pub const ODD: Want = Want { hint: Hint::Odd, ..NUMBER };
-/// More points, for commands that take at least 2.
-pub const SHORT2: Want = Want { hint: Hint::AtLeast(2), ..NUMBER };
-/// More points, for commands that take at least 3.
-pub const SHORT3: Want = Want { hint: Hint::AtLeast(3), ..NUMBER };
+const ODD: Want = Want { hint: Hint::Odd, ..Want::new(&["a number"], false, false) };
 
 /// A command cut by an error alternative: how many arguments it had taken,
 /// where the last of them ends (`None`: none, the keyword's end), what it
@@ -111,21 +71,6 @@ pub fn cut(taken: usize, end: Option<usize>, want: &'static Want, recovery: Reco
 /// its position is set once the file is read.
 pub fn ok(l: usize, r: usize, kind: Cmd) -> Item {
     Ok(Command { kind, span: Span::new(l, r), pos: Pos::START })
-}
-
-/// The command `kw` starting at `l`, its keyword ending at `k`, from its
-/// arguments (ending at `r`) or from where they were cut.
-pub fn done<A>(
-    src: &str,
-    kw: Keyword,
-    (l, k, r): (usize, usize, usize),
-    args: Result<A, Cut>,
-    build: impl FnOnce(A) -> Cmd,
-) -> Item {
-    match args {
-        Ok(a) => ok(l, r, build(a)),
-        Err(c) => Err(cut_short(src, kw, l, k, c)),
-    }
 }
 
 /// The error of command `kw` (from `l`, keyword ending at `k`) where an
@@ -230,14 +175,8 @@ pub fn on(t: T) -> bool {
 
 // ----- cuts ------------------------------------------------------------
 
-/// Command `t` (a keyword terminal) from `l`, its keyword ending at `k`,
-/// cut before its first argument.
-pub fn first(src: &str, t: T, l: usize, k: usize, want: &'static Want, e: Recovery) -> Item {
-    Err(cut_short(src, keyword(t), l, k, cut(0, None, want, e)))
-}
-
 /// Command `kw` from `l` cut after `taken` arguments, the last ending at
-/// `end`.
+/// `end` (the keyword's end when it has none).
 pub fn after(src: &str, kw: Keyword, l: usize, taken: usize, end: usize, want: &'static Want, e: Recovery) -> Item {
     Err(cut_short(src, kw, l, end, cut(taken, Some(end), want, e)))
 }
@@ -254,105 +193,7 @@ pub fn odd(head: usize, (pts, x): (Vec<Point>, Num), e: Recovery) -> Cut {
     cut(head + 2 * pts.len() + 1, Some(x.span.end), &ODD, e)
 }
 
-// ----- commands --------------------------------------------------------
-
-/// The keyword of a keyword terminal.
-pub fn keyword(t: T) -> Keyword {
-    match t {
-        T::Kw(k) => k,
-        // The rules pass keyword terminals only.
-        _ => Keyword::Quit,
-    }
-}
-
-/// A command without arguments.
-pub fn no_args(t: T) -> Cmd {
-    match keyword(t) {
-        Keyword::Frame => Cmd::Frame,
-        Keyword::Flush => Cmd::Flush,
-        Keyword::Push => Cmd::Push,
-        Keyword::Pop => Cmd::Pop,
-        Keyword::Ident => Cmd::Ident,
-        Keyword::Killareas => Cmd::Killareas,
-        Keyword::Endmacro => Cmd::Endmacro,
-        Keyword::Forget => Cmd::Forget,
-        _ => Cmd::Quit,
-    }
-}
-
-/// `keepalive`, `events` or `aspect`.
-pub fn switch(t: T, on: bool) -> Cmd {
-    match keyword(t) {
-        Keyword::Keepalive => Cmd::Keepalive { on },
-        Keyword::Events => Cmd::Events { on },
-        _ => Cmd::Aspect { on },
-    }
-}
-
-/// `sleep`, `flushdelay`, `rotate` or `alpha`.
-pub fn one_number(t: T, n: Num) -> Cmd {
-    match keyword(t) {
-        Keyword::Sleep => Cmd::Sleep { seconds: n },
-        Keyword::Flushdelay => Cmd::Flushdelay { seconds: n },
-        Keyword::Rotate => Cmd::Rotate { degrees: n },
-        _ => Cmd::Alpha { alpha: n },
-    }
-}
-
-/// `bg` or `color`.
-pub fn colour(t: T, color: Color) -> Cmd {
-    match keyword(t) {
-        Keyword::Bg => Cmd::Bg { color },
-        _ => Cmd::Color { color },
-    }
-}
-
-/// Which of the two rectangle forms was written.
-#[derive(Clone, Copy, Debug)]
-pub enum Rect {
-    /// `x y width height`.
-    Sized,
-    /// `x1 y1 - x2 y2`.
-    Corners,
-}
-
-/// `viewport` with four numbers.
-pub fn viewport((form, [a, b, c, d]): (Rect, [Num; 4])) -> Cmd {
-    match form {
-        Rect::Sized => Cmd::Viewport { left: a, bottom: b, width: c, height: d },
-        Rect::Corners => Cmd::ViewportCorners { left: a, bottom: b, right: c, top: d },
-    }
-}
-
-/// `clip`, `rect` or `fillrect`.
-pub fn rect(t: T, (form, [a, b, c, d]): (Rect, [Num; 4])) -> Cmd {
-    let (p, q) = (Point { x: a, y: b }, Point { x: c, y: d });
-    match (keyword(t), form) {
-        (Keyword::Clip, Rect::Sized) => Cmd::Clip { left: a, bottom: b, width: c, height: d },
-        (Keyword::Clip, Rect::Corners) => Cmd::ClipCorners { left: a, bottom: b, right: c, top: d },
-        (Keyword::Rect, Rect::Sized) => Cmd::Rect { corner: p, width: c, height: d },
-        (Keyword::Rect, Rect::Corners) => Cmd::RectCorners { from: p, to: q },
-        (_, Rect::Sized) => Cmd::FillRect { corner: p, width: c, height: d },
-        (_, Rect::Corners) => Cmd::FillRectCorners { from: p, to: q },
-    }
-}
-
-/// `line` or `arrow`.
-pub fn line(t: T, [a, b, c, d]: [Num; 4]) -> Cmd {
-    let (from, to) = (Point { x: a, y: b }, Point { x: c, y: d });
-    match keyword(t) {
-        Keyword::Arrow => Cmd::Arrow { from, to },
-        _ => Cmd::Line { from, to },
-    }
-}
-
-/// `circle` or `fillcircle`.
-pub fn circle(t: T, center: Point, radius: Num, vertices: Int) -> Cmd {
-    match keyword(t) {
-        Keyword::Fillcircle => Cmd::FillCircle { center, radius, vertices },
-        _ => Cmd::Circle { center, radius, vertices },
-    }
-}
+// ----- alignments ------------------------------------------------------
 
 /// A horizontal alignment word.
 pub fn halign(t: T) -> HAlign {
@@ -376,31 +217,3 @@ pub fn valign(t: T) -> VAlign {
 pub fn align((h, hs): (HAlign, Span), (v, vs): (VAlign, Span)) -> Align {
     Align { h, v, span: hs.to(vs) }
 }
-
-/// The form of `imgpoly` up to its image.
-#[derive(Clone, Copy, Debug)]
-pub enum Img {
-    /// `image points`.
-    Unit,
-    /// `ux vy image points`.
-    Axes(Num, Num),
-    /// `ux uy vx vy image points`.
-    Edges(Point, Point),
-    /// `ax ay ux uy vx vy image points`.
-    Full(Point, Point, Point),
-}
-
-/// `imgpoly` in its form.
-pub fn imgpoly(form: Img, image: Str, points: Vec<Point>) -> Cmd {
-    match form {
-        Img::Unit => Cmd::ImgPolyUnit { image, points },
-        Img::Axes(ux, vy) => Cmd::ImgPolyAxes { ux, vy, image, points },
-        Img::Edges(u, v) => Cmd::ImgPolyEdges { u, v, image, points },
-        Img::Full(anchor, u, v) => Cmd::ImgPoly { anchor, u, v, image, points },
-    }
-}
-
-/// Two numbers (LALRPOP's types have no arrays).
-pub type Two = [Num; 2];
-/// Four numbers.
-pub type Four = [Num; 4];

@@ -1,6 +1,8 @@
 //! The LALRPOP grammar of the Animator command language
-//! (`grammar/animator/animator.lalrpop`): the reference for the streaming
-//! reader, as the sprite DSL's grammar is the reference for its fast path.
+//! (`grammar/animator/animator.lalrpop.in`, its commands written from the
+//! command table by the build script with `generate.rs`): the reference
+//! for the streaming reader, as the sprite DSL's grammar is the reference
+//! for its fast path.
 //!
 //! The reader ([`crate::animator::reader`]) must run each command the
 //! moment its last token arrives, which an LR(1) parser cannot (it needs
@@ -29,9 +31,13 @@
 //! The values of tokens (numbers, escapes, whole numbers, the one
 //! character of `colormap`) and the wording of errors are shared with the
 //! reader: what a token means is lexical, and the messages must be the
-//! same. What the grammar does not share is the structure: which token
-//! each argument takes, when a command is complete, what a cut command
-//! lacks.
+//! same. Both are read from the command table's forms (the reader's
+//! `signature`, the grammar's rules written by the build script), and the
+//! names of argument kinds in messages are shared (`reader/elem.rs`); what
+//! the grammar does not share is the reading: which token each argument
+//! takes, when a command is complete, what a cut command lacks are the
+//! LR(1) parser's and the generator's (`generate.rs`), not the reader's
+//! threads.
 //!
 //! ```
 //! use animkit_grammar::animator::{ast::Cmd, reference};
