@@ -1,4 +1,5 @@
-//! The Animator grammar (`grammar/animator/animator.lalrpop`) against the
+//! The Animator grammar (`grammar/animator/animator.lalrpop.in`, its commands
+//! written from the command table by the build script) against the
 //! streaming reader (issue 17 §5): over random command texts, the two read
 //! the same commands (kind, values, span, position) and the same errors
 //! (message, label, span, position, kind, second label), in the same order.
