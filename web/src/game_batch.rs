@@ -3,7 +3,7 @@
 //! module over the vm crate's [`AnimationBatch`], as a game drives them
 //! natively, with columns a page reads as typed arrays over wasm memory
 //! and every event of a multi-tick step kept with the tick that fired it.
-//! In both web builds (sprite-only and full): it needs `animkit-vm` alone.
+//! It needs `animkit-vm` alone; the JavaScript class is in the full build.
 
 use animkit_vm::game::{AnimationBatch, Bundle, InstanceEvent, ModuleKind, SpriteModule, State};
 
