@@ -2,7 +2,9 @@
 # Builds the web player page in web/www/ (cargo profile `web`: opt-level z,
 # fat LTO, one codegen unit; the sprite-only player: profile `web-sprite`,
 # the same at opt-level 3):
-#   pkg/             wasm-bindgen --target web output (animkit_web.js, animkit_web_bg.wasm)
+#   pkg/             an npm-style package (web/package.sh): wasm-bindgen's
+#                    --target web output (animkit_web.js, animkit_web_bg.wasm,
+#                    TypeScript declarations animkit_web.d.ts) and package.json
 #   examples/*.animb the repository's examples, compiled by animc
 #   examples/index.json their names
 # Then serve it: python3 -m http.server -d web/www 8000
@@ -17,10 +19,12 @@ cd "$(dirname "$0")/.."
 features=()
 profile=web
 out=web/www/pkg
+package=(animkit-web "animkit bundles in a browser: the player on WebGL2 and SpriteBatch for games")
 opt=1
 for a in "$@"; do
   case "$a" in
-    --sprite-only) features=(--no-default-features); profile=web-sprite; out=web/www/pkg-sprite ;;
+    --sprite-only) features=(--no-default-features); profile=web-sprite; out=web/www/pkg-sprite
+      package=(animkit-web-sprite "animkit sprite state machines in a browser: the sprite-only player, no renderer") ;;
     --no-opt) opt=0 ;;
     *) echo "web/build.sh: unknown option $a" >&2; exit 2 ;;
   esac
@@ -53,7 +57,8 @@ if [ "$opt" = 1 ] && command -v wasm-opt >/dev/null; then
     --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$target/web-opt/animkit_web.wasm"
   wasm="$target/web-opt/animkit_web.wasm"
 fi
-"$wbg" --target web --no-typescript --out-dir "$out" "$wasm"
+"$wbg" --target web --out-dir "$out" "$wasm"
+bash web/package.sh "$out" "${package[@]}"
 
 # The examples, as bundles (the full player only).
 if [ ${#features[@]} -eq 0 ]; then

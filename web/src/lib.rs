@@ -8,6 +8,11 @@
 //! * without it, the sprite-only player ([`sprite_only`]): the VM's sprite
 //!   state machines and their traces, no renderer.
 //!
+//! The full build also has the game-facing `SpriteBatch` class
+//! ([`game_batch`]): many animations a JS/TS game ticks, with typed-array
+//! columns and every event (not in the sprite-only build: it would grow it
+//! by a quarter, see `docs/web.md`).
+//!
 //! On other targets the crate builds its Rust half only (so `cargo test
 //! --workspace` checks it); `web/build.sh` builds the page.
 
@@ -15,11 +20,14 @@
 pub mod canvas;
 #[cfg(feature = "full")]
 pub mod core;
+pub mod game_batch;
 #[cfg(feature = "full")]
 pub mod keys;
 pub mod sprite_only;
 
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_game_batch;
 #[cfg(all(target_arch = "wasm32", not(feature = "full")))]
 mod wasm_sprite;
