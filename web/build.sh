@@ -10,8 +10,10 @@
 # Then serve it: python3 -m http.server -d web/www 8000
 #
 # Options: --sprite-only builds the sprite-only player into pkg-sprite/
-# instead (no renderer: `cargo build --no-default-features`); --no-opt
-# skips wasm-opt. Needs the wasm32-unknown-unknown target and a
+# instead (no renderer: `cargo build --no-default-features`);
+# --playground builds the player with the compiler (feature `compiler`:
+# `compile` and `format`) into pkg-playground/ and prints its gzipped
+# size; --no-opt skips wasm-opt. Needs the wasm32-unknown-unknown target and a
 # wasm-bindgen CLI of the version web/Cargo.toml pins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,10 +23,13 @@ profile=web
 out=web/www/pkg
 package=(animkit-web "animkit bundles in a browser: the player on WebGL2 and SpriteBatch for games")
 opt=1
+playground=0
 for a in "$@"; do
   case "$a" in
     --sprite-only) features=(--no-default-features); profile=web-sprite; out=web/www/pkg-sprite
       package=(animkit-web-sprite "animkit sprite state machines in a browser: the sprite-only player, no renderer") ;;
+    --playground) features=(--features compiler); out=web/www/pkg-playground; playground=1
+      package=(animkit-web-playground "the animkit player and compiler in a browser: compile and format with animc's diagnostics") ;;
     --no-opt) opt=0 ;;
     *) echo "web/build.sh: unknown option $a" >&2; exit 2 ;;
   esac
@@ -75,3 +80,6 @@ if [ ${#features[@]} -eq 0 ]; then
   (IFS=,; echo "[${names[*]}]") > web/www/examples/index.json
 fi
 ls -l "$out"/*.wasm
+if [ "$playground" = 1 ]; then
+  echo "gzipped: $(gzip -9 -c "$out"/animkit_web_bg.wasm | wc -c) bytes"
+fi

@@ -6,7 +6,10 @@
 //! * feature `full` (default): [`core`], the player over any
 //!   `glow::Context`, and the DOM keyboard in SDL 1.2's terms ([`keys`]);
 //! * without it, the sprite-only player ([`sprite_only`]): the VM's sprite
-//!   state machines and their traces, no renderer.
+//!   state machines and their traces, no renderer;
+//! * feature `compiler` (off by default; `web/build.sh --playground`):
+//!   `compile`, `animc` on one text with its diagnostics as data, and the
+//!   JavaScript functions `compile` and `format` over it.
 //!
 //! The full build also has the game-facing `SpriteBatch` class
 //! ([`game_batch`]): many animations a JS/TS game ticks, with typed-array
@@ -24,10 +27,15 @@ pub mod game_batch;
 #[cfg(feature = "full")]
 pub mod keys;
 pub mod sprite_only;
+// Also in the native unit tests, which hold it to the `animc` binary.
+#[cfg(any(feature = "compiler", test))]
+pub mod compile;
 
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm_game_batch;
+#[cfg(all(target_arch = "wasm32", feature = "compiler"))]
+mod wasm_compile;
 #[cfg(all(target_arch = "wasm32", not(feature = "full")))]
 mod wasm_sprite;
