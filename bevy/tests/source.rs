@@ -9,7 +9,7 @@ use crate::common;
 use crate::plugin::edited_hero;
 
 use animkit_bevy::{Animkit, AnimkitBundle, AnimkitError, AnimkitFailed, AnimkitReloaded, AnimkitSprite};
-use animkit_vm::game::{Bundle, State};
+use animkit_vm::game::{Bundle, ModuleKind, State};
 use bevy::asset::io::memory::Dir;
 use bevy::asset::{AssetServer, LoadState};
 use bevy::ecs::message::Messages;
@@ -238,4 +238,25 @@ fn an_edited_source_reloads_keeping_states_and_a_broken_edit_keeps_the_old_progr
     // Walk kept its state through both edits.
     let walk_ticks = app.world().resource::<Animkit>().time_in_state(walk);
     assert_eq!(walk_ticks, Ok(at + 1 + 40));
+}
+
+/// The loader takes every language's extension: a `.draw` source loads
+/// into a bundle of its drawing module, a broken `.slap` fails with
+/// `animc`'s message.
+#[test]
+fn draw_and_slap_sources_load_too() {
+    let (mut app, dir) = app();
+    let (drawing, state) = load_source(&mut app, &dir, "art/pen.draw", b"line 0 0 1 1\n".to_vec());
+    assert!(matches!(state, LoadState::Loaded), "{state:?}");
+    let bundles = app.world().resource::<Assets<AnimkitBundle>>();
+    let bundle = bundles.get(&drawing).expect("loaded").bundle();
+    assert_eq!(bundle.module_count(), 1);
+    assert_eq!(bundle.module(0), Some(("pen", ModuleKind::Drawing)));
+    let scene = b"time 3\nbogus 1 2\n";
+    let expected = animc_check("s.slap", scene);
+    let (_, state) = load_source(&mut app, &dir, "s.slap", scene.to_vec());
+    let LoadState::Failed(err) = state else { panic!("loaded: {state:?}") };
+    let want = expected.trim_end();
+    assert_eq!(loader_message(&err, "s.slap", want.len()), want);
+    assert!(want.starts_with("error: unknown directive `bogus`\n --> s.slap:2:1\n"), "{want}");
 }
