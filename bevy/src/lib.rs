@@ -3,7 +3,9 @@
 //! messages, and hot reload through Bevy's asset events.
 //!
 //! - [`AnimkitPlugin`] registers the [`AnimkitBundle`] asset and its
-//!   loader (files ending in `.animb`), the [`Animkit`] resource, the
+//!   loader (files ending in `.animb`; with the `source` feature also
+//!   `AnimkitSourceLoader`, which compiles `.anim`, `.draw` and `.slap`
+//!   sources into the same asset on load), the [`Animkit`] resource, the
 //!   [`AnimkitSettings`] resource, the messages and the reflected
 //!   components, and runs its systems in [`AnimkitSystems`] in the
 //!   [`AnimkitTick`] schedule: one animation tick per run, at
@@ -67,11 +69,15 @@ pub use clock::AnimkitTick;
 #[cfg(feature = "atlas")]
 pub use atlas::atlas_sprite;
 pub use grid::SpriteGrid;
+#[cfg(feature = "source")]
+pub use source::{AnimkitSourceError, AnimkitSourceLoader};
 
 #[cfg(feature = "atlas")]
 mod atlas;
 mod clock;
 mod grid;
+#[cfg(feature = "source")]
+mod source;
 
 /// The plugin: the bundle asset and its loader, the [`Animkit`] and
 /// [`AnimkitSettings`] resources, the messages, the reflected types and
@@ -167,6 +173,8 @@ impl Plugin for AnimkitPlugin {
             );
         #[cfg(feature = "atlas")]
         app.add_systems(AnimkitTick, atlas::write_atlas.after(write_frames).in_set(AnimkitSystems));
+        #[cfg(feature = "source")]
+        app.register_asset_loader(AnimkitSourceLoader);
     }
 }
 

@@ -5,8 +5,9 @@
 //! `animvm --trace`; `plugin`, the plugin's controls, failures and hot
 //! reload; `clock`, the plugin's own tick rate; `requests`, states
 //! requested through the component; `reflect`, the reflected components;
-//! `atlas`, `atlas_sprite`'s sprite and its index (the tests always build
-//! with the feature `atlas`: bevy/Cargo.toml's dev-dependency on itself).
+//! `atlas`, `atlas_sprite`'s sprite and its index; `source`, `.anim` sources
+//! compiled on load (the tests always build with the features `atlas` and
+//! `source`: bevy/Cargo.toml's dev-dependency on itself).
 //! Each file is a module here; the helpers they share are the module
 //! `common` (`tests/common/mod.rs`).
 
@@ -18,4 +19,5 @@ mod clock;
 mod plugin;
 mod reflect;
 mod requests;
+mod source;
 mod trace;

@@ -192,7 +192,7 @@ fn an_entity_waiting_for_a_missing_file_fails_when_the_load_does() {
 
 /// `hero.anim` edited: Walk's third frame fires `stomp` and lasts 9
 /// ticks, Run is gone.
-fn edited_hero() -> String {
+pub(crate) fn edited_hero() -> String {
     let text = hero_source().replace("Walk: 6|step, 6, 6|step, 6, _loop", "Walk: 6|step, 6, 9|stomp, 6, _loop");
     let text = text.replace("Run: 4|step, 4, 4|step, 4, 4|step, 4, _loop|dust\n", "");
     assert!(text.contains("9|stomp") && !text.contains("Run:"), "the edit applies");

@@ -179,37 +179,49 @@ pub fn animvm_trace(bundle: &[u8], state: &str, ticks: u64) -> String {
 /// (the bevy tests took 145-180 s instead of 1).
 pub fn animvm() -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            if let Some(p) = std::env::var_os("ANIMVM") {
-                return PathBuf::from(p);
-            }
-            let exe = std::env::current_exe().expect("the test binary's path");
-            let profile = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps/TEST").to_path_buf();
-            let built = profile.join("animvm");
-            if animkit_test_support::fresh::newer_than(
-                &[&built],
-                &repo_dir(),
-                animkit_test_support::fresh::TOOLCHAIN_SOURCES,
-            ) {
-                return built;
-            }
-            let target = profile.parent().expect("target/PROFILE");
-            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-            let mut cmd = Command::new(cargo);
-            cmd.args(["build", "-q", "-p", "animkit-runtime", "--bin", "animvm", "--target-dir"])
-                .arg(target)
-                .current_dir(repo_dir());
-            if profile.file_name().is_some_and(|p| p == "release") {
-                cmd.arg("--release");
-            }
-            let out = cmd.output().expect("cargo runs");
-            assert!(out.status.success(), "cargo build of animvm failed:\n{}", String::from_utf8_lossy(&out.stderr));
-            let p = profile.join("animvm");
-            assert!(p.is_file(), "{} is missing", p.display());
-            p
-        })
-        .clone()
+    BUILT.get_or_init(|| tool("ANIMVM", "animkit-runtime", "animvm")).clone()
+}
+
+/// `animc`, found or built as [`animvm`] is (`ANIMC=PATH` names one).
+pub fn animc() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| tool("ANIMC", "animkit-compiler", "animc")).clone()
+}
+
+/// The binary `bin` of `package`: `$VAR`, the fresh one in this target
+/// directory, or built now.
+fn tool(var: &str, package: &str, bin: &str) -> PathBuf {
+    if let Some(p) = std::env::var_os(var) {
+        return PathBuf::from(p);
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile = exe.parent().and_then(Path::parent).expect("target/PROFILE/deps/TEST").to_path_buf();
+    let built = profile.join(bin);
+    if animkit_test_support::fresh::newer_than(&[&built], &repo_dir(), animkit_test_support::fresh::TOOLCHAIN_SOURCES) {
+        return built;
+    }
+    let target = profile.parent().expect("target/PROFILE");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.args(["build", "-q", "-p", package, "--bin", bin, "--target-dir"]).arg(target).current_dir(repo_dir());
+    if profile.file_name().is_some_and(|p| p == "release") {
+        cmd.arg("--release");
+    }
+    let out = cmd.output().expect("cargo runs");
+    assert!(out.status.success(), "cargo build of {bin} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(built.is_file(), "{} is missing", built.display());
+    built
+}
+
+/// `animc --check NAME`'s standard error, with the source written to
+/// `NAME` in a temporary directory (its working directory): the message
+/// of a source asset at `NAME`.
+pub fn animc_check(name: &str, text: &[u8]) -> String {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::write(dir.path().join(name), text).expect("the source is written");
+    let out = Command::new(animc()).args(["--check", name]).current_dir(dir.path()).output().expect("animc runs");
+    assert!(!out.status.success(), "animc accepted {name}");
+    String::from_utf8(out.stderr).expect("animc prints UTF-8")
 }
 
 /// The first line where `a` and `b` differ, for assertion messages.
