@@ -624,6 +624,45 @@ mod tests {
         }
     }
 
+    /// An op comes with its command's row: the callback that writes the
+    /// ISA reads a throw-away row `arc` (with no other section) as it reads
+    /// the real table, and gives its op its byte and its row.
+    #[allow(unused_macros)] // its class pattern, `animator_ops!`
+    mod throw_away_row {
+        use super::super::*;
+
+        animkit_commands::animator_commands!(isa_from_table;
+            Arc "arc" {
+                cmds: [Arc(0) { center: Point, radius: Num, from: Num, to: Num, vertices: Int }],
+                macro_body: 28,
+                usage: "3 numbers, 2 angles and a whole number, x y r from to verts",
+                forms: [[N, N, N, N, N, I]],
+                lower: [Arc],
+                ops: [Arc = 0x65, "ARC", K, Count(5), PLAIN, &[Num, Num, Num, Num, Num, Max(MAX_CIRCLE_VERTICES)],
+                    "host.arc(pen, M, x y r from to, n vertices)",
+                    {canvas.arc(pen, matrix, num 0, num 1, num 2, num 3, num 4, uint 5)};]
+            }
+            @ {} {}
+        );
+
+        #[test]
+        fn a_row_alone_gives_its_op_a_byte_and_a_row() {
+            assert_eq!(
+                Op::ALL.len(),
+                super::super::Op::ALL.iter().filter(|op| op.info().class == OpClass::Animator).count() + 1
+            );
+            assert_eq!((Op::Quit as u8, Op::SetCursor as u8), (0x30, 0x64));
+            assert_eq!(Op::from_u8(0x65), Some(Op::Arc));
+            let arc = Op::Arc.info();
+            assert_eq!(
+                (arc.mnemonic, arc.format, arc.class, arc.work),
+                ("ARC", Format::K, OpClass::Animator, Work::Count(5))
+            );
+            assert_eq!(arc.block, [Num, Num, Num, Num, Num, Max(MAX_CIRCLE_VERTICES)]);
+            assert_eq!(Op::Arc.info().props, Props::PLAIN);
+        }
+    }
+
     #[test]
     fn field_extremes() {
         assert_eq!(Insn::sj(Op::Jmp, MIN_SJ).sj_field(), MIN_SJ);
