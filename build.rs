@@ -9,22 +9,24 @@
 //! `grammar/animator/animator.lalrpop.in` is the Animator grammar without
 //! its commands: the tokens, the argument rules, the error alternative of
 //! the file. Its markers are filled from the table
-//! (`grammar/animator/table.rs`, read here as a module) by
+//! (`commands/table.rs`, the crate `animkit-commands`, read here as a module) by
 //! [`animator::rules`]: a rule per form of every command and an error
 //! alternative at every point where a command can be cut.
 
-// The table and the form elements are the grammar crate's own files.
+// The form elements are the grammar crate's own file; the table is the
+// crate `animkit-commands` (one file, data only).
 #[path = "grammar/animator/reference/generate.rs"]
 mod animator;
 #[allow(dead_code, unused_imports)]
 #[path = "grammar/animator/reader/elem.rs"]
 mod elem;
 #[allow(unused_macros)]
-#[path = "grammar/animator/table.rs"]
+#[path = "commands/table.rs"]
 mod table;
 
 fn main() {
     println!("cargo:rerun-if-changed=grammar");
+    println!("cargo:rerun-if-changed=commands/table.rs");
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     lalrpop::Configuration::new()
         .set_in_dir("grammar")

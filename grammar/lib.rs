@@ -25,4 +25,7 @@ pub mod span;
 pub mod sprite;
 mod unknown;
 
+/// The Animator command table (the crate `animkit-commands`, data only,
+/// which the VM reads too); see [`animator::commands`].
+pub use animkit_commands::animator_commands;
 pub use span::{Span, SyntaxError};

@@ -1,7 +1,8 @@
 //! The Animator command table: one row per command keyword, the one place
-//! that lists the commands. The rows are in `table.rs` (a file of the table
-//! alone, which the build script reads too); this module documents them and
-//! derives the macro-body list.
+//! that lists the commands. The rows are in `commands/table.rs` (the crate
+//! `animkit-commands`, a file of the table alone, which the build script and
+//! the VM read too; re-exported here as `animator_commands!`); this module
+//! documents them and derives the macro-body list.
 //!
 //! [`animator_commands!`](crate::animator_commands) is a callback macro:
 //! `animator_commands!(callback)` expands to `callback! { rows }`
@@ -24,6 +25,14 @@
 //!     usage: "...",              // what it takes, for "`kw` takes ...; found ..."
 //!     forms: [[elem, ...], ...], // the reader's forms, in matching order
 //!     lower: [entry, ...],       // per `cmds` variant, in order: its op(s)
+//!     ops: [Op = 0x.., "MNEMONIC", format, work, props, block, "meaning", {run}; ...],
+//!                                // the ISA rows of the ops the row brings
+//!                                // (animkit_vm::isa's Animator section is
+//!                                // written from this column) and each op's
+//!                                // dispatch in the machine: `{canvas.f(args)}`
+//!                                // (`?` if it can fail, `return` before it if
+//!                                // its result is the flow) or `{machine}`
+//!                                // (an arm written in machine.rs)
 //! }
 //! ```
 //!
@@ -72,11 +81,13 @@
 //! | `fields.rs` | `Cmd::try_fields`: each argument with its kind, in the order written; the compiler's checker (`written.rs`, `meaning.rs`), formatter and lowering (`write_block`) walk it |
 //! | `reader/forms.rs` | `signature`, `usage` and `build` (a matched form to its `Cmd`) |
 //! | `build.rs` with `reference/generate.rs` | the LALRPOP reference's keyword terminals and one rule per row: an alternative per form, an error alternative per point where the command can be cut |
+//! | vm `isa.rs` | the Animator section of the ISA (`Op`'s Animator variants, their bytes, mnemonics, formats, work, flags, signatures), from `ops` |
+//! | vm `animator/dispatch.rs` | the machine's dispatch arm of each `{canvas...}` op, from `ops` (the `{machine}` arms are written in `machine.rs`, in the same match) |
 //! | compiler `animator/row_ops.rs` | the op of each `Cmd` (`emit_command`'s plain ops) and the lowering's `constants()`, both from `lower` and the op's block in the ISA; a build-time check per row |
 //!
-//! Adding a command: a row in `table.rs` (its `Cmd` variants and its
-//! grammar rule come with it), and what the ISA and the machine then ask
-//! for; a command with a check or a
+//! Adding a command: a row in `commands/table.rs` (its `Cmd` variants, its
+//! grammar rule, its ISA row and its machine dispatch come with it), its
+//! canvas call, and the reference interpreter's arm; a command with a check or a
 //! block layout of its own adds an arm to `meaning.rs`'s `own_checks` or
 //! `lower.rs`'s `write_block`. ARCHITECTURE.md "How to add an Animator
 //! command" has the list.

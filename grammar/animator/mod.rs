@@ -66,7 +66,6 @@ pub mod lexer;
 mod pos;
 pub mod reader;
 pub mod reference;
-mod table;
 
 use crate::SyntaxError;
 pub use ast::{Cmd, Command, Pos};

@@ -40,7 +40,10 @@
 //! generic ops and those of its own language. The rules it enforces are
 //! listed in its module documentation.
 //!
-//! The table is written in one section per class; each row gives the op's
+//! The table is written in one section per class (the Animator section in
+//! the Animator command table, `animkit_commands::animator_commands!`, each
+//! command's row holding the ops it brings, in its `ops` column; the
+//! others here); each row gives the op's
 //! name, byte, mnemonic, format, then its two property columns, as the
 //! `opmode` byte in Lua's `lopcodes.c`: **work** (the [`Work`] the op
 //! costs beyond its instruction, which the interpreter charges for every
@@ -320,7 +323,28 @@ macro_rules! opcodes {
     };
 }
 
-opcodes! {
+/// The ISA with its Animator section written from the Animator command
+/// table (`animkit_commands::animator_commands!`): every row's `ops`
+/// column, in table order, gives the Animator ops their bytes, mnemonics,
+/// formats, work, flags, signatures and meanings (its last column, the
+/// machine's dispatch, is `crate::animator::dispatch`'s). The other
+/// sections are written here.
+macro_rules! isa_from_table {
+    ($($k:ident $kw:tt {
+        cmds: $c:tt, macro_body: $m:tt, usage: $u:tt, forms: $f:tt, lower: $l:tt,
+        ops: [$($name:ident = $code:literal, $mn:literal, $fmt:ident, $work:expr, $props:expr, $block:expr, $meaning:literal, $run:tt;)*]
+    })* @ { $($before:tt)* } { $($after:tt)* }) => {
+        opcodes! {
+            $($before)*
+            Animator animator_ops {
+                $($($name = $code, $mn, $fmt, $work, $props, $block, $meaning;)*)*
+            }
+            $($after)*
+        }
+    };
+}
+
+animkit_commands::animator_commands!(isa_from_table; @ {
     Generic generic_ops {
         // ---- generic -------------------------------------------------------
         Nop      = 0x00, "NOP",      None, Free, SPRITE_CODE, &[], "nothing";
@@ -352,70 +376,7 @@ opcodes! {
         Event    = 0x21, "EVENT",    Ax,   Free, SPRITE_CODE,  &[], "fire event S[Ax] (string table)";
         Enter    = 0x22, "ENTER",    Ax,   Free, SPRITE_CODE,  &[], "state := Ax; pc := entry(Ax)";
     }
-
-    Animator animator_ops {
-        // ---- animator: general ------------------------------------------------
-        Quit       = 0x30, "QUIT",       None, Free, ENDS, &[], "host.quit()";
-        Keepalive  = 0x31, "KEEPALIVE",  K, Free, PLAIN, &[Bool], "host.keepalive(K)";
-        Events     = 0x32, "EVENTS",     K, Free, PLAIN, &[Bool], "event matrix := M; host.events(K, M)";
-        Resize     = 0x33, "RESIZE",     K, Heavy, PLAIN, &[Max(MAX_WINDOW), Max(MAX_WINDOW)], "host.resize(w, h)";
-        Warp       = 0x34, "WARP",       K, Free, PLAIN, N2, "host.warp(M * (x, y))";
-        WarpArea   = 0x35, "WARPAREA",   K, Free, PLAIN, &[Str], "host.warp_area(S[K])";
-        Echo       = 0x36, "ECHO",       K, Text(0), PLAIN, &[Str], "host.echo(S[K])";
-        EchoPt     = 0x37, "ECHOPT",     K, Text(0), PLAIN, &[Str, Points], "host.echo_points(S[K], M * points)";
-        Title      = 0x38, "TITLE",      K, Text(0), PLAIN, &[Str], "host.title(S[K])";
-        // ---- animator: frames --------------------------------------------------
-        Frame      = 0x39, "FRAME",      None, Heavy, PLAIN, &[], "reset pen; host.frame()";
-        Flush      = 0x3a, "FLUSH",      None, Heavy, PLAIN, &[], "host.flush()";
-        Screenshot = 0x3b, "SCREENSHOT", K, Heavy, PLAIN, &[Str], "host.screenshot(S[K])";
-        Screendump = 0x3c, "SCREENDUMP", None, Heavy, PLAIN, &[], "host.screendump(default descriptor)";
-        ScreendumpFile = 0x3d, "SCREENDUMPF", K, Heavy, PLAIN, &[Str], "host.screendump(file S[K])";
-        Sleep      = 0x3e, "SLEEP",      K, Heavy, PLAIN, &[Num], "host.sleep(K) (may suspend)";
-        FlushDelay = 0x3f, "FLUSHDELAY", K, Heavy, PLAIN, &[Num], "host.flush_delay(K) (may suspend)";
-        Aspect     = 0x40, "ASPECT",     K, Free, PLAIN, &[Bool], "host.aspect(K)";
-        Bg         = 0x41, "BG",         K, Free, PLAIN, N3, "host.background(r, g, b)";
-        // ---- animator: transformations -----------------------------------------
-        Rotate     = 0x42, "ROTATE",     K, Free, PLAIN, &[Num], "M := M * rotation(K degrees)";
-        Scale      = 0x43, "SCALE",      K, Free, PLAIN, N2, "M := M * scaling(x, y)";
-        Shift      = 0x44, "SHIFT",      K, Free, PLAIN, N2, "M := M * translation(x, y)";
-        Viewport   = 0x45, "VIEWPORT",   K, Free, PLAIN, N4, "M := M * map(l b r t -> -1 -1 1 1)";
-        ViewportMacro = 0x46, "VIEWPORTM", K, Measured, PLAIN, &[Str, Bool], "M := M * map(bbox(macro S[K]) -> -1 -1 1 1), keeping aspect if K+1";
-        Mult       = 0x47, "MULT",       K, Free, PLAIN, &[Num, Num, Num, Num, Num, Num, Num, Num, Num], "M := M * K[0..9] (row-major)";
-        Push       = 0x48, "PUSH",       None, Free, PLAIN, &[], "push a copy of M";
-        Pop        = 0x49, "POP",        None, Free, PLAIN, &[], "pop M (error if only the root is left)";
-        Ident      = 0x4a, "IDENT",      None, Free, PLAIN, &[], "M := identity";
-        Clip       = 0x4b, "CLIP",       K, Free, PLAIN, N4, "host.clip(bbox(M * corners(l b r t)))";
-        // ---- animator: pen -------------------------------------------------
-        Color      = 0x4c, "COLOR",      K, Free, PLAIN, N3, "pen.rgb := (r, g, b)";
-        Alpha      = 0x4d, "ALPHA",      K, Free, PLAIN, &[Num], "pen.alpha := K";
-        Thick      = 0x4e, "THICK",      K, Free, PLAIN, &[Num], "pen.thick := K pixels";
-        Dash       = 0x4f, "DASH",       K, Free, PLAIN, &[Max(MAX_DASH)], "pen.dash := K (16-bit pattern)";
-        // ---- animator: drawing ---------------------------------------------
-        Dot        = 0x50, "DOT",        K, Free, PLAIN, N2, "host.dot(M * p)";
-        Line       = 0x51, "LINE",       K, Free, PLAIN, N4, "host.stroke(M * [p0, p1])";
-        Arrow      = 0x52, "ARROW",      K, Free, PLAIN, N4, "host.arrow(M * p0, M * p1)";
-        Rect       = 0x53, "RECT",       K, Free, PLAIN, N4, "host.stroke(M * corners(x1 y1 x2 y2), closed)";
-        FillRect   = 0x54, "FILLRECT",   K, Free, PLAIN, N4, "host.fill(M * corners(x1 y1 x2 y2), convex)";
-        Text       = 0x55, "TEXT",       K, Text(4), PLAIN, &[ALIGN, ALIGN, Num, Num, Str], "host.text(h, v, M * p, S)";
-        Blit       = 0x56, "BLIT",       K, Free, PLAIN, &[ALIGN, ALIGN, Num, Num, Str], "host.blit(h, v, M * p, image S)";
-        Lines      = 0x57, "LINES",      K, Free, PLAIN, &[Points], "host.stroke(M * points, open)";
-        Poly       = 0x58, "POLY",       K, Free, PLAIN, &[Points], "host.fill(M * points, any polygon)";
-        Circle     = 0x59, "CIRCLE",     K, Count(3), PLAIN, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.stroke(M * circle(x y r, n vertices), closed)";
-        FillCircle = 0x5a, "FILLCIRCLE", K, Count(3), PLAIN, &[Num, Num, Num, Max(MAX_CIRCLE_VERTICES)], "host.fill(M * circle(x y r, n vertices), convex)";
-        // ---- animator: images ----------------------------------------------
-        Image      = 0x5b, "IMAGE",      K, Heavy, PLAIN, &[Str, Str], "host.load_image(name, path)";
-        ImageNew   = 0x5c, "IMAGENEW",   K, Pixels(0, 1), PLAIN, &[Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.create_image(name, w, h, background)";
-        Colormap   = 0x5d, "COLORMAP",   K, Free, PLAIN, &[CHAR, Num, Num, Num], "colormap[char K] := (r, g, b)";
-        ImageSet   = 0x5e, "IMAGESET",   K, Bytes(3), PLAIN, &[Str, Max(MAX_IMAGE), Max(MAX_IMAGE), Str], "host.set_pixels(image, x, y, colormap(S))";
-        ImgPoly    = 0x5f, "IMGPOLY",    K, Free, PLAIN, &[Num, Num, Num, Num, Num, Num, Str, Points], "host.image_polygon(image, M*anchor, M*u, M*v, M * points)";
-        // ---- animator: areas and cursors -----------------------------------
-        Area       = 0x60, "AREA",       K, Free, PLAIN, &[Str, Points], "host.area(name, M * points)";
-        DelArea    = 0x61, "DELAREA",    K, Free, PLAIN, &[Str], "host.delete_area(name)";
-        KillAreas  = 0x62, "KILLAREAS",  None, Free, PLAIN, &[], "host.kill_areas()";
-        DefCursor  = 0x63, "DEFCURSOR",  K, Free, PLAIN, &[Str, Str, Str, Max(MAX_CURSOR_HOT), Max(MAX_CURSOR_HOT)], "host.define_cursor(name, data, mask, col, row)";
-        SetCursor  = 0x64, "SETCURSOR",  K, Free, PLAIN, &[Str], "host.set_cursor(name)";
-    }
-
+} {
     Slap slap_ops {
         // ---- slap: actors (register windows; re-anchoring: crate::slap) ------
         Action     = 0x80, "ACTION",     R, Free, PLAIN, &[ID, ACTION], "actor(R[A]).action := R[A+1]; pose cycle restarts unless unchanged; re-anchors";
@@ -432,7 +393,7 @@ opcodes! {
         CamFollow  = 0x8a, "CAMFOLLOW",  R, Free, PLAIN, &[ID, Num, Num], "camera follows actor(R[A]): R[A+1] behind it, R[A+2] above, looking at it, until the next camera op";
         CamMove    = 0x8b, "CAMMOVE",    R, Free, PLAIN, &[Num, Num, Num, Max(MAX_SLAP_FRAME)], "camera.position slides to (R[A], R[A+1], R[A+2]) over R[A+3] frames (>= 1), until the next camera op";
     }
-}
+});
 
 impl Op {
     /// The op's row of the table: mnemonic.
@@ -660,6 +621,48 @@ mod tests {
             assert_eq!(matches!(op, sprite_ops!()), class == OpClass::Sprite, "{op}");
             assert_eq!(matches!(op, animator_ops!()), class == OpClass::Animator, "{op}");
             assert_eq!(matches!(op, slap_ops!()), class == OpClass::Slap, "{op}");
+        }
+    }
+
+    /// An op comes with its command's row: the callback that writes the
+    /// ISA reads a throw-away row `arc` (with no other section) as it reads
+    /// the real table, and gives its op its byte and its row.
+    #[allow(unused_macros)] // its class pattern, `animator_ops!`
+    mod throw_away_row {
+        use super::super::*;
+
+        // The ISA's callback reads the `ops` column alone: the row's other
+        // columns (see `reader::forms::tests::throw_away_row` in the
+        // grammar crate) are left empty.
+        animkit_commands::animator_commands!(isa_from_table;
+            Arc "arc" {
+                cmds: [],
+                macro_body: 0,
+                usage: "",
+                forms: [],
+                lower: [Arc],
+                ops: [Arc = 0x65, "ARC", K, Count(5), PLAIN, &[Num, Num, Num, Num, Num, Max(MAX_CIRCLE_VERTICES)],
+                    "host.arc(pen, M, x y r from to, n vertices)",
+                    {canvas.arc(pen, matrix, num 0, num 1, num 2, num 3, num 4, uint 5)};]
+            }
+            @ {} {}
+        );
+
+        #[test]
+        fn a_row_alone_gives_its_op_a_byte_and_a_row() {
+            assert_eq!(
+                Op::ALL.len(),
+                super::super::Op::ALL.iter().filter(|op| op.info().class == OpClass::Animator).count() + 1
+            );
+            assert_eq!((Op::Quit as u8, Op::SetCursor as u8), (0x30, 0x64));
+            assert_eq!(Op::from_u8(0x65), Some(Op::Arc));
+            let arc = Op::Arc.info();
+            assert_eq!(
+                (arc.mnemonic, arc.format, arc.class, arc.work),
+                ("ARC", Format::K, OpClass::Animator, Work::Count(5))
+            );
+            assert_eq!(arc.block, [Num, Num, Num, Num, Num, Max(MAX_CIRCLE_VERTICES)]);
+            assert_eq!(Op::Arc.info().props, Props::PLAIN);
         }
     }
 

@@ -167,7 +167,8 @@ macro_rules! row_ops_from_table {
         macro_body: $m:tt,
         usage: $u:tt,
         forms: [$([$($el:ident $(:: $sub:ident)? $(($x:literal))?),*]),*],
-        lower: [$($l:tt),*]
+        lower: [$($l:tt),*],
+        ops: $ops:tt
     })*) => {
         /// The op(s) `cmd` lowers to, from its row's `lower` entry.
         pub(super) fn row_op(cmd: &Cmd) -> RowOp<'_> {

@@ -13,7 +13,7 @@ pub(super) type Form = &'static [Elem];
 /// `signature` and `usage` from the command table (`commands.rs`), whose
 /// `forms` column is written with the names above.
 macro_rules! forms_from_table {
-    ($($k:ident $kw:tt { cmds: $cmds:tt, macro_body: $m:tt, usage: $u:literal, forms: [$([$($e:expr),*]),*], lower: $lower:tt })*) => {
+    ($($k:ident $kw:tt { cmds: $cmds:tt, macro_body: $m:tt, usage: $u:literal, forms: [$([$($e:expr),*]),*], lower: $lower:tt, ops: $ops:tt })*) => {
         /// The table of command signatures: every form of every command, in the
         /// words of `animator.md`. [`build`] turns a matched form into a [`Cmd`].
         pub(super) fn signature(kw: Keyword) -> &'static [Form] {
@@ -458,7 +458,9 @@ mod tests {
                         macro_body: 28,
                         usage: "3 numbers, 2 angles and a whole number, x y r from to verts",
                         forms: [[N, N, N, N, N, I]],
-                        lower: [Arc]
+                        lower: [Arc],
+                        ops: [Arc = 0x65, "ARC", K, Count(5), PLAIN, &[Num, Num, Num, Num, Num, Max(MAX_CIRCLE_VERTICES)],
+                            "host.arc(pen, M, x y r from to, n vertices)", {canvas.arc(pen, matrix, num 0, num 1, num 2, num 3, num 4, uint 5)};]
                     }
                 );
             };

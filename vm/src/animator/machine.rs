@@ -3,7 +3,8 @@
 //! [`Canvas`]. `viewport NAME` measures a macro by running it on another
 //! machine, over a canvas that only collects bounds (`measure.rs`).
 
-use super::canvas::{Canvas, DumpTarget, HAlign, Pen, VAlign};
+use super::canvas::{Canvas, Pen};
+use super::dispatch::dispatch_from_table;
 use super::matrix::{Matrix, Point};
 use super::measure::{fit, measure};
 use super::op_error::AnimatorOpError;
@@ -270,7 +271,9 @@ impl<C: Canvas> Domain for Machine<C> {
     fn op(&mut self, op: Op, a: Args<'_>, env: &Env<'_>) -> Result<Flow, AnimatorOpError> {
         let pen = self.pen;
         let m = self.matrix();
-        match op {
+        // One match over the op: an arm per `{canvas...}` op of the command
+        // table (`super::dispatch`), then these, the `{machine}` ops.
+        animkit_commands::animator_commands!(dispatch_from_table; @ self op a m {
             Op::Quit => {
                 self.canvas.quit();
                 // Measuring runs a macro's commands, not the program: a
@@ -280,29 +283,10 @@ impl<C: Canvas> Domain for Machine<C> {
                     return Ok(Flow::Stop);
                 }
             }
-            Op::Keepalive => self.canvas.keepalive(a.flag(0)),
-            Op::Events => self.canvas.events(a.flag(0), &m),
-            Op::Resize => self.canvas.resize(a.uint(0), a.uint(1)),
-            Op::Warp => self.canvas.warp(m.apply([a.num(0), a.num(1)])),
-            Op::WarpArea => self.canvas.warp_area(a.str(0))?,
-            Op::Echo => self.canvas.echo(a.str(0)),
-            Op::EchoPt => {
-                self.transform_points(a.points(1));
-                self.canvas.echo_points(a.str(0), &self.scratch);
-            }
-            Op::Title => self.canvas.title(a.str(0)),
             Op::Frame => {
                 self.pen = Pen::default();
                 self.canvas.frame();
             }
-            Op::Flush => self.canvas.flush()?,
-            Op::Screenshot => self.canvas.screenshot(a.str(0))?,
-            Op::Screendump => self.canvas.screendump(DumpTarget::Descriptor)?,
-            Op::ScreendumpFile => self.canvas.screendump(DumpTarget::File(a.str(0)))?,
-            Op::Sleep => return Ok(self.canvas.sleep(a.num(0))?),
-            Op::FlushDelay => return Ok(self.canvas.flush_delay(a.num(0))?),
-            Op::Aspect => self.canvas.aspect(a.flag(0)),
-            Op::Bg => self.canvas.background([a.num(0), a.num(1), a.num(2)]),
             Op::Rotate => *self.top() = m.then(&Matrix::rotation_degrees(a.num(0))),
             Op::Scale => *self.top() = m.then(&Matrix::scaling(a.num(0), a.num(1))),
             Op::Shift => *self.top() = m.then(&Matrix::translation(a.num(0), a.num(1))),
@@ -359,12 +343,10 @@ impl<C: Canvas> Domain for Machine<C> {
             Op::Alpha => self.pen.alpha = a.num(0),
             Op::Thick => self.pen.thick = a.num(0),
             Op::Dash => self.pen.dash = a.uint(0) as u16,
-            Op::Dot => self.canvas.dot(&pen, m.apply([a.num(0), a.num(1)])),
             Op::Line => {
                 self.transform_points(&[a.num(0), a.num(1), a.num(2), a.num(3)]);
                 self.canvas.stroke(&pen, &self.scratch, false);
             }
-            Op::Arrow => self.canvas.arrow(&pen, m.apply([a.num(0), a.num(1)]), m.apply([a.num(2), a.num(3)])),
             Op::Rect | Op::FillRect => {
                 self.corners(a.num(0), a.num(1), a.num(2), a.num(3));
                 if op == Op::Rect {
@@ -372,28 +354,6 @@ impl<C: Canvas> Domain for Machine<C> {
                 } else {
                     self.canvas.fill(&pen, &self.scratch, true);
                 }
-            }
-            Op::Text => self.canvas.text(
-                &pen,
-                m.apply([a.num(2), a.num(3)]),
-                HAlign::from_code(a.uint(0)),
-                VAlign::from_code(a.uint(1)),
-                a.str(4),
-            ),
-            Op::Blit => self.canvas.blit(
-                &pen,
-                m.apply([a.num(2), a.num(3)]),
-                HAlign::from_code(a.uint(0)),
-                VAlign::from_code(a.uint(1)),
-                a.str(4),
-            )?,
-            Op::Lines => {
-                self.transform_points(a.points(0));
-                self.canvas.stroke(&pen, &self.scratch, false);
-            }
-            Op::Poly => {
-                self.transform_points(a.points(0));
-                self.canvas.fill(&pen, &self.scratch, false);
             }
             Op::Circle | Op::FillCircle => {
                 self.circle(a.num(0), a.num(1), a.num(2), a.uint(3));
@@ -475,11 +435,10 @@ impl<C: Canvas> Domain for Machine<C> {
                 self.canvas.define_cursor(name, &data, &mask, (a.uint(3), a.uint(4)))?;
                 self.cursors.insert(name, size);
             }
-            Op::SetCursor => self.canvas.set_cursor(a.str(0))?,
             generic_ops!() | sprite_ops!() | slap_ops!() => {
                 return Err(AnimatorOpError::NotAnimator(op));
             }
-        }
+        });
         Ok(Flow::Continue)
     }
 }

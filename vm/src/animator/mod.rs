@@ -5,6 +5,7 @@
 //! module.
 
 pub mod canvas;
+mod dispatch;
 pub mod host_error;
 pub mod machine;
 pub mod matrix;
