@@ -32,6 +32,10 @@ mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm_game_batch;
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_game_player;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm_game_scene;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_gl_state;
 #[cfg(all(target_arch = "wasm32", not(feature = "full")))]
 mod wasm_sprite;

@@ -20,7 +20,11 @@
 //!   plays `examples/story.slap`'s bundle frame by frame, and the lines
 //!   it writes from `actors()` and `camera()` are `animvm --trace`'s byte
 //!   for byte; seeking gives the same lines, the pose columns are the
-//!   game API's.
+//!   game API's;
+//! * run `gl_checks.html`: a page with its own WebGL2 drawing and GL state
+//!   has `GamePlayer` draw hero.anim, then story.slap, into sub-viewports
+//!   of its context; its pixels outside them are its own, inside them the
+//!   normal `Player`'s frame, and its GL state is what it was.
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
@@ -158,8 +162,8 @@ fn the_package_and_the_typescript_game_type_check() {
     assert!(errors[1].contains("error TS2322:") && errors[1].contains("Uint32Array"), "{text}");
 }
 
-/// Serves web/www, and `batch_checks.html` and `scene_checks.html` from
-/// this folder; its port.
+/// Serves web/www, and `batch_checks.html`, `scene_checks.html` and
+/// `gl_checks.html` from this folder; its port.
 fn server() -> u16 {
     static PORT: OnceLock<u16> = OnceLock::new();
     *PORT.get_or_init(|| {
@@ -191,6 +195,8 @@ fn serve(mut stream: TcpStream) {
         Some(include_bytes!("batch_checks.html").to_vec())
     } else if path == "/scene_checks.html" {
         Some(include_bytes!("scene_checks.html").to_vec())
+    } else if path == "/gl_checks.html" {
+        Some(include_bytes!("gl_checks.html").to_vec())
     } else if path.contains("..") {
         None
     } else {
@@ -219,7 +225,8 @@ fn serve(mut stream: TcpStream) {
 fn run_checks(page: &str, bundle: &str) -> Value {
     let url = format!("http://127.0.0.1:{}/{page}?bundle={bundle}", server());
     let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
-        .args(["--headless", "--no-sandbox", "--virtual-time-budget=60000", "--dump-dom", &url])
+        .args(["--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
+        .args(["--virtual-time-budget=60000", "--dump-dom", &url])
         .output()
         .expect("chromium-headless-shell");
     let dom = String::from_utf8_lossy(&out.stdout);
@@ -358,4 +365,46 @@ fn slap_scene_actors_are_animvm_s_trace() {
     assert!(e[1].as_str().unwrap().starts_with("no module named `nope`"), "{e}");
     let not_a_frame = "a frame count is a whole number from 0";
     assert_eq!((&e[2], &e[3], &e[4]), (&not_a_frame.into(), &not_a_frame.into(), &not_a_frame.into()));
+}
+
+/// `GamePlayer` in a game's own WebGL2 context: the game's pixels outside
+/// the viewport and its GL state are kept, the viewport shows what the
+/// normal `Player` draws.
+#[test]
+fn the_player_draws_into_a_game_s_context_and_keeps_its_state() {
+    if !enabled("the_player_draws_into_a_game_s_context_and_keeps_its_state") {
+        return;
+    }
+    built();
+    let r = run_checks("gl_checks.html", "none");
+    let before = &r["stateBefore"];
+    // The game's state as it set it: objects by its names.
+    assert_eq!(before["CURRENT_PROGRAM"], "program", "{before}");
+    assert_eq!((&before["VERTEX_ARRAY_BINDING"], &before["ARRAY_BUFFER_BINDING"]), (&"vao".into(), &"buffer".into()));
+    assert_eq!(before["TEXTURE_BINDING_2D 3"], "texture3");
+    assert_eq!(
+        (&before["BLEND"], &before["CULL_FACE"], &before["UNPACK_FLIP_Y_WEBGL"]),
+        (&true.into(), &true.into(), &true.into())
+    );
+    assert_eq!(before["error"], 0);
+    for key in ["afterLoad", "afterDraw", "afterStory", "afterErrors"] {
+        assert_eq!(&r[key], before, "{key}: the game's GL state changed");
+    }
+    assert_eq!(r["glError"], 0);
+    assert_eq!(r["language"], "slap");
+    // hero.anim frame 7 at (40, 30) 80x60; story.slap after 1 s of play
+    // (30 frames) at (8, 4) 96x72.
+    assert_eq!(r["hero"], serde_json::json!({"outside": 0, "inside": 0, "insideMax": 0}), "{r}");
+    assert_eq!(r["heroOwn"], 0);
+    assert_eq!(r["storyFrame"], 30);
+    assert_eq!(r["story"], serde_json::json!({"outside": 0, "inside": 0, "insideMax": 0}), "{r}");
+    assert_eq!(r["viewport"], serde_json::json!([8, 4, 96, 72]));
+    // The game's triangle drawn again with its state covers the player's
+    // picture at (10, 10) with its own colour.
+    let redrawn = &r["redrawn"];
+    assert_eq!(redrawn[0], redrawn[1], "{redrawn}");
+    assert_ne!(redrawn[2], redrawn[1], "{redrawn}: the player drew there");
+    let e = &r["errors"];
+    assert!(e[0].as_str().unwrap().starts_with("error: `bad.animb`: "), "{e}");
+    assert_eq!(e[1], "a frame is a whole number from 0");
 }
