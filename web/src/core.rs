@@ -96,6 +96,10 @@ pub struct Core {
     /// `setState` switched the sprite mid-run: the next `renderFrame`
     /// starts over from the new state.
     restarted: bool,
+    /// Whether frames are copied onto the default framebuffer (the
+    /// page's canvas) as they are drawn; a game's context: no, the game
+    /// asks for them ([`Core::blit_into_bound`]).
+    presenting: bool,
 }
 
 impl Core {
@@ -119,6 +123,7 @@ impl Core {
             pending_ms: 0.0,
             keyboard: Keyboard::default(),
             restarted: false,
+            presenting: true,
         }
     }
 
@@ -268,8 +273,51 @@ impl Core {
         Ok(())
     }
 
+    /// Whether frames are copied onto the default framebuffer as they are
+    /// drawn (the default); off for a player in a game's context.
+    pub fn set_presenting(&mut self, on: bool) {
+        self.presenting = on;
+    }
+
+    /// Draws what the renderer still holds into the player's framebuffer
+    /// (which it binds).
+    pub fn flush(&mut self) {
+        if let Some(r) = self.renderer_mut() {
+            r.flush();
+        }
+    }
+
+    /// Copies the frame into the draw framebuffer bound now, its
+    /// bottom-left corner at `(x, y)`, 1:1, after a [`Core::flush`] (GL
+    /// state changed: see `Renderer::blit_into`).
+    pub fn blit_into_bound(&mut self, x: i32, y: i32) {
+        if let Some(r) = self.renderer_mut() {
+            r.blit_into_bound(x, y);
+        }
+    }
+
+    /// Frames of `width` x `height` from now on: what is loaded starts
+    /// over at the new size and the frame shown is drawn again (a stream
+    /// starts empty).
+    pub fn resize(&mut self, width: u32, height: u32) -> Result<(), String> {
+        let (width, height) = (width.max(1), height.max(1));
+        if (width, height) == (self.width, self.height) {
+            return Ok(());
+        }
+        let frame = self.frame();
+        (self.width, self.height) = (width, height);
+        self.rebuild()?;
+        match self.content {
+            Content::Empty | Content::Stream { .. } => Ok(()),
+            _ => self.render_frame(frame),
+        }
+    }
+
     /// Copies the frame onto the page's canvas.
     fn present(&mut self) {
+        if !self.presenting {
+            return;
+        }
         let (w, h) = (self.width, self.height);
         if let Some(r) = self.renderer_mut() {
             r.blit_to_default_framebuffer(w, h);

@@ -14,7 +14,8 @@
 //! The full build also has the game-facing `SpriteBatch` class
 //! ([`game_batch`]): many animations a JS/TS game ticks, with typed-array
 //! columns and every event (not in the sprite-only build: it would grow it
-//! by a quarter, see `docs/web.md`).
+//! by a quarter, see `docs/web.md`), and `SlapScene` ([`game_scene`]): a
+//! SLAP scene's actors, poses and camera frame by frame.
 //!
 //! On other targets the crate builds its Rust half only (so `cargo test
 //! --workspace` checks it); `web/build.sh` builds the page.
@@ -24,6 +25,7 @@ pub mod canvas;
 #[cfg(feature = "full")]
 pub mod core;
 pub mod game_batch;
+pub mod game_scene;
 #[cfg(feature = "full")]
 pub mod keys;
 pub mod sprite_only;
@@ -37,5 +39,11 @@ mod wasm;
 mod wasm_game_batch;
 #[cfg(all(target_arch = "wasm32", feature = "compiler"))]
 mod wasm_compile;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_game_player;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_game_scene;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_gl_state;
 #[cfg(all(target_arch = "wasm32", not(feature = "full")))]
 mod wasm_sprite;

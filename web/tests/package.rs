@@ -15,7 +15,16 @@
 //!   full build's `SpriteBatch` (the sprite-only build has none) plays every state of `examples/hero.anim`'s
 //!   bundle for 200 ticks, one tick a call and in steps of several ticks,
 //!   and its frames and events, written as `animvm --trace` lines, are
-//!   `animvm --trace`'s byte for byte.
+//!   `animvm --trace`'s byte for byte;
+//! * run `scene_checks.html` the same way: the full build's `SlapScene`
+//!   plays `examples/story.slap`'s bundle frame by frame, and the lines
+//!   it writes from `actors()` and `camera()` are `animvm --trace`'s byte
+//!   for byte; seeking gives the same lines, the pose columns are the
+//!   game API's;
+//! * run `gl_checks.html`: a page with its own WebGL2 drawing and GL state
+//!   has `GamePlayer` draw hero.anim, then story.slap, into sub-viewports
+//!   of its context; its pixels outside them are its own, inside them the
+//!   normal `Player`'s frame, and its GL state is what it was.
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
@@ -101,13 +110,15 @@ fn the_package_and_the_typescript_game_type_check() {
         assert!(dts.contains("export class Player"), "{dir}");
         if dir == "pkg-sprite" {
             // SpriteBatch is in the full build only (docs/web.md, "Games").
-            assert!(!dts.contains("SpriteBatch"), "{dir}");
+            assert!(!dts.contains("SpriteBatch") && !dts.contains("SlapScene"), "{dir}");
             continue;
         }
         assert!(dts.contains("export class SpriteBatch"), "{dir}");
         assert!(dts.contains("export interface BatchEvent"), "{dir}");
         assert!(dts.contains("spawn(state: string | number, phase?: number | null): number;"), "{dir}:\n{dts}");
         assert!(dts.contains("frames(): Uint32Array;"), "{dir}");
+        assert!(dts.contains("export class SlapScene"), "{dir}");
+        assert!(dts.contains("actors(): Float64Array;"), "{dir}");
     }
     let Some(tsc) = tsc() else {
         eprintln!(
@@ -151,7 +162,8 @@ fn the_package_and_the_typescript_game_type_check() {
     assert!(errors[1].contains("error TS2322:") && errors[1].contains("Uint32Array"), "{text}");
 }
 
-/// Serves web/www, and `batch_checks.html` from this folder; its port.
+/// Serves web/www, and `batch_checks.html`, `scene_checks.html` and
+/// `gl_checks.html` from this folder; its port.
 fn server() -> u16 {
     static PORT: OnceLock<u16> = OnceLock::new();
     *PORT.get_or_init(|| {
@@ -181,6 +193,10 @@ fn serve(mut stream: TcpStream) {
     let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
     let body = if path == "/batch_checks.html" {
         Some(include_bytes!("batch_checks.html").to_vec())
+    } else if path == "/scene_checks.html" {
+        Some(include_bytes!("scene_checks.html").to_vec())
+    } else if path == "/gl_checks.html" {
+        Some(include_bytes!("gl_checks.html").to_vec())
     } else if path.contains("..") {
         None
     } else {
@@ -205,11 +221,12 @@ fn serve(mut stream: TcpStream) {
     let _ = stream.write_all(&response);
 }
 
-/// The check page's results for the bundle at `bundle` (under web/www).
-fn run_checks(bundle: &str) -> Value {
-    let url = format!("http://127.0.0.1:{}/batch_checks.html?bundle={bundle}", server());
+/// The check page `page`'s results for the bundle at `bundle` (under web/www).
+fn run_checks(page: &str, bundle: &str) -> Value {
+    let url = format!("http://127.0.0.1:{}/{page}?bundle={bundle}", server());
     let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
-        .args(["--headless", "--no-sandbox", "--virtual-time-budget=60000", "--dump-dom", &url])
+        .args(["--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
+        .args(["--virtual-time-budget=60000", "--dump-dom", &url])
         .output()
         .expect("chromium-headless-shell");
     let dom = String::from_utf8_lossy(&out.stdout);
@@ -265,7 +282,7 @@ fn batch_frames_and_events_are_animvm_s_trace_for_every_state() {
         return;
     }
     built();
-    let results = run_checks("examples/hero.animb");
+    let results = run_checks("batch_checks.html", "examples/hero.animb");
     let bundle = root().join("web/www/examples/hero.animb");
     let bytes = std::fs::read(&bundle).unwrap();
     {
@@ -299,4 +316,95 @@ fn batch_frames_and_events_are_animvm_s_trace_for_every_state() {
         assert_eq!(e[6], "no animation 5 in the batch (it has 1)");
         assert_eq!(e[7], "no animation 1 in the batch (it has 1)");
     }
+}
+
+/// `examples/story.slap` through `SlapScene`: every frame's actors and
+/// camera, written as `animvm --trace` lines, are animvm's byte for byte.
+#[test]
+fn slap_scene_actors_are_animvm_s_trace() {
+    if !enabled("slap_scene_actors_are_animvm_s_trace") {
+        return;
+    }
+    built();
+    let r = run_checks("scene_checks.html", "examples/story.animb");
+    let bundle = root().join("web/www/examples/story.animb");
+    let out = Command::new(target_dir().join("debug/animvm")).arg("--trace").arg(&bundle).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let theirs = String::from_utf8(out.stdout).unwrap();
+    let ours = r["trace"].as_str().unwrap();
+    assert_eq!(theirs.lines().count(), 1201, "story.slap is 1200 frames long");
+    if let Some((i, (a, b))) = ours.lines().zip(theirs.lines()).enumerate().find(|(_, (a, b))| a != b) {
+        panic!("frame {i} differs:\n page: {a}\nanimvm: {b}");
+    }
+    assert!(ours == theirs, "{} lines against animvm's {}", ours.lines().count(), theirs.lines().count());
+    // Positions move and exponents appear: the comparison sees real numbers.
+    assert!(theirs.contains("e-1"), "some coordinate is written in d.ddde-X form");
+    assert_eq!((&r["name"], &r["length"], &r["stride"]), (&"story".into(), &1200.into(), &21.into()));
+    let fields: Vec<&str> = animkit_web::game_scene::POSE_FIELDS.to_vec();
+    assert_eq!(r["fields"], serde_json::json!(fields));
+    // seek(45, 3, 90, 0, 1200) writes those frames' lines.
+    let lines: Vec<&str> = theirs.lines().collect();
+    for (i, f) in [45, 3, 90, 0, 1200].into_iter().enumerate() {
+        assert_eq!(r["seeks"][i].as_str(), Some(format!("{}\n", lines[f]).as_str()), "seek({f})");
+    }
+    // The first actor's pose columns at those frames are the game API's.
+    let bytes = std::fs::read(&bundle).unwrap();
+    let mut native = animkit_web::game_scene::GameScene::load(&bytes, None).unwrap();
+    for (i, f) in [45, 3, 90, 0, 1200].into_iter().enumerate() {
+        native.seek(f);
+        let row = &native.actors()[10..21];
+        let got: Vec<f64> = r["poses"][i].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+        assert_eq!(got, row, "pose at frame {f}");
+    }
+    assert!(r["poses"].as_array().unwrap().iter().any(|p| p.as_array().unwrap().iter().any(|x| x != 0.0)));
+    assert_eq!(r["view"], "Float64Array");
+    assert_eq!((&r["errorCount"], &r["finished"]), (&0.into(), &true.into()));
+    let native = animkit_web::game_scene::GameScene::load(&bytes[..10], None).err().unwrap();
+    let e = &r["errors"];
+    assert_eq!(e[0].as_str(), Some(native.as_str()));
+    assert!(e[1].as_str().unwrap().starts_with("no module named `nope`"), "{e}");
+    let not_a_frame = "a frame count is a whole number from 0";
+    assert_eq!((&e[2], &e[3], &e[4]), (&not_a_frame.into(), &not_a_frame.into(), &not_a_frame.into()));
+}
+
+/// `GamePlayer` in a game's own WebGL2 context: the game's pixels outside
+/// the viewport and its GL state are kept, the viewport shows what the
+/// normal `Player` draws.
+#[test]
+fn the_player_draws_into_a_game_s_context_and_keeps_its_state() {
+    if !enabled("the_player_draws_into_a_game_s_context_and_keeps_its_state") {
+        return;
+    }
+    built();
+    let r = run_checks("gl_checks.html", "none");
+    let before = &r["stateBefore"];
+    // The game's state as it set it: objects by its names.
+    assert_eq!(before["CURRENT_PROGRAM"], "program", "{before}");
+    assert_eq!((&before["VERTEX_ARRAY_BINDING"], &before["ARRAY_BUFFER_BINDING"]), (&"vao".into(), &"buffer".into()));
+    assert_eq!(before["TEXTURE_BINDING_2D 3"], "texture3");
+    assert_eq!(
+        (&before["BLEND"], &before["CULL_FACE"], &before["UNPACK_FLIP_Y_WEBGL"]),
+        (&true.into(), &true.into(), &true.into())
+    );
+    assert_eq!(before["error"], 0);
+    for key in ["afterLoad", "afterDraw", "afterStory", "afterErrors"] {
+        assert_eq!(&r[key], before, "{key}: the game's GL state changed");
+    }
+    assert_eq!(r["glError"], 0);
+    assert_eq!(r["language"], "slap");
+    // hero.anim frame 7 at (40, 30) 80x60; story.slap after 1 s of play
+    // (30 frames) at (8, 4) 96x72.
+    assert_eq!(r["hero"], serde_json::json!({"outside": 0, "inside": 0, "insideMax": 0}), "{r}");
+    assert_eq!(r["heroOwn"], 0);
+    assert_eq!(r["storyFrame"], 30);
+    assert_eq!(r["story"], serde_json::json!({"outside": 0, "inside": 0, "insideMax": 0}), "{r}");
+    assert_eq!(r["viewport"], serde_json::json!([8, 4, 96, 72]));
+    // The game's triangle drawn again with its state covers the player's
+    // picture at (10, 10) with its own colour.
+    let redrawn = &r["redrawn"];
+    assert_eq!(redrawn[0], redrawn[1], "{redrawn}");
+    assert_ne!(redrawn[2], redrawn[1], "{redrawn}: the player drew there");
+    let e = &r["errors"];
+    assert!(e[0].as_str().unwrap().starts_with("error: `bad.animb`: "), "{e}");
+    assert_eq!(e[1], "a frame is a whole number from 0");
 }

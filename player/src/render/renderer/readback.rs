@@ -129,6 +129,17 @@ impl Renderer {
     /// the embedding [`Player`](crate::player::Player) saves and restores
     /// them around it.
     pub fn blit_into(&mut self, draw_fbo: Option<glow::Framebuffer>, x: i32, y: i32) {
+        self.blit_at(Some(draw_fbo), x, y);
+    }
+
+    /// [`blit_into`](Self::blit_into) the draw framebuffer bound now
+    /// (the web player's way into a game's framebuffer: glow's WebGL
+    /// backend cannot name a framebuffer it did not make).
+    pub fn blit_into_bound(&mut self, x: i32, y: i32) {
+        self.blit_at(None, x, y);
+    }
+
+    fn blit_at(&mut self, draw_fbo: Option<Option<glow::Framebuffer>>, x: i32, y: i32) {
         self.flush();
         let (w, h) = (self.width as i32, self.height as i32);
         // SAFETY: current context; the target is the renderer's own.
@@ -136,7 +147,9 @@ impl Renderer {
             let gl = &self.gl;
             gl.disable(glow::SCISSOR_TEST);
             gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(self.target.fbo));
-            gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, draw_fbo);
+            if let Some(fbo) = draw_fbo {
+                gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, fbo);
+            }
             gl.blit_framebuffer(0, 0, w, h, x, y, x + w, y + h, glow::COLOR_BUFFER_BIT, glow::NEAREST);
             if self.background {
                 gl.enable(glow::SCISSOR_TEST);
