@@ -248,7 +248,7 @@ function wire() {
     if (player.isPlaying()) player.pause(); else player.play();
     $("play").textContent = player.isPlaying() ? "pause" : "play";
   };
-  $("frame").onchange = () => log(player.seek(Number($("frame").value)) ?? "", true);
+  $("frame").onchange = () => { const e = player.seek(Number($("frame").value)); if (e) log(e, true); };
   $("state").onchange = () => { const e = player.setState($("state").value); if (e) log(e, true); };
   $("trace").onclick = () => {
     try { log(player.trace(`--ticks 100 --state ${player.state()}`)); } catch (e) { log(String(e.message ?? e), true); }
