@@ -255,3 +255,43 @@ fn a_million_lines_give_animc_s_bounded_error_and_the_page_answers() {
     assert_eq!(s[1]["ok"], true, "{}", s[1]);
     assert_eq!(s[2]["text"].as_str(), Some(animvm_trace("big.anim", "Idle: 5, _loop\n", "--ticks 3").as_str()));
 }
+
+#[test]
+fn the_scrubber_and_the_command_box_drive_the_player() {
+    if !enabled("the_scrubber_and_the_command_box_drive_the_player") {
+        return;
+    }
+    let commands = "echo hello\necho again\n";
+    let results = run_playground(
+        "controls",
+        &json!([{"id": "controls", "steps": [
+            {"example": "story.slap"},
+            {"scrub": 30},
+            {"frame": 30},
+            {"pixels": true},
+            {"frame": 0},
+            {"pixels": true},
+            {"example": "spinner.draw"},
+            {"output": true},
+            {"command": commands},
+            {"example": "hero.anim"},
+        ]}]),
+        "",
+    );
+    let s = steps(&results);
+    // Each language shows its own controls.
+    assert_eq!(s[0]["controls"], json!(["scrubRow"]));
+    assert_eq!(s[6]["controls"], json!(["commandRow"]));
+    assert_eq!(s[9]["controls"], json!(["stateLabel"]));
+    // The scrubber shows frame 30: the very pixels of renderFrame(30), not
+    // frame 0's.
+    assert_eq!(s[1]["frame"], 30);
+    assert_eq!(s[1]["pixels"], s[3]["pixels"]);
+    assert_ne!(s[1]["pixels"], s[5]["pixels"]);
+    // The command box streams as animvm's standard input does.
+    let native = tool("animvm", &["-H", "-x", "160", "-y", "120"], &root(), Some(commands));
+    assert!(native.status.success(), "{native:?}");
+    let expected: Vec<String> = String::from_utf8(native.stdout).expect("UTF-8").lines().map(String::from).collect();
+    assert_eq!(expected, ["hello", "again"]);
+    assert_eq!(strings(&s[8]["lines"]), expected);
+}

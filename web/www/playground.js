@@ -307,6 +307,7 @@ function shown() {
     ok: current.ok,
     textLength: source.value.length,
     hash: location.hash,
+    controls: ["stateLabel", "scrubRow", "commandRow"].filter((id) => !$(id).hidden),
   };
 }
 
@@ -335,6 +336,18 @@ async function step(s) {
     try { return { text: player.trace(s.trace) }; } catch (e) { return { error: String(e.message ?? e) }; }
   }
   if ("output" in s) return { lines: take() };
+  if ("command" in s) {
+    // The Animator command box and its button.
+    $("commands").value = s.command;
+    $("feed").click();
+    return { lines: take() };
+  }
+  if ("scrub" in s) {
+    // The SLAP time scrubber moved to frame s.scrub.
+    $("scrub").value = String(s.scrub);
+    $("scrub").dispatchEvent(new Event("input", { bubbles: true }));
+    return { frame: player.frame(), pixels: base64(player.readPixels()) };
+  }
   return { error: "unknown step " + JSON.stringify(s) };
 }
 
