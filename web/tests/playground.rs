@@ -129,15 +129,16 @@ fn an_example_plays_as_animvm_traces_it() {
         ("hero.anim", "--ticks 60"),
         ("hero.anim", "--ticks 40 --state Attack"),
         ("two_actors.slap", "--start 10 --frames 20"),
+        // Its `sin`, `cos` and `atan2` are folded at compile time, by the
+        // `libm` crate on every target (with std's, glibc natively and
+        // Rust's port on wasm32 rounded some last bits apart).
+        ("circle.slap", "--frames 40"),
     ];
     let mut s = Vec::new();
     for (file, args) in cases {
         s.push(json!({"example": file}));
         s.push(json!({"trace": args}));
     }
-    // Not circle.slap: its `sin`, `cos` and `atan2` are folded at compile
-    // time, by the platform's libm natively and Rust's on wasm32, which
-    // round the last bit apart (docs/web.md, "Not done").
     let results = run_playground("examples", &json!([{"id": "examples", "steps": s}]), "");
     // Without a link the page opens hero.anim.
     assert_eq!(results["start"]["name"], "hero.anim");
