@@ -12,8 +12,9 @@
 # Options: --sprite-only builds the sprite-only player into pkg-sprite/
 # instead (no renderer: `cargo build --no-default-features`);
 # --playground builds the player with the compiler (feature `compiler`:
-# `compile` and `format`) into pkg-playground/ and prints its gzipped
-# size; --no-opt skips wasm-opt. Needs the wasm32-unknown-unknown target and a
+# `compile` and `format`) into pkg-playground/, copies the examples'
+# sources into sources/ (with sources/index.json, for playground.html's
+# menu) and prints the wasm's gzipped size; --no-opt skips wasm-opt. Needs the wasm32-unknown-unknown target and a
 # wasm-bindgen CLI of the version web/Cargo.toml pins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,5 +82,15 @@ if [ ${#features[@]} -eq 0 ]; then
 fi
 ls -l "$out"/*.wasm
 if [ "$playground" = 1 ]; then
+  # The playground's examples menu: the sources themselves, and a list.
+  mkdir -p web/www/sources
+  rm -f web/www/sources/*
+  names=()
+  for src in examples/*.anim examples/*.slap examples/*.draw; do
+    [ -e "$src" ] || continue
+    cp "$src" web/www/sources/
+    names+=("\"$(basename "$src")\"")
+  done
+  (IFS=,; echo "[${names[*]}]") > web/www/sources/index.json
   echo "gzipped: $(gzip -9 -c "$out"/animkit_web_bg.wasm | wc -c) bytes"
 fi

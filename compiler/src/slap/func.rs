@@ -90,10 +90,15 @@ impl Func {
         let a = args.first().copied().unwrap_or(f64::NAN);
         let b = args.get(1).copied().unwrap_or(f64::NAN);
         match self {
-            Func::Sin => a.sin(),
-            Func::Cos => a.cos(),
-            Func::Tan => a.tan(),
-            Func::Atan2 => a.atan2(b),
+            // The `libm` crate, not the platform's maths library: std's
+            // `sin` is glibc's natively and this same port on wasm32, and
+            // the two round some results one bit apart, so a bundle
+            // compiled in the browser's playground would differ from
+            // `animc`'s (web/tests/playground.rs, `circle.slap`).
+            Func::Sin => libm::sin(a),
+            Func::Cos => libm::cos(a),
+            Func::Tan => libm::tan(a),
+            Func::Atan2 => libm::atan2(a, b),
             Func::Sqrt => a.sqrt(),
             Func::Abs => a.abs(),
             Func::Min => a.min(b),
