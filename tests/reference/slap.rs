@@ -518,10 +518,12 @@ fn eval(e: &Expr<'_>, defines: &Defines<'_>, line: usize) -> Result<f64, String>
                 a.push(eval(e, defines, line)?);
             }
             match (name.text, a.as_slice()) {
-                ("sin", &[x]) => x.sin(),
-                ("cos", &[x]) => x.cos(),
-                ("tan", &[x]) => x.tan(),
-                ("atan2", &[y, x]) => y.atan2(x),
+                // The `libm` crate, as docs/slap.md says the compiler
+                // folds them (the same bits natively and on wasm32).
+                ("sin", &[x]) => libm::sin(x),
+                ("cos", &[x]) => libm::cos(x),
+                ("tan", &[x]) => libm::tan(x),
+                ("atan2", &[y, x]) => libm::atan2(y, x),
                 ("sqrt", &[x]) if x < 0.0 => return fail(line, "square root of a negative number"),
                 ("sqrt", &[x]) => x.sqrt(),
                 ("abs", &[x]) => x.abs(),
