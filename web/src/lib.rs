@@ -35,10 +35,10 @@ pub mod compile;
 
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm;
-#[cfg(all(target_arch = "wasm32", feature = "full"))]
-mod wasm_game_batch;
 #[cfg(all(target_arch = "wasm32", feature = "compiler"))]
 mod wasm_compile;
+#[cfg(all(target_arch = "wasm32", feature = "full"))]
+mod wasm_game_batch;
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 mod wasm_game_player;
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
