@@ -19,12 +19,9 @@
 
 use animkit_runtime::render::RgbaImage;
 use serde_json::{Value, json};
-use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// How far a frame drawn by SwiftShader (Chromium's software WebGL2) may
 /// be from llvmpipe's (Mesa's, under `animvm -H`), for Animator and SLAP:
@@ -45,117 +42,25 @@ pub const DELTA: u8 = 24;
 const W: u32 = 160;
 const H: u32 = 120;
 
-fn enabled(test: &str) -> bool {
-    if std::env::var("ANIMKIT_WEB_TESTS").as_deref() == Ok("1") {
-        return true;
-    }
-    eprintln!("note: {test} skipped: set ANIMKIT_WEB_TESTS=1 to run the web player in headless Chromium");
-    false
-}
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+use common::{Server, base64_decode, decode_results, dump_dom, enabled, root, target_dir};
 
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
-}
-
-/// The page, built once; the server's in-memory files (check lists).
-struct Page {
-    port: u16,
-    extra: Arc<Mutex<HashMap<String, Vec<u8>>>>,
-}
-
-/// `GET /hold` waits until the page has posted `/done` (benchmarks: the
-/// page's load event waits for the image, `--dump-dom` for the load).
-static HOLD: (Mutex<bool>, std::sync::Condvar) = (Mutex::new(false), std::sync::Condvar::new());
-
-fn page() -> &'static Page {
-    static PAGE: OnceLock<Page> = OnceLock::new();
+/// The players (full and sprite-only), `animvm` and `animc`, built once;
+/// the server of web/www and its in-memory files (check lists).
+fn page() -> &'static Server {
+    static PAGE: OnceLock<Server> = OnceLock::new();
     PAGE.get_or_init(|| {
-        let status = Command::new("bash").arg(root().join("web/build.sh")).current_dir(root()).status().unwrap();
-        assert!(status.success(), "web/build.sh failed");
-        let status = Command::new("bash")
-            .args([root().join("web/build.sh").to_str().unwrap(), "--sprite-only"])
-            .current_dir(root())
-            .status()
-            .unwrap();
-        assert!(status.success(), "web/build.sh --sprite-only failed");
+        common::build(&[]);
+        common::build(&["--sprite-only"]);
         let status = Command::new(env!("CARGO"))
             .args(["build", "-q", "--bin", "animvm", "--bin", "animc"])
             .current_dir(root())
             .status()
             .unwrap();
         assert!(status.success(), "building animvm failed");
-        let extra = Arc::new(Mutex::new(HashMap::new()));
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let files = extra.clone();
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let files = files.clone();
-                std::thread::spawn(move || serve(stream, &files));
-            }
-        });
-        Page { port, extra }
+        Server::start()
     })
-}
-
-/// One HTTP/1.0-style exchange: GET a file of web/www (or an in-memory
-/// one), then close.
-fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut request = String::new();
-    if reader.read_line(&mut request).is_err() {
-        return;
-    }
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).map_or(true, |n| n == 0) || header == "\r\n" {
-            break;
-        }
-    }
-    let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
-    let path = if path == "/" { "/index.html".to_string() } else { path };
-    if path == "/done" {
-        *HOLD.0.lock().unwrap() = true;
-        HOLD.1.notify_all();
-        let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-        return;
-    }
-    if path == "/hold" {
-        let mut done = HOLD.0.lock().unwrap();
-        while !*done {
-            done = HOLD.1.wait(done).unwrap();
-        }
-        *done = false;
-        let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
-        return;
-    }
-    let body = extra.lock().unwrap().get(&path).cloned().or_else(|| {
-        (!path.contains("..")).then(|| std::fs::read(root().join("web/www").join(&path[1..])).ok()).flatten()
-    });
-    let kind = match path.rsplit('.').next() {
-        Some("html") => "text/html",
-        Some("js") => "text/javascript",
-        Some("wasm") => "application/wasm",
-        Some("json") => "application/json",
-        _ => "application/octet-stream",
-    };
-    let response = match body {
-        Some(b) => {
-            let mut r = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                b.len()
-            )
-            .into_bytes();
-            r.extend_from_slice(&b);
-            r
-        }
-        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
-    };
-    let _ = stream.write_all(&response);
 }
 
 /// Runs `checks` (a list of `{id, steps}`) in headless Chromium on a
@@ -174,46 +79,7 @@ fn run_page_timed(name: &str, checks: &Value, w: u32, h: u32, real_time: bool) -
     let hold = if real_time { "&hold=1" } else { "" };
     let url = format!("http://127.0.0.1:{}/index.html?checks={}&w={w}&h={h}{hold}", page.port, &file[1..]);
     let clock = if real_time { "--disable-gpu-vsync" } else { "--virtual-time-budget=120000" };
-    let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--use-angle=swiftshader",
-            "--enable-unsafe-swiftshader",
-            clock,
-            "--dump-dom",
-            &url,
-        ])
-        .output()
-        .expect("chromium-headless-shell");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let start = dom.find("id=\"results\"").unwrap_or_else(|| panic!("no results in the page:\n{dom}"));
-    let tag_end = start + dom[start..].find('>').unwrap();
-    assert!(dom[start..tag_end].contains("data-done=\"1\""), "the page did not finish:\n{dom}");
-    let end = tag_end + dom[tag_end..].find("</pre>").unwrap();
-    let text = String::from_utf8(base64_decode(dom[tag_end + 1..end].trim())).unwrap();
-    let v: Value = serde_json::from_str(&text).unwrap();
-    assert!(v.get("exception").is_none(), "the page threw: {v}");
-    v
-}
-
-fn base64_decode(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => panic!("not base64: {c}"),
-    };
-    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let v: Vec<u32> = chunk.iter().map(|&c| u32::from(value(c))).collect();
-        let n = v.iter().enumerate().fold(0u32, |acc, (i, &x)| acc | (x << (18 - 6 * i)));
-        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    out
+    decode_results(&dump_dom(&url, clock))
 }
 
 fn animvm(args: &[&str], dir: &Path) -> std::process::Output {

@@ -26,9 +26,10 @@
 //!   of its context; its pixels outside them are its own, inside them the
 //!   normal `Player`'s frame, and its GL state is what it was.
 
+mod common;
+
+use common::{Server, dump_dom, enabled, parse_results, results_text, root, target_dir};
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -37,30 +38,12 @@ const TICKS: u64 = 200;
 /// `batch_checks.html`'s steps of `tick(n)`, cycled.
 const STEPS: [u64; 11] = [1, 7, 13, 50, 3, 2, 24, 11, 40, 5, 60];
 
-fn enabled(test: &str) -> bool {
-    if std::env::var("ANIMKIT_WEB_TESTS").as_deref() == Ok("1") {
-        return true;
-    }
-    eprintln!("note: {test} skipped: set ANIMKIT_WEB_TESTS=1 to build the web package and run it in headless Chromium");
-    false
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
-}
-
 /// Both packages and the examples' bundles, built once; `animvm` too.
 fn built() {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
-        for args in [&[][..], &["--sprite-only"][..]] {
-            let status = Command::new("bash").arg(root().join("web/build.sh")).args(args).current_dir(root()).status();
-            assert!(status.unwrap().success(), "web/build.sh {args:?} failed");
-        }
+        common::build(&[]);
+        common::build(&["--sprite-only"]);
         let status = Command::new(env!("CARGO")).args(["build", "-q", "--bin", "animvm"]).current_dir(root()).status();
         assert!(status.unwrap().success(), "building animvm failed");
     });
@@ -167,77 +150,26 @@ fn the_package_and_the_typescript_game_type_check() {
 fn server() -> u16 {
     static PORT: OnceLock<u16> = OnceLock::new();
     *PORT.get_or_init(|| {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                std::thread::spawn(move || serve(stream));
-            }
-        });
-        port
+        let server = Server::start();
+        let pages: [(&str, &[u8]); 3] = [
+            ("/batch_checks.html", include_bytes!("batch_checks.html")),
+            ("/scene_checks.html", include_bytes!("scene_checks.html")),
+            ("/gl_checks.html", include_bytes!("gl_checks.html")),
+        ];
+        let mut files = server.extra.lock().expect("the server's files");
+        for (path, page) in pages {
+            files.insert(path.to_string(), page.to_vec());
+        }
+        server.port
     })
 }
 
-fn serve(mut stream: TcpStream) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let mut request = String::new();
-    if reader.read_line(&mut request).is_err() {
-        return;
-    }
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).map_or(true, |n| n == 0) || header == "\r\n" {
-            break;
-        }
-    }
-    let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
-    let body = if path == "/batch_checks.html" {
-        Some(include_bytes!("batch_checks.html").to_vec())
-    } else if path == "/scene_checks.html" {
-        Some(include_bytes!("scene_checks.html").to_vec())
-    } else if path == "/gl_checks.html" {
-        Some(include_bytes!("gl_checks.html").to_vec())
-    } else if path.contains("..") {
-        None
-    } else {
-        std::fs::read(root().join("web/www").join(path.trim_start_matches('/'))).ok()
-    };
-    let kind = match path.rsplit('.').next() {
-        Some("html") => "text/html",
-        Some("js") => "text/javascript",
-        Some("wasm") => "application/wasm",
-        _ => "application/octet-stream",
-    };
-    let response = match body {
-        Some(b) => {
-            let head = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                b.len()
-            );
-            [head.into_bytes(), b].concat()
-        }
-        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
-    };
-    let _ = stream.write_all(&response);
-}
-
-/// The check page `page`'s results for the bundle at `bundle` (under web/www).
+/// The check page `page`'s results for the bundle at `bundle` (under web/www):
+/// the page writes its JSON as text, HTML-escaped.
 fn run_checks(page: &str, bundle: &str) -> Value {
     let url = format!("http://127.0.0.1:{}/{page}?bundle={bundle}", server());
-    let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
-        .args(["--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
-        .args(["--virtual-time-budget=60000", "--dump-dom", &url])
-        .output()
-        .expect("chromium-headless-shell");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let start = dom.find("id=\"results\"").unwrap_or_else(|| panic!("no results in the page:\n{dom}"));
-    let tag_end = start + dom[start..].find('>').unwrap();
-    assert!(dom[start..tag_end].contains("data-done=\"1\""), "the page did not finish:\n{dom}");
-    let end = tag_end + dom[tag_end..].find("</pre>").unwrap();
-    let text = dom[tag_end + 1..end].replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
-    let v: Value = serde_json::from_str(&text).unwrap();
-    assert!(v.get("exception").is_none(), "the page threw: {v}");
-    v
+    let dom = dump_dom(&url, "--virtual-time-budget=60000");
+    parse_results(&results_text(&dom).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
 }
 
 /// `animvm --trace`'s lines for state `state` of the bundle.

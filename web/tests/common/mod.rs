@@ -1,8 +1,12 @@
-//! Helpers for driving a page of `web/www` in headless Chromium (the
-//! playground's tests; `browser.rs` has its own copy with the benchmark's
-//! `hold`): the gate, a std-only file server with in-memory extras, one
-//! `chromium-headless-shell --dump-dom` run whose page writes its results
-//! (base64 of a JSON text) into `<pre id="results" data-done="1">`.
+//! Helpers for driving a page of `web/www` in headless Chromium, shared by
+//! `browser.rs`, `package.rs` and `playground.rs`: the gate, a std-only
+//! file server with in-memory extras (and the benchmark's `/hold` and
+//! `/done`), one `chromium-headless-shell --dump-dom` run whose page writes
+//! its results into `<pre id="results" data-done="1">` (base64 of a JSON
+//! text, or the JSON text itself).
+
+// Each test binary uses its own part of these.
+#![allow(dead_code)]
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -10,7 +14,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// Whether the browser tests run (`ANIMKIT_WEB_TESTS=1`); a note if not.
 pub fn enabled(test: &str) -> bool {
@@ -65,8 +69,15 @@ impl Server {
     }
 }
 
+/// `GET /hold` waits until the page has posted `/done` (benchmarks: the
+/// page's load event waits for the image, `--dump-dom` for the load).
+static HOLD: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
+
+const EMPTY_200: &[u8] = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+const NOT_FOUND: &[u8] = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+
 /// One HTTP/1.1 exchange with `Connection: close`: GET a file of web/www
-/// (or an in-memory one), then close.
+/// (or an in-memory one; `/` is `/index.html`), then close.
 fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
     let Ok(read) = stream.try_clone() else { return };
     let mut reader = BufReader::new(read);
@@ -81,6 +92,22 @@ fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
         }
     }
     let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
+    let path = if path == "/" { "/index.html".to_string() } else { path };
+    if path == "/done" {
+        *HOLD.0.lock().expect("the hold flag") = true;
+        HOLD.1.notify_all();
+        let _ = stream.write_all(EMPTY_200);
+        return;
+    }
+    if path == "/hold" {
+        let mut done = HOLD.0.lock().expect("the hold flag");
+        while !*done {
+            done = HOLD.1.wait(done).expect("the hold flag");
+        }
+        *done = false;
+        let _ = stream.write_all(NOT_FOUND);
+        return;
+    }
     let body = extra.lock().map(|files| files.get(&path).cloned()).ok().flatten().or_else(|| {
         (!path.contains("..") && path.len() > 1)
             .then(|| std::fs::read(root().join("web/www").join(&path[1..])).ok())
@@ -103,35 +130,49 @@ fn serve(mut stream: TcpStream, extra: &Mutex<HashMap<String, Vec<u8>>>) {
             r.extend_from_slice(&b);
             r
         }
-        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+        None => NOT_FOUND.to_vec(),
     };
     let _ = stream.write_all(&response);
 }
 
 /// Opens `url` in headless Chromium (SwiftShader's WebGL2, a virtual clock
-/// of 120 s) and decodes the results the page wrote.
+/// of 120 s) and decodes the results the page wrote (base64 of JSON).
 pub fn run_chromium(url: &str) -> Value {
+    decode_results(&dump_dom(url, "--virtual-time-budget=120000"))
+}
+
+/// `chromium-headless-shell --dump-dom URL` with SwiftShader's WebGL2 and
+/// `clock` (`--virtual-time-budget=MS`, or a flag for real time): the DOM.
+pub fn dump_dom(url: &str, clock: &str) -> String {
     let out = Command::new(std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium-headless-shell".into()))
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--use-angle=swiftshader",
-            "--enable-unsafe-swiftshader",
-            "--virtual-time-budget=120000",
-            "--dump-dom",
-            url,
-        ])
+        .args(["--headless", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", clock])
+        .args(["--dump-dom", url])
         .output()
         .expect("chromium-headless-shell runs");
-    let dom = String::from_utf8_lossy(&out.stdout);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The text of `<pre id="results" data-done="1">` in `dom`; panics with
+/// the DOM when the page wrote none or did not finish.
+pub fn results_text(dom: &str) -> &str {
     let start = dom.find("id=\"results\"").unwrap_or_else(|| panic!("no results in the page:\n{dom}"));
     let tag_end = start + dom[start..].find('>').expect("the tag ends");
     assert!(dom[start..tag_end].contains("data-done=\"1\""), "the page did not finish:\n{dom}");
     let end = tag_end + dom[tag_end..].find("</pre>").expect("the results end");
-    let text = String::from_utf8(base64_decode(dom[tag_end + 1..end].trim())).expect("UTF-8");
-    let v: Value = serde_json::from_str(&text).expect("JSON");
+    &dom[tag_end + 1..end]
+}
+
+/// The results JSON, `text` as the page wrote it, checked for an
+/// exception the page caught.
+pub fn parse_results(text: &str) -> Value {
+    let v: Value = serde_json::from_str(text).expect("JSON");
     assert!(v.get("exception").is_none(), "the page threw: {v}");
     v
+}
+
+/// [`results_text`] as base64 of a JSON text, parsed by [`parse_results`].
+pub fn decode_results(dom: &str) -> Value {
+    parse_results(&String::from_utf8(base64_decode(results_text(dom).trim())).expect("UTF-8"))
 }
 
 /// Standard base64 (with or without padding).
