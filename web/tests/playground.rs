@@ -558,8 +558,9 @@ fn median(v: &[f64]) -> f64 {
 /// from its `input` event to the first animation frame after the rebuild
 /// it set off (the 250 ms debounce, the compile, the load and its frame 0);
 /// the medians, and of the compile and load alone. Run with
-/// `ANIMKIT_WEB_TESTS=1 cargo test --release -p animkit-web --test
-/// playground playground_bench -- --ignored --nocapture`.
+/// `ANIMKIT_WEB_TESTS=1 cargo test -p animkit-web --test playground
+/// playground_bench -- --ignored --nocapture` (the page's wasm is
+/// `web/build.sh --playground`'s whatever this process's profile).
 #[test]
 #[ignore]
 fn playground_bench() {
