@@ -12,7 +12,8 @@
 //!
 //! * traces: byte for byte with `animvm --trace`;
 //! * frames: pixel for pixel with `animvm -H -d` at the same size
-//!   (identical for sprites; Animator and SLAP within [`TOLERANCE`]);
+//!   (identical for sprites; Animator and SLAP within
+//!   `common::frames::TOLERANCE`);
 //! * hostile bundles: `animvm`'s error message, and the player draws the
 //!   previous bundle's frame again afterwards;
 //! * a click on an Animator area: `animvm`'s event lines.
@@ -23,27 +24,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// How far a frame drawn by SwiftShader (Chromium's software WebGL2) may
-/// be from llvmpipe's (Mesa's, under `animvm -H`), for Animator and SLAP:
-/// a pixel matches when a pixel of the other frame within one pixel of it
-/// (its 3x3 neighbourhood) is within [`DELTA`] in every channel, and at
-/// most this share of the pixels (either way) may match nothing. Both
-/// rasterize the same triangles from the same vertex buffers with the
-/// same shaders; they differ in the coverage of pixels whose centre lies
-/// on an edge (a whole row of the SLAP ground's checkers flips where a
-/// checker line projects onto pixel centres), in dash patterns at a step
-/// boundary and in the float-to-8-bit rounding of blends and lighting
-/// (docs/web.md has the measured figures: at most 0.016 %, 3 pixels of
-/// 19 200).
-pub const TOLERANCE: f64 = 0.001;
-/// See [`TOLERANCE`].
-pub const DELTA: u8 = 24;
-
 const W: u32 = 160;
 const H: u32 = 120;
 
 mod common;
 
+use common::frames::{DELTA, TOLERANCE, animvm_frames, diff, unmatched};
 use common::{Server, base64_decode, decode_results, dump_dom, enabled, root, target_dir};
 
 /// The players (full and sprite-only), `animvm` and `animc`, built once;
@@ -150,52 +136,6 @@ fn traces_match_animvm_byte_for_byte() {
     }
 }
 
-/// Pixels of either frame that match no pixel of the other (see
-/// [`TOLERANCE`]).
-fn unmatched(a: &[u8], b: &[u8], w: u32, h: u32) -> usize {
-    let (w, h) = (w as i64, h as i64);
-    let at = |img: &[u8], x: i64, y: i64| {
-        let i = ((y * w + x) * 4) as usize;
-        [img[i], img[i + 1], img[i + 2]]
-    };
-    let mut bad = 0;
-    for y in 0..h {
-        for x in 0..w {
-            let one_way = |p: &[u8], q: &[u8]| {
-                let c = at(p, x, y);
-                (-1..=1).any(|dy| {
-                    (-1..=1).any(|dx| {
-                        let (u, v) = (x + dx, y + dy);
-                        (0..w).contains(&u)
-                            && (0..h).contains(&v)
-                            && at(q, u, v).iter().zip(c).all(|(m, n)| m.abs_diff(n) <= DELTA)
-                    })
-                })
-            };
-            if !one_way(a, b) || !one_way(b, a) {
-                bad += 1;
-            }
-        }
-    }
-    bad
-}
-
-/// Differences between two frames: (pixels that differ, largest channel
-/// difference).
-fn diff(a: &RgbaImage, b: &[u8]) -> (usize, u8) {
-    assert_eq!(a.data.len(), b.len());
-    let mut n = 0;
-    let mut max = 0;
-    for (p, q) in a.data.chunks_exact(4).zip(b.chunks_exact(4)) {
-        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-        if d > 0 {
-            n += 1;
-            max = max.max(d);
-        }
-    }
-    (n, max)
-}
-
 /// The frames of `cases` (file, frames) in the page and in `animvm -H`.
 fn frames_of(cases: &[(&str, &[u64])]) -> Vec<(String, u64, RgbaImage, Vec<u8>)> {
     let checks: Vec<Value> = cases
@@ -211,42 +151,26 @@ fn frames_of(cases: &[(&str, &[u64])]) -> Vec<(String, u64, RgbaImage, Vec<u8>)>
         .collect();
     let results = run_page("frames", &json!(checks), W, H);
     let dir = tempfile::tempdir().unwrap();
-    let (w, h) = (W.to_string(), H.to_string());
     let mut out = Vec::new();
     for (file, frames) in cases {
         let s = steps(&results, file);
         assert_eq!(s[0]["error"], Value::Null, "{file}: {s:?}");
-        let path = example(file);
-        let path = path.to_str().unwrap();
-        let head = dir.path().join(file.trim_end_matches(".animb"));
-        let head = head.to_str().unwrap();
-        let last = *frames.iter().max().unwrap();
-        let ticks = (last + 1).to_string();
-        // Sprites: --ticks; SLAP: --frames from 0; Animator: every flush.
-        let native = if file.contains("hero") {
-            animvm(&["-H", "-x", &w, "-y", &h, "--ticks", &ticks, "-d", head, path], dir.path())
-        } else if file.ends_with(".animb") && ["circle", "story", "two_actors"].iter().any(|n| file.starts_with(n)) {
-            animvm(&["-H", "-x", &w, "-y", &h, "--frames", &ticks, "-d", head, path], dir.path())
+        let language = if file.contains("hero") {
+            "sprite"
+        } else if ["circle", "story", "two_actors"].iter().any(|n| file.starts_with(n)) {
+            "slap"
         } else {
-            animvm(&["-H", "-x", &w, "-y", &h, "-d", head, path], dir.path())
+            "animator"
         };
-        assert!(native.status.success(), "{file}: {native:?}");
-        for (k, f) in frames.iter().enumerate() {
+        let natives =
+            animvm_frames(&target_dir().join("debug/animvm"), &example(file), language, frames, (W, H), dir.path());
+        for ((k, f), native) in frames.iter().enumerate().zip(natives) {
             let frame = &s[1 + 2 * k];
             assert_eq!(frame["error"], Value::Null, "{file} frame {f}: {frame}");
             let px = &s[2 + 2 * k];
             assert_eq!((px["width"].as_u64(), px["height"].as_u64()), (Some(W.into()), Some(H.into())));
             let web = base64_decode(px["pixels"].as_str().unwrap());
-            let png = animkit_runtime::host::sink::padded_frame_path(head, *f, last.max(1));
-            let native = RgbaImage::decode_png(&std::fs::read(&png).unwrap()).unwrap();
-            if let Some(dump) = std::env::var_os("ANIMKIT_WEB_DUMP") {
-                // Both frames as PNGs, to look at a difference.
-                let stem = format!("{}-{f}", file.trim_end_matches(".animb"));
-                let web_png = RgbaImage { width: W, height: H, data: web.clone() }.encode_png().unwrap();
-                let _ = std::fs::create_dir_all(&dump);
-                std::fs::write(Path::new(&dump).join(format!("{stem}-web.png")), web_png).unwrap();
-                std::fs::copy(&png, Path::new(&dump).join(format!("{stem}-animvm.png"))).unwrap();
-            }
+            common::frames::dump(&format!("{}-{f}", file.trim_end_matches(".animb")), &native, &web);
             out.push((file.to_string(), *f, native, web));
         }
     }

@@ -16,11 +16,22 @@
 //! * a link with the fragment the page wrote reproduces the text and its
 //!   build;
 //! * 10^6 lines give `animc`'s bounded list (100 errors and the count of the
-//!   others), and the page answers afterwards, with the compile time shown.
+//!   others), and the page answers afterwards, with the compile time shown;
+//! * each error is underlined in the text (the highlight layer behind the
+//!   textarea) at `animc`'s span, the layer holding the textarea's text,
+//!   font and scroll;
+//! * an example of each language draws `animvm -H`'s frames (within the
+//!   tolerance `browser.rs` holds the player to);
+//! * hostile texts (deep nesting, huge numbers) give `animc`'s messages
+//!   and the page answers afterwards.
+//!
+//! `playground_bench` (ignored) times keystroke to new frame for each
+//! example in real time (BENCHMARKS.md, "The playground").
 
 mod common;
 
-use common::{Server, enabled, root, run_chromium, target_dir};
+use common::frames::{DELTA, animvm_frames, diff, unmatched, within_tolerance};
+use common::{Server, base64_decode, decode_results, dump_dom, enabled, root, run_chromium, target_dir};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -49,6 +60,16 @@ fn run_playground(name: &str, checks: &Value, fragment: &str) -> Value {
     server.extra.lock().expect("the server's files").insert(file.clone(), checks.to_string().into_bytes());
     let url = format!("http://127.0.0.1:{}/playground.html?checks={}&w=160&h=120{fragment}", server.port, &file[1..]);
     run_chromium(&url)
+}
+
+/// [`run_playground`] in real time (`?hold=1`, no virtual clock) at the
+/// page's own canvas size (480x360), for timings.
+fn run_playground_real_time(name: &str, checks: &Value) -> Value {
+    let server = server();
+    let file = format!("/checks-playground-{name}.json");
+    server.extra.lock().expect("the server's files").insert(file.clone(), checks.to_string().into_bytes());
+    let url = format!("http://127.0.0.1:{}/playground.html?checks={}&hold=1", server.port, &file[1..]);
+    decode_results(&dump_dom(&url, "--disable-gpu-vsync"))
 }
 
 fn steps(results: &Value) -> &Vec<Value> {
@@ -110,6 +131,63 @@ fn animc_diagnostics(name: &str, text: &str) -> Vec<String> {
     }
     list.retain(|(m, at)| at.is_some() || !m.starts_with("error: could not compile due to "));
     list.into_iter().map(|(m, at)| at.map_or(m.clone(), |at| format!("{at}: {m}"))).collect()
+}
+
+/// `animc NAME` on `text` saved as `NAME`: the span of each message that
+/// has a place in the text and a caret line, as `animc` prints it: its
+/// severity, its `-->` line and column and the column one past its carets
+/// (the first caret line's, which is the span's first line).
+fn animc_spans(name: &str, text: &str) -> Vec<(String, u32, u32, u32)> {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(dir.path().join(name), text).expect("written");
+    let out = tool("animc", &[name, "-o", "out.animb"], dir.path(), None);
+    let stderr = String::from_utf8(out.stderr).expect("UTF-8");
+    // (severity, line and column, caret count)
+    let mut list: Vec<(String, Option<(u32, u32)>, Option<u32>)> = Vec::new();
+    for line in stderr.lines() {
+        if let Some(severity) = ["error", "warning"].into_iter().find(|s| line.starts_with(&format!("{s}: "))) {
+            list.push((severity.to_string(), None, None));
+            continue;
+        }
+        let Some(last) = list.last_mut() else { continue };
+        let body = line.trim_start();
+        if let Some(place) = body.strip_prefix(&format!("--> {name}:"))
+            && last.1.is_none()
+        {
+            let (l, c) = place.split_once(':').expect("LINE:COLUMN");
+            last.1 = Some((l.parse().expect("a line"), c.parse().expect("a column")));
+        } else if let Some(marks) = body.strip_prefix("| ")
+            && last.2.is_none()
+        {
+            let run = marks.trim_start_matches(' ');
+            let carets = run.len() - run.trim_start_matches('^').len();
+            if carets > 0 {
+                last.2 = Some(carets as u32);
+            }
+        }
+    }
+    list.into_iter()
+        .filter_map(|(severity, at, carets)| {
+            let (line, column) = at?;
+            Some((severity, line, column, column + carets?))
+        })
+        .collect()
+}
+
+/// What the page's highlight layer should underline for `animc`'s spans
+/// in `text`: each span's text (columns count characters), severity, line,
+/// column, end line and end column, as the page reports them.
+fn expected_underlines(name: &str, text: &str) -> Vec<Value> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    animc_spans(name, text)
+        .into_iter()
+        .map(|(severity, line, column, end)| {
+            let chars: Vec<char> = lines[line as usize - 1].chars().collect();
+            let span: String = chars[column as usize - 1..end as usize - 1].iter().collect();
+            json!({"text": span, "severity": severity, "line": line, "column": column,
+                   "endLine": line, "endColumn": end, "eol": false})
+        })
+        .collect()
 }
 
 fn strings(v: &Value) -> Vec<String> {
@@ -295,4 +373,230 @@ fn the_scrubber_and_the_command_box_drive_the_player() {
     let expected: Vec<String> = String::from_utf8(native.stdout).expect("UTF-8").lines().map(String::from).collect();
     assert_eq!(expected, ["hello", "again"]);
     assert_eq!(strings(&s[8]["lines"]), expected);
+}
+
+#[test]
+fn errors_are_underlined_at_animc_s_spans() {
+    if !enabled("errors_are_underlined_at_animc_s_spans") {
+        return;
+    }
+    let good = hero();
+    // Two unknown states: on line 6, and on line 16 (where animc gives two
+    // messages for the one span); non-ASCII characters in a comment before
+    // them.
+    let broken = good
+        .replace("Walk: 6|step, 6, 6|step, 6, _loop", "Walk: 6|step, 6, 6|step, 6, Sprint")
+        .replace("Hurt: 2|0|hurtSound", "Hurt: 2|0|hurtSound, Limp")
+        .replace("# Jumping: take off", "# Jumping (é ✓): take off");
+    // Lines long and many enough for the textarea to scroll both ways.
+    let long = format!("{broken}# {}\n{}", "wide ".repeat(80), "# more\n".repeat(100));
+    let results = run_playground(
+        "underline",
+        &json!([{"id": "underline", "steps": [
+            {"type": long},
+            {"layer": true},
+            {"scroll": [700, 150]},
+            {"edit": "X", "at": 0, "painted": true},
+            {"type": good},
+        ]}]),
+        "",
+    );
+    let s = steps(&results);
+    let mut expected = expected_underlines("hero.anim", &long);
+    // The three messages of the list underlined at animc's line, column
+    // and end: the two of line 16 have the same span, underlined once.
+    assert_eq!(strings(&s[0]["diagnostics"]).len(), 3, "{}", s[0]["diagnostics"]);
+    assert_eq!(expected.len(), 3, "{expected:?}");
+    expected.dedup();
+    assert_eq!(expected.len(), 2, "{expected:?}");
+    assert_eq!(s[0]["underlined"], json!(expected));
+    assert_eq!(s[0]["underlined"][0]["text"], "Sprint");
+    assert_eq!(s[0]["mirrored"], true);
+    // The layer lies under the textarea: the same origin and the style
+    // that places characters.
+    assert_eq!(s[1]["styleDiffers"], json!([]), "{}", s[1]);
+    let origin = s[1]["origin"].as_array().expect("the boxes' corners");
+    assert_eq!((&origin[0], &origin[1]), (&origin[2], &origin[3]), "{}", s[1]);
+    // Scrolled with it, both ways.
+    assert_eq!(s[2]["scroll"], json!([700, 150, 700, 150]), "{}", s[2]);
+    // On input the layer follows the text before the next frame is painted
+    // (before the debounced compile: the marks stay at their places).
+    assert_eq!(s[3]["mirrored"], true);
+    assert!(s[3]["text"].as_str().is_some_and(|t| t.starts_with("X# hero.anim")), "{}", s[3]["text"]);
+    // The fix clears them.
+    assert_eq!((&s[4]["ok"], &s[4]["underlined"], &s[4]["mirrored"]), (&json!(true), &json!([]), &json!(true)));
+}
+
+#[test]
+fn each_language_s_example_draws_animvm_s_frames() {
+    if !enabled("each_language_s_example_draws_animvm_s_frames") {
+        return;
+    }
+    const W: u32 = 160;
+    const H: u32 = 120;
+    // (example, language, frames): one of each language.
+    let cases: [(&str, &str, &[u64]); 3] = [
+        ("hero.anim", "sprite", &[0, 7, 30, 59]),
+        ("story.slap", "slap", &[0, 30, 90]),
+        ("spinner.draw", "animator", &[0, 5, 35]),
+    ];
+    let mut s = Vec::new();
+    for (file, _, frames) in cases {
+        s.push(json!({"example": file}));
+        for f in frames {
+            s.push(json!({"frame": f}));
+            s.push(json!({"pixels": true}));
+        }
+    }
+    let results = run_playground("frames", &json!([{"id": "frames", "steps": s}]), "");
+    let s = steps(&results);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let animvm = target_dir().join("debug/animvm");
+    let mut at = 0;
+    let mut report = String::new();
+    let mut drawn = Vec::new();
+    for (file, language, frames) in cases {
+        assert_eq!((&s[at]["ok"], &s[at]["diagnostics"]), (&json!(true), &json!([])), "{file}: {}", s[at]);
+        // animvm compiles the example's source itself.
+        let natives = animvm_frames(&animvm, &root().join("examples").join(file), language, frames, (W, H), dir.path());
+        for (k, (f, native)) in frames.iter().zip(natives).enumerate() {
+            let (frame, px) = (&s[at + 1 + 2 * k], &s[at + 2 + 2 * k]);
+            assert_eq!((&frame["error"], &frame["frame"]), (&Value::Null, &json!(f)), "{file} frame {f}: {frame}");
+            assert_eq!((px["width"].as_u64(), px["height"].as_u64()), (Some(W.into()), Some(H.into())));
+            let web = base64_decode(px["pixels"].as_str().expect("the pixels"));
+            common::frames::dump(&format!("playground-{file}-{f}"), &native, &web);
+            let (n, max) = diff(&native, &web);
+            let (bad, ok) = within_tolerance(&native.data, &web, W, H);
+            report.push_str(&format!(
+                "{file} frame {f}: {n} pixels differ, by at most {max}; {bad} match nothing within {DELTA}\n"
+            ));
+            if language == "sprite" {
+                // As browser.rs holds the player: the same cell and
+                // overlay, glyph edges rounded at most 1 apart.
+                assert!(max <= 1 && n * 100 <= (W * H) as usize && bad == 0, "{report}");
+            } else {
+                assert!(ok, "{report}");
+            }
+            drawn.push((file, *f, native, web));
+        }
+        at += 1 + 2 * frames.len();
+    }
+    eprintln!("{report}");
+    // The comparison can fail: hero frames 0 and 59, story 0 and 90, spinner 0 and 5.
+    for (a, b) in [(0, 3), (4, 6), (7, 8)] {
+        let bad = unmatched(&drawn[a].2.data, &drawn[b].3, W, H);
+        assert!(
+            !within_tolerance(&drawn[a].2.data, &drawn[b].3, W, H).1,
+            "{} {} vs {}: {bad}",
+            drawn[a].0,
+            drawn[a].1,
+            drawn[b].1
+        );
+    }
+}
+
+#[test]
+fn hostile_texts_give_animc_s_messages_and_the_page_answers() {
+    if !enabled("hostile_texts_give_animc_s_messages_and_the_page_answers") {
+        return;
+    }
+    // As web/src/compile_tests.rs holds `compile` to animc natively: deep
+    // nesting and numbers of 10^6 digits, one of each language; after each
+    // a good text of the same language compiles and plays.
+    let cases = [
+        ("deep.slap", "slap", format!("time 0\nactor 1 size {}1{}\n", "(".repeat(100_000), ")".repeat(100_000))),
+        ("huge.draw", "animator", format!("line 0 0 {} 1\n", "9".repeat(1_000_000))),
+        ("huge.anim", "sprite", format!("Walk: {}, _loop\n", "9".repeat(1_000_000))),
+    ];
+    let good = ["time 0\nactor 1 size 2\ntime 10\n", "echo fine\nflush\n", "Idle: 5, _loop\n"];
+    let mut s = Vec::new();
+    for ((name, language, text), fixed) in cases.iter().zip(good) {
+        s.push(json!({"type": text, "language": language, "name": name}));
+        s.push(json!({"type": fixed}));
+        s.push(json!({"output": true}));
+    }
+    s.push(json!({"trace": "--ticks 3"}));
+    let results = run_playground("hostile-texts", &json!([{"id": "hostile", "steps": s}]), "");
+    let s = steps(&results);
+    for (i, (name, _, text)) in cases.iter().enumerate() {
+        let (bad, next) = (&s[3 * i], &s[3 * i + 1]);
+        // animc's messages, lines and columns, and each underlined at its span.
+        let expected = animc_diagnostics(name, text);
+        assert!(!expected.is_empty() && expected.len() <= 101, "{name}: {expected:?}");
+        assert_eq!(strings(&bad["diagnostics"]), expected, "{name}");
+        assert_eq!(bad["ok"], false, "{name}");
+        assert!(bad["time"].as_str().is_some_and(|t| t.starts_with("compiled in ")), "{name}: {}", bad["time"]);
+        let underlined: Vec<(u64, u64)> = bad["underlined"]
+            .as_array()
+            .expect("the underlined spans")
+            .iter()
+            .map(|u| (u["line"].as_u64().expect("a line"), u["column"].as_u64().expect("a column")))
+            .collect();
+        let spans: Vec<(u64, u64)> =
+            animc_spans(name, text).iter().map(|(_, l, c, _)| (u64::from(*l), u64::from(*c))).collect();
+        assert!(!spans.is_empty(), "{name}: animc marks no span");
+        assert_eq!(underlined, spans, "{name}");
+        // The page answers: the next text compiles and plays.
+        assert_eq!((&next["ok"], &next["diagnostics"]), (&json!(true), &json!([])), "after {name}: {next}");
+    }
+    // The Animator text ran (its echo), and the last, a sprite, traces as animvm's.
+    assert_eq!(strings(&s[5]["lines"]), ["fine"]);
+    assert_eq!(s[9]["text"].as_str(), Some(animvm_trace("huge.anim", good[2], "--ticks 3").as_str()));
+}
+
+/// The median of `v`.
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 }
+}
+
+/// Keystroke to new frame for each example, printed (BENCHMARKS.md, "The
+/// playground"): the page in real time (no virtual clock), 21 keystrokes
+/// per example typed through the textarea's own input path, each timed
+/// from its `input` event to the first animation frame after the rebuild
+/// it set off (the 250 ms debounce, the compile, the load and its frame 0);
+/// the medians, and of the compile and load alone. Run with
+/// `ANIMKIT_WEB_TESTS=1 cargo test -p animkit-web --test playground
+/// playground_bench -- --ignored --nocapture` (the page's wasm is
+/// `web/build.sh --playground`'s whatever this process's profile).
+#[test]
+#[ignore]
+fn playground_bench() {
+    if !enabled("playground_bench") {
+        return;
+    }
+    const N: usize = 21;
+    // The page built (sources/ and its list written).
+    let _ = server();
+    let list: Vec<String> = serde_json::from_str(
+        &std::fs::read_to_string(root().join("web/www/sources/index.json")).expect("sources/index.json"),
+    )
+    .expect("a list of names");
+    let mut s = Vec::new();
+    for file in &list {
+        s.push(json!({"example": file}));
+        s.push(json!({"keystrokes": N}));
+    }
+    let results = run_playground_real_time("bench", &json!([{"id": "bench", "steps": s}]));
+    let s = steps(&results);
+    eprintln!("playground keystroke to new frame, median of {N} (480x360 canvas; debounce 250 ms included)");
+    for (i, file) in list.iter().enumerate() {
+        let r = &s[2 * i + 1];
+        assert_eq!(r["error"], Value::Null, "{file}: {r}");
+        let get = |key: &str| -> Vec<f64> {
+            r[key].as_array().expect("times").iter().map(|t| t.as_f64().expect("a time")).collect()
+        };
+        let (total, compile, load) = (get("total"), get("compileMs"), get("loadMs"));
+        assert_eq!(total.len(), N);
+        eprintln!(
+            "playground_keystroke_ms {file} {:.1} (compile {:.2}, load and frame 0 {:.2}; min {:.1}, max {:.1})",
+            median(&total),
+            median(&compile),
+            median(&load),
+            total.iter().copied().fold(f64::INFINITY, f64::min),
+            total.iter().copied().fold(0.0, f64::max),
+        );
+    }
 }

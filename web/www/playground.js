@@ -3,7 +3,8 @@
 // (pkg-playground/, web/build.sh --playground) 250 ms after the last
 // keystroke; the player beside it keeps playing the last good build while
 // the text has errors, which are listed under the editor (animc's
-// line:column and message) and marked in the gutter. The examples' sources
+// line:column and message), marked in the gutter and underlined in the text
+// (a highlight layer behind the textarea). The examples' sources
 // come from sources/index.json; the text and its language live in the URL's
 // fragment (#lang=sprite&name=hero.anim&src=BASE64URL of UTF-8).
 //
@@ -15,6 +16,7 @@ import init, { Player, compile, format } from "./pkg-playground/animkit_web.js";
 const $ = (id) => document.getElementById(id);
 const canvas = $("canvas");
 const source = $("source");
+const highlight = $("highlight");
 const params = new URLSearchParams(location.search);
 if (params.has("w")) canvas.width = Number(params.get("w"));
 if (params.has("h")) canvas.height = Number(params.get("h"));
@@ -99,23 +101,117 @@ function showDiagnostics() {
   });
   $("diagnostics").replaceChildren(...items);
   drawGutter();
+  drawHighlight();
 }
 
-// Selects a diagnostic's span in the textarea (columns count characters,
-// as JavaScript strings count UTF-16 units: near enough for the cursor).
+// Selects a diagnostic's span in the textarea.
 function select(d) {
   const text = source.value;
-  const offset = (line, column) => {
-    let at = 0;
-    for (let l = 1; l < line; l++) {
-      const end = text.indexOf("\n", at);
-      if (end === -1) return text.length;
-      at = end + 1;
-    }
-    return Math.min(text.length, at + column - 1);
-  };
+  const start = offsetOf(text, d.line, d.column);
   source.focus();
-  source.setSelectionRange(offset(d.line, d.column), offset(d.endLine ?? d.line, d.endColumn ?? d.column));
+  source.setSelectionRange(start, Math.max(start, offsetOf(text, d.endLine ?? d.line, d.endColumn ?? d.column)));
+}
+
+// ---- the highlight layer ----
+//
+// A <pre> behind the textarea holds the same text in the same font,
+// padding and tab size, transparent, with each diagnostic's span
+// (line:column to endLine:endColumn, animc's) in a <mark> drawn with a
+// wavy underline; it is scrolled with the textarea and redrawn with the
+// text (on input, before the next frame is painted) and the diagnostics
+// (after each compile).
+
+let lineStarts = [0];
+let lineStartsOf = "";
+
+// The UTF-16 offsets at which the lines of `text` start (kept for the last
+// text: up to 100 diagnostics look them up).
+function startsOf(text) {
+  if (lineStartsOf !== text) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    lineStarts = starts;
+    lineStartsOf = text;
+  }
+  return lineStarts;
+}
+
+// The UTF-16 offset of `line`:`column` in `text` (1-based; columns count
+// characters, code points, as animc's do), at most the line's end.
+function offsetOf(text, line, column) {
+  const starts = startsOf(text);
+  if (line > starts.length) return text.length;
+  let at = starts[Math.max(0, line - 1)];
+  for (let c = 1; c < column && at < text.length && text[at] !== "\n"; c++) at += codePointAt(text, at);
+  return at;
+}
+
+// The UTF-16 length of the character at `at`.
+function codePointAt(text, at) {
+  const u = text.charCodeAt(at);
+  return u >= 0xd800 && u < 0xdc00 && at + 1 < text.length ? 2 : 1;
+}
+
+// The diagnostics' spans in `text` as UTF-16 ranges, in order, none
+// overlapping (a span that starts inside the one before starts where that
+// one ends; one inside it is left out). An empty span takes the character
+// after it, unless that is a line's end or the text's.
+function spans(text) {
+  const out = [];
+  for (const d of current.diagnostics) {
+    if (d.line == null || d.file != null) continue;
+    const start = offsetOf(text, d.line, d.column);
+    let end = Math.max(start, offsetOf(text, d.endLine ?? d.line, d.endColumn ?? d.column));
+    if (end === start && start < text.length && text[start] !== "\n") end += codePointAt(text, start);
+    out.push({ start, end, severity: d.severity });
+  }
+  out.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept = [];
+  let last = 0;
+  for (const s of out) {
+    if (kept.length && s.end <= last) continue;
+    kept.push({ ...s, start: Math.max(s.start, last) });
+    last = s.end;
+  }
+  return kept;
+}
+
+function drawHighlight() {
+  const text = source.value;
+  const parts = [];
+  let at = 0;
+  for (const s of spans(text)) {
+    if (s.start > at) parts.push(document.createTextNode(text.slice(at, s.start)));
+    const mark = document.createElement("mark");
+    // At a line's end (or the text's) the mark holds no visible character:
+    // CSS gives it one underlined space there, which moves nothing.
+    mark.className = s.severity + (s.start === s.end || text[s.start] === "\n" ? " eol" : "");
+    mark.textContent = text.slice(s.start, s.end);
+    parts.push(mark);
+    at = s.end;
+  }
+  parts.push(document.createTextNode(text.slice(at)));
+  highlight.replaceChildren(...parts);
+  syncScroll();
+}
+
+function syncScroll() {
+  highlight.scrollTop = source.scrollTop;
+  highlight.scrollLeft = source.scrollLeft;
+  $("gutter").scrollTop = source.scrollTop;
+}
+
+// On input: the layer and the gutter follow the text before the next
+// frame is painted (once per frame however many inputs came).
+let redrawPending = false;
+function redrawSoon() {
+  if (redrawPending) return;
+  redrawPending = true;
+  requestAnimationFrame(() => {
+    redrawPending = false;
+    drawGutter();
+    drawHighlight();
+  });
 }
 
 function showStates() {
@@ -144,7 +240,9 @@ function rebuild() {
   let error = null;
   if (bundle) {
     const playing = player.isPlaying();
+    const t1 = performance.now();
     error = player.load(bundle, name.replace(/\.[^.]*$/, "") + ".animb") ?? null;
+    current.loadMs = performance.now() - t1;
     if (!error && playing) player.play();
     showStates();
     showControls();
@@ -221,12 +319,16 @@ async function openExample(file) {
 }
 
 function wire() {
-  source.addEventListener("input", schedule);
-  source.addEventListener("scroll", () => { $("gutter").scrollTop = source.scrollTop; });
+  source.addEventListener("input", () => {
+    redrawSoon();
+    schedule();
+  });
+  source.addEventListener("scroll", syncScroll);
   source.addEventListener("keydown", (e) => {
     if (e.key !== "Tab") return;
     e.preventDefault();
     source.setRangeText("    ", source.selectionStart, source.selectionEnd, "end");
+    redrawSoon();
     schedule();
   });
   $("language").onchange = () => {
@@ -294,12 +396,61 @@ function base64(bytes) {
   return btoa(s);
 }
 
+// The underlined spans as the highlight layer holds them: each <mark>'s
+// text, severity and place, counted from the layer's own text before it
+// (line:column to endLine:endColumn, 1-based, columns in characters, the
+// end one past the span, as animc's), the empty ones included.
+function underlined() {
+  const out = [];
+  let line = 1;
+  let column = 1;
+  const advance = (t) => {
+    for (const ch of t) {
+      if (ch === "\n") {
+        line++;
+        column = 1;
+      } else column++;
+    }
+  };
+  for (const node of highlight.childNodes) {
+    if (node.nodeName !== "MARK") {
+      advance(node.textContent);
+      continue;
+    }
+    const at = { text: node.textContent, severity: node.classList.contains("warning") ? "warning" : "error", line, column };
+    advance(node.textContent);
+    out.push({ ...at, endLine: line, endColumn: column, eol: node.classList.contains("eol") });
+  }
+  return out;
+}
+
+// Whether the layer lies under the textarea: the same text, scroll
+// offsets and the style properties that place characters (the names of
+// those that differ).
+function layer() {
+  const a = getComputedStyle(source);
+  const b = getComputedStyle(highlight);
+  const placing = ["font-family", "font-size", "font-weight", "line-height", "letter-spacing", "word-spacing",
+    "tab-size", "white-space", "padding-top", "padding-left", "border-top-width", "border-left-width",
+    "box-sizing", "left", "top"];
+  const sourceBox = source.getBoundingClientRect();
+  const layerBox = highlight.getBoundingClientRect();
+  return {
+    mirrored: highlight.textContent === source.value,
+    scroll: [source.scrollTop, source.scrollLeft, highlight.scrollTop, highlight.scrollLeft],
+    styleDiffers: placing.filter((p) => a.getPropertyValue(p) !== b.getPropertyValue(p)),
+    origin: [sourceBox.left, sourceBox.top, layerBox.left, layerBox.top],
+  };
+}
+
 // What the page shows: the list under the editor, the marked gutter
-// lines, the time, the text and its link.
+// lines, the underlined spans, the time, the text and its link.
 function shown() {
   return {
     diagnostics: [...$("diagnostics").children].map((li) => li.textContent),
     marked: [...$("gutter").querySelectorAll("span")].map((s) => Number(s.dataset.line)),
+    underlined: underlined(),
+    mirrored: highlight.textContent === source.value,
     time: $("time").textContent,
     stale: $("stale").textContent,
     language: language(),
@@ -330,6 +481,29 @@ async function step(s) {
     return { ...shown(), text: source.value };
   }
   if ("shown" in s) return { ...shown(), text: source.value };
+  if ("scroll" in s) {
+    // The textarea scrolled to [top, left], as the wheel or the caret
+    // scrolls it: its `scroll` event.
+    [source.scrollTop, source.scrollLeft] = s.scroll;
+    source.dispatchEvent(new Event("scroll"));
+    return layer();
+  }
+  if ("layer" in s) return layer();
+  if ("edit" in s) {
+    // A keystroke: the characters s.edit replace s.at .. s.at + s.length
+    // (UTF-16 offsets) as typing does (execCommand's insertText: the
+    // browser's own `input` event, the undo stack); `wait`: until the
+    // compile it sets off.
+    const done = s.wait ? compiled() : null;
+    source.focus();
+    source.setSelectionRange(s.at, s.at + (s.length ?? 0));
+    document.execCommand("insertText", false, s.edit);
+    if (done) await done;
+    // `painted`: after the next animation frame (what the input drew).
+    if (s.painted) await new Promise((resolve) => requestAnimationFrame(resolve));
+    return { ...shown(), text: source.value };
+  }
+  if ("keystrokes" in s) return await keystrokes(s.keystrokes);
   if ("frame" in s) return { error: player.renderFrame(s.frame) ?? null, frame: player.frame() };
   if ("pixels" in s) return { width: player.width(), height: player.height(), pixels: base64(player.readPixels()) };
   if ("trace" in s) {
@@ -349,6 +523,40 @@ async function step(s) {
     return { frame: player.frame(), pixels: base64(player.readPixels()) };
   }
   return { error: "unknown step " + JSON.stringify(s) };
+}
+
+// Keystroke to new frame, `n` times (BENCHMARKS.md, "The playground"):
+// each keystroke alternately adds a newline at the text's end and takes it
+// away, typed as `edit` types (the browser's own `input` event); the time
+// runs from the input event's time stamp to the first animation frame
+// callback after the rebuild the keystroke set off (its debounce, compile
+// and load, whose frame that animation frame presents). Needs the real
+// clock (`?hold`): the virtual one stands still while scripts run.
+async function keystrokes(n) {
+  const total = [];
+  const compileMs = [];
+  const loadMs = [];
+  for (let i = 0; i < n; i++) {
+    let typed = null;
+    source.addEventListener("input", (e) => { typed = e.timeStamp; }, { once: true });
+    const done = compiled();
+    source.focus();
+    const end = source.value.length;
+    if (i % 2 === 0) {
+      source.setSelectionRange(end, end);
+      document.execCommand("insertText", false, "\n");
+    } else {
+      source.setSelectionRange(end - 1, end);
+      document.execCommand("delete");
+    }
+    await done;
+    if (!current.ok) return { error: `keystroke ${i}: ${JSON.stringify(current.diagnostics)}` };
+    const drawn = await new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    total.push(drawn - typed);
+    compileMs.push(current.ms);
+    loadMs.push(current.loadMs);
+  }
+  return { total, compileMs, loadMs, debounceMs: DEBOUNCE_MS };
 }
 
 async function runChecks(url) {
@@ -389,6 +597,7 @@ async function main() {
     const pre = $("results");
     pre.textContent = base64(new TextEncoder().encode(JSON.stringify(out)));
     pre.dataset.done = "1";
+    if (params.has("hold")) await fetch("done", { method: "POST" });
   }
 }
 
@@ -397,4 +606,5 @@ main().catch((e) => {
   const pre = $("results");
   pre.textContent = btoa(JSON.stringify({ exception: String(e) }));
   pre.dataset.done = "1";
+  if (params.has("hold")) fetch("done", { method: "POST" });
 });

@@ -3,10 +3,13 @@
 //! file server with in-memory extras (and the benchmark's `/hold` and
 //! `/done`), one `chromium-headless-shell --dump-dom` run whose page writes
 //! its results into `<pre id="results" data-done="1">` (base64 of a JSON
-//! text, or the JSON text itself).
+//! text, or the JSON text itself); and in `frames` the comparison of the
+//! page's frames with `animvm -H -d`'s.
 
 // Each test binary uses its own part of these.
 #![allow(dead_code)]
+
+pub mod frames;
 
 use serde_json::Value;
 use std::collections::HashMap;
