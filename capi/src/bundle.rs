@@ -2,6 +2,7 @@
 
 use crate::{AnimkitStatus, Failure, Tagged, bytes as read_bytes, c_string, call, call_void, free, give, handle, out};
 use animkit_vm::game::{Bundle, FindError, ModuleKind, OpenError};
+use animkit_vm::program::Language;
 use std::ffi::{CString, c_char};
 
 /// A verified bundle (opaque). Made by [`animkit_bundle_open`], freed by
@@ -29,6 +30,28 @@ pub enum AnimkitModuleKind {
     Drawing = 1,
     /// A SLAP scene (`.slap`): [`animkit_bundle_scene`].
     Scene = 2,
+}
+
+/// The C value of each language's kind, in the language table's order
+/// (`vm/src/program.rs`; [`ModuleKind`] is one kind a language, in that
+/// order): the one place the C ABI names a language. A language added to
+/// the table without its row here, or a row out of order, does not compile.
+const KINDS: [AnimkitModuleKind; Language::ALL.len()] =
+    [AnimkitModuleKind::Sprite, AnimkitModuleKind::Drawing, AnimkitModuleKind::Scene];
+
+const _: () = {
+    let mut i = 0;
+    while i < KINDS.len() {
+        assert!(KINDS[i] as usize == i && Language::ALL[i].module_kind() as usize == i);
+        i += 1;
+    }
+};
+
+impl AnimkitModuleKind {
+    /// The C value of `kind`.
+    pub(crate) const fn of(kind: ModuleKind) -> AnimkitModuleKind {
+        KINDS[kind as usize]
+    }
 }
 
 pub(crate) fn open_failure(e: OpenError) -> Failure {
@@ -117,11 +140,7 @@ pub unsafe extern "C" fn animkit_bundle_module(
                 format!("module {index} is past the bundle's {} modules", b.bundle.module_count()),
             )
         })?;
-        let kind = match kind {
-            ModuleKind::Sprite => AnimkitModuleKind::Sprite,
-            ModuleKind::Drawing => AnimkitModuleKind::Drawing,
-            ModuleKind::Scene => AnimkitModuleKind::Scene,
-        };
+        let kind = AnimkitModuleKind::of(kind);
         if !out_name.is_null() {
             *unsafe { out(out_name, "out_name")? } = b.names.get(index).map_or(c"".as_ptr(), |n| n.as_ptr());
         }

@@ -7,7 +7,7 @@ use crate::{
 };
 use animkit_player::player::{Player, PlayerError};
 use animkit_player::render::MAX_IMAGE_SIZE;
-use animkit_vm::game::{FindError, ModuleKind};
+use animkit_vm::game::FindError;
 use glow::HasContext;
 use std::ffi::{CStr, c_char, c_void};
 use std::num::NonZeroU32;
@@ -166,10 +166,9 @@ pub unsafe extern "C" fn animkit_player_new(
         };
         if let Some(name) = name {
             match b.bundle.scene(name) {
-                Ok(_) | Err(FindError::WrongKind { found: ModuleKind::Drawing, .. }) => {}
-                Err(FindError::WrongKind { found: ModuleKind::Sprite, .. }) => {
-                    return Err(player_failure(PlayerError::SpriteModule));
-                }
+                Ok(_) => {}
+                Err(FindError::WrongKind { found, .. }) if Player::plays(found.language()) => {}
+                Err(FindError::WrongKind { .. }) => return Err(player_failure(PlayerError::SpriteModule)),
                 Err(e) => return Err(find_failure(e)),
             }
         }
@@ -196,10 +195,7 @@ pub unsafe extern "C" fn animkit_player_kind(
 ) -> AnimkitStatus {
     call("animkit_player_kind", || {
         let p = unsafe { handle(player, "player")? };
-        *unsafe { out(out_kind, "out_kind")? } = match p.player.language() {
-            "slap" => AnimkitModuleKind::Scene,
-            _ => AnimkitModuleKind::Drawing,
-        };
+        *unsafe { out(out_kind, "out_kind")? } = AnimkitModuleKind::of(p.player.module_language().module_kind());
         Ok(())
     })
 }

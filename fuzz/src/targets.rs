@@ -109,14 +109,27 @@ pub fn check_program(program: Verified<Program>) {
     run_program(Arc::new(program));
 }
 
+/// What runs a module of one language (its index in the program).
+type Run = fn(&Arc<Verified<Program>>, usize);
+
+/// Each language's runner, in the language table's order
+/// (`vm/src/program.rs`, checked when the crate compiles): the one place
+/// the fuzz targets name a language.
+const RUNS: [(Language, Run); Language::ALL.len()] =
+    [(Language::Sprite, run_sprites), (Language::Animator, |p, i| run_animator(p, i)), (Language::Slap, run_slap)];
+
+const _: () = {
+    let mut i = 0;
+    while i < RUNS.len() {
+        assert!(RUNS[i].0 as usize == i);
+        i += 1;
+    }
+};
+
 /// Runs every module of a verified program for a while.
 pub fn run_program(program: Arc<Verified<Program>>) {
     for (index, module) in program.modules.iter().enumerate() {
-        match module.language {
-            Language::Sprite => run_sprites(&program, index),
-            Language::Animator => run_animator(&program, index),
-            Language::Slap => run_slap(&program, index),
-        }
+        (RUNS[module.language as usize].1)(&program, index);
     }
 }
 

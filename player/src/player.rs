@@ -126,6 +126,85 @@ impl Write for SharedOut {
     }
 }
 
+/// How the player plays a language's modules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Play {
+    /// Not at all: the game draws them ([`PlayerError::SpriteModule`]).
+    Refused,
+    /// As a program run by a [`Script`] ([`Content::Animator`]).
+    Script,
+    /// As a scene stepped on the clock ([`Content::Slap`]).
+    Scene,
+}
+
+/// A language's row of [`PLAYS`].
+struct PlayRow {
+    language: Language,
+    /// How the player plays its modules.
+    play: Play,
+    /// Its place when no module is named (lowest first; `None`: never
+    /// picked).
+    preference: Option<u8>,
+}
+
+/// How the player plays each language, in the language table's order
+/// (`vm/src/program.rs`, checked when the crate compiles): the one place
+/// the player names a language. The module choice, the content built and
+/// [`Player::language`] read it.
+const PLAYS: [PlayRow; Language::ALL.len()] = [
+    PlayRow { language: Language::Sprite, play: Play::Refused, preference: None },
+    PlayRow { language: Language::Animator, play: Play::Script, preference: Some(0) },
+    PlayRow { language: Language::Slap, play: Play::Scene, preference: Some(1) },
+];
+
+const _: () = {
+    let mut i = 0;
+    while i < PLAYS.len() {
+        assert!(PLAYS[i].language as usize == i);
+        i += 1;
+    }
+};
+
+/// How the player plays `language`'s modules.
+const fn play(language: Language) -> Play {
+    PLAYS[language as usize].play
+}
+
+/// The language a kind of content plays (one language a kind: a kind of
+/// content with no row, or two rows of a kind, does not compile).
+const fn language_of(play: Play) -> Language {
+    let mut found = None;
+    let mut i = 0;
+    while i < PLAYS.len() {
+        if PLAYS[i].play as u8 == play as u8 {
+            assert!(found.is_none(), "two languages played alike");
+            found = Some(PLAYS[i].language);
+        }
+        i += 1;
+    }
+    match found {
+        Some(l) => l,
+        None => panic!("a kind of content with no language"),
+    }
+}
+
+const SCRIPT_LANGUAGE: Language = language_of(Play::Script);
+const SCENE_LANGUAGE: Language = language_of(Play::Scene);
+
+/// The module played when none is named: the first module of the most
+/// preferred language that has one ([`PLAYS`]' `preference`).
+fn preferred_module(program: &Program) -> Option<usize> {
+    let mut best: Option<(u8, usize)> = None;
+    for (i, m) in program.modules.iter().enumerate() {
+        match (PLAYS[m.language as usize].preference, best) {
+            (Some(rank), Some((r, _))) if rank >= r => {}
+            (Some(rank), _) => best = Some((rank, i)),
+            (None, _) => {}
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
 // One value per player: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]
 enum Content {
@@ -396,10 +475,7 @@ impl Player {
             Some(name) => (0..program.modules.len())
                 .find(|&i| program.string(program.modules[i].name) == name)
                 .ok_or_else(|| PlayerError::NoSuchModule(name.to_string()))?,
-            None => [Language::Animator, Language::Slap]
-                .into_iter()
-                .find_map(|l| program.modules.iter().position(|m| m.language == l))
-                .ok_or(PlayerError::NoPlayableModule)?,
+            None => preferred_module(&program).ok_or(PlayerError::NoPlayableModule)?,
         };
         // SAFETY: the caller guarantees `gl` is current.
         let saved = unsafe { GlState::save(&gl) };
@@ -412,23 +488,24 @@ impl Player {
             unsafe { saved.restore(&gl) };
             return Err(PlayerError::BadSize { width, height });
         }
-        if program.modules[index].language == Language::Animator {
+        let play = play(program.modules[index].language);
+        if play == Play::Script {
             // Refusals first, while the state can still be put back.
             if let Err(e) = Script::new(program.clone(), index, animkit_vm::animator::record::Recorder::default()) {
                 unsafe { saved.restore(&gl) };
                 return Err(e);
             }
         }
-        let scene = match program.modules[index].language {
-            Language::Slap => match Scene::with_index(Arc::new(program.clone()), index) {
+        let scene = match play {
+            Play::Scene => match Scene::with_index(Arc::new(program.clone()), index) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     unsafe { saved.restore(&gl) };
                     return Err(PlayerError::Module(e.to_string()));
                 }
             },
-            Language::Animator => None,
-            Language::Sprite => {
+            Play::Script => None,
+            Play::Refused => {
                 unsafe { saved.restore(&gl) };
                 return Err(PlayerError::SpriteModule);
             }
@@ -544,12 +621,31 @@ impl Player {
         t
     }
 
-    /// `slap` or `animator`.
+    /// `slap` or `animator`: [`module_language`](Self::module_language)'s
+    /// name.
     pub fn language(&self) -> &'static str {
+        self.module_language().name()
+    }
+
+    /// The language of the module played.
+    pub fn module_language(&self) -> Language {
         match self.content {
-            Content::Slap { .. } => "slap",
-            Content::Animator { .. } => "animator",
+            Content::Slap { .. } => SCENE_LANGUAGE,
+            Content::Animator { .. } => SCRIPT_LANGUAGE,
         }
+    }
+
+    /// Whether the player plays modules of `language` (else
+    /// [`PlayerError::SpriteModule`]).
+    ///
+    /// ```
+    /// use animkit_player::player::Player;
+    /// use animkit_vm::program::Language;
+    /// assert!(Player::plays(Language::Slap) && Player::plays(Language::Animator));
+    /// assert!(!Player::plays(Language::Sprite));
+    /// ```
+    pub fn plays(language: Language) -> bool {
+        play(language) != Play::Refused
     }
 
     /// Where [`draw`](Self::draw) puts the picture in the game's

@@ -3,8 +3,8 @@
 
 use animkit_compiler::files::ReadError;
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
+use animkit_compiler::import::importer;
 use animkit_compiler::{Options, Source, compile_with_warnings};
-use animkit_vm::program::Language;
 use animkit_vm::verify::{Verified, verify};
 use animkit_vm::{Program, codec};
 use std::io::Write;
@@ -172,7 +172,8 @@ pub fn program_from_bytes_with(
         Source {
             path: path.to_string(),
             text: animkit_compiler::driver::line_ends(converted.text),
-            language: Some(Language::Sprite),
+            // What the importer writes (`import::IMPORTERS`).
+            language: importer("aseprite"),
         }
     } else {
         Source::new(path, text)

@@ -59,7 +59,7 @@ fn function(out: &mut String, p: &Program, m: &Module, fi: usize, f: &Function) 
     );
     for (pc, &w) in f.code.iter().enumerate() {
         for (si, s) in m.states.iter().enumerate() {
-            if m.language == crate::program::Language::Sprite && s.entry as usize == pc {
+            if m.language.code() == crate::program::CodeForm::Sprite && s.entry as usize == pc {
                 let _ = writeln!(out, "  ; state {si} {}", p.string(s.name));
             }
         }

@@ -121,12 +121,7 @@ impl OpClass {
     /// assert_eq!(OpClass::of(Language::Slap), OpClass::Slap);
     /// ```
     pub const fn of(language: crate::program::Language) -> OpClass {
-        use crate::program::Language;
-        match language {
-            Language::Sprite => OpClass::Sprite,
-            Language::Animator => OpClass::Animator,
-            Language::Slap => OpClass::Slap,
-        }
+        language.op_class()
     }
 
     /// The opcode bytes reserved for the class.

@@ -1,7 +1,8 @@
 //! The in-memory program: what the compiler builds, what a bundle decodes
 //! to, and what the interpreter runs once the verifier has accepted it.
 
-use crate::isa::Insn;
+use crate::game::ModuleKind;
+use crate::isa::{Insn, OpClass};
 use std::fmt;
 
 /// Index of an entry of a program's string table.
@@ -21,6 +22,20 @@ pub enum Language {
     Slap,
 }
 
+/// How a language's functions are coded: what the verifier's rules, the
+/// codec's encoding and the disassembler's labels follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CodeForm {
+    /// Sprite code: one function of states, no registers, calls or
+    /// bindings (only the generic ops flagged
+    /// [`crate::isa::Props::SPRITE_CODE`]), coded by `codec/sprite_code.rs`
+    /// and `codec/sprite_lines.rs` against its states.
+    Sprite,
+    /// Register code: an entry function below the function count, no
+    /// states, coded by `codec/register_code.rs` against its constants.
+    Register,
+}
+
 /// One row of the language table: everything that names a language.
 #[derive(Clone, Copy, Debug)]
 struct LanguageInfo {
@@ -30,16 +45,77 @@ struct LanguageInfo {
     name: &'static str,
     /// File extension of its sources, without the dot.
     extension: &'static str,
+    /// The ISA class of its domain ops ([`OpClass::of`]).
+    op_class: OpClass,
+    /// How its functions are coded.
+    code: CodeForm,
+    /// Whether its entry function's `WAIT`s add up to its length (a SLAP
+    /// scene's last time point, [`crate::verify::ModuleInfo::entry_waits`]).
+    timeline: bool,
+    /// The game API's name for it ([`ModuleKind`]), in table order.
+    kind: ModuleKind,
+    /// How [`ModuleKind`]'s `Display` (so `FindError`) words a module of it.
+    kind_words: &'static str,
 }
 
-/// The language table: the one place a language's byte, name and extension
-/// are spelled. Everything else (`animc --lang`, extensions, bundle bytes,
-/// help texts) is derived from it.
+/// The language table: the one place a language's byte, name, extension
+/// and every other per-language fact of the VM are spelled. Everything else
+/// (`animc --lang`, extensions, bundle bytes, help texts, the ISA class,
+/// the verifier's and the codec's code form, the game API's
+/// [`ModuleKind`]) is derived from it.
 const LANGUAGES: [(Language, LanguageInfo); 3] = [
-    (Language::Sprite, LanguageInfo { byte: 1, name: "sprite", extension: "anim" }),
-    (Language::Animator, LanguageInfo { byte: 2, name: "animator", extension: "draw" }),
-    (Language::Slap, LanguageInfo { byte: 3, name: "slap", extension: "slap" }),
+    (
+        Language::Sprite,
+        LanguageInfo {
+            byte: 1,
+            name: "sprite",
+            extension: "anim",
+            op_class: OpClass::Sprite,
+            code: CodeForm::Sprite,
+            timeline: false,
+            kind: ModuleKind::Sprite,
+            kind_words: "a sprite module",
+        },
+    ),
+    (
+        Language::Animator,
+        LanguageInfo {
+            byte: 2,
+            name: "animator",
+            extension: "draw",
+            op_class: OpClass::Animator,
+            code: CodeForm::Register,
+            timeline: false,
+            kind: ModuleKind::Drawing,
+            kind_words: "an Animator drawing",
+        },
+    ),
+    (
+        Language::Slap,
+        LanguageInfo {
+            byte: 3,
+            name: "slap",
+            extension: "slap",
+            op_class: OpClass::Slap,
+            code: CodeForm::Register,
+            timeline: true,
+            kind: ModuleKind::Scene,
+            kind_words: "a SLAP scene",
+        },
+    ),
 ];
+
+// Row `i` is language `i` and module kind `i`, so `Language as usize` and
+// `ModuleKind as usize` index the table: a row out of order, or two
+// languages of one kind, does not compile.
+const _: () = {
+    let mut i = 0;
+    while i < LANGUAGES.len() {
+        assert!(LANGUAGES[i].0 as usize == i);
+        assert!(LANGUAGES[i].1.kind as usize == i);
+        i += 1;
+    }
+};
 
 impl Language {
     /// Every language, in table order.
@@ -104,6 +180,49 @@ impl Language {
     /// ```
     pub fn from_extension(extension: &str) -> Option<Language> {
         Language::ALL.into_iter().find(|l| l.extension() == extension)
+    }
+
+    /// The ISA class of its domain ops: a module may use generic ops and
+    /// those of this class only.
+    pub const fn op_class(self) -> OpClass {
+        self.info().op_class
+    }
+
+    /// How its functions are coded (sprite code or register code).
+    ///
+    /// ```
+    /// use animkit_vm::program::{CodeForm, Language};
+    /// assert_eq!(Language::Sprite.code(), CodeForm::Sprite);
+    /// assert_eq!(Language::Slap.code(), CodeForm::Register);
+    /// ```
+    pub const fn code(self) -> CodeForm {
+        self.info().code
+    }
+
+    /// Whether its entry function's `WAIT`s add up to its length (SLAP).
+    pub const fn timeline(self) -> bool {
+        self.info().timeline
+    }
+
+    /// The game API's name for it.
+    ///
+    /// ```
+    /// use animkit_vm::game::ModuleKind;
+    /// use animkit_vm::program::Language;
+    /// assert_eq!(Language::Animator.module_kind(), ModuleKind::Drawing);
+    /// ```
+    pub const fn module_kind(self) -> ModuleKind {
+        self.info().kind
+    }
+
+    /// The language of a module of kind `kind` (one language a kind).
+    pub(crate) const fn of_kind(kind: ModuleKind) -> Language {
+        LANGUAGES[kind as usize].0
+    }
+
+    /// How [`ModuleKind`]'s `Display` words a module of this language.
+    pub(crate) const fn kind_words(self) -> &'static str {
+        self.info().kind_words
     }
 
     /// The names joined with `sep` (`sprite|animator|slap`), for help texts.
@@ -244,6 +363,79 @@ impl Program {
             for f in &mut m.functions {
                 f.lines.clear();
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CodeForm, Language};
+    use crate::game::ModuleKind;
+    use crate::isa::OpClass;
+
+    /// Every column of the language table, row by row: what the bundle
+    /// format, `animc`, the verifier, the codec and the game API (its
+    /// C ABI values included) were before the table held them.
+    #[test]
+    fn the_language_table_pins_every_column() {
+        let rows: Vec<_> = Language::ALL
+            .into_iter()
+            .map(|l| {
+                (
+                    l,
+                    l.to_byte(),
+                    l.name(),
+                    l.extension(),
+                    l.op_class(),
+                    l.code(),
+                    l.timeline(),
+                    l.module_kind(),
+                    l.module_kind().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (
+                    Language::Sprite,
+                    1,
+                    "sprite",
+                    "anim",
+                    OpClass::Sprite,
+                    CodeForm::Sprite,
+                    false,
+                    ModuleKind::Sprite,
+                    "a sprite module".to_string()
+                ),
+                (
+                    Language::Animator,
+                    2,
+                    "animator",
+                    "draw",
+                    OpClass::Animator,
+                    CodeForm::Register,
+                    false,
+                    ModuleKind::Drawing,
+                    "an Animator drawing".to_string()
+                ),
+                (
+                    Language::Slap,
+                    3,
+                    "slap",
+                    "slap",
+                    OpClass::Slap,
+                    CodeForm::Register,
+                    true,
+                    ModuleKind::Scene,
+                    "a SLAP scene".to_string()
+                ),
+            ]
+        );
+        for l in Language::ALL {
+            assert_eq!(l.module_kind().language(), l);
+            assert_eq!(l.module_kind() as usize, l as usize);
+            assert_eq!(OpClass::of(l), l.op_class());
         }
     }
 }

@@ -32,7 +32,7 @@
 
 use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass, Props};
 use crate::limits::{MAX_POINTS, MAX_STATES};
-use crate::program::{ConstKind, Function, Language, Module, Program};
+use crate::program::{CodeForm, ConstKind, Function, Language, Module, Program};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -204,8 +204,8 @@ pub(crate) struct Scratch {
 
 fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<ModuleInfo, VerifyError> {
     cx.string(m.name, "the module name")?;
-    match m.language {
-        Language::Sprite => {
+    match m.language.code() {
+        CodeForm::Sprite => {
             if m.functions.len() != 1 || m.entry.is_some() || m.states.is_empty() || m.states.len() > MAX_STATES {
                 return Err(cx.err(
                     "module-shape",
@@ -218,7 +218,7 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<
                 ));
             }
         }
-        Language::Animator | Language::Slap => {
+        CodeForm::Register => {
             let ok = m.entry.is_some_and(|e| (e as usize) < m.functions.len()) && m.states.is_empty();
             if !ok {
                 return Err(cx.err(
@@ -265,12 +265,11 @@ fn verify_module(cx: &mut Ctx<'_>, m: &Module, scratch: &mut Scratch) -> Result<
     cx.function = None;
     // A sprite module's one function was verified last: `scratch.resume`
     // holds its resume points (one allocation, of their exact number).
-    let resume_points = if m.language == Language::Sprite { scratch.resume[..].into() } else { Box::default() };
-    // A SLAP module's last time point (its entry exists: `module-shape`).
-    let entry_waits = match (m.language, m.entry.and_then(|e| m.functions.get(e as usize))) {
-        (Language::Slap, Some(f)) => {
-            f.code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field() as u64).sum()
-        }
+    let resume_points = if m.language.code() == CodeForm::Sprite { scratch.resume[..].into() } else { Box::default() };
+    // A timeline module's (SLAP's) last time point (its entry exists:
+    // `module-shape`).
+    let entry_waits = match (m.language.timeline(), m.entry.and_then(|e| m.functions.get(e as usize))) {
+        (true, Some(f)) => f.code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field() as u64).sum(),
         _ => 0,
     };
     Ok(ModuleInfo { resume_points, entry_waits })
@@ -380,7 +379,9 @@ fn op_allowed(language: Language, op: Op) -> bool {
     match (language, op.info().class) {
         // The compact sprite interpreter has no registers, calls or
         // bindings: the rows say which generic ops it runs.
-        (Language::Sprite, OpClass::Generic) => op.info().props.contains(Props::SPRITE_CODE),
+        (language, OpClass::Generic) if language.code() == CodeForm::Sprite => {
+            op.info().props.contains(Props::SPRITE_CODE)
+        }
         (_, OpClass::Generic) => true,
         (language, class) => class == OpClass::of(language),
     }
@@ -430,7 +431,7 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch
             last_pc = Some(e.pc);
         }
     }
-    if m.language == Language::Sprite && sprite_code_ok(cx, m, f, scratch) {
+    if m.language.code() == CodeForm::Sprite && sprite_code_ok(cx, m, f, scratch) {
         return Ok(());
     }
     finite_runs(f, &mut scratch.runs);
@@ -438,7 +439,7 @@ fn verify_function(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch
         verify_insn(cx, m, f, &scratch.runs, pc, w)?;
     }
     verify_control_flow(cx, m, f, scratch)?;
-    if m.language == Language::Sprite {
+    if m.language.code() == CodeForm::Sprite {
         // The fast path agrees with the rules (its proptest), so this is
         // never reached for code that passes; the facts stay right anyway.
         scratch.resume.clear();

@@ -102,7 +102,7 @@ pub use consts::encode_num;
 pub use words::decode_error_in_words;
 
 use crate::isa::Insn;
-use crate::program::{ConstKind, Function, Language, Module, Program};
+use crate::program::{CodeForm, ConstKind, Function, Language, Module, Program};
 use crate::verify::{ModuleVerifier, Verified, VerifyError};
 use consts::{ConstWriter, decode_consts};
 use lines::{decode_lines, encode_lines};
@@ -328,16 +328,16 @@ pub fn encode(program: &Program) -> Vec<u8> {
                         FunctionRec {
                             name: f.name,
                             nregs: f.nregs,
-                            code: match m.language {
-                                Language::Sprite => encode_sprite_code(&f.code),
-                                _ => encode_register_code(&f.code, &f.consts),
+                            code: match m.language.code() {
+                                CodeForm::Sprite => encode_sprite_code(&f.code),
+                                CodeForm::Register => encode_register_code(&f.code, &f.consts),
                             }
                             .into(),
                             const_start: start,
                             const_len: f.consts.len() as u32,
-                            lines: match m.language {
-                                Language::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &widths),
-                                _ => encode_lines(&f.lines, f.code.len()),
+                            lines: match m.language.code() {
+                                CodeForm::Sprite => encode_sprite_lines(&f.lines, &f.code, &m.states, &widths),
+                                CodeForm::Register => encode_lines(&f.lines, f.code.len()),
                             }
                             .into(),
                         }
@@ -581,8 +581,8 @@ fn from_body(
         let mut segs_known = false;
         for (fi, f) in m.functions.iter().enumerate() {
             let slice = const_range(&consts, f, mi, fi)?;
-            codes.push(match language {
-                Language::Sprite => {
+            codes.push(match language.code() {
+                CodeForm::Sprite => {
                     // The segment starts of function 0 are what the states
                     // are coded against; later functions' go to a spare.
                     let segs = if fi == 0 { &mut sc.segs } else { &mut sc.spare_segs };
@@ -591,7 +591,7 @@ fn from_body(
                     segs_known |= fi == 0;
                     sc.sprite.as_slice().to_vec()
                 }
-                _ => decode_register_code(&f.code, slice)
+                CodeForm::Register => decode_register_code(&f.code, slice)
                     .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: code: {e}")))?,
             });
         }
@@ -608,9 +608,9 @@ fn from_body(
             }
             let slice = const_range(&consts, &f, mi, fi)?;
             next_const = start + slice.len();
-            let lines = match language {
-                Language::Sprite => decode_sprite_lines_with(&f.lines, &code, &states, &widths, &mut sc.lines),
-                _ => decode_lines(&f.lines, code.len()),
+            let lines = match language.code() {
+                CodeForm::Sprite => decode_sprite_lines_with(&f.lines, &code, &states, &widths, &mut sc.lines),
+                CodeForm::Register => decode_lines(&f.lines, code.len()),
             }
             .map_err(|e| LoadError::Malformed(format!("module {mi} function {fi}: debug lines: {e}")))?;
             functions.push(Function {

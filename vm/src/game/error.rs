@@ -2,11 +2,21 @@
 //! reason a game can act on, all `std::error::Error`.
 
 use crate::codec::LoadError;
+use crate::program::Language;
 use crate::suggest::Quoted;
 use std::fmt;
 
 /// What a bundle module is, for [`super::Bundle::module`] and
-/// [`FindError::WrongKind`].
+/// [`FindError::WrongKind`]: one kind a language, in the language table's
+/// order (its `kind` column, `vm/src/program.rs`), so
+/// [`ModuleKind::language`] and [`Language::module_kind`] are inverses.
+///
+/// ```
+/// use animkit_vm::game::ModuleKind;
+/// use animkit_vm::program::Language;
+/// assert_eq!(ModuleKind::Scene.language(), Language::Slap);
+/// assert_eq!(ModuleKind::Drawing.to_string(), "an Animator drawing");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ModuleKind {
     /// A sprite state machine (`.anim`): [`super::Bundle::sprite`].
@@ -17,13 +27,16 @@ pub enum ModuleKind {
     Scene,
 }
 
+impl ModuleKind {
+    /// The language of modules of this kind.
+    pub const fn language(self) -> Language {
+        Language::of_kind(self)
+    }
+}
+
 impl fmt::Display for ModuleKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ModuleKind::Sprite => "a sprite module",
-            ModuleKind::Drawing => "an Animator drawing",
-            ModuleKind::Scene => "a SLAP scene",
-        })
+        f.write_str(self.language().kind_words())
     }
 }
 

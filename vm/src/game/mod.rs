@@ -58,7 +58,7 @@ pub use error::{FindError, ModuleKind, OpenError, RestoreError, UnknownEvent, Un
 pub use scene::{Actor, Actors, Scene};
 
 use crate::codec;
-use crate::program::{Language, Program};
+use crate::program::Program;
 use crate::verify::Verified;
 use std::path::Path;
 use std::sync::Arc;
@@ -153,7 +153,7 @@ impl Bundle {
     /// ```
     pub fn module(&self, index: usize) -> Option<(&str, ModuleKind)> {
         let m = self.program.modules.get(index)?;
-        Some((self.program.string(m.name), ModuleKind::of(m.language)))
+        Some((self.program.string(m.name), m.language.module_kind()))
     }
 
     /// The sprite module `name`.
@@ -194,26 +194,16 @@ impl Bundle {
     fn find(&self, name: &str, kind: ModuleKind) -> Result<usize, FindError> {
         let p = &self.program;
         match p.modules.iter().position(|m| p.string(m.name) == name) {
-            Some(i) if ModuleKind::of(p.modules[i].language) == kind => Ok(i),
+            Some(i) if p.modules[i].language.module_kind() == kind => Ok(i),
             Some(i) => Err(FindError::WrongKind {
                 name: name.to_string(),
                 expected: kind,
-                found: ModuleKind::of(p.modules[i].language),
+                found: p.modules[i].language.module_kind(),
             }),
             None => {
                 let names = p.modules.iter().map(|m| p.string(m.name));
                 Err(FindError::NoModule { name: name.to_string(), nearest: error::nearest(name, names) })
             }
-        }
-    }
-}
-
-impl ModuleKind {
-    fn of(language: Language) -> ModuleKind {
-        match language {
-            Language::Sprite => ModuleKind::Sprite,
-            Language::Animator => ModuleKind::Drawing,
-            Language::Slap => ModuleKind::Scene,
         }
     }
 }
