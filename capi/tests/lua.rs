@@ -5,7 +5,7 @@
 //! as `animkit.Error` values (nil names, a truncated bundle, freed and
 //! wrong-kind handles). Skipped, with a note, where `luajit` is missing
 //! (.ci/run installs Debian's `luajit`). The LÖVE example
-//! (`lua/love/main.lua`) is not run here.
+//! (`lua/love/main.lua`) is run by `love.rs`.
 
 use crate::common;
 use crate::csharp::{available, compare_hero};

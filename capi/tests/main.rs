@@ -14,6 +14,7 @@ mod dependencies;
 mod errors;
 mod header;
 mod hostile_calls;
+mod love;
 mod lua;
 mod player;
 mod python;
