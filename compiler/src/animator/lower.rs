@@ -21,9 +21,10 @@ use super::check::{Checked, Ending, Script, Step};
 use super::row_ops::{RowOp, row_op};
 use crate::builder::{FunctionBuilder, Mark, ProgramBuilder};
 use animkit_grammar::animator::ast::{self, Cmd, HAlign, VAlign};
-use animkit_grammar::animator::fields::Field;
+use animkit_grammar::animator::fields::{Field, FieldSink};
 use animkit_vm::isa::{Insn, MAX_AX, Op};
 use animkit_vm::program::{Function, Language, Module, StrId};
+use std::convert::Infallible;
 
 /// Where string ids come from. Names that outlive a command (macro names)
 /// go through [`Strings::name`]; other text through [`Strings::text`], which
@@ -147,7 +148,7 @@ fn emit_op(f: &mut FunctionBuilder, op: Op, pos: Option<(u32, u32)>, fill: impl 
 /// arguments in canonical form (see the module docs): a command's own
 /// layout where it has one (sizes as corners, defaults filled in), else
 /// each argument by the kind the command table gives it
-/// (`Cmd::try_fields`). Commands whose op has no block write nothing.
+/// (`Cmd::sink_fields`). Commands whose op has no block write nothing.
 fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
     let cmd = c.command();
     match &cmd.kind {
@@ -177,79 +178,85 @@ fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
             let id = s.text(&image.text);
             b.num(anchor[0]).num(anchor[1]).num(u[0]).num(u[1]).num(v[0]).num(v[1]).str(id).points(points)
         }
-        // The stream's three hottest shapes, written out: the generic arm
-        // below writes the same values (tests/animator_equivalence.rs and the
-        // goldens compare the bundles), but calls its closure once per field
-        // out of line, which cost the stream 5% (BENCHMARKS.md, "Animator
-        // compile").
-        Cmd::Line { from, to } => b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value),
-        Cmd::FillCircle { center, radius, vertices } => {
-            b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices)
-        }
-        Cmd::Color { .. } => {
-            let rgb = c.rgb();
-            b.num(rgb[0]).num(rgb[1]).num(rgb[2])
-        }
         // Not one op (`row_op` gives a sequence): `emit_command` lowers
         // them.
         Cmd::InvokeAt { .. } | Cmd::Macro { .. } | Cmd::Endmacro => b,
         kind => {
-            let _ = kind.try_fields(|f| {
-                match f {
-                    Field::Word(_) | Field::Flag(..) => {}
-                    Field::Num(n) => {
-                        b.num(n.value);
-                    }
-                    Field::OptNum(n) => {
-                        if let Some(n) = n {
-                            b.num(n.value);
-                        }
-                    }
-                    Field::Nums(ns) => {
-                        for n in ns {
-                            b.num(n.value);
-                        }
-                    }
-                    Field::Int(i) | Field::Bits(i) => {
-                        b.int(i);
-                    }
-                    Field::Str(t) | Field::Hex(t) => {
-                        b.str(s.text(&t.text));
-                    }
-                    Field::Name(t) => {
-                        b.str(s.name(&t.text));
-                    }
-                    Field::OptStr(t) => {
-                        if let Some(t) = t {
-                            b.str(s.text(&t.text));
-                        }
-                    }
-                    Field::Point(p) => {
-                        b.num(p.x.value).num(p.y.value);
-                    }
-                    Field::Points(ps) => {
-                        b.points(ps);
-                    }
-                    Field::On(on) => {
-                        b.num(on as u8 as f64);
-                    }
-                    Field::Color(_) => {
-                        let rgb = c.rgb();
-                        b.num(rgb[0]).num(rgb[1]).num(rgb[2]);
-                    }
-                    Field::Char(ch) => {
-                        b.num(ch.value as u32 as f64);
-                    }
-                    Field::OptAlign(a) => {
-                        let (h, v) = align_codes(a);
-                        b.num(h).num(v);
-                    }
-                }
-                Ok::<(), std::convert::Infallible>(())
-            });
+            let _ = kind.sink_fields(&mut BlockFields { b: &mut *b, s, c });
             b
         }
     };
+}
+
+/// The block of a command whose arguments are written as their kinds give
+/// them, one [`Field`] at a time. Its `field` is inlined at each field of
+/// each variant (`Cmd::sink_fields`), where its `match` folds away: the
+/// stream's hottest commands (`line`, `fillcircle`, `color`) cost what
+/// blocks written out by hand cost (BENCHMARKS.md, "Animator compile").
+struct BlockFields<'a, 'b, 'c> {
+    b: &'a mut Block<'b>,
+    s: &'a mut dyn Strings,
+    c: Checked<'c>,
+}
+
+impl FieldSink for BlockFields<'_, '_, '_> {
+    type Error = Infallible;
+
+    #[inline(always)]
+    fn field(&mut self, f: Field<'_>) -> Result<(), Infallible> {
+        let b = &mut *self.b;
+        match f {
+            Field::Word(_) | Field::Flag(..) => {}
+            Field::Num(n) => {
+                b.num(n.value);
+            }
+            Field::OptNum(n) => {
+                if let Some(n) = n {
+                    b.num(n.value);
+                }
+            }
+            Field::Nums(ns) => {
+                for n in ns {
+                    b.num(n.value);
+                }
+            }
+            Field::Int(i) | Field::Bits(i) => {
+                b.int(i);
+            }
+            Field::Str(t) | Field::Hex(t) => {
+                b.str(self.s.text(&t.text));
+            }
+            Field::Name(t) => {
+                b.str(self.s.name(&t.text));
+            }
+            Field::OptStr(t) => {
+                if let Some(t) = t {
+                    b.str(self.s.text(&t.text));
+                }
+            }
+            Field::Point(p) => {
+                b.num(p.x.value).num(p.y.value);
+            }
+            Field::Points(ps) => {
+                b.points(ps);
+            }
+            Field::On(on) => {
+                b.num(on as u8 as f64);
+            }
+            Field::Color(_) => {
+                let rgb = self.c.rgb();
+                b.num(rgb[0]).num(rgb[1]).num(rgb[2]);
+            }
+            Field::Char(ch) => {
+                b.num(ch.value as u32 as f64);
+            }
+            Field::OptAlign(a) => {
+                let (h, v) = align_codes(a);
+                b.num(h).num(v);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The macro being recorded.
