@@ -458,34 +458,51 @@ mod tests {
     use super::*;
     use crate::animator::check::{Checker, Text};
     use crate::animator::sizes::constants;
+    use animkit_grammar::animator::lexer::Keyword;
+    use animkit_grammar::animator::reader::command_examples;
     use animkit_vm::isa::Format;
-
-    /// Every command form, for the constant counts.
-    const EVERY_FORM: &str = "keepalive on\nevents off\nresize 64 48\nwarp 1 2\nwarp area a\necho hi\nechopt p 1 2 3 4 .\ntitle t\nframe\nflush\nscreenshot s.png\nscreendump -\nscreendump d.raw\nsleep 0\nflushdelay 0\naspect on\nbg red\nrotate 1\nscale 2\nscale 2 3\nshift 1 1\nviewport 0 0 1 1\nviewport 0 0 - 1 1\nviewport aspect m\nmult 1 0 0 0 1 0 0 0 1\npush\npop\nident\nclip 0 0 1 1\nclip 0 0 - 1 1\ncolor 0.5\nalpha 1\nthick 2\ndash 255\ndot 0 0\nline 0 0 1 1\narrow 0 0 1 1\nrect 0 0 1 1\nrect 0 0 - 1 1\nfillrect 0 0 1 1\nfillrect 0 0 - 1 1\ntext 0 0 hi\nblit left top 0 0 img\nlines 0 0 1 1 2 2\npoly 0 0 1 0 1 1\ncircle 0 0 1 8\nfillcircle 0 0 1 8\nimage img a.png\nimage 2 2 img\ncolormap x red\nimage_set img 0 0 xx\nimgpoly 0 0 1 0 0 1 img 0 0 1 0 1 1\nimgpoly 1 0 0 1 img 0 0 1 0 1 1\nimgpoly 1 1 img 0 0 1 0 1 1\nimgpoly img 0 0 1 0 1 1 0 1\narea a 0 0 1 0 1 1\ndelarea a\nkillareas\ninvoke m\ninvoke 1 2 m\nforget\nsetcursor c\nquit\n";
 
     #[test]
     fn every_command_adds_the_constants_the_checker_counts() {
-        let (commands, errors) = animkit_grammar::animator::parse(EVERY_FORM);
-        assert!(errors.is_empty(), "{errors:?}");
-        let mut checker = Checker::for_stream();
+        // Every form of every row of the command table, as
+        // `command_examples` writes it (`macro` and `endmacro` are the
+        // recorder's, not `emit_command`'s).
+        let mut forms = 0;
         let mut b = ProgramBuilder::new();
-        for cmd in &commands {
-            let c = checker.check(cmd, Text::of(EVERY_FORM)).unwrap();
-            let mut f = FunctionBuilder::new(0);
-            f.num(0.0);
-            let before = f.next_const();
-            emit_command(c, &mut f, &mut b, false);
-            let (consts, last) = constants(&cmd.kind);
-            let function = f.finish();
-            assert_eq!(function.consts.len() as u64 - u64::from(before), consts, "{:?}", cmd.kind);
-            let blocks: Vec<u32> = function
-                .code
-                .iter()
-                .filter(|i| i.op().is_some_and(|op| op.info().format == Format::K))
-                .map(|i| i.ax_field())
-                .collect();
-            assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
+        for kw in Keyword::ALL {
+            if matches!(kw, Keyword::Macro | Keyword::Endmacro) {
+                continue;
+            }
+            for example in command_examples(kw) {
+                forms += 1;
+                let (commands, errors) = animkit_grammar::animator::parse(&example);
+                assert!(errors.is_empty(), "{example:?}: {errors:?}");
+                assert_eq!(commands.len(), 1, "{example:?}");
+                constants_of(&commands[0], &example, &mut b);
+            }
         }
+        assert!(forms > Keyword::ALL.len(), "{forms} forms");
+    }
+
+    /// Lowers `cmd` alone and compares its constants, and where its last
+    /// block starts, with what `constants` counts.
+    fn constants_of(cmd: &ast::Command, text: &str, b: &mut ProgramBuilder) {
+        let mut checker = Checker::for_stream();
+        let c = checker.check(cmd, Text::of(text)).unwrap_or_else(|r| panic!("{text:?}: {}", r.diagnostic.message));
+        let mut f = FunctionBuilder::new(0);
+        f.num(0.0);
+        let before = f.next_const();
+        emit_command(c, &mut f, b, false);
+        let (consts, last) = constants(&cmd.kind);
+        let function = f.finish();
+        assert_eq!(function.consts.len() as u64 - u64::from(before), consts, "{:?}", cmd.kind);
+        let blocks: Vec<u32> = function
+            .code
+            .iter()
+            .filter(|i| i.op().is_some_and(|op| op.info().format == Format::K))
+            .map(|i| i.ax_field())
+            .collect();
+        assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
     }
 }
 
