@@ -56,14 +56,17 @@ impl<'a> Block<'a> {
         let start = f.next_const();
         Block { f, start }
     }
+    #[inline(always)]
     fn num(&mut self, v: f64) -> &mut Self {
         self.f.num(v);
         self
     }
+    #[inline(always)]
     fn int(&mut self, i: &ast::Int) -> &mut Self {
         self.f.num(i.value as f64);
         self
     }
+    #[inline(always)]
     fn str(&mut self, id: StrId) -> &mut Self {
         self.f.string(id);
         self
