@@ -78,7 +78,7 @@
 //! | `ast.rs` | `Cmd::command_keyword` (and so `Cmd::keyword`) |
 //! | `commands.rs` | `Keyword::in_macro_body`, [`MACRO_BODY`](crate::animator::commands::MACRO_BODY) (the checker's allow list and its note) |
 //! | `ast.rs` | `Cmd::without_spans` |
-//! | `fields.rs` | `Cmd::try_fields`: each argument with its kind, in the order written; the compiler's checker (`written.rs`, `meaning.rs`), formatter and lowering (`write_block`) walk it |
+//! | `fields.rs` | `Cmd::try_fields` and `Cmd::sink_fields`: each argument with its kind, in the order written; the compiler's checker (`written.rs`, `meaning.rs`) and formatter walk it with a closure, the lowering (`write_block`) with an inlined `FieldSink` |
 //! | `reader/forms.rs` | `signature`, `usage` and `build` (a matched form to its `Cmd`) |
 //! | `build.rs` with `reference/generate.rs` | the LALRPOP reference's keyword terminals and one rule per row: an alternative per form, an error alternative per point where the command can be cut |
 //! | vm `isa.rs` | the Animator section of the ISA (`Op`'s Animator variants, their bytes, mnemonics, formats, work, flags, signatures), from `ops` |

@@ -3,9 +3,13 @@
 //! (`commands.rs`) turned into [`Cmd::try_fields`], which the compiler's
 //! checker, formatter and lowering walk instead of matching every variant.
 //!
-//! The walk is a generated `match` that calls the closure once per field;
-//! the closure is inlined, so a consumer's `match` over [`Field`] folds
-//! into straight code per variant (no allocation, no dynamic dispatch).
+//! The walk is a generated `match` ([`Cmd::sink_fields`]) that hands each
+//! field to a [`FieldSink`]. A sink whose [`FieldSink::field`] is
+//! `#[inline(always)]` (the lowering's `write_block`) gets its `match` over
+//! [`Field`] inlined at every field of every variant, where it folds into
+//! straight code (no call per field, no allocation, no dynamic dispatch);
+//! [`Cmd::try_fields`] takes a closure instead, which the compiler may call
+//! out of line (the checker and formatter, off the stream's hot path).
 
 use crate::animator::ast::{Align, Char, Cmd, Color, Int, Num, Point, Str};
 
@@ -49,6 +53,25 @@ pub enum Field<'a> {
     OptAlign(&'a Option<Align>),
 }
 
+/// What [`Cmd::sink_fields`] hands each field to.
+pub trait FieldSink {
+    /// What stops the walk.
+    type Error;
+    /// Takes the next field, in the order written.
+    fn field(&mut self, f: Field<'_>) -> Result<(), Self::Error>;
+}
+
+/// A closure as a [`FieldSink`] ([`Cmd::try_fields`]).
+struct FnSink<F>(F);
+
+impl<E, F: FnMut(Field<'_>) -> Result<(), E>> FieldSink for FnSink<F> {
+    type Error = E;
+    #[inline(always)]
+    fn field(&mut self, f: Field<'_>) -> Result<(), E> {
+        (self.0)(f)
+    }
+}
+
 /// The [`Field`] of field `$f` of kind `$kind`.
 macro_rules! field {
     ($f:ident Nums $n:literal) => {
@@ -68,7 +91,7 @@ macro_rules! field {
     };
 }
 
-/// [`Cmd::try_fields`] from the table.
+/// [`Cmd::sink_fields`] from the table.
 macro_rules! fields_from_table {
     ($($k:ident $kw:tt {
         cmds: [$($(#[$vm:meta])* $v:ident $vforms:tt {
@@ -91,14 +114,23 @@ macro_rules! fields_from_table {
             /// assert_eq!(words, ["point", "-", "point"]);
             /// ```
             #[inline(always)]
-            #[allow(unused_variables, unused_mut)]
-            pub fn try_fields<E>(&self, mut f: impl FnMut(Field<'_>) -> Result<(), E>) -> Result<(), E> {
+            pub fn try_fields<E>(&self, f: impl FnMut(Field<'_>) -> Result<(), E>) -> Result<(), E> {
+                self.sink_fields(&mut FnSink(f))
+            }
+
+            /// Hands `sink` each argument, in the order written (context
+            /// words included), stopping at the first error: the walk of
+            /// [`Cmd::try_fields`], for a sink whose `field` is inlined at
+            /// every field.
+            #[inline(always)]
+            #[allow(unused_variables)]
+            pub fn sink_fields<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error> {
                 match self {
                     $($(Cmd::$v { $($f),* } => {
                         $(
-                            $(f(Field::Word($pre))?;)?
-                            f(field!($f $kind $($karg)?))?;
-                            $(f(Field::Word($post))?;)?
+                            $(sink.field(Field::Word($pre))?;)?
+                            sink.field(field!($f $kind $($karg)?))?;
+                            $(sink.field(Field::Word($post))?;)?
                         )*
                     })*)*
                 }

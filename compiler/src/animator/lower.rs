@@ -21,9 +21,10 @@ use super::check::{Checked, Ending, Script, Step};
 use super::row_ops::{RowOp, row_op};
 use crate::builder::{FunctionBuilder, Mark, ProgramBuilder};
 use animkit_grammar::animator::ast::{self, Cmd, HAlign, VAlign};
-use animkit_grammar::animator::fields::Field;
+use animkit_grammar::animator::fields::{Field, FieldSink};
 use animkit_vm::isa::{Insn, MAX_AX, Op};
 use animkit_vm::program::{Function, Language, Module, StrId};
+use std::convert::Infallible;
 
 /// Where string ids come from. Names that outlive a command (macro names)
 /// go through [`Strings::name`]; other text through [`Strings::text`], which
@@ -55,14 +56,17 @@ impl<'a> Block<'a> {
         let start = f.next_const();
         Block { f, start }
     }
+    #[inline(always)]
     fn num(&mut self, v: f64) -> &mut Self {
         self.f.num(v);
         self
     }
+    #[inline(always)]
     fn int(&mut self, i: &ast::Int) -> &mut Self {
         self.f.num(i.value as f64);
         self
     }
+    #[inline(always)]
     fn str(&mut self, id: StrId) -> &mut Self {
         self.f.string(id);
         self
@@ -147,7 +151,7 @@ fn emit_op(f: &mut FunctionBuilder, op: Op, pos: Option<(u32, u32)>, fill: impl 
 /// arguments in canonical form (see the module docs): a command's own
 /// layout where it has one (sizes as corners, defaults filled in), else
 /// each argument by the kind the command table gives it
-/// (`Cmd::try_fields`). Commands whose op has no block write nothing.
+/// (`Cmd::sink_fields`). Commands whose op has no block write nothing.
 fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
     let cmd = c.command();
     match &cmd.kind {
@@ -177,79 +181,85 @@ fn write_block(c: Checked<'_>, b: &mut Block<'_>, s: &mut dyn Strings) {
             let id = s.text(&image.text);
             b.num(anchor[0]).num(anchor[1]).num(u[0]).num(u[1]).num(v[0]).num(v[1]).str(id).points(points)
         }
-        // The stream's three hottest shapes, written out: the generic arm
-        // below writes the same values (tests/animator_equivalence.rs and the
-        // goldens compare the bundles), but calls its closure once per field
-        // out of line, which cost the stream 5% (BENCHMARKS.md, "Animator
-        // compile").
-        Cmd::Line { from, to } => b.num(from.x.value).num(from.y.value).num(to.x.value).num(to.y.value),
-        Cmd::FillCircle { center, radius, vertices } => {
-            b.num(center.x.value).num(center.y.value).num(radius.value).int(vertices)
-        }
-        Cmd::Color { .. } => {
-            let rgb = c.rgb();
-            b.num(rgb[0]).num(rgb[1]).num(rgb[2])
-        }
         // Not one op (`row_op` gives a sequence): `emit_command` lowers
         // them.
         Cmd::InvokeAt { .. } | Cmd::Macro { .. } | Cmd::Endmacro => b,
         kind => {
-            let _ = kind.try_fields(|f| {
-                match f {
-                    Field::Word(_) | Field::Flag(..) => {}
-                    Field::Num(n) => {
-                        b.num(n.value);
-                    }
-                    Field::OptNum(n) => {
-                        if let Some(n) = n {
-                            b.num(n.value);
-                        }
-                    }
-                    Field::Nums(ns) => {
-                        for n in ns {
-                            b.num(n.value);
-                        }
-                    }
-                    Field::Int(i) | Field::Bits(i) => {
-                        b.int(i);
-                    }
-                    Field::Str(t) | Field::Hex(t) => {
-                        b.str(s.text(&t.text));
-                    }
-                    Field::Name(t) => {
-                        b.str(s.name(&t.text));
-                    }
-                    Field::OptStr(t) => {
-                        if let Some(t) = t {
-                            b.str(s.text(&t.text));
-                        }
-                    }
-                    Field::Point(p) => {
-                        b.num(p.x.value).num(p.y.value);
-                    }
-                    Field::Points(ps) => {
-                        b.points(ps);
-                    }
-                    Field::On(on) => {
-                        b.num(on as u8 as f64);
-                    }
-                    Field::Color(_) => {
-                        let rgb = c.rgb();
-                        b.num(rgb[0]).num(rgb[1]).num(rgb[2]);
-                    }
-                    Field::Char(ch) => {
-                        b.num(ch.value as u32 as f64);
-                    }
-                    Field::OptAlign(a) => {
-                        let (h, v) = align_codes(a);
-                        b.num(h).num(v);
-                    }
-                }
-                Ok::<(), std::convert::Infallible>(())
-            });
+            let _ = kind.sink_fields(&mut BlockFields { b: &mut *b, s, c });
             b
         }
     };
+}
+
+/// The block of a command whose arguments are written as their kinds give
+/// them, one [`Field`] at a time. Its `field` is inlined at each field of
+/// each variant (`Cmd::sink_fields`), where its `match` folds away: the
+/// stream's hottest commands (`line`, `fillcircle`, `color`) cost what
+/// blocks written out by hand cost (BENCHMARKS.md, "Animator compile").
+struct BlockFields<'a, 'b, 'c> {
+    b: &'a mut Block<'b>,
+    s: &'a mut dyn Strings,
+    c: Checked<'c>,
+}
+
+impl FieldSink for BlockFields<'_, '_, '_> {
+    type Error = Infallible;
+
+    #[inline(always)]
+    fn field(&mut self, f: Field<'_>) -> Result<(), Infallible> {
+        let b = &mut *self.b;
+        match f {
+            Field::Word(_) | Field::Flag(..) => {}
+            Field::Num(n) => {
+                b.num(n.value);
+            }
+            Field::OptNum(n) => {
+                if let Some(n) = n {
+                    b.num(n.value);
+                }
+            }
+            Field::Nums(ns) => {
+                for n in ns {
+                    b.num(n.value);
+                }
+            }
+            Field::Int(i) | Field::Bits(i) => {
+                b.int(i);
+            }
+            Field::Str(t) | Field::Hex(t) => {
+                b.str(self.s.text(&t.text));
+            }
+            Field::Name(t) => {
+                b.str(self.s.name(&t.text));
+            }
+            Field::OptStr(t) => {
+                if let Some(t) = t {
+                    b.str(self.s.text(&t.text));
+                }
+            }
+            Field::Point(p) => {
+                b.num(p.x.value).num(p.y.value);
+            }
+            Field::Points(ps) => {
+                b.points(ps);
+            }
+            Field::On(on) => {
+                b.num(on as u8 as f64);
+            }
+            Field::Color(_) => {
+                let rgb = self.c.rgb();
+                b.num(rgb[0]).num(rgb[1]).num(rgb[2]);
+            }
+            Field::Char(ch) => {
+                b.num(ch.value as u32 as f64);
+            }
+            Field::OptAlign(a) => {
+                let (h, v) = align_codes(a);
+                b.num(h).num(v);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The macro being recorded.
@@ -451,34 +461,51 @@ mod tests {
     use super::*;
     use crate::animator::check::{Checker, Text};
     use crate::animator::sizes::constants;
+    use animkit_grammar::animator::lexer::Keyword;
+    use animkit_grammar::animator::reader::command_examples;
     use animkit_vm::isa::Format;
-
-    /// Every command form, for the constant counts.
-    const EVERY_FORM: &str = "keepalive on\nevents off\nresize 64 48\nwarp 1 2\nwarp area a\necho hi\nechopt p 1 2 3 4 .\ntitle t\nframe\nflush\nscreenshot s.png\nscreendump -\nscreendump d.raw\nsleep 0\nflushdelay 0\naspect on\nbg red\nrotate 1\nscale 2\nscale 2 3\nshift 1 1\nviewport 0 0 1 1\nviewport 0 0 - 1 1\nviewport aspect m\nmult 1 0 0 0 1 0 0 0 1\npush\npop\nident\nclip 0 0 1 1\nclip 0 0 - 1 1\ncolor 0.5\nalpha 1\nthick 2\ndash 255\ndot 0 0\nline 0 0 1 1\narrow 0 0 1 1\nrect 0 0 1 1\nrect 0 0 - 1 1\nfillrect 0 0 1 1\nfillrect 0 0 - 1 1\ntext 0 0 hi\nblit left top 0 0 img\nlines 0 0 1 1 2 2\npoly 0 0 1 0 1 1\ncircle 0 0 1 8\nfillcircle 0 0 1 8\nimage img a.png\nimage 2 2 img\ncolormap x red\nimage_set img 0 0 xx\nimgpoly 0 0 1 0 0 1 img 0 0 1 0 1 1\nimgpoly 1 0 0 1 img 0 0 1 0 1 1\nimgpoly 1 1 img 0 0 1 0 1 1\nimgpoly img 0 0 1 0 1 1 0 1\narea a 0 0 1 0 1 1\ndelarea a\nkillareas\ninvoke m\ninvoke 1 2 m\nforget\nsetcursor c\nquit\n";
 
     #[test]
     fn every_command_adds_the_constants_the_checker_counts() {
-        let (commands, errors) = animkit_grammar::animator::parse(EVERY_FORM);
-        assert!(errors.is_empty(), "{errors:?}");
-        let mut checker = Checker::for_stream();
+        // Every form of every row of the command table, as
+        // `command_examples` writes it (`macro` and `endmacro` are the
+        // recorder's, not `emit_command`'s).
+        let mut forms = 0;
         let mut b = ProgramBuilder::new();
-        for cmd in &commands {
-            let c = checker.check(cmd, Text::of(EVERY_FORM)).unwrap();
-            let mut f = FunctionBuilder::new(0);
-            f.num(0.0);
-            let before = f.next_const();
-            emit_command(c, &mut f, &mut b, false);
-            let (consts, last) = constants(&cmd.kind);
-            let function = f.finish();
-            assert_eq!(function.consts.len() as u64 - u64::from(before), consts, "{:?}", cmd.kind);
-            let blocks: Vec<u32> = function
-                .code
-                .iter()
-                .filter(|i| i.op().is_some_and(|op| op.info().format == Format::K))
-                .map(|i| i.ax_field())
-                .collect();
-            assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
+        for kw in Keyword::ALL {
+            if matches!(kw, Keyword::Macro | Keyword::Endmacro) {
+                continue;
+            }
+            for example in command_examples(kw) {
+                forms += 1;
+                let (commands, errors) = animkit_grammar::animator::parse(&example);
+                assert!(errors.is_empty(), "{example:?}: {errors:?}");
+                assert_eq!(commands.len(), 1, "{example:?}");
+                constants_of(&commands[0], &example, &mut b);
+            }
         }
+        assert!(forms > Keyword::ALL.len(), "{forms} forms");
+    }
+
+    /// Lowers `cmd` alone and compares its constants, and where its last
+    /// block starts, with what `constants` counts.
+    fn constants_of(cmd: &ast::Command, text: &str, b: &mut ProgramBuilder) {
+        let mut checker = Checker::for_stream();
+        let c = checker.check(cmd, Text::of(text)).unwrap_or_else(|r| panic!("{text:?}: {}", r.diagnostic.message));
+        let mut f = FunctionBuilder::new(0);
+        f.num(0.0);
+        let before = f.next_const();
+        emit_command(c, &mut f, b, false);
+        let (consts, last) = constants(&cmd.kind);
+        let function = f.finish();
+        assert_eq!(function.consts.len() as u64 - u64::from(before), consts, "{:?}", cmd.kind);
+        let blocks: Vec<u32> = function
+            .code
+            .iter()
+            .filter(|i| i.op().is_some_and(|op| op.info().format == Format::K))
+            .map(|i| i.ax_field())
+            .collect();
+        assert_eq!(blocks.last().map(|&s| u64::from(s - before)), last, "{:?}", cmd.kind);
     }
 }
 

@@ -39,9 +39,19 @@ use super::stage::{ActorId, Camera, Follow, Stage, StageFull};
 use crate::interp::{Args, Domain, Env, Flow};
 use crate::isa::{Op, animator_ops, generic_ops, sprite_ops};
 
-/// The window's values, exactly as many as the op's signature (a shorter
-/// window, possible only in an unverified program, reads as zeros).
-fn window<const N: usize>(args: &Args<'_>) -> [f64; N] {
+/// The window's values, exactly as many as the op's signature in its ISA
+/// row (a shorter window, possible only in an unverified program, reads as
+/// zeros). Each arm names its length as an array type; that it is the
+/// row's is asserted here and tested for every SLAP row
+/// (`tests::every_arm_reads_its_rows_window`).
+#[inline]
+fn window<const N: usize>(op: Op, args: &Args<'_>) -> [f64; N] {
+    debug_assert_eq!(
+        N,
+        op.info().block.len(),
+        "{op}: the arm reads {N} registers, its ISA row's window has {}",
+        op.info().block.len()
+    );
     std::array::from_fn(|i| args.num(i))
 }
 
@@ -74,7 +84,7 @@ impl Domain for Stage {
     fn op(&mut self, op: Op, args: Args<'_>, _env: &Env<'_>) -> Result<Flow, SlapOpError> {
         match op {
             Op::Action => {
-                let v: [f64; 2] = window(&args);
+                let v: [f64; 2] = window(op, &args);
                 let id = id(op, &v)?;
                 let action = (v[1].fract() == 0.0 && v[1] >= 0.0)
                     .then(|| Action::from_index(v[1].min(u32::MAX as f64) as u32))
@@ -83,31 +93,31 @@ impl Domain for Stage {
                 self.set_action(id, action).map_err(full(op, &v))?;
             }
             Op::Direction => {
-                let v: [f64; 2] = window(&args);
+                let v: [f64; 2] = window(op, &args);
                 let id = id(op, &v)?;
                 finite(op, &v, &v, "the direction must be a finite number")?;
                 self.set_direction(id, v[1]).map_err(full(op, &v))?;
             }
             Op::Position2 => {
-                let v: [f64; 3] = window(&args);
+                let v: [f64; 3] = window(op, &args);
                 let id = id(op, &v)?;
                 finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.set_position(id, v[1], None, v[2]).map_err(full(op, &v))?;
             }
             Op::Position3 => {
-                let v: [f64; 4] = window(&args);
+                let v: [f64; 4] = window(op, &args);
                 let id = id(op, &v)?;
                 finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.set_position(id, v[1], Some(v[2]), v[3]).map_err(full(op, &v))?;
             }
             Op::ActorColor => {
-                let v: [f64; 4] = window(&args);
+                let v: [f64; 4] = window(op, &args);
                 let id = id(op, &v)?;
                 finite(op, &v, &v, "every colour component must be a finite number")?;
                 self.set_color(id, [v[1], v[2], v[3]]).map_err(full(op, &v))?;
             }
             Op::Size => {
-                let v: [f64; 2] = window(&args);
+                let v: [f64; 2] = window(op, &args);
                 let id = id(op, &v)?;
                 if !(v[1].is_finite() && v[1] > 0.0) {
                     return Err(refused(op, &v, Refusal::Size));
@@ -115,12 +125,12 @@ impl Domain for Stage {
                 self.set_size(id, v[1]).map_err(full(op, &v))?;
             }
             Op::CamPos => {
-                let v: [f64; 3] = window(&args);
+                let v: [f64; 3] = window(op, &args);
                 finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.set_camera_position(v);
             }
             Op::CamDir => {
-                let v: [f64; 3] = window(&args);
+                let v: [f64; 3] = window(op, &args);
                 finite(op, &v, &v, "every component must be a finite number")?;
                 if v == [0.0; 3] {
                     return Err(refused(op, &v, Refusal::LookZero));
@@ -128,19 +138,19 @@ impl Domain for Stage {
                 self.set_camera_direction(v);
             }
             Op::CamAngles => {
-                let v: [f64; 2] = window(&args);
+                let v: [f64; 2] = window(op, &args);
                 finite(op, &v, &v, "both angles must be finite numbers")?;
                 self.set_camera_direction(Camera::look(v[0], v[1]));
             }
             Op::CamLookAt => {
-                let v: [f64; 3] = window(&args);
+                let v: [f64; 3] = window(op, &args);
                 finite(op, &v, &v, "every coordinate must be a finite number")?;
                 self.camera_look_at(v).map_err(|d| {
                     refused(op, &v, if d == [0.0; 3] { Refusal::LookAtCamera } else { Refusal::LookAtTooFar })
                 })?;
             }
             Op::CamFollow => {
-                let v: [f64; 3] = window(&args);
+                let v: [f64; 3] = window(op, &args);
                 let id = if v[0].fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&v[0]) {
                     v[0] as ActorId
                 } else {
@@ -155,7 +165,7 @@ impl Domain for Stage {
                 }
             }
             Op::CamMove => {
-                let v: [f64; 4] = window(&args);
+                let v: [f64; 4] = window(op, &args);
                 finite(op, &v[..3], &v, "every coordinate must be a finite number")?;
                 let n = v[3];
                 if !(n.fract() == 0.0 && (1.0..=f64::from(crate::limits::MAX_SLAP_FRAME)).contains(&n)) {
@@ -175,7 +185,7 @@ impl Domain for Stage {
 mod tests {
     use super::*;
     use crate::interp::Bindings;
-    use crate::isa::Insn;
+    use crate::isa::{Insn, OpClass};
     use crate::program::{Function, Language, Module, Program};
 
     fn apply(stage: &mut Stage, op: Op, values: &[f64]) -> Result<(), String> {
@@ -192,6 +202,24 @@ mod tests {
         let bindings = Bindings::default();
         let env = Env { code: program.code(0).unwrap(), bindings: &bindings, budget: 0 };
         stage.op(op, Args::new(values, &[]), &env).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    /// Every SLAP row's op runs through its arm with a window of its row's
+    /// length (the arms' lengths are asserted against the rows in
+    /// `window`), and a window of ones is accepted by every op but
+    /// `CAMLOOKAT` (the camera's own position) and `CAMFOLLOW` (no actor 1).
+    #[test]
+    fn every_arm_reads_its_rows_window() {
+        let slap: Vec<Op> = Op::ALL.iter().copied().filter(|op| op.info().class == OpClass::Slap).collect();
+        assert_eq!(slap.len(), 12);
+        let mut refused = Vec::new();
+        for op in slap {
+            let mut stage = Stage::new();
+            if apply(&mut stage, op, &vec![1.0; op.info().block.len()]).is_err() {
+                refused.push(op);
+            }
+        }
+        assert_eq!(refused, [Op::CamFollow]);
     }
 
     #[test]
