@@ -263,7 +263,7 @@ fn slap_deep_nesting_stays_linear() {
         (format!("actor 1 size 1{}\n", "+1".repeat(n)), "1:143"),
         (format!("actor 1 size 1{}\n", "*-1".repeat(n)), "1:204"),
     ];
-    let t = std::time::Instant::now();
+    let t = animkit_test_support::cpu::ThreadTimer::start();
     for (text, at) in &cases {
         let d = slap_diagnostics(text);
         assert_eq!(d.len(), 1, "{at}: {:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
@@ -353,7 +353,7 @@ fn slap_actors_and_time_points() {
 #[test]
 fn slap_50_mb_lines() {
     let mb = 50 << 20;
-    let t = std::time::Instant::now();
+    let t = animkit_test_support::cpu::ThreadTimer::start();
     let name = "a".repeat(mb);
     let d = slap_diagnostics(&format!("{name}\ntime 1\n"));
     assert_eq!(d.len(), 1);
@@ -377,7 +377,7 @@ fn slap_50_mb_lines() {
 fn slap_many_token_lines(mb: usize) {
     use animkit_grammar::slap::MAX_LINE_TOKENS;
     let n = mb << 20;
-    let t = std::time::Instant::now();
+    let t = animkit_test_support::cpu::ThreadTimer::start();
     let found = |text: String| {
         let d = slap_diagnostics(&text);
         assert_eq!(d.len(), 1, "{:?}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
@@ -533,7 +533,7 @@ fn work_per_call() {
         src.push_str(&format!("macro a{i}\ninvoke a{}\ninvoke a{}\nendmacro\n", i - 1, i - 1));
     }
     src.push_str("  invoke 1 2 a25\necho after\n");
-    let t = std::time::Instant::now();
+    let t = animkit_test_support::cpu::ThreadTimer::start();
     let (s, errors) = stream(Null, src.as_bytes(), 4096, |_| {});
     assert_eq!(
         errors,
@@ -647,7 +647,7 @@ fn sprite_checks_stay_fast_on_big_files() {
         text.push_str(&format!("S{i}: 0|e, S{}\n", i + 1));
     }
     text.push_str(&format!("S{}: 0|e, S{}\n", n - 1, n - 2));
-    let t = std::time::Instant::now();
+    let t = animkit_test_support::cpu::ThreadTimer::start();
     let rendered = compile_errors("t.anim", text);
     assert_eq!(
         first_error(&rendered),

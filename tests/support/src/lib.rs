@@ -5,9 +5,13 @@
 //!   the tests of one binary may count their own allocations side by side;
 //! - [`limited`]: a program run under an address-space limit, with its
 //!   peak resident memory (the `animc` and `animvm` resource-limit tests);
+//! - [`cpu`]: the CPU time a child or the calling thread spent, which
+//!   the tests that bound how long work takes assert instead of wall time
+//!   (a loaded machine stretches wall time, not CPU time);
 //! - [`fresh`]: whether a built `animvm`, `animc` or C library is up to
 //!   date with its sources, so a test need not `cargo build` it again.
 
 pub mod alloc;
+pub mod cpu;
 pub mod fresh;
 pub mod limited;

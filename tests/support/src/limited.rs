@@ -28,6 +28,9 @@ pub struct Run {
     pub signal: i32,
     /// Peak resident memory in bytes.
     pub peak: u64,
+    /// CPU time spent (user + system): what a test bounds instead of wall
+    /// time (see [`crate::cpu`]).
+    pub cpu: std::time::Duration,
     pub stderr: String,
 }
 
@@ -64,7 +67,10 @@ pub fn run_limited(program: &str, dir: &Path, args: &[&str], stdin: Option<&Path
     let pid = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
     assert_eq!(pid, child.id() as i32);
     let signal = status & 0x7f;
-    Run { code: (signal == 0).then_some((status >> 8) & 0xff), signal, peak: usage[4] as u64 * 1024, stderr }
+    let micros =
+        |s: i64, us: i64| std::time::Duration::from_secs(s as u64) + std::time::Duration::from_micros(us as u64);
+    let cpu = micros(usage[0], usage[1]) + micros(usage[2], usage[3]);
+    Run { code: (signal == 0).then_some((status >> 8) & 0xff), signal, peak: usage[4] as u64 * 1024, cpu, stderr }
 }
 
 /// The names in `dir`, sorted.
