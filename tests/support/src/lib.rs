@@ -6,8 +6,11 @@
 //! - [`limited`]: a program run under an address-space limit, with its
 //!   peak resident memory (the `animc` and `animvm` resource-limit tests);
 //! - [`fresh`]: whether a built `animvm`, `animc` or C library is up to
-//!   date with its sources, so a test need not `cargo build` it again.
+//!   date with its sources, so a test need not `cargo build` it again;
+//! - [`module_graph`]: a crate's graph of file modules and its cycles (the
+//!   compiler's and the runtime's `module_graph` tests).
 
 pub mod alloc;
 pub mod fresh;
 pub mod limited;
+pub mod module_graph;
