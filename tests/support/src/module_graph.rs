@@ -16,7 +16,10 @@
 //!   `driver`). A child naming its parent is counted.
 //! - Test code is not in the graph: `#[cfg(test)]` inline modules and the
 //!   files of `#[cfg(test)] mod x;` may import anything.
-//! - Paths into other crates (`animkit_player::render`) are not edges.
+//! - Paths into other crates (`animkit_player::render`) are not edges,
+//!   nor are names a re-export forwards to another crate (`crate::render`
+//!   where the root has `pub use animkit_player::render`).
+//! - `#[cfg(test)]` and `#[cfg(all(test, ...))]` both mark test code.
 //!
 //! [`crate_graph`] reads a crate's `src/`; [`cycle`] finds one cycle and
 //! [`describe`] prints it edge by edge with the file and line of each;
@@ -233,6 +236,31 @@ fn absolute(path: &[String], context: &[String], modules: &BTreeSet<Vec<String>>
     }
 }
 
+/// Whether the attribute starting at `toks` (after its `#[`) keeps an item
+/// to test builds: `cfg(test)`, or `cfg(all(...))` with `test` among its
+/// terms (`cfg(all(test, feature = "desktop"))`).
+fn test_only(toks: &[Tok]) -> bool {
+    let word = |k: usize| toks.get(k).map_or("", |t| t.text.as_str());
+    if (0..4).map(word).eq(["cfg", "(", "test", ")"]) {
+        return true;
+    }
+    if !(0..4).map(word).eq(["cfg", "(", "all", "("]) {
+        return false;
+    }
+    let mut depth = 1;
+    for k in 4.. {
+        match word(k) {
+            "" => return false,
+            "(" => depth += 1,
+            ")" if depth == 1 => return false,
+            ")" => depth -= 1,
+            "test" if depth == 1 && matches!(word(k - 1), "(" | ",") => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Reads one file's references, in `module` (whose known modules are
 /// `modules`).
 fn file_refs(text: &str, module: &[String], modules: &BTreeSet<Vec<String>>) -> FileRefs {
@@ -250,8 +278,7 @@ fn file_refs(text: &str, module: &[String], modules: &BTreeSet<Vec<String>>) -> 
         let in_test = inline.last().is_some_and(|m| m.2);
         let context: Vec<String> = module.iter().cloned().chain(inline.iter().map(|m| m.0.clone())).collect();
         if t == "#" && toks.get(i + 1).is_some_and(|t| t.text == "[") {
-            let words: Vec<&str> = toks[i + 2..].iter().take(4).map(|t| t.text.as_str()).collect();
-            if words == ["cfg", "(", "test", ")"] {
+            if test_only(&toks[i + 2..]) {
                 pending_test = true;
             }
             // Skip the attribute.
@@ -373,21 +400,23 @@ pub fn graph(files: &[(String, String)]) -> Graph {
             tests.insert([&m[..], &[c.clone()][..]].concat());
         }
     }
-    // The module that defines the item `path` names.
-    let resolve = |path: &[String]| -> Vec<String> {
+    // The module that defines the item `path` names; `None` when a
+    // re-export forwards it to another crate.
+    let resolve = |path: &[String]| -> Option<Vec<String>> {
         let mut path = path.to_vec();
         for _ in 0..16 {
             let n = (0..=path.len()).rev().find(|&n| modules.contains(&path[..n])).unwrap_or(0);
             let module = path[..n].to_vec();
-            let Some(name) = path.get(n) else { return module };
+            let Some(name) = path.get(n) else { return Some(module) };
             match reexports.get(&(module.clone(), name.clone())) {
-                Some(target) if !target.is_empty() && target[..] != path[..] => {
+                Some(target) if target.is_empty() => return None,
+                Some(target) if target[..] != path[..] => {
                     path = [&target[..], &path[n + 1..]].concat();
                 }
-                _ => return module,
+                _ => return Some(module),
             }
         }
-        path
+        Some(path)
     };
     let mut g: Graph = BTreeMap::new();
     for (file, m, r) in &read {
@@ -397,7 +426,7 @@ pub fn graph(files: &[(String, String)]) -> Graph {
         let from = m.join("::");
         let edges = g.entry(from.clone()).or_default();
         for (path, line) in &r.refs {
-            let to = resolve(path);
+            let Some(to) = resolve(path) else { continue };
             if to.starts_with(m) {
                 // Itself or a descendant: the module tree.
                 continue;
@@ -617,12 +646,19 @@ mod tests {
     #[test]
     fn tangles_exceptions_and_other_crates() {
         let files: Vec<(String, String)> = [
-            ("lib.rs", "mod a; mod b; mod c; mod d; mod e;"),
+            ("lib.rs", "mod a; mod b; mod c; mod d; mod e; mod f;"),
             ("a.rs", "use crate::b::x; pub fn y() {}"),
             ("b.rs", "pub fn x() { crate::a::y(); other::a::z(); }"),
             ("c.rs", "use super::d; pub fn w() { d::v() }"),
             ("d.rs", "pub fn v() { crate::c::w(); crate::e::u() }"),
-            ("e.rs", "use animkit_player::c; pub use animkit_player::d as b; pub fn u() {}"),
+            (
+                "e.rs",
+                "use animkit_player::c; pub use animkit_player::d as b; pub fn u() {}\npub fn t() { crate::f::Far; }",
+            ),
+            (
+                "f.rs",
+                "pub use animkit_player::Far;\n#[cfg(all(test, feature = \"x\"))]\nmod tests { use crate::a::y; }",
+            ),
         ]
         .iter()
         .map(|(p, t)| (p.to_string(), t.to_string()))
@@ -630,6 +666,7 @@ mod tests {
         let g = graph(&files);
         assert_eq!(tangles(&g), [["a", "b"], ["c", "d"]]);
         assert!(g["e"].is_empty(), "{g:?}");
+        assert!(g["f"].is_empty(), "{g:?}");
         assert_eq!(g["d"]["e"], "src/d.rs:1 `e::u`");
         let g = without(&g, &[("b", "a"), ("d", "c")]);
         assert_eq!(tangles(&g), [] as [[&str; 2]; 0]);
