@@ -17,6 +17,7 @@ pub mod gif;
 pub mod gl_window;
 pub mod progress;
 pub mod sink;
+pub mod sink_error;
 pub mod ticker;
 #[cfg(feature = "desktop")]
 pub mod watch;
