@@ -22,6 +22,7 @@ pub mod animator;
 pub mod clock;
 pub mod files;
 pub mod player;
+mod player_error;
 pub mod render;
 pub mod report;
 pub mod slap;

@@ -13,7 +13,7 @@
 //! [`Error`] too, reported by
 //! [`ProgramWatch::refused`](crate::host::watch::ProgramWatch::refused).
 
-use crate::host::sink::SinkError;
+use crate::host::sink_error::SinkError;
 use crate::player::PlayerError;
 
 /// Why `animvm` stopped.

@@ -74,22 +74,21 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
     let options = animkit_compiler::Options { strict: args.strict, ..animkit_compiler::Options::default() };
     let program = load_program_with(file, stderr, &options).map_err(Error::Load)?;
     let (index, language) = if args.trace {
-        // A module no host traces goes to the sprite host, which says
-        // what is missing.
+        // A module no host traces goes to the fallback host (sprites),
+        // which says what is missing.
         match pick_traced(&program, args.module.as_deref())? {
             Some(index) => (index, program.modules[index].language),
-            None => (0, Language::Sprite),
+            None => (0, TRACE_FALLBACK),
         }
     } else {
         pick_module(&program, args.module.as_deref())?
     };
     // A trace of a program with no module to trace (an Animator script)
     // is checked as what the file runs: `--trace` itself is refused then.
-    let runs = match language {
-        Language::Sprite if !program.modules.iter().any(|m| m.language == Language::Sprite) => {
-            pick_module(&program, args.module.as_deref()).map_or(language, |(_, l)| l)
-        }
-        _ => language,
+    let runs = if language == TRACE_FALLBACK && !program.modules.iter().any(|m| m.language == TRACE_FALLBACK) {
+        pick_module(&program, args.module.as_deref()).map_or(language, |(_, l)| l)
+    } else {
+        language
     };
     check_options(args, host(runs).target, file)?;
     let io = Io { stdin, stdout, stderr };
@@ -108,6 +107,8 @@ struct HostRow {
     language: Language,
     /// [`Host::PREFERENCE`] and [`Host::TRACES`].
     info: HostInfo,
+    /// [`Host::TRACE_FALLBACK`].
+    trace_fallback: bool,
     /// [`Host::TARGET`].
     target: Target,
     /// `launch::<H>`: builds the host's options and runs a module on it.
@@ -118,6 +119,7 @@ const fn row<H: Host>() -> HostRow {
     HostRow {
         language: H::LANGUAGE,
         info: HostInfo { preference: H::PREFERENCE, traces: H::TRACES },
+        trace_fallback: H::TRACE_FALLBACK,
         target: H::TARGET,
         launch: launch::<H>,
     }
@@ -135,6 +137,25 @@ const _: () = {
     while i < HOSTS.len() {
         assert!(HOSTS[i].language as usize == i);
         i += 1;
+    }
+};
+
+/// The language of the one host whose row says [`Host::TRACE_FALLBACK`]
+/// (sprites): where `--trace` goes when it picks no module of another
+/// traced language. No such host, or two, does not compile.
+const TRACE_FALLBACK: Language = {
+    let mut found = None;
+    let mut i = 0;
+    while i < HOSTS.len() {
+        if HOSTS[i].trace_fallback {
+            assert!(found.is_none(), "two hosts are --trace's fallback");
+            found = Some(HOSTS[i].language);
+        }
+        i += 1;
+    }
+    match found {
+        Some(language) => language,
+        None => panic!("no host is --trace's fallback"),
     }
 };
 
@@ -217,7 +238,7 @@ pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Re
 /// ```
 pub fn pick_traced(program: &Program, module: Option<&str>) -> Result<Option<usize>, Error> {
     let modules = &program.modules;
-    let traced = |l: Language| l != Language::Sprite && host_of(l).traces;
+    let traced = |l: Language| l != TRACE_FALLBACK && host_of(l).traces;
     if module.is_some() {
         let (index, language) = pick_module(program, module)?;
         return Ok(traced(language).then_some(index));

@@ -34,6 +34,7 @@ mod animvm_watch;
 mod animvm_watch_saves;
 mod canvas_window_mode;
 mod game_example_xvfb;
+mod module_graph;
 mod player_bundle;
 mod player_gl_state;
 mod render_3d;

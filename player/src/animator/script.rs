@@ -2,7 +2,7 @@
 //! compiled on the fly): the same VM and host calls as streaming the
 //! script, including the timing of `sleep` and `flushdelay`.
 
-use crate::player::PlayerError;
+use crate::player_error::PlayerError;
 use crate::report;
 use animkit_vm::Program;
 use animkit_vm::animator::{AnimatorVm, Canvas};

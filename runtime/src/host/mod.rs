@@ -17,6 +17,7 @@ pub mod gif;
 pub mod gl_window;
 pub mod progress;
 pub mod sink;
+pub mod sink_error;
 pub mod ticker;
 #[cfg(feature = "desktop")]
 pub mod watch;
@@ -116,6 +117,11 @@ pub trait Host {
     const PREFERENCE: u8;
     /// Whether `--trace` traces its modules.
     const TRACES: bool;
+    /// Whether it is where `--trace` goes when no module of another
+    /// traced language is picked (it picks its own module and says what
+    /// is missing), and what `animvm` runs then: one host only (`run.rs`
+    /// checks it when the crate compiles). The sprite host.
+    const TRACE_FALLBACK: bool = false;
     /// What a module of its language read from a file runs, for the
     /// options table ([`check_options`](crate::cli::check_options)).
     const TARGET: Target;

@@ -34,12 +34,16 @@
 //! # Ok::<(), animkit_runtime::host::sink::SinkError>(())
 //! ```
 
-use super::files::{self, FolderError, create_parent_dir, frame_path};
-use super::gif::{GifError, GifWriter, delay_cs};
+use super::files::{self, create_parent_dir, frame_path};
+use super::gif::{GifWriter, delay_cs};
 use super::progress::{Progress, ProgressOut};
 use crate::render::RgbaImage;
 use std::fmt;
 use std::path::Path;
+
+// What the sink could not do, defined in a module below both the sink and
+// `crate::Error` (which wraps it), so neither imports the other both ways.
+pub use super::sink_error::SinkError;
 
 /// How long each GIF frame shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,32 +54,6 @@ pub enum Timing {
     /// A frame shows for the waits reported ([`FrameSink::waited`]) until
     /// the next frame, or one frame at this rate when there were none.
     Waits(f64),
-}
-
-/// What the sink could not do; the run that used it cannot go on as
-/// asked.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SinkError {
-    /// A file (a PNG, the GIF) could not be written.
-    #[error("cannot write `{path}`: {reason}")]
-    Write {
-        /// The file.
-        path: String,
-        /// Why.
-        reason: String,
-    },
-    /// The folder `-d head` points into could not be made (the message
-    /// names it).
-    #[error("{0}")]
-    Folder(FolderError),
-    /// The GIF encoder refused a frame (the GIF is then abandoned).
-    #[error("{reason}")]
-    Gif {
-        /// The GIF's file.
-        path: String,
-        /// Why.
-        reason: GifError,
-    },
 }
 
 /// How the PNGs of `-d head` are named.

@@ -78,6 +78,9 @@ impl Host for SpriteHost {
     /// After Animator: a bundle with a `.draw` module runs that.
     const PREFERENCE: u8 = 1;
     const TRACES: bool = true;
+    /// `--trace` on a program with no traced module of another language
+    /// comes here, which says what is missing.
+    const TRACE_FALLBACK: bool = true;
     const TARGET: Target = Target::Sprite;
     type Options = SpriteOptions;
 

@@ -9,9 +9,12 @@
 //!   the tests that bound how long work takes assert instead of wall time
 //!   (a loaded machine stretches wall time, not CPU time);
 //! - [`fresh`]: whether a built `animvm`, `animc` or C library is up to
-//!   date with its sources, so a test need not `cargo build` it again.
+//!   date with its sources, so a test need not `cargo build` it again;
+//! - [`module_graph`]: a crate's graph of file modules and its cycles (the
+//!   compiler's and the runtime's `module_graph` tests).
 
 pub mod alloc;
 pub mod cpu;
 pub mod fresh;
 pub mod limited;
+pub mod module_graph;

@@ -15,6 +15,7 @@
 mod background;
 mod draw;
 mod images;
+mod pass3d;
 mod readback;
 mod target;
 

@@ -1,11 +1,15 @@
-//! 3D drawing inside the [`Renderer`]: instanced, lit meshes over a
-//! checkered ground, with a depth buffer, in the same context and the same
-//! offscreen framebuffer as the 2D batcher (so windows, screenshots, `-d`
-//! frames and GIFs show 3D exactly as they show 2D).
+//! 3D drawing inside the [`Renderer`](crate::render::Renderer):
+//! instanced, lit meshes over a checkered ground, with a depth buffer, in
+//! the same context and the same offscreen framebuffer as the 2D batcher
+//! (so windows, screenshots, `-d` frames and GIFs show 3D exactly as they
+//! show 2D). The renderer's methods that draw it are
+//! `render/renderer/pass3d.rs`'s: this module names nothing of the
+//! renderer.
 //!
 //! Like the 2D path it knows pixels and a projection the caller hands
 //! over, nothing of any language: a host uploads its meshes once
-//! ([`Renderer::create_mesh`]), and each frame hands [`Renderer::draw_3d`]
+//! ([`Renderer::create_mesh`](crate::render::Renderer::create_mesh)), and
+//! each frame hands [`Renderer::draw_3d`](crate::render::Renderer::draw_3d)
 //! a [`View3d`] (projection, viewport, sky, light, fog), an optional
 //! [`Ground`], one slice of [`Instance`]s (an affine map and a colour
 //! each) and the [`Batch3d`]es that draw ranges of it with a mesh. Each
@@ -52,12 +56,11 @@ pub use mesh::{Mesh, MeshVertex};
 
 pub(crate) use gl::Gl3d;
 
-use super::error::RenderError;
-use super::renderer::Renderer;
 use super::types::PixelRect;
 use std::ops::Range;
 
-/// A mesh uploaded to a renderer ([`Renderer::create_mesh`]).
+/// A mesh uploaded to a renderer
+/// ([`Renderer::create_mesh`](crate::render::Renderer::create_mesh)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MeshId(pub(crate) u32);
 
@@ -107,7 +110,8 @@ pub struct Batch3d {
     /// The mesh.
     pub mesh: MeshId,
     /// Which instances (indices into the slice given to
-    /// [`Renderer::draw_3d`]; clamped to it).
+    /// [`Renderer::draw_3d`](crate::render::Renderer::draw_3d); clamped to
+    /// it).
     pub instances: Range<usize>,
     /// Lit or shadow.
     pub shading: Shading,
@@ -244,121 +248,5 @@ impl Stats3d {
         self.draw_calls += other.draw_calls;
         self.instances += other.instances;
         self.triangles += other.triangles;
-    }
-}
-
-impl Renderer {
-    /// Uploads `mesh` (its triangles, counter-clockwise seen from outside)
-    /// for [`draw_3d`](Self::draw_3d). The 3D programs are built on the
-    /// first call, so a renderer that never draws 3D pays nothing for them.
-    ///
-    /// ```no_run
-    /// use animkit_player::render::scene3d::Mesh;
-    /// let mut r = animkit_player::render::HeadlessGl::new(64, 64)?.into_renderer()?;
-    /// let cube = r.create_mesh(&Mesh::cube([255, 255, 255, 255]))?;
-    /// # Ok::<(), animkit_player::render::RenderError>(())
-    /// ```
-    pub fn create_mesh(&mut self, mesh: &Mesh) -> Result<MeshId, RenderError> {
-        self.ensure_3d()?;
-        let gl = &self.gl;
-        let Some(s) = self.scene3d.as_mut() else { return Err(RenderError::Gl("3D state missing".into())) };
-        // SAFETY: current context; the mesh's objects are owned by `s`.
-        unsafe { s.create_mesh(gl, mesh) }
-    }
-
-    /// Draws one 3D pass into the target (see the [module](self) docs):
-    /// the 2D drawing queued so far is flushed first; the viewport is
-    /// cleared (depth, and colour to the sky); the ground is drawn; all of
-    /// `instances` is uploaded once; each batch is one instanced draw
-    /// call. A batch naming a mesh this renderer does not have (ids count
-    /// per renderer) is skipped.
-    /// Updates [`stats_3d`](Self::stats_3d).
-    pub fn draw_3d(
-        &mut self,
-        view: &View3d,
-        ground: Option<&Ground>,
-        instances: &[Instance],
-        batches: &[Batch3d],
-    ) -> Result<(), RenderError> {
-        let fbo = self.target_fbo();
-        self.pass_3d(Some(fbo), (0, 0), view, ground, instances, batches)?;
-        self.mark_drawn();
-        Ok(())
-    }
-
-    /// Draws one 3D pass as [`draw_3d`](Self::draw_3d) does, but straight
-    /// into the framebuffer `target` (`None`: the default framebuffer),
-    /// with the picture (the renderer's size) at `(x, y)` from its
-    /// bottom-left corner, instead of into the renderer's own target: no
-    /// offscreen picture and no copy, for a game that shows the scene in
-    /// a viewport of its own framebuffer (the embedding
-    /// [`Player`](crate::player::Player)). `target` must have a depth
-    /// buffer; the pass clears colour and depth inside the picture's
-    /// rectangle (scissored) and touches no pixel outside it. The
-    /// renderer's own target is left as it was. Leaves GL state changed
-    /// as `draw_3d` does, and `target` bound: the caller restores what it
-    /// needs.
-    ///
-    /// ```no_run
-    /// use animkit_player::render::scene3d::View3d;
-    /// # fn f(r: &mut animkit_player::render::Renderer, view: &View3d) -> Result<(), animkit_player::render::RenderError> {
-    /// r.draw_3d_into(None, 40, 30, view, None, &[], &[])?;
-    /// # Ok(()) }
-    /// ```
-    #[allow(clippy::too_many_arguments)]
-    pub fn draw_3d_into(
-        &mut self,
-        target: Option<glow::Framebuffer>,
-        x: i32,
-        y: i32,
-        view: &View3d,
-        ground: Option<&Ground>,
-        instances: &[Instance],
-        batches: &[Batch3d],
-    ) -> Result<(), RenderError> {
-        self.pass_3d(target, (x, y), view, ground, instances, batches)
-    }
-
-    /// The pass of [`draw_3d`](Self::draw_3d) and
-    /// [`draw_3d_into`](Self::draw_3d_into): the queued 2D drawing flushed,
-    /// the 3D state made if needed, the picture drawn into `target` at
-    /// `origin`.
-    fn pass_3d(
-        &mut self,
-        target: Option<glow::Framebuffer>,
-        origin: (i32, i32),
-        view: &View3d,
-        ground: Option<&Ground>,
-        instances: &[Instance],
-        batches: &[Batch3d],
-    ) -> Result<(), RenderError> {
-        self.flush();
-        self.ensure_3d()?;
-        let (width, height) = (self.width, self.height);
-        let gl = &self.gl;
-        let Some(s) = self.scene3d.as_mut() else { return Err(RenderError::Gl("3D state missing".into())) };
-        // SAFETY: current context; `target` is the renderer's own target or
-        // the caller's framebuffer with a depth buffer (`draw_3d_into`'s
-        // contract); batch ranges are clamped to `instances`.
-        unsafe { s.draw(gl, target, origin, (width, height), view, ground, instances, batches) };
-        Ok(())
-    }
-
-    /// What the last [`draw_3d`](Self::draw_3d) submitted.
-    pub fn stats_3d(&self) -> Stats3d {
-        self.scene3d.as_ref().map(|s| s.last).unwrap_or_default()
-    }
-
-    /// Totals over every 3D pass since the renderer was made.
-    pub fn total_stats_3d(&self) -> Stats3d {
-        self.scene3d.as_ref().map(|s| s.total).unwrap_or_default()
-    }
-
-    fn ensure_3d(&mut self) -> Result<(), RenderError> {
-        if self.scene3d.is_none() {
-            // SAFETY: current context; the objects are deleted with the renderer.
-            self.scene3d = Some(unsafe { Gl3d::new(&self.gl) }.map_err(RenderError::Gl)?);
-        }
-        Ok(())
     }
 }
