@@ -11,6 +11,11 @@ use crate::program::{ConstKind, FuncId, Function, Language, Module, StrId};
 /// Most entry shapes a [`LiveModule`] remembers (the most recently used).
 pub const MAX_SHAPES: usize = 64;
 
+/// A shape matched at this index or further down the list is swapped to
+/// the front (a stream's few hot shapes are then found within the first
+/// few, without a move per command).
+const SWAP_AT: usize = 4;
+
 /// How [`LiveModule::set_entry`] checked the entries it was given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EntryChecks {
@@ -42,6 +47,9 @@ struct Shape {
     /// point list (the blocks at `blocks` are then checked as the verifier
     /// does).
     rules: Option<Vec<(u32, ValueRule)>>,
+    /// When it last matched or was added ([`LiveModule`]'s `tick`): the
+    /// least recently used shape is the one dropped.
+    used: u64,
 }
 
 impl Shape {
@@ -58,6 +66,7 @@ impl Shape {
             blocks: blocks.collect(),
             strings: f.kinds.contains(&ConstKind::Str),
             rules: value_rules(m, f),
+            used: 0,
         }
     }
 
@@ -119,8 +128,14 @@ pub struct LiveModule {
     /// back and forth so that a command costs no allocation.
     halt: Function,
     verifier: ModuleVerifier,
-    /// Shapes of entries that passed, most recently used first.
+    /// Shapes of entries that passed, at most [`MAX_SHAPES`], searched in
+    /// order; each says when it was last used. A shape found far down is
+    /// swapped to the front, the others stay where they are (moving the
+    /// matched shape to the front on every hit, as before, cost a `memcpy`
+    /// of the shapes before it for most of a stream's commands).
     shapes: Vec<Shape>,
+    /// Counts the entries matched or added to `shapes`.
+    tick: u64,
     /// Whether entries are matched against `shapes` at all.
     use_shapes: bool,
     checks: EntryChecks,
@@ -161,6 +176,7 @@ impl LiveModule {
             halt: stub(name, Op::Halt),
             verifier: ModuleVerifier::default(),
             shapes: Vec::new(),
+            tick: 0,
             use_shapes: true,
             checks: EntryChecks::default(),
             stamp: fresh_stamp(),
@@ -342,8 +358,10 @@ impl LiveModule {
                     self.checks.values += 1;
                     let need =
                         if s.strings { self.strings_of(f) } else { f.name.max(self.module.name).saturating_add(1) };
-                    if i > 0 {
-                        self.shapes[..=i].rotate_right(1);
+                    self.tick += 1;
+                    self.shapes[i].used = self.tick;
+                    if i >= SWAP_AT {
+                        self.shapes.swap(0, i);
                     }
                     return Ok(need);
                 }
@@ -352,8 +370,13 @@ impl LiveModule {
         let need = self.check(0, f)?;
         self.checks.full += 1;
         if self.use_shapes {
-            self.shapes.truncate(MAX_SHAPES - 1);
-            self.shapes.insert(0, Shape::of(&self.module, f));
+            self.tick += 1;
+            let shape = Shape { used: self.tick, ..Shape::of(&self.module, f) };
+            if self.shapes.len() < MAX_SHAPES {
+                self.shapes.push(shape);
+            } else if let Some(lru) = self.shapes.iter_mut().min_by_key(|s| s.used) {
+                *lru = shape;
+            }
         }
         Ok(need)
     }
@@ -502,5 +525,47 @@ mod tests {
         assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 1 });
         live.set_entry(line(0.75)).unwrap();
         assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 2 });
+    }
+
+    /// The [`MAX_SHAPES`] most recently used shapes are kept: a new shape
+    /// when the list is full drops the least recently used one, whatever
+    /// its place in the list.
+    #[test]
+    fn the_least_recently_used_shape_is_dropped() {
+        let mut live = LiveModule::animator(0, None);
+        // Shape `n`: a `HALT` over `n` constants.
+        let shape = |n: usize| Function {
+            code: vec![Insn::ax(Op::Halt, 0)],
+            consts: vec![0.5; n],
+            kinds: vec![ConstKind::Num; n],
+            ..Function::default()
+        };
+        let checks = |live: &LiveModule| (live.entry_checks().full, live.entry_checks().values);
+        for n in 0..MAX_SHAPES {
+            live.set_entry(shape(n)).unwrap();
+        }
+        assert_eq!(checks(&live), (64, 0));
+        // Used again, oldest first but for shape 1: shape 1 is now the
+        // least recently used (shapes found far down are swapped to the
+        // front, so the list's order is no longer the order of use).
+        for n in (0..MAX_SHAPES).filter(|&n| n != 1) {
+            live.set_entry(shape(n)).unwrap();
+        }
+        assert_eq!(checks(&live), (64, 63));
+        live.set_entry(shape(MAX_SHAPES)).unwrap();
+        assert_eq!(checks(&live), (65, 63), "a new shape, verified in full");
+        live.set_entry(shape(0)).unwrap();
+        live.set_entry(shape(MAX_SHAPES)).unwrap();
+        assert_eq!(checks(&live), (65, 65), "shape 0 and the new one kept");
+        live.set_entry(shape(1)).unwrap();
+        assert_eq!(checks(&live), (66, 65), "shape 1 was dropped: verified in full again");
+        // Shape 1 came back in place of shape 2 (the least recently used
+        // then), every other shape is still known.
+        for n in (0..=MAX_SHAPES).filter(|&n| n != 2) {
+            live.set_entry(shape(n)).unwrap();
+        }
+        assert_eq!(checks(&live), (66, 65 + 64));
+        live.set_entry(shape(2)).unwrap();
+        assert_eq!(checks(&live), (67, 129));
     }
 }
