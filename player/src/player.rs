@@ -126,9 +126,11 @@ impl Write for SharedOut {
     }
 }
 
-/// How the player plays a language's modules.
+/// How the player plays a language's modules ([`play`]): the web player
+/// builds its content from it too (a refused language is drawn there by
+/// the runtime's sprite viewer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Play {
+pub enum Play {
     /// Not at all: the game draws them ([`PlayerError::SpriteModule`]).
     Refused,
     /// As a program run by a [`Script`] ([`Content::Animator`]).
@@ -165,14 +167,26 @@ const _: () = {
     }
 };
 
-/// How the player plays `language`'s modules.
-const fn play(language: Language) -> Play {
+/// How the player plays `language`'s modules (its row of the table).
+///
+/// ```
+/// use animkit_player::player::{Play, play};
+/// use animkit_vm::program::Language;
+/// assert_eq!(Language::ALL.map(play), [Play::Refused, Play::Script, Play::Scene]);
+/// ```
+pub const fn play(language: Language) -> Play {
     PLAYS[language as usize].play
 }
 
 /// The language a kind of content plays (one language a kind: a kind of
-/// content with no row, or two rows of a kind, does not compile).
-const fn language_of(play: Play) -> Language {
+/// content with no row, or two rows of a kind, does not compile; called
+/// with [`Play::Refused`] when two languages are refused, it panics).
+///
+/// ```
+/// use animkit_player::player::{Play, language_of};
+/// assert_eq!(language_of(Play::Script).name(), "animator");
+/// ```
+pub const fn language_of(play: Play) -> Language {
     let mut found = None;
     let mut i = 0;
     while i < PLAYS.len() {

@@ -8,6 +8,13 @@
 //! * Animator: frame `n` is the picture of the program's `n + 1`-th flush
 //!   (`-d head` frame `n`), waits passing on the runtime's virtual clock
 //!   ([`animkit_runtime::clock`]) rather than the page's.
+//!
+//! It names no language: the module loaded is the one `animvm` picks
+//! (the runtime's host table, [`run::pick_module`]), its content is
+//! built from how the player plays its language ([`play`]: a scene, a
+//! script, or refused by the player and drawn by the sprite viewer), and
+//! `trace` goes through the runtime's host table ([`run::trace`]) after
+//! its parser (`cli::parse`) and options table.
 
 use crate::canvas::WebCanvas;
 use crate::keys::Keyboard;
@@ -15,8 +22,10 @@ use animkit_runtime::animator::events;
 use animkit_runtime::animator::script::Script;
 use animkit_runtime::animator::stream::{Status, Stream};
 use animkit_runtime::animator::{CanvasOptions, GlCanvas};
-use animkit_runtime::cli::{Target, check_option};
+use animkit_runtime::cli::parse;
+use animkit_runtime::player::{Play, language_of, play};
 use animkit_runtime::render::Renderer;
+use animkit_runtime::run;
 use animkit_runtime::slap::view::SceneView;
 use animkit_runtime::slap::{ErrorLog, MAX_FRAME};
 use animkit_runtime::sprite::view::{Cells, SheetSpec, SpriteView, TICKS_PER_SECOND};
@@ -139,8 +148,8 @@ impl Core {
         let mut warnings = Vec::new();
         let program = animkit_runtime::load::program_from_bytes_to(name, bytes, &mut warnings)?;
         self.errors.extend_from_slice(&warnings);
-        let module =
-            pick_module(&program).ok_or_else(|| format!("error: `{name}`: the bundle has no module to run\n"))?;
+        let (module, _) = run::pick_module(&program, None)
+            .map_err(|_| format!("error: `{name}`: the bundle has no module to run\n"))?;
         let old = (
             self.program.replace(program),
             std::mem::replace(&mut self.name, name.to_string()),
@@ -162,9 +171,9 @@ impl Core {
     pub fn language(&self) -> &'static str {
         match self.content {
             Content::Empty => "",
-            Content::Sprite { .. } => "sprite",
-            Content::Slap { .. } => "slap",
-            Content::Script { .. } | Content::Stream { .. } => "animator",
+            // Animator commands: the language the player plays as a script.
+            Content::Stream { .. } => language_of(Play::Script).name(),
+            _ => self.program.as_ref().and_then(|p| p.modules.get(self.module)).map_or("", |m| m.language.name()),
         }
     }
 
@@ -175,8 +184,11 @@ impl Core {
             return Ok(());
         };
         let language = program.modules.get(self.module).map(|m| m.language);
-        self.content = match language {
-            Some(Language::Sprite) => {
+        // The player's table says how a module plays; what it refuses (a
+        // sprite module, which a game draws) the page draws with the
+        // runtime's sprite viewer, as `animvm` does.
+        self.content = match language.map(play) {
+            Some(Play::Refused) => {
                 let mut renderer = self.renderer()?;
                 let name = program.string(program.modules[self.module].name).to_string();
                 let sprites = Sprites::new(Arc::new(program), &name).map_err(|e| e.to_string())?;
@@ -190,13 +202,13 @@ impl Core {
                 .map_err(|e| e.to_string())?;
                 Content::Sprite { renderer, view, sprites }
             }
-            Some(Language::Slap) => {
+            Some(Play::Scene) => {
                 let mut renderer = self.renderer()?;
                 let view = SceneView::new(&mut renderer).map_err(|e| format!("cannot draw the scene: {e}"))?;
                 let scene = Scene::with_index(Arc::new(program), self.module).map_err(|e| e.to_string())?;
                 Content::Slap { renderer, view, scene, log: ErrorLog::default() }
             }
-            Some(Language::Animator) => {
+            Some(Play::Script) => {
                 let canvas = self.canvas()?;
                 let script = Script::new(program, self.module, canvas).map_err(|e| e.to_string())?;
                 Content::Script { script, status: Status::NeedInput, wait: 0.0 }
@@ -523,68 +535,41 @@ impl Core {
 
     /// `animvm --trace ARGS FILE` for the loaded file: the text it prints
     /// on standard output (`ARGS`: `--ticks N`, `--state NAME` for
-    /// sprites; `--frames N`, `--start F` for SLAP; `--module NAME`).
+    /// sprites; `--frames N`, `--start F` for SLAP; `--module NAME`),
+    /// read by `animvm`'s own parser and options table, traced by the
+    /// module's host ([`run::trace`]).
     pub fn trace(&mut self, args: &str) -> Result<String, String> {
         let program = self.program.clone().ok_or("nothing is loaded")?;
-        let mut words = args.split_whitespace();
-        let (mut ticks, mut state, mut frames, mut start, mut module) = (None, None, None, 0u64, None);
-        let mut given = Vec::new();
-        while let Some(w) = words.next() {
-            given.push(w);
-            let mut value = || words.next().ok_or_else(|| format!("trace: {w} needs a value"));
-            let number = |v: &str| v.parse::<u64>().map_err(|_| format!("trace: {w} takes a whole number, not `{v}`"));
-            match w {
-                "--ticks" => ticks = Some(number(value()?)?),
-                "--frames" => frames = Some(number(value()?)?),
-                "--start" => start = number(value()?)?,
-                "--state" => state = Some(value()?.to_string()),
-                "--module" => module = Some(value()?.to_string()),
-                _ => return Err(format!("trace: unknown option `{w}`")),
-            }
+        let words: Vec<String> = args.split_whitespace().map(String::from).collect();
+        let mut parsed = parse(&words).map_err(|e| format!("trace: {e}"))?;
+        if let Some(w) = &parsed.file {
+            return Err(format!("trace: unknown option `{w}`"));
         }
-        let name_of = |i: usize| program.string(program.modules[i].name).to_string();
-        let index = match &module {
-            Some(m) => (0..program.modules.len()).find(|&i| name_of(i) == *m),
-            None => {
-                let first = |l| program.modules.iter().position(|m| m.language == l);
-                first(Language::Sprite).or_else(|| first(Language::Slap))
-            }
+        parsed.trace = true;
+        parsed.file = Some(self.name.clone());
+        // The module named, or the first module of the first language
+        // that traces, in `animvm`'s order.
+        let traced = |l: Language| run::host_of(l).traces;
+        let index = match &parsed.module {
+            Some(m) => program.modules.iter().position(|x| program.string(x.name) == m),
+            None => run::preference()
+                .into_iter()
+                .filter(|&l| traced(l))
+                .find_map(|l| program.modules.iter().position(|m| m.language == l)),
         }
-        .ok_or_else(|| format!("trace: `{}` has no sprite or SLAP module to trace", self.name))?;
+        .ok_or_else(|| format!("trace: `{}` has no {} module to trace", self.name, traced_words()))?;
+        let language = program.modules[index].language;
         // Another language's options are refused by animvm's table.
-        let target = match program.modules[index].language {
-            Language::Sprite => Target::Sprite,
-            Language::Slap => Target::Slap,
-            Language::Animator => Target::Script,
-        };
-        for w in given {
-            check_option(w, target, &self.name, true).map_err(|e| format!("trace: {e}"))?;
+        run::refuse_foreign_options(&parsed, language, &self.name).map_err(|e| format!("trace: {e}"))?;
+        if !traced(language) {
+            return Err(format!("trace: {} modules are not traced (as in animvm)", run::host_of(language).word));
         }
         let mut out = Vec::new();
-        match program.modules[index].language {
-            Language::Sprite => {
-                let sprites = Sprites::new(Arc::new(program.clone()), &name_of(index)).map_err(|e| e.to_string())?;
-                let state = state.unwrap_or_else(|| sprites.state_name(0).to_string());
-                let mut inst = sprites.instance(&state).map_err(|e| {
-                    let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-                    format!("{e}; the states are: {}", names.join(", "))
-                })?;
-                for t in 0..ticks.unwrap_or(animkit_runtime::sprite::DEFAULT_TICKS).min(MAX_SPRITE_TICKS) {
-                    inst.tick();
-                    animkit_runtime::sprite::trace::write_line(&mut out, t, &mut inst).map_err(|e| e.to_string())?;
-                }
-            }
-            Language::Slap => {
-                let mut scene = Scene::with_index(Arc::new(program.clone()), index).map_err(|e| e.to_string())?;
-                let options = animkit_runtime::slap::SlapOptions { frames, start, ..Default::default() };
-                animkit_runtime::slap::check_frames(&options, scene.length()).map_err(|e| e.report())?;
-                let (first, count) = animkit_runtime::slap::headless::frame_range(&options, scene.length());
-                scene.seek(first);
-                animkit_runtime::slap::trace::run(scene, Some(count), &mut out, &mut self.errors)
-                    .map_err(|e| e.report())?;
-            }
-            Language::Animator => return Err("trace: Animator modules are not traced (as in animvm)".into()),
-        }
+        run::trace(&parsed, program, index, &mut out, &mut self.errors).map_err(|e| match e {
+            // A module's refusal is its own words; the others animvm's.
+            animkit_runtime::Error::Module(m) => m,
+            e => e.report(),
+        })?;
         String::from_utf8(out).map_err(|e| e.to_string())
     }
 
@@ -686,10 +671,10 @@ impl Core {
 // built in `keys.rs` in the same format (checked there).
 const _: fn(u32, u32, &str) -> String = events::keydown_line;
 
-/// The module to run, as `animvm` picks it without `--module`: the first
-/// Animator module, else the first sprite one, else the first SLAP one.
-pub fn pick_module(program: &Program) -> Option<usize> {
-    [Language::Animator, Language::Sprite, Language::Slap]
-        .into_iter()
-        .find_map(|l| program.modules.iter().position(|m| m.language == l))
+/// The languages that trace, in `animvm`'s order, as a message names
+/// them: `sprite or SLAP`.
+fn traced_words() -> String {
+    let words: Vec<&str> =
+        run::preference().into_iter().filter(|&l| run::host_of(l).traces).map(|l| run::host_of(l).word).collect();
+    words.join(" or ")
 }
