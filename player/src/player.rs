@@ -34,6 +34,7 @@
 use crate::animator::script::Script;
 use crate::animator::script::Status;
 use crate::animator::{CanvasOptions, GlCanvas};
+use crate::clock::{Steps, run_waits};
 use crate::render::Renderer;
 use crate::slap::view::SceneView;
 use crate::slap::{ErrorLog, MAX_FRAME};
@@ -204,6 +205,19 @@ pub const fn language_of(play: Play) -> Language {
 
 const SCRIPT_LANGUAGE: Language = language_of(Play::Script);
 const SCENE_LANGUAGE: Language = language_of(Play::Scene);
+
+/// Moves `scene` `frames` frames on, starting over after its last frame:
+/// how [`Player::update`] plays a scene on the clock, and the web player's
+/// `advance` too.
+pub fn step_looping(scene: &mut Scene, frames: u64) {
+    for _ in 0..frames {
+        if scene.frame() >= scene.length() {
+            scene.restart();
+        } else {
+            scene.step();
+        }
+    }
+}
 
 /// The module played when none is named: the first module of the most
 /// preferred language that has one ([`PLAYS`]' `preference`).
@@ -456,8 +470,8 @@ pub struct Player {
     viewport: [i32; 4],
     out: SharedOut,
     errors: Vec<u8>,
-    /// Seconds of game time not yet turned into SLAP frames.
-    pending: f64,
+    /// Game time not yet turned into SLAP frames.
+    steps: Steps,
     speed: f64,
     /// Mouse buttons down (bit `n - 1` for button `n`).
     buttons: u32,
@@ -599,7 +613,7 @@ impl Player {
             viewport: [0, 0, width as i32, height as i32],
             out,
             errors: Vec::new(),
-            pending: 0.0,
+            steps: Steps::default(),
             speed: 1.0,
             buttons: 0,
             direct_draws: 0,
@@ -732,16 +746,7 @@ impl Player {
         let dt = dt.min(1.0) * self.speed;
         match &mut self.content {
             Content::Slap { scene, log, .. } => {
-                self.pending += dt;
-                let frame = 1.0 / SLAP_FPS;
-                while self.pending >= frame - 1e-9 {
-                    self.pending -= frame;
-                    if scene.frame() >= scene.length() {
-                        scene.restart();
-                    } else {
-                        scene.step();
-                    }
-                }
+                step_looping(scene, self.steps.add(dt, 1.0 / SLAP_FPS));
                 log.report(scene, &mut self.errors);
                 Ok(())
             }
@@ -761,7 +766,7 @@ impl Player {
                     return Err(PlayerError::PastLastFrame { frame, last: MAX_FRAME });
                 }
                 scene.seek(frame);
-                self.pending = 0.0;
+                self.steps.reset();
                 log.report(scene, &mut self.errors);
                 Ok(())
             }
@@ -774,7 +779,7 @@ impl Player {
     pub fn seek_unchecked(&mut self, frame: u64) {
         if let Content::Slap { scene, log, .. } = &mut self.content {
             scene.seek(frame);
-            self.pending = 0.0;
+            self.steps.reset();
             log.report(scene, &mut self.errors);
         }
     }
@@ -797,7 +802,7 @@ impl Player {
             Content::Slap { scene: playing, log, drawn, .. } => {
                 *log = ErrorLog::default();
                 *drawn = None;
-                self.pending = 0.0;
+                self.steps.reset();
                 Some(std::mem::replace(playing, scene))
             }
             Content::Animator { .. } => None,
@@ -818,7 +823,7 @@ impl Player {
     pub fn restart(&mut self) {
         if let Content::Slap { scene, .. } = &mut self.content {
             scene.restart();
-            self.pending = 0.0;
+            self.steps.reset();
         }
     }
 
@@ -868,19 +873,17 @@ impl Player {
         if matches!(status, Status::Done | Status::Quit) {
             return;
         }
-        *wait -= dt;
-        let mut runs = 0;
-        while *wait <= 1e-9 && runs < MAX_RUNS_PER_UPDATE {
-            runs += 1;
+        let errors = &mut self.errors;
+        run_waits(wait, dt, MAX_RUNS_PER_UPDATE, || {
             if matches!(status, Status::Suspended(_)) {
                 script.canvas_mut().resume();
             }
-            *status = script.run(&mut self.errors);
+            *status = script.run(errors);
             match *status {
-                Status::Suspended(s) => *wait += s.clamp(0.0, 1e9),
-                _ => break,
+                Status::Suspended(s) => Some(s),
+                _ => None,
             }
-        }
+        });
     }
 
     /// Draws the picture into the framebuffer the game has bound

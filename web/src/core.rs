@@ -23,7 +23,8 @@ use animkit_runtime::animator::script::Script;
 use animkit_runtime::animator::stream::{Status, Stream};
 use animkit_runtime::animator::{CanvasOptions, GlCanvas};
 use animkit_runtime::cli::parse;
-use animkit_runtime::player::{Play, language_of, play};
+use animkit_runtime::clock::{Steps, run_waits};
+use animkit_runtime::player::{Play, language_of, play, step_looping};
 use animkit_runtime::render::Renderer;
 use animkit_runtime::run;
 use animkit_runtime::slap::view::SceneView;
@@ -44,16 +45,13 @@ use std::time::Duration;
 /// ticks a second): a frame past it is refused rather than looped to.
 pub const MAX_SPRITE_TICKS: u64 = 1 << 24;
 
-/// Frames per second of SLAP playback at speed 1 (`animvm`'s default).
-pub const SLAP_FPS: f64 = animkit_runtime::host::DEFAULT_FPS;
+/// Frames per second of SLAP playback at speed 1 (`animvm`'s default,
+/// the native player's).
+pub const SLAP_FPS: f64 = animkit_runtime::player::SLAP_FPS;
 
 /// The most times one `advance` resumes an Animator script (each run
-/// ends at a wait).
-pub const MAX_RUNS_PER_ADVANCE: u32 = 10_000;
-
-/// Playback's rounding allowance: 1000 ms in 20 ms steps is 30 frames of
-/// 33.3 ms, though the float sum falls a hair short.
-const EPSILON_MS: f64 = 1e-6;
+/// ends at a wait): the native player's bound.
+pub const MAX_RUNS_PER_ADVANCE: u32 = animkit_runtime::player::MAX_RUNS_PER_UPDATE;
 
 /// Where a canvas's `echo` and event lines go: a buffer the player drains.
 #[derive(Clone, Default)]
@@ -99,8 +97,8 @@ pub struct Core {
     start_state: Option<String>,
     playing: bool,
     speed: f64,
-    /// Milliseconds of playback not yet turned into ticks or frames.
-    pending_ms: f64,
+    /// Playback not yet turned into ticks or frames.
+    steps: Steps,
     keyboard: Keyboard,
     /// `setState` switched the sprite mid-run: the next `renderFrame`
     /// starts over from the new state.
@@ -129,7 +127,7 @@ impl Core {
             start_state: None,
             playing: false,
             speed: 1.0,
-            pending_ms: 0.0,
+            steps: Steps::default(),
             keyboard: Keyboard::default(),
             restarted: false,
             presenting: true,
@@ -401,36 +399,25 @@ impl Core {
         if !self.playing || !ms.is_finite() || ms <= 0.0 {
             return Ok(());
         }
-        let ms = ms.min(1000.0) * self.speed;
+        let dt = ms.min(1000.0) / 1000.0 * self.speed;
         match &mut self.content {
             Content::Empty | Content::Stream { .. } => return Ok(()),
+            // The player crate's stepping (`clock::Steps`), as
+            // `Player::update` steps: ticks at 50 a second, SLAP frames at
+            // 30, looping at the scene's end.
             Content::Sprite { renderer, view, .. } => {
-                self.pending_ms += ms;
-                let tick_ms = 1000.0 / f64::from(TICKS_PER_SECOND);
-                let mut ticked = false;
-                while self.pending_ms >= tick_ms - EPSILON_MS {
-                    self.pending_ms -= tick_ms;
+                let ticks = self.steps.add(dt, 1.0 / f64::from(TICKS_PER_SECOND));
+                for _ in 0..ticks {
                     view.tick();
-                    ticked = true;
                 }
-                if ticked {
+                if ticks > 0 {
                     view.draw(renderer);
                 }
             }
             Content::Slap { renderer, view, scene, log } => {
-                self.pending_ms += ms;
-                let frame_ms = 1000.0 / SLAP_FPS;
-                let mut stepped = false;
-                while self.pending_ms >= frame_ms - EPSILON_MS {
-                    self.pending_ms -= frame_ms;
-                    if scene.frame() >= scene.length() {
-                        scene.restart();
-                    } else {
-                        scene.step();
-                    }
-                    stepped = true;
-                }
-                if stepped {
+                let frames = self.steps.add(dt, 1.0 / SLAP_FPS);
+                if frames > 0 {
+                    step_looping(scene, frames);
                     log.report(scene, &mut self.errors);
                     view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
                 }
@@ -439,27 +426,22 @@ impl Core {
                 if matches!(status, Status::Done | Status::Quit) {
                     return Ok(());
                 }
-                *wait -= ms / 1000.0;
-                // A program of tiny waits cannot hold the page: at most
-                // MAX_RUNS_PER_ADVANCE runs a call, the rest of the time
-                // dropped.
-                let mut runs = 0;
-                while *wait <= 0.0 {
-                    runs += 1;
-                    if runs > MAX_RUNS_PER_ADVANCE {
-                        *wait = 0.0;
-                        break;
-                    }
+                // `Player::update`'s wait loop (`clock::run_waits`): a
+                // program of tiny waits cannot hold the page, at most
+                // MAX_RUNS_PER_ADVANCE runs a call. Each wait over moves
+                // the virtual clock on by it.
+                let errors = &mut self.errors;
+                run_waits(wait, dt, MAX_RUNS_PER_ADVANCE, || {
                     if let Status::Suspended(s) = *status {
                         animkit_runtime::clock::advance(Duration::from_secs_f64(s.clamp(0.0, 1e9)));
                         script.canvas_mut().inner.resume();
                     }
-                    *status = script.run(&mut self.errors);
+                    *status = script.run(errors);
                     match *status {
-                        Status::Suspended(s) => *wait += s,
-                        _ => break,
+                        Status::Suspended(s) => Some(s),
+                        _ => None,
                     }
-                }
+                });
             }
         }
         self.present();
@@ -468,7 +450,7 @@ impl Core {
 
     /// Seeks: the frame `n` drawn, playing or not.
     pub fn seek(&mut self, n: u64) -> Result<(), String> {
-        self.pending_ms = 0.0;
+        self.steps.reset();
         let playing = self.playing;
         self.render_frame(n)?;
         if playing {
