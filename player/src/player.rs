@@ -34,6 +34,7 @@
 use crate::animator::script::Script;
 use crate::animator::script::Status;
 use crate::animator::{CanvasOptions, GlCanvas};
+use crate::clock::{Steps, run_waits};
 use crate::render::Renderer;
 use crate::slap::view::SceneView;
 use crate::slap::{ErrorLog, MAX_FRAME};
@@ -75,9 +76,11 @@ impl Write for SharedOut {
     }
 }
 
-/// How the player plays a language's modules.
+/// How the player plays a language's modules ([`play`]): the web player
+/// builds its content from it too (a refused language is drawn there by
+/// the runtime's sprite viewer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Play {
+pub enum Play {
     /// Not at all: the game draws them ([`PlayerError::SpriteModule`]).
     Refused,
     /// As a program run by a [`Script`] ([`Content::Animator`]).
@@ -114,14 +117,26 @@ const _: () = {
     }
 };
 
-/// How the player plays `language`'s modules.
-const fn play(language: Language) -> Play {
+/// How the player plays `language`'s modules (its row of the table).
+///
+/// ```
+/// use animkit_player::player::{Play, play};
+/// use animkit_vm::program::Language;
+/// assert_eq!(Language::ALL.map(play), [Play::Refused, Play::Script, Play::Scene]);
+/// ```
+pub const fn play(language: Language) -> Play {
     PLAYS[language as usize].play
 }
 
 /// The language a kind of content plays (one language a kind: a kind of
-/// content with no row, or two rows of a kind, does not compile).
-const fn language_of(play: Play) -> Language {
+/// content with no row, or two rows of a kind, does not compile; called
+/// with [`Play::Refused`] when two languages are refused, it panics).
+///
+/// ```
+/// use animkit_player::player::{Play, language_of};
+/// assert_eq!(language_of(Play::Script).name(), "animator");
+/// ```
+pub const fn language_of(play: Play) -> Language {
     let mut found = None;
     let mut i = 0;
     while i < PLAYS.len() {
@@ -139,6 +154,19 @@ const fn language_of(play: Play) -> Language {
 
 const SCRIPT_LANGUAGE: Language = language_of(Play::Script);
 const SCENE_LANGUAGE: Language = language_of(Play::Scene);
+
+/// Moves `scene` `frames` frames on, starting over after its last frame:
+/// how [`Player::update`] plays a scene on the clock, and the web player's
+/// `advance` too.
+pub fn step_looping(scene: &mut Scene, frames: u64) {
+    for _ in 0..frames {
+        if scene.frame() >= scene.length() {
+            scene.restart();
+        } else {
+            scene.step();
+        }
+    }
+}
 
 /// The module played when none is named: the first module of the most
 /// preferred language that has one ([`PLAYS`]' `preference`).
@@ -391,8 +419,8 @@ pub struct Player {
     viewport: [i32; 4],
     out: SharedOut,
     errors: Vec<u8>,
-    /// Seconds of game time not yet turned into SLAP frames.
-    pending: f64,
+    /// Game time not yet turned into SLAP frames.
+    steps: Steps,
     speed: f64,
     /// Mouse buttons down (bit `n - 1` for button `n`).
     buttons: u32,
@@ -534,7 +562,7 @@ impl Player {
             viewport: [0, 0, width as i32, height as i32],
             out,
             errors: Vec::new(),
-            pending: 0.0,
+            steps: Steps::default(),
             speed: 1.0,
             buttons: 0,
             direct_draws: 0,
@@ -667,16 +695,7 @@ impl Player {
         let dt = dt.min(1.0) * self.speed;
         match &mut self.content {
             Content::Slap { scene, log, .. } => {
-                self.pending += dt;
-                let frame = 1.0 / SLAP_FPS;
-                while self.pending >= frame - 1e-9 {
-                    self.pending -= frame;
-                    if scene.frame() >= scene.length() {
-                        scene.restart();
-                    } else {
-                        scene.step();
-                    }
-                }
+                step_looping(scene, self.steps.add(dt, 1.0 / SLAP_FPS));
                 log.report(scene, &mut self.errors);
                 Ok(())
             }
@@ -696,7 +715,7 @@ impl Player {
                     return Err(PlayerError::PastLastFrame { frame, last: MAX_FRAME });
                 }
                 scene.seek(frame);
-                self.pending = 0.0;
+                self.steps.reset();
                 log.report(scene, &mut self.errors);
                 Ok(())
             }
@@ -709,7 +728,7 @@ impl Player {
     pub fn seek_unchecked(&mut self, frame: u64) {
         if let Content::Slap { scene, log, .. } = &mut self.content {
             scene.seek(frame);
-            self.pending = 0.0;
+            self.steps.reset();
             log.report(scene, &mut self.errors);
         }
     }
@@ -732,7 +751,7 @@ impl Player {
             Content::Slap { scene: playing, log, drawn, .. } => {
                 *log = ErrorLog::default();
                 *drawn = None;
-                self.pending = 0.0;
+                self.steps.reset();
                 Some(std::mem::replace(playing, scene))
             }
             Content::Animator { .. } => None,
@@ -753,7 +772,7 @@ impl Player {
     pub fn restart(&mut self) {
         if let Content::Slap { scene, .. } = &mut self.content {
             scene.restart();
-            self.pending = 0.0;
+            self.steps.reset();
         }
     }
 
@@ -803,19 +822,17 @@ impl Player {
         if matches!(status, Status::Done | Status::Quit) {
             return;
         }
-        *wait -= dt;
-        let mut runs = 0;
-        while *wait <= 1e-9 && runs < MAX_RUNS_PER_UPDATE {
-            runs += 1;
+        let errors = &mut self.errors;
+        run_waits(wait, dt, MAX_RUNS_PER_UPDATE, || {
             if matches!(status, Status::Suspended(_)) {
                 script.canvas_mut().resume();
             }
-            *status = script.run(&mut self.errors);
+            *status = script.run(errors);
             match *status {
-                Status::Suspended(s) => *wait += s.clamp(0.0, 1e9),
-                _ => break,
+                Status::Suspended(s) => Some(s),
+                _ => None,
             }
-        }
+        });
     }
 
     /// Draws the picture into the framebuffer the game has bound

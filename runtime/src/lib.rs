@@ -17,7 +17,6 @@ pub mod cli;
 pub mod error;
 pub mod host;
 pub mod load;
-#[cfg(feature = "desktop")]
 pub mod run;
 pub mod slap;
 pub mod sprite;

@@ -5,6 +5,14 @@
 //! its host through one table, `HOSTS` (a row per host, in the language
 //! table's order, checked when the crate compiles): the dispatch, the
 //! preference order, `--trace` and the options table all read it.
+//!
+//! Without the feature `desktop` (the web player's build) the table is
+//! here without its `launch` column: the module choice, the preference,
+//! what traces, the options refused and [`trace`] are the web player's
+//! too.
+
+// Without `desktop`, `main` and the launch column are left out.
+#![cfg_attr(not(feature = "desktop"), allow(unused_imports))]
 
 use crate::Error;
 use crate::animator::{self, AnimatorHost, AnimatorInput};
@@ -31,6 +39,7 @@ use std::io::{Read, Write};
 /// assert_eq!(status, 0);
 /// assert!(String::from_utf8(out).unwrap().starts_with("usage: animvm"));
 /// ```
+#[cfg(feature = "desktop")]
 pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
     let args = match parse(args) {
         Ok(a) => a,
@@ -59,6 +68,7 @@ pub fn main(args: &[String], stdin: &mut dyn Read, stdout: &mut dyn Write, stder
 
 /// Runs what the arguments ask for; returns the number of errors reported
 /// along the way (the exit status is 1 when there were any).
+#[cfg(feature = "desktop")]
 fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<usize, Error> {
     let Some(file) = args.file.as_deref() else {
         if args.trace {
@@ -96,6 +106,7 @@ fn dispatch(args: &Args, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &
 }
 
 /// Builds `H`'s options and runs module `index` of `program` on it.
+#[cfg(feature = "desktop")]
 fn launch<H: Host>(args: &Args, program: Verified<Program>, index: usize, io: Io<'_>) -> Result<usize, Error> {
     let options = H::options(args)?;
     H::run(&options, program, index, io)
@@ -105,23 +116,44 @@ fn launch<H: Host>(args: &Args, program: Verified<Program>, index: usize, io: Io
 struct HostRow {
     /// [`Host::LANGUAGE`].
     language: Language,
-    /// [`Host::PREFERENCE`] and [`Host::TRACES`].
+    /// [`Host::PREFERENCE`], [`Host::TRACES`] and [`Host::WORD`].
     info: HostInfo,
     /// [`Host::TRACE_FALLBACK`].
     trace_fallback: bool,
     /// [`Host::TARGET`].
     target: Target,
     /// `launch::<H>`: builds the host's options and runs a module on it.
+    #[cfg(feature = "desktop")]
     launch: fn(&Args, Verified<Program>, usize, Io<'_>) -> Result<usize, Error>,
+    /// `trace_with::<H>`: builds the host's options and traces a module
+    /// ([`Host::trace`]).
+    trace: TraceFn,
+}
+
+/// A row's `trace` column.
+type TraceFn = fn(&Args, Verified<Program>, usize, &mut dyn Write, &mut dyn Write) -> Result<(), Error>;
+
+/// Builds `H`'s options and traces module `index` of `program` on it.
+fn trace_with<H: Host>(
+    args: &Args,
+    program: Verified<Program>,
+    index: usize,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), Error> {
+    let options = H::options(args)?;
+    H::trace(&options, program, index, stdout, stderr)
 }
 
 const fn row<H: Host>() -> HostRow {
     HostRow {
         language: H::LANGUAGE,
-        info: HostInfo { preference: H::PREFERENCE, traces: H::TRACES },
+        info: HostInfo { preference: H::PREFERENCE, traces: H::TRACES, word: H::WORD },
         trace_fallback: H::TRACE_FALLBACK,
         target: H::TARGET,
+        #[cfg(feature = "desktop")]
         launch: launch::<H>,
+        trace: trace_with::<H>,
     }
 }
 
@@ -172,6 +204,8 @@ pub struct HostInfo {
     pub preference: u8,
     /// [`Host::TRACES`].
     pub traces: bool,
+    /// [`Host::WORD`]: how a message names the language.
+    pub word: &'static str,
 }
 
 /// What `animvm` knows of `language`'s host (its row of `HOSTS`).
@@ -180,6 +214,7 @@ pub struct HostInfo {
 /// use animkit_runtime::run::host_of;
 /// use animkit_vm::program::Language;
 /// assert!(host_of(Language::Slap).traces && !host_of(Language::Animator).traces);
+/// assert_eq!(Language::ALL.map(|l| host_of(l).word), ["sprite", "Animator", "SLAP"]);
 /// ```
 pub fn host_of(language: Language) -> HostInfo {
     host(language).info
@@ -218,6 +253,42 @@ pub fn preference() -> Vec<Language> {
 /// ```
 pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Result<(), Error> {
     check_options(args, host(language).target, file)
+}
+
+/// `--trace`'s text for module `index` of `program`, by its language's
+/// host ([`Host::trace`]: one fixed run, no window, no file watching), to
+/// `stdout`, runtime errors to `stderr`: what the web player's `trace`
+/// prints. The caller has picked the module ([`pick_traced`]), checked
+/// that its host traces ([`host_of`]) and refused the other hosts'
+/// options ([`refuse_foreign_options`]).
+///
+/// ```
+/// use animkit_compiler::{Source, compile};
+/// use animkit_runtime::{cli::parse, run::trace};
+/// let program = compile(&[Source::new("hero.anim", "Idle: 2|blink, 1, _loop\n")], &Default::default()).unwrap();
+/// let program = animkit_vm::verify::verify(program).unwrap();
+/// let args = parse(&["--trace", "--ticks", "2", "hero.anim"].map(String::from)).unwrap();
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// trace(&args, program, 0, &mut out, &mut err).unwrap();
+/// assert_eq!(
+///     String::from_utf8(out).unwrap(),
+///     "{\"tick\":0,\"state\":\"Idle\",\"category\":\"Idle\",\"frame\":0,\"events\":[\"blink\"]}\n\
+///      {\"tick\":1,\"state\":\"Idle\",\"category\":\"Idle\",\"frame\":0,\"events\":[]}\n"
+/// );
+/// ```
+pub fn trace(
+    args: &Args,
+    program: Verified<Program>,
+    index: usize,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), Error> {
+    let language = program
+        .modules
+        .get(index)
+        .map(|m| m.language)
+        .ok_or_else(|| Error::Module(format!("no module {index} in the bundle")))?;
+    (host(language).trace)(args, program, index, stdout, stderr)
 }
 
 /// What `--trace` traces: `Some(index)` of a module of a language that

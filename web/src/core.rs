@@ -8,6 +8,13 @@
 //! * Animator: frame `n` is the picture of the program's `n + 1`-th flush
 //!   (`-d head` frame `n`), waits passing on the runtime's virtual clock
 //!   ([`animkit_runtime::clock`]) rather than the page's.
+//!
+//! It names no language: the module loaded is the one `animvm` picks
+//! (the runtime's host table, [`run::pick_module`]), its content is
+//! built from how the player plays its language ([`play`]: a scene, a
+//! script, or refused by the player and drawn by the sprite viewer), and
+//! `trace` goes through the runtime's host table ([`run::trace`]) after
+//! its parser (`cli::parse`) and options table.
 
 use crate::canvas::WebCanvas;
 use crate::keys::Keyboard;
@@ -15,8 +22,11 @@ use animkit_runtime::animator::events;
 use animkit_runtime::animator::script::Script;
 use animkit_runtime::animator::stream::{Status, Stream};
 use animkit_runtime::animator::{CanvasOptions, GlCanvas};
-use animkit_runtime::cli::{Target, check_option};
+use animkit_runtime::cli::parse;
+use animkit_runtime::clock::{Steps, run_waits};
+use animkit_runtime::player::{Play, language_of, play, step_looping};
 use animkit_runtime::render::Renderer;
+use animkit_runtime::run;
 use animkit_runtime::slap::view::SceneView;
 use animkit_runtime::slap::{ErrorLog, MAX_FRAME};
 use animkit_runtime::sprite::view::{Cells, SheetSpec, SpriteView, TICKS_PER_SECOND};
@@ -35,16 +45,13 @@ use std::time::Duration;
 /// ticks a second): a frame past it is refused rather than looped to.
 pub const MAX_SPRITE_TICKS: u64 = 1 << 24;
 
-/// Frames per second of SLAP playback at speed 1 (`animvm`'s default).
-pub const SLAP_FPS: f64 = animkit_runtime::host::DEFAULT_FPS;
+/// Frames per second of SLAP playback at speed 1 (`animvm`'s default,
+/// the native player's).
+pub const SLAP_FPS: f64 = animkit_runtime::player::SLAP_FPS;
 
 /// The most times one `advance` resumes an Animator script (each run
-/// ends at a wait).
-pub const MAX_RUNS_PER_ADVANCE: u32 = 10_000;
-
-/// Playback's rounding allowance: 1000 ms in 20 ms steps is 30 frames of
-/// 33.3 ms, though the float sum falls a hair short.
-const EPSILON_MS: f64 = 1e-6;
+/// ends at a wait): the native player's bound.
+pub const MAX_RUNS_PER_ADVANCE: u32 = animkit_runtime::player::MAX_RUNS_PER_UPDATE;
 
 /// Where a canvas's `echo` and event lines go: a buffer the player drains.
 #[derive(Clone, Default)]
@@ -90,8 +97,8 @@ pub struct Core {
     start_state: Option<String>,
     playing: bool,
     speed: f64,
-    /// Milliseconds of playback not yet turned into ticks or frames.
-    pending_ms: f64,
+    /// Playback not yet turned into ticks or frames.
+    steps: Steps,
     keyboard: Keyboard,
     /// `setState` switched the sprite mid-run: the next `renderFrame`
     /// starts over from the new state.
@@ -120,7 +127,7 @@ impl Core {
             start_state: None,
             playing: false,
             speed: 1.0,
-            pending_ms: 0.0,
+            steps: Steps::default(),
             keyboard: Keyboard::default(),
             restarted: false,
             presenting: true,
@@ -139,8 +146,8 @@ impl Core {
         let mut warnings = Vec::new();
         let program = animkit_runtime::load::program_from_bytes_to(name, bytes, &mut warnings)?;
         self.errors.extend_from_slice(&warnings);
-        let module =
-            pick_module(&program).ok_or_else(|| format!("error: `{name}`: the bundle has no module to run\n"))?;
+        let (module, _) = run::pick_module(&program, None)
+            .map_err(|_| format!("error: `{name}`: the bundle has no module to run\n"))?;
         let old = (
             self.program.replace(program),
             std::mem::replace(&mut self.name, name.to_string()),
@@ -162,9 +169,9 @@ impl Core {
     pub fn language(&self) -> &'static str {
         match self.content {
             Content::Empty => "",
-            Content::Sprite { .. } => "sprite",
-            Content::Slap { .. } => "slap",
-            Content::Script { .. } | Content::Stream { .. } => "animator",
+            // Animator commands: the language the player plays as a script.
+            Content::Stream { .. } => language_of(Play::Script).name(),
+            _ => self.program.as_ref().and_then(|p| p.modules.get(self.module)).map_or("", |m| m.language.name()),
         }
     }
 
@@ -175,8 +182,11 @@ impl Core {
             return Ok(());
         };
         let language = program.modules.get(self.module).map(|m| m.language);
-        self.content = match language {
-            Some(Language::Sprite) => {
+        // The player's table says how a module plays; what it refuses (a
+        // sprite module, which a game draws) the page draws with the
+        // runtime's sprite viewer, as `animvm` does.
+        self.content = match language.map(play) {
+            Some(Play::Refused) => {
                 let mut renderer = self.renderer()?;
                 let name = program.string(program.modules[self.module].name).to_string();
                 let sprites = Sprites::new(Arc::new(program), &name).map_err(|e| e.to_string())?;
@@ -190,13 +200,13 @@ impl Core {
                 .map_err(|e| e.to_string())?;
                 Content::Sprite { renderer, view, sprites }
             }
-            Some(Language::Slap) => {
+            Some(Play::Scene) => {
                 let mut renderer = self.renderer()?;
                 let view = SceneView::new(&mut renderer).map_err(|e| format!("cannot draw the scene: {e}"))?;
                 let scene = Scene::with_index(Arc::new(program), self.module).map_err(|e| e.to_string())?;
                 Content::Slap { renderer, view, scene, log: ErrorLog::default() }
             }
-            Some(Language::Animator) => {
+            Some(Play::Script) => {
                 let canvas = self.canvas()?;
                 let script = Script::new(program, self.module, canvas).map_err(|e| e.to_string())?;
                 Content::Script { script, status: Status::NeedInput, wait: 0.0 }
@@ -389,36 +399,25 @@ impl Core {
         if !self.playing || !ms.is_finite() || ms <= 0.0 {
             return Ok(());
         }
-        let ms = ms.min(1000.0) * self.speed;
+        let dt = ms.min(1000.0) / 1000.0 * self.speed;
         match &mut self.content {
             Content::Empty | Content::Stream { .. } => return Ok(()),
+            // The player crate's stepping (`clock::Steps`), as
+            // `Player::update` steps: ticks at 50 a second, SLAP frames at
+            // 30, looping at the scene's end.
             Content::Sprite { renderer, view, .. } => {
-                self.pending_ms += ms;
-                let tick_ms = 1000.0 / f64::from(TICKS_PER_SECOND);
-                let mut ticked = false;
-                while self.pending_ms >= tick_ms - EPSILON_MS {
-                    self.pending_ms -= tick_ms;
+                let ticks = self.steps.add(dt, 1.0 / f64::from(TICKS_PER_SECOND));
+                for _ in 0..ticks {
                     view.tick();
-                    ticked = true;
                 }
-                if ticked {
+                if ticks > 0 {
                     view.draw(renderer);
                 }
             }
             Content::Slap { renderer, view, scene, log } => {
-                self.pending_ms += ms;
-                let frame_ms = 1000.0 / SLAP_FPS;
-                let mut stepped = false;
-                while self.pending_ms >= frame_ms - EPSILON_MS {
-                    self.pending_ms -= frame_ms;
-                    if scene.frame() >= scene.length() {
-                        scene.restart();
-                    } else {
-                        scene.step();
-                    }
-                    stepped = true;
-                }
-                if stepped {
+                let frames = self.steps.add(dt, 1.0 / SLAP_FPS);
+                if frames > 0 {
+                    step_looping(scene, frames);
                     log.report(scene, &mut self.errors);
                     view.draw_scene(renderer, scene).map_err(|e| format!("cannot draw the scene: {e}"))?;
                 }
@@ -427,27 +426,22 @@ impl Core {
                 if matches!(status, Status::Done | Status::Quit) {
                     return Ok(());
                 }
-                *wait -= ms / 1000.0;
-                // A program of tiny waits cannot hold the page: at most
-                // MAX_RUNS_PER_ADVANCE runs a call, the rest of the time
-                // dropped.
-                let mut runs = 0;
-                while *wait <= 0.0 {
-                    runs += 1;
-                    if runs > MAX_RUNS_PER_ADVANCE {
-                        *wait = 0.0;
-                        break;
-                    }
+                // `Player::update`'s wait loop (`clock::run_waits`): a
+                // program of tiny waits cannot hold the page, at most
+                // MAX_RUNS_PER_ADVANCE runs a call. Each wait over moves
+                // the virtual clock on by it.
+                let errors = &mut self.errors;
+                run_waits(wait, dt, MAX_RUNS_PER_ADVANCE, || {
                     if let Status::Suspended(s) = *status {
                         animkit_runtime::clock::advance(Duration::from_secs_f64(s.clamp(0.0, 1e9)));
                         script.canvas_mut().inner.resume();
                     }
-                    *status = script.run(&mut self.errors);
+                    *status = script.run(errors);
                     match *status {
-                        Status::Suspended(s) => *wait += s,
-                        _ => break,
+                        Status::Suspended(s) => Some(s),
+                        _ => None,
                     }
-                }
+                });
             }
         }
         self.present();
@@ -456,7 +450,7 @@ impl Core {
 
     /// Seeks: the frame `n` drawn, playing or not.
     pub fn seek(&mut self, n: u64) -> Result<(), String> {
-        self.pending_ms = 0.0;
+        self.steps.reset();
         let playing = self.playing;
         self.render_frame(n)?;
         if playing {
@@ -523,68 +517,41 @@ impl Core {
 
     /// `animvm --trace ARGS FILE` for the loaded file: the text it prints
     /// on standard output (`ARGS`: `--ticks N`, `--state NAME` for
-    /// sprites; `--frames N`, `--start F` for SLAP; `--module NAME`).
+    /// sprites; `--frames N`, `--start F` for SLAP; `--module NAME`),
+    /// read by `animvm`'s own parser and options table, traced by the
+    /// module's host ([`run::trace`]).
     pub fn trace(&mut self, args: &str) -> Result<String, String> {
         let program = self.program.clone().ok_or("nothing is loaded")?;
-        let mut words = args.split_whitespace();
-        let (mut ticks, mut state, mut frames, mut start, mut module) = (None, None, None, 0u64, None);
-        let mut given = Vec::new();
-        while let Some(w) = words.next() {
-            given.push(w);
-            let mut value = || words.next().ok_or_else(|| format!("trace: {w} needs a value"));
-            let number = |v: &str| v.parse::<u64>().map_err(|_| format!("trace: {w} takes a whole number, not `{v}`"));
-            match w {
-                "--ticks" => ticks = Some(number(value()?)?),
-                "--frames" => frames = Some(number(value()?)?),
-                "--start" => start = number(value()?)?,
-                "--state" => state = Some(value()?.to_string()),
-                "--module" => module = Some(value()?.to_string()),
-                _ => return Err(format!("trace: unknown option `{w}`")),
-            }
+        let words: Vec<String> = args.split_whitespace().map(String::from).collect();
+        let mut parsed = parse(&words).map_err(|e| format!("trace: {e}"))?;
+        if let Some(w) = &parsed.file {
+            return Err(format!("trace: unknown option `{w}`"));
         }
-        let name_of = |i: usize| program.string(program.modules[i].name).to_string();
-        let index = match &module {
-            Some(m) => (0..program.modules.len()).find(|&i| name_of(i) == *m),
-            None => {
-                let first = |l| program.modules.iter().position(|m| m.language == l);
-                first(Language::Sprite).or_else(|| first(Language::Slap))
-            }
+        parsed.trace = true;
+        parsed.file = Some(self.name.clone());
+        // The module named, or the first module of the first language
+        // that traces, in `animvm`'s order.
+        let traced = |l: Language| run::host_of(l).traces;
+        let index = match &parsed.module {
+            Some(m) => program.modules.iter().position(|x| program.string(x.name) == m),
+            None => run::preference()
+                .into_iter()
+                .filter(|&l| traced(l))
+                .find_map(|l| program.modules.iter().position(|m| m.language == l)),
         }
-        .ok_or_else(|| format!("trace: `{}` has no sprite or SLAP module to trace", self.name))?;
+        .ok_or_else(|| format!("trace: `{}` has no {} module to trace", self.name, traced_words()))?;
+        let language = program.modules[index].language;
         // Another language's options are refused by animvm's table.
-        let target = match program.modules[index].language {
-            Language::Sprite => Target::Sprite,
-            Language::Slap => Target::Slap,
-            Language::Animator => Target::Script,
-        };
-        for w in given {
-            check_option(w, target, &self.name, true).map_err(|e| format!("trace: {e}"))?;
+        run::refuse_foreign_options(&parsed, language, &self.name).map_err(|e| format!("trace: {e}"))?;
+        if !traced(language) {
+            return Err(format!("trace: {} modules are not traced (as in animvm)", run::host_of(language).word));
         }
         let mut out = Vec::new();
-        match program.modules[index].language {
-            Language::Sprite => {
-                let sprites = Sprites::new(Arc::new(program.clone()), &name_of(index)).map_err(|e| e.to_string())?;
-                let state = state.unwrap_or_else(|| sprites.state_name(0).to_string());
-                let mut inst = sprites.instance(&state).map_err(|e| {
-                    let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-                    format!("{e}; the states are: {}", names.join(", "))
-                })?;
-                for t in 0..ticks.unwrap_or(animkit_runtime::sprite::DEFAULT_TICKS).min(MAX_SPRITE_TICKS) {
-                    inst.tick();
-                    animkit_runtime::sprite::trace::write_line(&mut out, t, &mut inst).map_err(|e| e.to_string())?;
-                }
-            }
-            Language::Slap => {
-                let mut scene = Scene::with_index(Arc::new(program.clone()), index).map_err(|e| e.to_string())?;
-                let options = animkit_runtime::slap::SlapOptions { frames, start, ..Default::default() };
-                animkit_runtime::slap::check_frames(&options, scene.length()).map_err(|e| e.report())?;
-                let (first, count) = animkit_runtime::slap::headless::frame_range(&options, scene.length());
-                scene.seek(first);
-                animkit_runtime::slap::trace::run(scene, Some(count), &mut out, &mut self.errors)
-                    .map_err(|e| e.report())?;
-            }
-            Language::Animator => return Err("trace: Animator modules are not traced (as in animvm)".into()),
-        }
+        run::trace(&parsed, program, index, &mut out, &mut self.errors).map_err(|e| match e {
+            // A module's refusal is its own words; the others animvm's.
+            animkit_runtime::Error::Module(m) => m,
+            e => e.report(),
+        })?;
         String::from_utf8(out).map_err(|e| e.to_string())
     }
 
@@ -686,10 +653,10 @@ impl Core {
 // built in `keys.rs` in the same format (checked there).
 const _: fn(u32, u32, &str) -> String = events::keydown_line;
 
-/// The module to run, as `animvm` picks it without `--module`: the first
-/// Animator module, else the first sprite one, else the first SLAP one.
-pub fn pick_module(program: &Program) -> Option<usize> {
-    [Language::Animator, Language::Sprite, Language::Slap]
-        .into_iter()
-        .find_map(|l| program.modules.iter().position(|m| m.language == l))
+/// The languages that trace, in `animvm`'s order, as a message names
+/// them: `sprite or SLAP`.
+fn traced_words() -> String {
+    let words: Vec<&str> =
+        run::preference().into_iter().filter(|&l| run::host_of(l).traces).map(|l| run::host_of(l).word).collect();
+    words.join(" or ")
 }

@@ -4,7 +4,6 @@
 //! links `animkit-vm` alone; the browser test compares both players'
 //! traces with `animvm --trace`).
 
-use animkit_vm::program::Language;
 use animkit_vm::sprite::{SpriteInstance, Sprites};
 use animkit_vm::verify::Verified;
 use std::sync::Arc;
@@ -25,13 +24,8 @@ impl SpritePlayer {
     }
 
     fn from_program(program: Verified<animkit_vm::Program>) -> Result<SpritePlayer, String> {
-        let index = program
-            .modules
-            .iter()
-            .position(|m| m.language == Language::Sprite)
-            .ok_or("error: the bundle has no sprite module\n")?;
-        let name = program.string(program.modules[index].name).to_string();
-        let sprites = Sprites::new(Arc::new(program), &name).map_err(|e| e.to_string())?;
+        // The VM's sprite API picks the module (the first sprite one).
+        let sprites = Sprites::first(Arc::new(program)).ok_or("error: the bundle has no sprite module\n")?;
         let instance = sprites.instance(sprites.state_name(0)).map_err(|e| e.to_string())?;
         Ok(SpritePlayer { sprites, instance, ticks: 0, events: Vec::new() })
     }

@@ -94,12 +94,12 @@ impl Default for AnimatorOptions {
 /// ([`check_options`](crate::cli::check_options)).
 pub struct AnimatorHost;
 
-#[cfg(feature = "desktop")]
 impl Host for AnimatorHost {
     const LANGUAGE: Language = Language::Animator;
     /// First: a bundle with a `.draw` module runs it.
     const PREFERENCE: u8 = 0;
     const TRACES: bool = false;
+    const WORD: &'static str = "Animator";
     const TARGET: Target = Target::Script;
     type Options = AnimatorOptions;
 
@@ -140,6 +140,7 @@ impl Host for AnimatorHost {
         })
     }
 
+    #[cfg(feature = "desktop")]
     fn run(options: &AnimatorOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
         run(options, AnimatorInput::Script(program, module), io.stdin, io.stderr)
     }

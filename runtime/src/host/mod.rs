@@ -122,6 +122,8 @@ pub trait Host {
     /// is missing), and what `animvm` runs then: one host only (`run.rs`
     /// checks it when the crate compiles). The sprite host.
     const TRACE_FALLBACK: bool = false;
+    /// How a message names the language (`sprite`, `SLAP`, `Animator`).
+    const WORD: &'static str;
     /// What a module of its language read from a file runs, for the
     /// options table ([`check_options`](crate::cli::check_options)).
     const TARGET: Target;
@@ -135,7 +137,25 @@ pub trait Host {
     /// [`LANGUAGE`](Host::LANGUAGE)) as `options` say; returns the number
     /// of errors reported along the way (the exit status is 1 when there
     /// were any).
+    #[cfg(feature = "desktop")]
     fn run(options: &Self::Options, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error>;
+
+    /// `--trace`'s text for module `module` of `program` (a module of
+    /// [`LANGUAGE`](Host::LANGUAGE)), one fixed run with no window, no
+    /// file watching and no clock: what the web player's `trace` prints
+    /// (`animvm` itself traces through [`run`](Host::run), which also
+    /// watches). Runtime errors go to `stderr`. Only called for a host
+    /// that [`TRACES`](Host::TRACES); the default refuses.
+    fn trace(
+        options: &Self::Options,
+        program: Verified<Program>,
+        module: usize,
+        stdout: &mut dyn Write,
+        stderr: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let _ = (options, program, module, stdout, stderr);
+        Err(Error::Usage(format!("{} modules are not traced", Self::LANGUAGE.name())))
+    }
 }
 
 #[cfg(all(test, feature = "desktop"))]

@@ -117,12 +117,12 @@ impl Default for SlapOptions {
 /// The SLAP host (see the [module documentation](self)).
 pub struct SlapHost;
 
-#[cfg(feature = "desktop")]
 impl Host for SlapHost {
     const LANGUAGE: Language = Language::Slap;
     /// Last: a bundle with Animator or sprite modules runs those.
     const PREFERENCE: u8 = 2;
     const TRACES: bool = true;
+    const WORD: &'static str = "SLAP";
     const TARGET: Target = Target::Slap;
     type Options = SlapOptions;
 
@@ -160,8 +160,19 @@ impl Host for SlapHost {
         Ok(o)
     }
 
+    #[cfg(feature = "desktop")]
     fn run(options: &SlapOptions, program: Verified<Program>, module: usize, io: Io<'_>) -> Result<usize, Error> {
         run(options, program, module, io.stdout, io.stderr)
+    }
+
+    fn trace(
+        options: &SlapOptions,
+        program: Verified<Program>,
+        module: usize,
+        stdout: &mut dyn Write,
+        stderr: &mut dyn Write,
+    ) -> Result<(), Error> {
+        trace_module(options, program, module, stdout, stderr).map(|_| ())
     }
 }
 
@@ -224,15 +235,31 @@ pub fn run(
         }
         crate::host::window_loop::check_display()?;
     }
+    if options.trace {
+        return trace_module(options, program, index, stdout, stderr);
+    }
     let name = program.modules.get(index).map(|m| program.string(m.name).to_string()).unwrap_or_default();
+    let scene = Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
+    check_frames(options, scene.length())?;
+    if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, &name, stderr) }
+}
+
+/// `--trace` of module `index` of `program`: the frames `--start` and
+/// `--frames` choose, one JSON line each, to `stdout` (`animvm --trace`
+/// and the web player's trace, through [`Host::trace`]); returns the
+/// number of runtime errors reported on `stderr`.
+pub fn trace_module(
+    options: &SlapOptions,
+    program: Verified<Program>,
+    index: usize,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<usize, Error> {
     let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
     check_frames(options, scene.length())?;
-    if options.trace {
-        let (first, count) = headless::frame_range(options, scene.length());
-        scene.seek(first);
-        return trace::run(scene, Some(count), stdout, stderr);
-    }
-    if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, &name, stderr) }
+    let (first, count) = headless::frame_range(options, scene.length());
+    scene.seek(first);
+    trace::run(scene, Some(count), stdout, stderr)
 }
 
 /// The scene of a new build of the file (`--watch`): its SLAP module named

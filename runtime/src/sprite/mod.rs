@@ -27,7 +27,7 @@ use crate::host::{Host, Io};
 #[cfg(feature = "desktop")]
 use crate::render::{HeadlessGl, RgbaImage};
 use animkit_vm::program::{Language, Program};
-use animkit_vm::sprite::Sprites;
+use animkit_vm::sprite::{SpriteInstance, Sprites};
 use animkit_vm::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
@@ -69,10 +69,13 @@ pub struct SpriteOptions {
 /// Ticks traced or drawn when `--ticks` does not say.
 pub const DEFAULT_TICKS: u64 = 100;
 
+/// The most ticks [`Host::trace`] traces (about 93 hours at 50 ticks a
+/// second): a trace with no process to stop (the web player's) ends there.
+pub const MAX_TRACE_TICKS: u64 = 1 << 24;
+
 /// The sprite host (see the [module documentation](self)).
 pub struct SpriteHost;
 
-#[cfg(feature = "desktop")]
 impl Host for SpriteHost {
     const LANGUAGE: Language = Language::Sprite;
     /// After Animator: a bundle with a `.draw` module runs that.
@@ -81,6 +84,7 @@ impl Host for SpriteHost {
     /// `--trace` on a program with no traced module of another language
     /// comes here, which says what is missing.
     const TRACE_FALLBACK: bool = true;
+    const WORD: &'static str = "sprite";
     const TARGET: Target = Target::Sprite;
     type Options = SpriteOptions;
 
@@ -118,8 +122,28 @@ impl Host for SpriteHost {
     /// Runs the sprite module `--module` names, or the program's only one
     /// (`module` is not used: with several sprite modules and no
     /// `--module`, the host asks for one).
+    #[cfg(feature = "desktop")]
     fn run(options: &SpriteOptions, program: Verified<Program>, _module: usize, io: Io<'_>) -> Result<usize, Error> {
         run(options, program, io.stdout, io.stderr)
+    }
+
+    /// Traces module `module` (the one the caller picked), at most
+    /// [`MAX_TRACE_TICKS`] ticks.
+    fn trace(
+        options: &SpriteOptions,
+        program: Verified<Program>,
+        module: usize,
+        stdout: &mut dyn Write,
+        _stderr: &mut dyn Write,
+    ) -> Result<(), Error> {
+        let name = program.modules.get(module).map(|m| program.string(m.name).to_string()).unwrap_or_default();
+        let sprites = Sprites::new(Arc::new(program), &name).map_err(|e| Error::Module(e.to_string()))?;
+        let mut inst = start_instance(&sprites, options.state.as_deref())?;
+        for t in 0..options.ticks.min(MAX_TRACE_TICKS) {
+            inst.tick();
+            trace::write_line(stdout, t, &mut inst).map_err(trace_error)?;
+        }
+        Ok(())
     }
 }
 
@@ -212,14 +236,7 @@ fn run_trace(
     stderr: &mut dyn Write,
 ) -> Result<(), Error> {
     let mut sprites = sprites;
-    let state = match &options.state {
-        Some(s) => s.clone(),
-        None => sprites.state_name(0).to_string(),
-    };
-    let mut inst = sprites.instance(&state).map_err(|e| {
-        let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
-        Error::Module(format!("{e}; the states are: {}", names.join(", ")))
-    })?;
+    let mut inst = start_instance(&sprites, options.state.as_deref())?;
     let mut watch = reloader(options)?;
     let mut out = std::io::BufWriter::new(stdout);
     let start = std::time::Instant::now();
@@ -238,8 +255,17 @@ fn run_trace(
     out.flush().map_err(trace_error)
 }
 
+/// An instance of `sprites` in `state` (default: the first state); an
+/// unknown state's error lists the states.
+fn start_instance(sprites: &Sprites, state: Option<&str>) -> Result<SpriteInstance, Error> {
+    let state = state.unwrap_or_else(|| sprites.state_name(0));
+    sprites.instance(state).map_err(|e| {
+        let names: Vec<&str> = (0..sprites.state_count()).map(|i| sprites.state_name(i as u16)).collect();
+        Error::Module(format!("{e}; the states are: {}", names.join(", ")))
+    })
+}
+
 /// The trace could not be written to standard output.
-#[cfg(feature = "desktop")]
 fn trace_error(e: std::io::Error) -> Error {
     Error::Trace(e.to_string())
 }
