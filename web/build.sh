@@ -14,8 +14,14 @@
 # --playground builds the player with the compiler (feature `compiler`:
 # `compile` and `format`) into pkg-playground/, copies the examples'
 # sources into sources/ (with sources/index.json, for playground.html's
-# menu) and prints the wasm's gzipped size; --no-opt skips wasm-opt. Needs the wasm32-unknown-unknown target and a
-# wasm-bindgen CLI of the version web/Cargo.toml pins.
+# menu) and prints the wasm's gzipped size; --no-opt skips wasm-opt;
+# --simd (with --sprite-only) builds the sprite-only player with wasm
+# SIMD128 (`-C target-feature=+simd128`, profile `web-sprite-simd`, its
+# own target folder so the plain build stays cached) into
+# pkg-sprite-simd/: an experiment for web_bench (issue 47 part 4, see
+# BENCHMARKS.md), not what the page loads. Needs the
+# wasm32-unknown-unknown target and a wasm-bindgen CLI of the version
+# web/Cargo.toml pins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +31,7 @@ out=web/www/pkg
 package=(animkit-web "animkit bundles in a browser: the player on WebGL2 and SpriteBatch for games")
 opt=1
 playground=0
+simd=0
 for a in "$@"; do
   case "$a" in
     --sprite-only) features=(--no-default-features); profile=web-sprite; out=web/www/pkg-sprite
@@ -32,9 +39,24 @@ for a in "$@"; do
     --playground) features=(--features compiler); out=web/www/pkg-playground; playground=1
       package=(animkit-web-playground "the animkit player and compiler in a browser: compile and format with animc's diagnostics") ;;
     --no-opt) opt=0 ;;
+    --simd) simd=1 ;;
     *) echo "web/build.sh: unknown option $a" >&2; exit 2 ;;
   esac
 done
+
+simd_opt=()
+if [ "$simd" = 1 ]; then
+  if [ "$profile" != web-sprite ]; then
+    echo "web/build.sh: --simd goes with --sprite-only" >&2
+    exit 2
+  fi
+  profile=web-sprite-simd
+  out=web/www/pkg-sprite-simd
+  package=(animkit-web-sprite-simd "the sprite-only player built with wasm SIMD128 (an experiment, see BENCHMARKS.md)")
+  # For the wasm target only (build scripts and proc macros stay native).
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128"
+  simd_opt=(--enable-simd)
+fi
 
 pinned=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' web/Cargo.toml)
 wbg=${WASM_BINDGEN:-wasm-bindgen}
@@ -60,7 +82,7 @@ if [ "$opt" = 1 ] && command -v wasm-opt >/dev/null; then
   # ("WebAssembly.Table.set(): Argument 1 is invalid for table").
   mkdir -p "$target/web-opt"
   wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$target/web-opt/animkit_web.wasm"
+    --enable-mutable-globals --enable-reference-types --enable-multivalue "${simd_opt[@]}" "$wasm" -o "$target/web-opt/animkit_web.wasm"
   wasm="$target/web-opt/animkit_web.wasm"
 fi
 "$wbg" --target web --out-dir "$out" "$wasm"

@@ -48,7 +48,12 @@ pub const USAGE: &str = "usage: animkit-bench [--json] [--quick] [--only GROUP].
   --quick       tiny sizes and one round (smoke test; numbers not comparable)
   --only GROUP  run only the figure groups whose name starts with GROUP
                 (groups: sprites, sprite_mixed, compile, compile_animator,
-                bundle, load, stream, gl, startup, slap, slap_gl, lsp)";
+                bundle, load, stream, gl, startup, slap, slap_gl, lsp, web)
+
+The web group runs web_bench (web/tests/browser.rs) through cargo: the
+players built by web/build.sh in headless Chromium. Without Chromium, the
+wasm-bindgen CLI or the wasm32 target, and with --quick, its figures are
+null and a line on standard error says why.";
 
 impl Options {
     /// Parses the command line (without the program name).
@@ -173,6 +178,10 @@ mod tests {
         // Measured where there is GL and an `animvm` (null otherwise).
         for key in figures::gl::KEYS.iter().chain(&figures::slap_gl::KEYS).chain(&["startup_ms", "startup_vs_raw_gl"]) {
             assert!(report.get(key).is_some(), "{key} missing");
+        }
+        // Skipped with --quick: null.
+        for (key, _, _) in figures::web::FIGURES {
+            assert!(report.get(key).is_some_and(f64::is_nan), "{key} missing or measured");
         }
         assert!(report.get("sprite_bytes_per_instance").unwrap() <= 16.0);
         assert!(report.get("bundle_ratio_source_slap").unwrap() <= 0.5);

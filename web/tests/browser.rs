@@ -556,10 +556,14 @@ fn crowd() -> String {
 }
 
 /// `web_frame_ms_20_actors`, `web_vs_native_frame`,
-/// `web_sprite_ns_per_tick_1e5`, `web_load_ms`, printed. Run with
-/// `ANIMKIT_WEB_TESTS=1 cargo test --release -p animkit-web --test browser
-/// web_bench -- --ignored --nocapture` (the native side times this test
-/// process and `target/release/animvm`).
+/// `web_sprite_ns_per_tick_1e5`, `web_load_ms`, printed, and then all in
+/// one line `web_bench_json {...}` (what `animkit-bench`'s `web` group
+/// reads). Run with `ANIMKIT_WEB_TESTS=1 cargo test --release -p
+/// animkit-web --test browser web_bench -- --ignored --nocapture` (the
+/// native side times this test process and `target/release/animvm`).
+/// With `ANIMKIT_WEB_SIMD=1` it also builds the sprite-only player with
+/// wasm SIMD128 (`web/build.sh --sprite-only --simd`) and times the two
+/// builds' loops alternately, twice each (`web_sprite_simd_ns_per_tick_1e5`).
 #[test]
 #[ignore]
 fn web_bench() {
@@ -567,6 +571,10 @@ fn web_bench() {
         return;
     }
     let _ = page();
+    let simd = std::env::var("ANIMKIT_WEB_SIMD").as_deref() == Ok("1");
+    if simd {
+        common::build(&["--sprite-only", "--simd"]);
+    }
     let status = Command::new(env!("CARGO"))
         .args(["build", "-q", "--release", "--bin", "animvm"])
         .current_dir(root())
@@ -581,15 +589,35 @@ fn web_bench() {
             {"time": [0, 120], "sync": true},
             {"time": [0, 120], "sync": false},
         ]},
-        {"id": "sprite", "steps": [{"spriteTicks": "examples/hero.animb", "n": 100000, "repeat": 20, "state": "Walk"}]},
     ]);
+    let ticks = |pkg: &str| json!({"spriteTicks": "examples/hero.animb", "n": 100000, "repeat": 20, "state": "Walk", "pkg": pkg});
+    let sprite_steps = if simd {
+        json!([ticks("pkg-sprite"), ticks("pkg-sprite-simd"), ticks("pkg-sprite"), ticks("pkg-sprite-simd")])
+    } else {
+        json!([ticks("pkg-sprite")])
+    };
+    let mut checks = checks;
+    checks.as_array_mut().unwrap().push(json!({"id": "sprite", "steps": sprite_steps}));
     let results = run_page_timed("bench", &checks, 640, 480, true);
     let load_ms = steps(&results, "load")[1]["ms"].as_f64().unwrap();
     let s = steps(&results, "slap");
     assert_eq!(s[0]["error"], Value::Null, "{s:?}");
     let (web_sync, web_async) = (s[1]["ms"].as_f64().unwrap(), s[2]["ms"].as_f64().unwrap());
     let s = steps(&results, "sprite");
-    let web_ns = s[0]["ns"].as_f64().unwrap();
+    // Best of the plain build's steps (every other one with SIMD), and of
+    // the SIMD build's; the same events from each.
+    let best = |first: usize| {
+        s.iter()
+            .skip(first)
+            .step_by(2)
+            .map(|t| t["ns"].as_f64().unwrap_or_else(|| panic!("{t}")))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let web_ns = if simd { best(0) } else { s[0]["ns"].as_f64().unwrap_or_else(|| panic!("{s:?}")) };
+    let simd_ns = simd.then(|| best(1));
+    for t in s {
+        assert_eq!(t["events"], s[0]["events"], "the builds fired different events");
+    }
 
     // Native: animvm -H drawing 121 frames minus 1 frame (start-up), best of 3.
     let dir = tempfile::tempdir().unwrap();
@@ -667,4 +695,23 @@ fn web_bench() {
         web_ns / lto_ns,
         web_ns / native_ns
     );
+    let mut figures = json!({
+        "web_load_ms": load_ms,
+        "web_frame_ms_20_actors": web_sync,
+        "web_frame_ms_20_actors_no_readback": web_async,
+        "web_vs_native_frame": web_async / native,
+        "web_sprite_ns_per_tick_1e5": web_ns,
+        "web_sprite_native_ns_per_tick_1e5": lto_ns,
+        "web_sprite_vs_native_1e5": web_ns / lto_ns,
+    });
+    if let Some(simd_ns) = simd_ns {
+        eprintln!(
+            "web_sprite_simd_ns_per_tick_1e5 {simd_ns:.2} ns wasm with SIMD128, ratio {:.2} to native like for like; {:.3}x the plain build",
+            simd_ns / lto_ns,
+            simd_ns / web_ns
+        );
+        figures["web_sprite_simd_ns_per_tick_1e5"] = json!(simd_ns);
+        figures["web_sprite_simd_vs_native_1e5"] = json!(simd_ns / lto_ns);
+    }
+    eprintln!("web_bench_json {figures}");
 }

@@ -213,8 +213,12 @@ async function step(player, s) {
   }
   if ("now" in s) return { ms: performance.now() };
   if ("spriteTicks" in s) {
-    // The sprite-only player's VM: nanoseconds per tick, best of 5 runs.
-    const m = await import("./pkg-sprite/animkit_web.js");
+    // The sprite-only player's VM: nanoseconds per tick, best of 5 runs;
+    // s.pkg picks another build of it (pkg-sprite-simd: web/build.sh
+    // --sprite-only --simd).
+    const pkg = s.pkg ?? "pkg-sprite";
+    if (!/^pkg-sprite(-simd)?$/.test(pkg)) return { error: "unknown package " + pkg };
+    const m = await import(`./${pkg}/animkit_web.js`);
     await m.default();
     const p = new m.Player();
     const error = p.load(await fetchBytes(s.spriteTicks));

@@ -14,6 +14,7 @@ pub mod sprite_mixed;
 pub mod sprites;
 pub mod startup;
 pub mod stream;
+pub mod web;
 
 /// A group of figures measured together (sharing set-up).
 pub trait Group {
@@ -40,6 +41,7 @@ pub fn all() -> Vec<Box<dyn Group>> {
         Box::new(slap::Slap),
         Box::new(slap_gl::SlapGl),
         Box::new(lsp::Lsp),
+        Box::new(web::Web),
     ]
 }
 
