@@ -21,6 +21,7 @@
 pub mod animator;
 pub mod clock;
 pub mod files;
+mod gl_state;
 pub mod player;
 mod player_error;
 pub mod render;
