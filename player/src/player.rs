@@ -81,9 +81,9 @@ impl Write for SharedOut {
 pub enum Play {
     /// Not at all: the game draws them ([`PlayerError::SpriteModule`]).
     Refused,
-    /// As a program run by a [`Script`] ([`Content::Animator`]).
+    /// As a program run by a [`Script`] (the player's Animator content).
     Script,
-    /// As a scene stepped on the clock ([`Content::Slap`]).
+    /// As a scene stepped on the clock (the player's SLAP content).
     Scene,
 }
 
