@@ -19,7 +19,7 @@ fn bound(ext: &str, bytes: u64) -> u64 {
     PER_BYTE.iter().find(|(e, _)| *e == ext).map_or(0, |(_, f)| f * bytes) + BASE
 }
 
-use animkit_test_support::limited::{Run, files, run_limited, sparse, write_shape};
+use animkit_test_support::limited::{Run, files, run_limited, serial, sparse, write_shape};
 
 /// `animc ARGS` in `dir` with at most `limit` bytes of address space.
 fn animc(dir: &Path, args: &[&str], limit: u64) -> Run {
@@ -40,9 +40,10 @@ fn check(dir: &Path, name: &str) -> Run {
     assert!(!run.stderr.contains("panicked") && !run.stderr.contains("memory allocation"), "{name}: {}", run.stderr);
     assert!(
         run.peak <= bound(ext, bytes),
-        "{name}: peak {} bytes, over the documented {} for {bytes} bytes of source",
+        "{name}: peak {} bytes, over the documented {} for {bytes} bytes of source (the test process held {} when it forked)",
         run.peak,
-        bound(ext, bytes)
+        bound(ext, bytes),
+        run.parent
     );
     let mut expected = before;
     if run.code == Some(0) {
@@ -60,6 +61,7 @@ fn check(dir: &Path, name: &str) -> Run {
 
 #[test]
 fn files_over_the_source_limit_are_refused_before_they_are_read() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     for ext in ["anim", "draw", "slap"] {
         for (name, len) in [(format!("big.{ext}"), 1u64 << 30), (format!("nuls.{ext}"), 200 << 20)] {
@@ -79,6 +81,7 @@ fn files_over_the_source_limit_are_refused_before_they_are_read() {
 
 #[test]
 fn a_device_that_never_ends_is_read_to_the_limit_only() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let run = animc(dir.path(), &["--lang", "slap", "/dev/zero", "-o", "out.animb"], 1 << 30);
     assert_eq!((run.signal, run.code), (0, Some(1)), "{}", run.stderr);
@@ -89,6 +92,7 @@ fn a_device_that_never_ends_is_read_to_the_limit_only() {
 
 #[test]
 fn sixteen_mib_of_nuls_is_one_error_in_bounded_memory() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     for ext in ["anim", "draw", "slap"] {
         let name = format!("nuls.{ext}");
@@ -107,6 +111,7 @@ fn sixteen_mib_of_nuls_is_one_error_in_bounded_memory() {
 
 #[test]
 fn the_costliest_valid_shapes_compile_within_the_bound() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let n = 2 << 20;
     let shapes = [
@@ -131,6 +136,7 @@ fn the_costliest_valid_shapes_compile_within_the_bound() {
 
 #[test]
 fn the_costliest_invalid_shapes_fail_within_the_bound() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let n = 2 << 20;
     let shapes = [
@@ -175,6 +181,7 @@ fn garbage(i: usize) -> String {
 /// (sprite garbage), 129 MB (SLAP), 181 MB (Animator), 135 MB.
 #[test]
 fn one_line_of_19_million_frames_at_the_source_limit() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name);
     let size = AT_LIMIT;
@@ -196,6 +203,7 @@ const AT_LIMIT: usize = 57_000_000;
 /// Case 10's 57 MB of garbage lines, in each language (see above).
 #[test]
 fn garbage_lines_at_the_source_limit() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name);
     let size = AT_LIMIT;
@@ -213,6 +221,7 @@ fn garbage_lines_at_the_source_limit() {
 /// Case 10's 65 535 states of long frame lists (see above).
 #[test]
 fn long_states_past_the_code_limit_at_the_source_limit() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name);
     let size = AT_LIMIT;
@@ -236,6 +245,7 @@ fn long_states_past_the_code_limit_at_the_source_limit() {
 
 #[test]
 fn an_output_in_a_directory_that_takes_no_file() {
+    let _one = serial();
     if !Path::new("/proc/version").is_file() {
         return;
     }
@@ -292,6 +302,7 @@ fn lsp_session(path: &Path, text: &str, hovers: u32) {
 /// more than a few copies of the message.
 #[test]
 fn the_language_server_holds_a_large_document_within_the_bound() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let session = dir.path().join("session");
     let lsp = |limit: u64| run_limited(env!("CARGO_BIN_EXE_animc"), dir.path(), &["lsp"], Some(&session), limit);

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use animkit_test_support::limited::{Run, files, run_limited, sparse, write_shape};
+use animkit_test_support::limited::{Run, files, run_limited, serial, sparse, write_shape};
 
 const ANIMVM: &str = env!("CARGO_BIN_EXE_animvm");
 
@@ -40,9 +40,10 @@ fn animvm(dir: &Path, name: &str, args: &[&str], stdin: Option<&Path>) -> Run {
     assert!(!run.stderr.contains("panicked") && !run.stderr.contains("memory allocation"), "{what}: {}", run.stderr);
     assert!(
         run.peak <= bound(ext, bytes),
-        "{what}: peak {} bytes, over the documented {} for {bytes} bytes of input",
+        "{what}: peak {} bytes, over the documented {} for {bytes} bytes of input (the test process held {} when it forked)",
         run.peak,
-        bound(ext, bytes)
+        bound(ext, bytes),
+        run.parent
     );
     assert_eq!(files(dir), before, "{what}: files written");
     run
@@ -50,6 +51,7 @@ fn animvm(dir: &Path, name: &str, args: &[&str], stdin: Option<&Path>) -> Run {
 
 #[test]
 fn files_over_the_limits_are_refused_before_they_are_read() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     for ext in ["anim", "draw", "slap", "animb"] {
         let name = format!("big.{ext}");
@@ -83,6 +85,7 @@ fn files_over_the_limits_are_refused_before_they_are_read() {
 
 #[test]
 fn a_device_that_never_ends_is_read_to_the_limit_only() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let run = animvm(dir.path(), "", &["--trace", "/dev/zero"], None);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
@@ -91,6 +94,7 @@ fn a_device_that_never_ends_is_read_to_the_limit_only() {
 
 #[test]
 fn a_bundle_that_lies_about_its_length_is_refused_without_allocating_it() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let source = animkit_compiler::Source::new("h.anim", "Idle: 5, _loop\n");
     let good = animkit_compiler::compile(&[source], &Default::default()).unwrap();
@@ -113,6 +117,7 @@ fn a_bundle_that_lies_about_its_length_is_refused_without_allocating_it() {
 
 #[test]
 fn sixteen_mib_of_nuls_is_one_error_in_bounded_memory() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     for ext in ["anim", "draw", "slap"] {
         let name = format!("nuls.{ext}");
@@ -135,6 +140,7 @@ fn sixteen_mib_of_nuls_is_one_error_in_bounded_memory() {
 
 #[test]
 fn the_costliest_valid_shapes_run_within_the_bound() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let n = 2 << 20;
     let shapes = [
@@ -168,6 +174,7 @@ fn the_costliest_valid_shapes_run_within_the_bound() {
 /// compile's bound.
 #[test]
 fn one_line_of_19_million_frames_at_the_source_limit() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let name = "frames.anim";
     let len = write_shape(&dir.path().join(name), 57_000_000, "A: ", |_| "1, ".into(), "_loop\n");
@@ -184,6 +191,7 @@ fn one_line_of_19_million_frames_at_the_source_limit() {
 /// 64 MiB over the run's (158.6 MB for its compile alone before).
 #[test]
 fn one_lines_command_of_a_million_points() {
+    let _one = serial();
     let dir = tempfile::tempdir().unwrap();
     let name = "points.draw";
     write_shape(&dir.path().join(name), 3_900_006, "lines", |_| " 1 2".into(), "\n");

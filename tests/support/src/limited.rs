@@ -5,12 +5,18 @@
 //!
 //! The peak includes the calling process's own resident size: the child is
 //! a fork of it (every page shared counts as resident in the copy) and
-//! Linux keeps a process's peak across `exec`. Call it from a small test
-//! process (a test binary of its own), or the bound it asserts measures
-//! the other tests' memory too.
+//! Linux keeps a process's peak across `exec`: the peak is the larger of
+//! the child's own and the test process's resident size when it forked.
+//! Call it from a small test process (a test binary of its own), and hold
+//! [`serial`] for the whole of each test of that binary, so that no other
+//! test's in-process memory (its inputs, a compile it runs) is resident
+//! while a child forks: tests of one binary are threads of one process.
+//! [`Run::parent`] records the test process's resident size at the fork,
+//! for the failure message.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 
 unsafe extern "C" {
     fn setrlimit(resource: i32, limit: *const [u64; 2]) -> i32;
@@ -28,10 +34,28 @@ pub struct Run {
     pub signal: i32,
     /// Peak resident memory in bytes.
     pub peak: u64,
+    /// The test process's resident size in bytes just before the fork
+    /// (the floor of `peak`; see the module's docs).
+    pub parent: u64,
     /// CPU time spent (user + system): what a test bounds instead of wall
     /// time (see [`crate::cpu`]).
     pub cpu: std::time::Duration,
     pub stderr: String,
+}
+
+/// Serialises the tests of one binary that measure children's peaks:
+/// hold the guard for the whole test (`let _one = serial();`). A test
+/// that failed while holding it does not stop the others.
+pub fn serial() -> MutexGuard<'static, ()> {
+    static ONE: Mutex<()> = Mutex::new(());
+    ONE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// This process's resident size in bytes (`/proc/self/statm`'s second
+/// field, in pages of 4 KiB), 0 where it cannot be read.
+fn resident() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    statm.split_whitespace().nth(1).and_then(|p| p.parse::<u64>().ok()).map_or(0, |pages| pages * 4096)
 }
 
 /// `program ARGS` in `dir` with at most `limit` bytes of address space,
@@ -57,6 +81,7 @@ pub fn run_limited(program: &str, dir: &Path, args: &[&str], stdin: Option<&Path
             Ok(())
         });
     }
+    let parent = resident();
     // Reaped by `wait4` below, which std does not know of.
     #[allow(clippy::zombie_processes)]
     let mut child = cmd.spawn().unwrap();
@@ -70,7 +95,14 @@ pub fn run_limited(program: &str, dir: &Path, args: &[&str], stdin: Option<&Path
     let micros =
         |s: i64, us: i64| std::time::Duration::from_secs(s as u64) + std::time::Duration::from_micros(us as u64);
     let cpu = micros(usage[0], usage[1]) + micros(usage[2], usage[3]);
-    Run { code: (signal == 0).then_some((status >> 8) & 0xff), signal, peak: usage[4] as u64 * 1024, cpu, stderr }
+    Run {
+        code: (signal == 0).then_some((status >> 8) & 0xff),
+        signal,
+        peak: usage[4] as u64 * 1024,
+        parent,
+        cpu,
+        stderr,
+    }
 }
 
 /// The names in `dir`, sorted.
