@@ -23,8 +23,9 @@ use animkit_compiler::animator::format::{Numbers, format, format_with};
 use animkit_compiler::{Options, Source, compile};
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Align, Char, Cmd, Color, Command, HAlign, Int, Num, Point, Pos, Str, VAlign};
-use animkit_grammar::animator::lexer::parse_number;
+use animkit_grammar::animator::lexer::{Keyword, parse_number};
 use animkit_grammar::animator::parse;
+use animkit_grammar::animator::reader::command_examples;
 use animkit_runtime::script::Script;
 use animkit_runtime::stream::{Status, Stream};
 use animkit_vm::animator::record::{Call, Recorder};
@@ -763,12 +764,56 @@ fn assert_matches(text: &str) {
     }
 }
 
+/// Every form of every row of the command table, as `command_examples`
+/// writes it (names `s`, numbers `1`, `2`, `3`...), in an order where each
+/// form runs: the rows that make a name first (`image`, `area`, `macro`,
+/// each `macro` form with a body and its `endmacro`, `defcursor`), the
+/// others in table order, `quit` last, then a form that `quit` must stop.
+/// A new row is in it without an edit here.
+fn every_form() -> String {
+    let makers = [Keyword::Image, Keyword::Area, Keyword::Macro, Keyword::Defcursor];
+    let rest =
+        Keyword::ALL.into_iter().filter(|k| !makers.contains(k) && !matches!(k, Keyword::Endmacro | Keyword::Quit));
+    let body = first_example(Keyword::Rect);
+    let mut text = String::new();
+    for kw in makers.into_iter().chain(rest).chain([Keyword::Quit]) {
+        for example in command_examples(kw) {
+            text += &example;
+            text.push('\n');
+            if kw == Keyword::Macro {
+                text += &format!("{body}\n{}\n", first_example(Keyword::Endmacro));
+            }
+        }
+    }
+    text + &first_example(Keyword::Echo) + "\n"
+}
+
+fn first_example(kw: Keyword) -> String {
+    command_examples(kw).swap_remove(0)
+}
+
 #[test]
 fn every_command_matches_the_reference() {
+    let text = every_form();
+    assert_matches(&text);
+    // Every form ran: no error, and the calls end with `quit`'s.
+    let want = reference_run(&text);
+    assert_eq!(want.errors, [], "{text}");
+    assert!(matches!(want.calls.last(), Some(Call::Quit)), "{text}");
+}
+
+/// The spellings `command_examples` does not write: quoted names and texts
+/// with spaces, `#` colours, hexadecimal whole numbers, `%f` numbers,
+/// negative numbers, `-` for standard output, a character that needs
+/// quotes, an image's pixels from colour characters, a cursor's bitmaps.
+#[test]
+fn spellings_match_the_reference() {
     let cursor = "0".repeat(255) + "f";
-    assert_matches(&format!(
-        "keepalive off\nevents on\nresize 320 200\nwarp 1 2\narea b1 0 0 1 0 1 1\nwarp area b1\necho hi\nechopt \"p q\" 1 2 3 4 .\ntitle t\nframe\nflush\nscreenshot s.png\nscreendump -\nscreendump d.raw\nsleep 0.25\nflushdelay 0.01\naspect off\nbg #f80\nrotate 30\nscale 2\nscale 2 3\nshift 1 -1\nviewport 0 0 4 4\nviewport 0 0 - 4 4\nmult 1 0.5 0 0 1 0 0 0 1\npush\npop\nident\nclip 0 0 1 1\nclip 1 1 - -1 0\ncolor \"dark green\"\ncolor 0.5\ncolor 1 0 0\nalpha 0.5\nthick 3\ndash 0xf0f0\ndot 0 0\nline 0 0 1 1\narrow 0 0 1 1\nrect 0 0 2 1\nrect 0 0 - 2 1\nfillrect 0 0 2 1\nfillrect 0 0 - 2 1\ntext 0 0 hi\nimage 4 3 img\nimage tex a.png\nblit right bottom 0 0 img\nlines 0 0 1 1 2 0\npoly 0 0 1 0 1 1\ncircle 0 0 1 8\nfillcircle 0 0 1 25.000000\ncolormap x red\ncolormap \"!\" 0\nimage_set img 0 1 \"x!y\"\nimgpoly 1 1 2 0 0 3 img 0 0 2 0 2 2\nimgpoly 2 0 0 3 img 0 0 2 0 2 2\nimgpoly 2 3 img 0 0 2 0 2 2\nimgpoly tex 0 0 2 0 2 2\ndelarea b1\nkillareas\nmacro m\nrect 10 20 30 10\nendmacro\nviewport m\nident\nviewport aspect m\ninvoke m\ninvoke 1 2 m\nforget\ndefcursor hand \"{cursor}\" \"{cursor}\" 16 15\nsetcursor hand\nquit\necho never\n"
-    ));
+    let text = format!(
+        "echopt \"p q\" 1 2 3 4 .\nscreendump -\nbg #f80\ncolor \"dark green\"\ndash 0xf0f0\nclip 1 1 - -1 0\nfillcircle 0 0 1 25.000000\ncolormap x red\ncolormap \"!\" 0\nimage 4 3 \"two words\"\nimage_set \"two words\" 0 1 \"x!y\"\ndefcursor hand \"{cursor}\" \"{cursor}\" 16 15\nsetcursor hand\n"
+    );
+    assert_matches(&text);
+    assert_eq!(reference_run(&text).errors, [], "{text}");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! Writing output files atomically, for `animc` and `animvm` alike: a
 //! bundle, a screenshot or a `-d` frame is either complete or absent.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use animkit_vm::files;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Writes `bytes` to `path` through a temporary file in the same directory
@@ -24,6 +24,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// terminal), the bytes are written to it directly, since such a target
 /// cannot be replaced by a rename.
 ///
+/// The steps are `animkit_vm::files`'s, shared with the player's writer
+/// for `screenshot`; the names, the sweep, the guard and the message are
+/// this writer's own.
+///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
 /// let p = dir.path().join("out.animb");
@@ -32,38 +36,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Ok(meta) = std::fs::metadata(path) {
-        if !meta.is_file() {
-            let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
-            f.write_all(bytes)?;
-            return f.flush();
-        }
+    if let Some(result) = files::write_directly(path, bytes) {
+        return result;
     }
     static WRITES: AtomicU64 = AtomicU64::new(0);
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let (dir, name) = files::temp_place(path);
     remove_stale_temps(&dir, &name);
     let tmp = match WRITES.fetch_add(1, Ordering::Relaxed) {
         0 => dir.join(format!(".{name}.tmp{}", std::process::id())),
         n => dir.join(format!(".{name}.tmp{}-{n}", std::process::id())),
     };
     let guard = crate::interrupt::TempGuard::arm(&tmp);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp).map_err(|e| temp_error(e, &dir, &tmp))?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        // Closed before the rename (on wasm32, where there are no files,
-        // `File` has no `Drop`).
-        #[cfg_attr(target_arch = "wasm32", allow(clippy::drop_non_drop))]
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
+    let result = files::write_through(path, &tmp, bytes, |e| temp_error(e, &dir, &tmp));
     drop(guard);
     result
 }

@@ -472,15 +472,10 @@ pub fn run<D: Domain>(
                 }
                 Op::ExtraArg => {}
                 Op::LoadI => fiber.regs[r(w.a())] = w.sbx() as f64,
-                Op::Add | Op::Sub | Op::Mul | Op::Div => {
-                    let (b, c) = (fiber.regs[r(w.b())], fiber.regs[r(w.c())]);
-                    fiber.regs[r(w.a())] = match op {
-                        Op::Add => b + c,
-                        Op::Sub => b - c,
-                        Op::Mul => b * c,
-                        _ => b / c,
-                    };
-                }
+                Op::Add => fiber.regs[r(w.a())] = fiber.regs[r(w.b())] + fiber.regs[r(w.c())],
+                Op::Sub => fiber.regs[r(w.a())] = fiber.regs[r(w.b())] - fiber.regs[r(w.c())],
+                Op::Mul => fiber.regs[r(w.a())] = fiber.regs[r(w.b())] * fiber.regs[r(w.c())],
+                Op::Div => fiber.regs[r(w.a())] = fiber.regs[r(w.b())] / fiber.regs[r(w.c())],
                 Op::Neg => fiber.regs[r(w.a())] = -fiber.regs[r(w.b())],
                 Op::Jmp => pc = (pc as i64 + w.sj_field() as i64) as u32,
                 Op::Call => {
@@ -517,17 +512,16 @@ pub fn run<D: Domain>(
                         continue 'frames;
                     }
                 }
-                Op::Bind | Op::BindPush | Op::Declare => {
+                // `K[Ax]` names the binding, `K[Ax+1]` is the function.
+                Op::Bind => {
                     let k = w.ax_field() as usize;
-                    let name = f.num(k) as StrId;
-                    match op {
-                        Op::Bind => {
-                            bindings.bind(name, f.num(k + 1) as FuncId);
-                        }
-                        Op::BindPush => bindings.push(name, f.num(k + 1) as FuncId),
-                        _ => bindings.declare(name),
-                    }
+                    bindings.bind(f.num(k) as StrId, f.num(k + 1) as FuncId);
                 }
+                Op::BindPush => {
+                    let k = w.ax_field() as usize;
+                    bindings.push(f.num(k) as StrId, f.num(k + 1) as FuncId);
+                }
+                Op::Declare => bindings.declare(f.num(w.ax_field() as usize) as StrId),
                 Op::Forget => {
                     bindings.clear();
                 }

@@ -37,6 +37,7 @@
 //! | `animator` | Animator semantics (matrices, pen, macros) over a canvas host |
 //! | `slap` | SLAP simulation: actions and poses, the stage, the scene player |
 //! | `disasm` | the disassembler behind `animc --emit asm` |
+//! | `files` | the atomic file write shared by the compiler's and the player's writers |
 
 #![warn(missing_docs)]
 
@@ -48,6 +49,8 @@ pub mod animator;
 pub mod codec;
 #[doc(hidden)]
 pub mod disasm;
+#[doc(hidden)]
+pub mod files;
 #[doc(hidden)]
 pub mod interp;
 #[doc(hidden)]

@@ -3,7 +3,7 @@
 //! pre-runs it.
 
 use super::{EventId, StateId};
-use crate::isa::{Insn, Op};
+use crate::isa::{Insn, Op, animator_ops, slap_ops};
 use crate::program::{Module, State};
 
 /// `remaining` value of an instance stopped by `_wait`, and
@@ -218,6 +218,34 @@ impl Plan {
     }
 }
 
+/// The generic ops of register code, which sprite code may not use (the
+/// verifier's `sprite` rule), one by one: with the other languages' ops,
+/// what a `match` over ops in the sprite interpreter lists besides the ops
+/// it runs, so that a new generic op is a compile error there, not a
+/// silent halt.
+macro_rules! register_ops {
+    () => {
+        $crate::isa::Op::Move
+            | $crate::isa::Op::LoadK
+            | $crate::isa::Op::LoadI
+            | $crate::isa::Op::Add
+            | $crate::isa::Op::Sub
+            | $crate::isa::Op::Mul
+            | $crate::isa::Op::Div
+            | $crate::isa::Op::Neg
+            | $crate::isa::Op::Call
+            | $crate::isa::Op::CallN
+            | $crate::isa::Op::Bind
+            | $crate::isa::Op::BindPush
+            | $crate::isa::Op::Declare
+            | $crate::isa::Op::Forget
+            | $crate::isa::Op::Ret
+            | $crate::isa::Op::LoadKX
+            | $crate::isa::Op::ExtraArg
+    };
+}
+pub(super) use register_ops;
+
 /// What running sprite code from one resume point to its next `WAIT` or
 /// `HALT` did.
 struct Run {
@@ -260,7 +288,13 @@ fn run_code(code: &[Insn], states: &[State], mut pc: u32, mut emit: impl FnMut(E
                 None => break,
             },
             Some(Op::Nop) => {}
-            _ => break,
+            // The end of the code.
+            Some(Op::Halt) => break,
+            // Ops foreign to sprite code (the verifier's `sprite` rule
+            // refuses them; unverified code halts on them).
+            Some(register_ops!() | animator_ops!() | slap_ops!()) => break,
+            // An unassigned opcode byte.
+            None => break,
         }
     }
     run

@@ -31,10 +31,10 @@
 //! nothing an instance shows or fires.
 
 use super::instance::{Cursor, SpriteInstance};
-use super::plan::{HALT_STEP, HALTED};
+use super::plan::{HALT_STEP, HALTED, register_ops};
 use super::speed::{Clock, ENTRY_CREDIT};
 use super::{EventId, SpriteBatch, SpriteError, Sprites, StateId};
-use crate::isa::{Insn, Op};
+use crate::isa::{Insn, Op, animator_ops, slap_ops};
 use crate::program::Module;
 use std::collections::HashMap;
 
@@ -97,7 +97,11 @@ impl Layout {
                             frames[s as usize].push((pc, sprite));
                         }
                     }
-                    _ => {}
+                    // No frame of their own: the ops that move through the
+                    // code or fire events, the end, the ops foreign to sprite
+                    // code and unassigned bytes.
+                    Some(Op::Nop | Op::Jmp | Op::Enter | Op::Event | Op::Halt) => {}
+                    Some(register_ops!() | animator_ops!() | slap_ops!()) | None => {}
                 }
             }
         }
