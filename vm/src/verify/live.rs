@@ -253,15 +253,18 @@ impl LiveModule {
         Ok(())
     }
 
-    /// Verifies `f` and makes it the entry, as [`LiveModule::set_entry`],
-    /// returning the entry it replaces (a stream lowers its next command
-    /// into that one's buffers). On an error the entry becomes a `HALT`.
-    pub fn replace_entry(&mut self, f: Function) -> Result<Function, VerifyError> {
+    /// Verifies `*f` and makes it the entry, as [`LiveModule::set_entry`],
+    /// without moving a `Function` in or out: on success `*f` holds the
+    /// entry it replaced (a stream lowers its next command into that one's
+    /// buffers, in place). On an error the entry becomes a `HALT` and `*f`
+    /// is left as it was.
+    pub fn swap_entry(&mut self, f: &mut Function) -> Result<(), VerifyError> {
         self.renew();
-        match self.check_entry(&f) {
+        match self.check_entry(f) {
             Ok(need) => {
                 self.needs[0] = need;
-                Ok(std::mem::replace(&mut self.module.functions[0], f))
+                std::mem::swap(&mut self.module.functions[0], f);
+                Ok(())
             }
             Err(e) => {
                 self.needs[0] = self.module.name.saturating_add(1);
