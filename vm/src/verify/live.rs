@@ -530,6 +530,35 @@ mod tests {
         assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 2 });
     }
 
+    /// `swap_entry` installs a verified function and hands back the entry
+    /// it replaced; a refused one is left as it was, and the entry becomes
+    /// a `HALT`.
+    #[test]
+    fn swap_entry_hands_back_the_replaced_entry() {
+        let mut live = LiveModule::animator(0, None);
+        let line = |x: f64| Function {
+            code: vec![Insn::ax(Op::Line, 0), Insn::ax(Op::Halt, 0)],
+            consts: vec![x, 0.0, 1.0, 1.0],
+            kinds: vec![ConstKind::Num; 4],
+            lines: vec![LineEntry { pc: 0, line: 1, col: 1 }],
+            ..Function::default()
+        };
+        live.set_entry(line(0.25)).unwrap();
+        let mut f = line(0.5);
+        live.swap_entry(&mut f).unwrap();
+        assert_eq!(f, line(0.25));
+        assert_eq!(live.module().functions[0], line(0.5));
+        let mut refused = line(f64::INFINITY);
+        let e = live.swap_entry(&mut refused).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "module 0, function 0, instruction 0: LINE: constant 0 is not a finite number [rule block]"
+        );
+        assert_eq!(refused, line(f64::INFINITY));
+        assert_eq!(live.module().functions[0], stub(0, Op::Halt));
+        assert!(live.code(&["<command>".to_string()]).is_ok());
+    }
+
     /// The [`MAX_SHAPES`] most recently used shapes are kept: a new shape
     /// when the list is full drops the least recently used one, whatever
     /// its place in the list.
