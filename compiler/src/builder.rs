@@ -53,16 +53,23 @@ impl FunctionBuilder {
         FunctionBuilder { f: Function { name, ..Function::default() }, last_pos: None }
     }
 
-    /// An empty function named `name` that reuses the buffers of `old`
+    /// Empties the function, keeping its buffers, and names it `name`
     /// (streams lower one command at a time into the same allocation).
-    pub fn recycle(mut old: Function, name: StrId) -> FunctionBuilder {
-        old.name = name;
-        old.nregs = 0;
-        old.code.clear();
-        old.consts.clear();
-        old.kinds.clear();
-        old.lines.clear();
-        FunctionBuilder { f: old, last_pos: None }
+    pub fn reset(&mut self, name: StrId) {
+        let f = &mut self.f;
+        f.name = name;
+        f.nregs = 0;
+        f.code.clear();
+        f.consts.clear();
+        f.kinds.clear();
+        f.lines.clear();
+        self.last_pos = None;
+    }
+
+    /// The function built so far, in place (a stream verifies it and swaps
+    /// it with the installed entry, whose buffers the next command reuses).
+    pub fn function_mut(&mut self) -> &mut Function {
+        &mut self.f
     }
 
     /// Makes room for `code` more instructions, `consts` more constants

@@ -169,9 +169,10 @@ pub struct StreamCompiler {
     recorder: MacroRecorder,
     strings: LiveStrings,
     live: LiveModule,
-    /// The buffers of the entry before the current one, for lowering the
-    /// next command into.
-    spare: animkit_vm::program::Function,
+    /// The next command's chunk is lowered here, in place: between
+    /// commands it holds the entry before the current one (or a chunk that
+    /// failed verification), whose buffers it reuses.
+    chunk: FunctionBuilder,
     /// Instructions plus constants of the installed macro functions.
     macro_size: usize,
     limits: StreamLimits,
@@ -187,7 +188,7 @@ impl StreamCompiler {
             recorder: MacroRecorder::default(),
             strings,
             live: LiveModule::animator(main, Some(source.to_string())),
-            spare: animkit_vm::program::Function::default(),
+            chunk: FunctionBuilder::default(),
             macro_size: 0,
             limits: StreamLimits::default(),
         }
@@ -328,11 +329,12 @@ impl StreamCompiler {
             }
             Step::Run => {
                 let pos = cmd.pos;
-                let mut f = FunctionBuilder::recycle(std::mem::take(&mut self.spare), self.live.module().name);
+                let f = &mut self.chunk;
+                f.reset(self.live.module().name);
                 self.strings.scratch.clear();
-                lower::emit_command(c, &mut f, &mut self.strings, true);
+                lower::emit_command(c, f, &mut self.strings, true);
                 f.emit(Insn::ax(Op::Halt, 0), None);
-                let mut chunk = f.finish();
+                let chunk = f.function_mut();
                 if !self.strings.scratch.is_empty() {
                     let base = self.strings.table.len() as f64;
                     for (v, k) in chunk.consts.iter_mut().zip(&chunk.kinds) {
@@ -343,11 +345,9 @@ impl StreamCompiler {
                     self.strings.running = self.strings.scratch.len();
                     self.strings.table.append(&mut self.strings.scratch);
                 }
-                match self.live.replace_entry(chunk) {
-                    Ok(old) => {
-                        self.spare = old;
-                        Fed::Run
-                    }
+                // On success `chunk` holds the replaced entry, to be reused.
+                match self.live.swap_entry(chunk) {
+                    Ok(()) => Fed::Run,
                     Err(e) => Fed::Error { pos, message: unverified(&e) },
                 }
             }

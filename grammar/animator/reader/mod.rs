@@ -121,6 +121,7 @@ mod elem;
 pub(in crate::animator) mod errors;
 mod fast;
 mod forms;
+mod input;
 
 pub use errors::{ReadError, ReadErrorKind};
 pub use forms::{command_examples, command_signature};
@@ -249,7 +250,7 @@ enum Step {
 /// ```
 pub struct Reader {
     /// Input not yet dropped; `buf[0]` is byte `base` of the stream.
-    buf: Vec<u8>,
+    buf: input::Input,
     base: usize,
     /// Index in `buf` of the first byte not yet consumed.
     cur: usize,
@@ -299,7 +300,7 @@ impl Reader {
     /// A reader at the start of a stream.
     pub fn new() -> Reader {
         Reader {
-            buf: Vec::new(),
+            buf: input::Input::default(),
             base: 0,
             cur: 0,
             peeked: None,
@@ -346,12 +347,7 @@ impl Reader {
             return Ok(0);
         }
         self.drop_consumed();
-        let old = self.buf.len();
-        self.buf.resize(old + CHUNK, 0);
-        let got = src.read(&mut self.buf[old..]);
-        let n = *got.as_ref().unwrap_or(&0);
-        self.buf.truncate(old + n);
-        got
+        self.buf.read_from(src, CHUNK)
     }
 
     /// Marks the end of input: the pending command completes (or is reported
@@ -385,8 +381,9 @@ impl Reader {
     /// let (held, base) = reader.held();
     /// assert_eq!(&held[thick.span.start - base..thick.span.end - base], b"thick 2.5");
     /// ```
+    #[inline]
     pub fn held(&self) -> (&[u8], usize) {
-        (&self.buf, self.base)
+        (&*self.buf, self.base)
     }
 
     /// The next command or error. `None` means that more input is needed
@@ -484,7 +481,7 @@ impl Reader {
         };
         if keep > 0 && keep * 2 >= self.buf.len() {
             self.track(self.base + keep);
-            self.buf.drain(..keep);
+            self.buf.drop_front(keep);
             self.base += keep;
             self.cur -= keep;
         }
@@ -594,6 +591,7 @@ impl Reader {
     }
 
     /// Moves the line/column tracker to absolute offset `to`.
+    #[inline]
     fn track(&mut self, to: usize) -> Pos {
         if to > self.tracked && self.plain_end > self.tracked {
             let end = self.plain_end.min(to);

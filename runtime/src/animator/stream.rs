@@ -249,12 +249,16 @@ impl<C: Canvas> Stream<C> {
                 return status;
             }
         }
-        while let Some(next) = self.reader.next() {
+        loop {
+            // Bound by reference: the command stays where `next` wrote it
+            // (a `while let Some(next)` binding moved it once more).
+            let read = self.reader.next();
+            let Some(next) = &read else { break };
             if next.is_ok() {
                 self.commands += 1;
             }
             let (held, base) = self.reader.held();
-            match self.compiler.feed(&next, held, base, self.vm.bindings_mut()) {
+            match self.compiler.feed(next, held, base, self.vm.bindings_mut()) {
                 // A command taken without error ends a run of repeats.
                 Fed::Nothing => self.repeats.reset(errors, &self.source),
                 Fed::Error { pos, message } => self.fail(errors, Some((pos.line, pos.col)), &message),

@@ -253,15 +253,18 @@ impl LiveModule {
         Ok(())
     }
 
-    /// Verifies `f` and makes it the entry, as [`LiveModule::set_entry`],
-    /// returning the entry it replaces (a stream lowers its next command
-    /// into that one's buffers). On an error the entry becomes a `HALT`.
-    pub fn replace_entry(&mut self, f: Function) -> Result<Function, VerifyError> {
+    /// Verifies `*f` and makes it the entry, as [`LiveModule::set_entry`],
+    /// without moving a `Function` in or out: on success `*f` holds the
+    /// entry it replaced (a stream lowers its next command into that one's
+    /// buffers, in place). On an error the entry becomes a `HALT` and `*f`
+    /// is left as it was.
+    pub fn swap_entry(&mut self, f: &mut Function) -> Result<(), VerifyError> {
         self.renew();
-        match self.check_entry(&f) {
+        match self.check_entry(f) {
             Ok(need) => {
                 self.needs[0] = need;
-                Ok(std::mem::replace(&mut self.module.functions[0], f))
+                std::mem::swap(&mut self.module.functions[0], f);
+                Ok(())
             }
             Err(e) => {
                 self.needs[0] = self.module.name.saturating_add(1);
@@ -525,6 +528,35 @@ mod tests {
         assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 1 });
         live.set_entry(line(0.75)).unwrap();
         assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 2 });
+    }
+
+    /// `swap_entry` installs a verified function and hands back the entry
+    /// it replaced; a refused one is left as it was, and the entry becomes
+    /// a `HALT`.
+    #[test]
+    fn swap_entry_hands_back_the_replaced_entry() {
+        let mut live = LiveModule::animator(0, None);
+        let line = |x: f64| Function {
+            code: vec![Insn::ax(Op::Line, 0), Insn::ax(Op::Halt, 0)],
+            consts: vec![x, 0.0, 1.0, 1.0],
+            kinds: vec![ConstKind::Num; 4],
+            lines: vec![LineEntry { pc: 0, line: 1, col: 1 }],
+            ..Function::default()
+        };
+        live.set_entry(line(0.25)).unwrap();
+        let mut f = line(0.5);
+        live.swap_entry(&mut f).unwrap();
+        assert_eq!(f, line(0.25));
+        assert_eq!(live.module().functions[0], line(0.5));
+        let mut refused = line(f64::INFINITY);
+        let e = live.swap_entry(&mut refused).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "module 0, function 0, instruction 0: LINE: constant 0 is not a finite number [rule block]"
+        );
+        assert_eq!(refused, line(f64::INFINITY));
+        assert_eq!(live.module().functions[0], stub(0, Op::Halt));
+        assert!(live.code(&["<command>".to_string()]).is_ok());
     }
 
     /// The [`MAX_SHAPES`] most recently used shapes are kept: a new shape
