@@ -119,8 +119,8 @@ use std::fmt;
 
 mod elem;
 pub(in crate::animator) mod errors;
-mod fast;
 mod forms;
+mod simple_command;
 
 pub use errors::{ReadError, ReadErrorKind};
 pub use forms::{command_examples, command_signature};
