@@ -13,7 +13,7 @@
 //! `glprof stream|frame ours|raw [scale] [repetitions]` (scale: 0.1 = a
 //! tenth of the suite's workload, the default; 1 repetition).
 use animkit_bench::draw::stream_text;
-use animkit_bench::figures::gl::{SEED, SIZE, Scene, canvas, flushed_triangles};
+use animkit_bench::figures::gl::{FrameShapes, SEED, SIZE, canvas, flushed_triangles};
 use animkit_bench::rawgl::{RawGl, finish, raw_vertices};
 use animkit_runtime::animator::headless::feed_stream;
 use animkit_runtime::render::Geometry;
@@ -30,12 +30,12 @@ fn main() {
     c.frame();
     let (w, h) = SIZE;
     let text = stream_text(SEED, (200_000.0 * scale) as usize, 10_000);
-    let scene = Scene::generate(SEED, (100_000.0 * scale) as usize, (20_000.0 * scale) as usize);
+    let shapes = FrameShapes::generate(SEED, (100_000.0 * scale) as usize, (20_000.0 * scale) as usize);
     let raw = RawGl::new(c.renderer.gl()).expect("shader");
     let chunks = if (what, who) == ("stream", "raw") { flushed_triangles(&text) } else { Vec::new() };
     let frame = if (what, who) == ("frame", "raw") {
         let mut g = Geometry::new();
-        scene.draw_into(&mut g);
+        shapes.draw_into(&mut g);
         raw_vertices(g.vertices())
     } else {
         Vec::new()
@@ -59,7 +59,7 @@ fn main() {
             (_, "ours") => {
                 let r = &mut c.renderer;
                 r.clear([1.0; 4]);
-                scene.draw_into(r);
+                shapes.draw_into(r);
                 r.flush();
                 finish(r.gl());
             }

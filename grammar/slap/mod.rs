@@ -22,8 +22,8 @@
 
 pub mod ast;
 mod describe;
-mod fast;
 pub mod lexer;
+mod recursive_descent;
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, unused_parens, missing_docs)]
@@ -95,10 +95,10 @@ pub(crate) fn call<'s>(
 /// for each line that has a syntax error, and every syntax error (one per
 /// bad line), in source order.
 ///
-/// Each line is read by a recursive-descent reader (`fast.rs`) that
-/// builds the same tree as the LALRPOP grammar for well-formed lines; a
-/// line it does not accept goes to the LALRPOP parser, whose error is
-/// described from the tokens around it.
+/// Each line is read by a recursive-descent reader
+/// (`recursive_descent.rs`) that builds the same tree as the LALRPOP
+/// grammar for well-formed lines; a line it does not accept goes to the
+/// LALRPOP parser, whose error is described from the tokens around it.
 ///
 /// ```
 /// let (file, errors) = animkit_grammar::slap::parse("actor 1 position 1 - 2\nactor 1 size 2sec\ntime 5\n");
@@ -282,7 +282,7 @@ fn finish_line<'s>(
             }
         });
     }
-    let parsed = match fast.then(|| fast::directive(toks)).flatten() {
+    let parsed = match fast.then(|| recursive_descent::directive(toks)).flatten() {
         Some(d) => Ok(d),
         None => parser.parse(toks.iter().copied()),
     };

@@ -15,8 +15,8 @@
 //! well-formed files that way, in one pass).
 
 pub mod ast;
-mod fast;
-pub use fast::{FrameRef, NameRef, NumberRef, Sink, read};
+mod recursive_descent;
+pub use recursive_descent::{FrameRef, NameRef, NumberRef, Sink, read};
 pub mod lexer;
 
 lalrpop_util::lalrpop_mod!(
@@ -33,10 +33,10 @@ use lalrpop_util::{ErrorRecovery, ParseError};
 /// whose lines had errors) and every syntax error, in source order.
 ///
 /// A file without syntax errors is read by a recursive-descent reader
-/// (`fast.rs`) that builds the same tree; the LALRPOP parser, with its
-/// error recovery and messages, reads the others.
+/// (`recursive_descent.rs`) that builds the same tree; the LALRPOP
+/// parser, with its error recovery and messages, reads the others.
 pub fn parse(src: &str) -> (ast::File, Vec<SyntaxError>) {
-    match fast::parse(src) {
+    match recursive_descent::parse(src) {
         Some(file) => (file, Vec::new()),
         None => parse_lalrpop(src),
     }

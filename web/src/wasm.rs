@@ -1,4 +1,5 @@
-//! The JavaScript face of [`Core`]: the `Player` class (wasm-bindgen).
+//! The JavaScript face of [`Core`]: the `Player` class (wasm-bindgen),
+//! [`WebPlayer`] in Rust (so that the name `Player` is the player crate's).
 //! Every call that runs the program hands the lines it printed to the
 //! event callback (`setEventCallback(f)`: `f(line, isError)`).
 
@@ -8,8 +9,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext};
 
 /// The web player (see `docs/web.md` for the API).
-#[wasm_bindgen]
-pub struct Player {
+#[wasm_bindgen(js_name = Player)]
+pub struct WebPlayer {
     core: Core,
     callback: Option<js_sys::Function>,
     /// Lines printed while no callback was set (`takeOutput`).
@@ -21,13 +22,13 @@ fn js_error(message: impl Into<String>) -> JsValue {
     js_sys::Error::new(&message.into()).into()
 }
 
-#[wasm_bindgen]
-impl Player {
+#[wasm_bindgen(js_class = Player)]
+impl WebPlayer {
     /// A player drawing on `canvas` (a WebGL2 context without
     /// antialiasing, so that the frame can be copied onto it 1:1), at the
     /// canvas's size.
     #[wasm_bindgen(constructor)]
-    pub fn new(canvas: HtmlCanvasElement) -> Result<Player, JsValue> {
+    pub fn new(canvas: HtmlCanvasElement) -> Result<WebPlayer, JsValue> {
         let options = js_sys::Object::new();
         for (key, value) in [
             ("antialias", false),
@@ -44,7 +45,7 @@ impl Player {
             .dyn_into::<WebGl2RenderingContext>()
             .map_err(|_| js_error("the canvas's webgl2 context is not a WebGl2RenderingContext"))?;
         let make = move || glow::Context::from_webgl2_context(context.clone());
-        Ok(Player {
+        Ok(WebPlayer {
             core: Core::new(Box::new(make), canvas.width(), canvas.height()),
             callback: None,
             pending_out: String::new(),

@@ -1,21 +1,23 @@
-//! The sprite-only player's JavaScript face: `Player` without a canvas.
+//! The sprite-only player's JavaScript face: `Player` without a canvas
+//! ([`SpriteWebPlayer`] in Rust, so that the name `Player` is the player
+//! crate's).
 //! The page ticks it and draws the sheet cell it names itself.
 
 use crate::sprite_only::SpritePlayer;
 use wasm_bindgen::prelude::*;
 
 /// The sprite-only web player (see `docs/web.md`).
-#[wasm_bindgen]
-pub struct Player {
+#[wasm_bindgen(js_name = Player)]
+pub struct SpriteWebPlayer {
     sprite: Option<SpritePlayer>,
 }
 
-#[wasm_bindgen]
-impl Player {
+#[wasm_bindgen(js_class = Player)]
+impl SpriteWebPlayer {
     /// An empty player.
     #[wasm_bindgen(constructor)]
-    pub fn new() -> Player {
-        Player { sprite: None }
+    pub fn new() -> SpriteWebPlayer {
+        SpriteWebPlayer { sprite: None }
     }
 
     /// Loads a bundle's sprite module; the error message or `undefined`
@@ -83,8 +85,8 @@ impl Player {
     }
 }
 
-impl Default for Player {
-    fn default() -> Player {
-        Player::new()
+impl Default for SpriteWebPlayer {
+    fn default() -> SpriteWebPlayer {
+        SpriteWebPlayer::new()
     }
 }

@@ -93,8 +93,9 @@ pub fn random_polygon(seed: u64, n: usize) -> Vec<Point> {
     (0..n).map(|_| [u() * w, u() * h]).collect()
 }
 
-/// A frame: lines (pairs of points), circles (16-gons) and their colours.
-pub struct Scene {
+/// The frame figure's shapes: lines (pairs of points), circles (16-gons)
+/// and their colours.
+pub struct FrameShapes {
     /// Thick lines.
     pub lines: Vec<([Point; 2], Rgba)>,
     /// Filled circles.
@@ -103,9 +104,9 @@ pub struct Scene {
     pub thick: f32,
 }
 
-impl Scene {
+impl FrameShapes {
     /// `lines` thick lines and `circles` filled circles over the target.
-    pub fn generate(seed: u64, lines: usize, circles: usize) -> Scene {
+    pub fn generate(seed: u64, lines: usize, circles: usize) -> FrameShapes {
         let mut rng = Rng::new(seed);
         let mut u = |lo: f32, hi: f32| lo + (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * (hi - lo);
         let (w, h) = (SIZE.0 as f32, SIZE.1 as f32);
@@ -129,10 +130,10 @@ impl Scene {
                 (pts, color(&mut u))
             })
             .collect();
-        Scene { lines, circles, thick: 3.0 }
+        FrameShapes { lines, circles, thick: 3.0 }
     }
 
-    /// Draws the scene into a renderer or a CPU geometry (both have the same
+    /// Draws the shapes into a renderer or a CPU geometry (both have the same
     /// drawing methods).
     pub fn draw_into(&self, g: &mut dyn Draw) {
         for (l, c) in &self.lines {
@@ -144,7 +145,7 @@ impl Scene {
     }
 }
 
-/// What [`Scene::draw_into`] calls.
+/// What [`FrameShapes::draw_into`] calls.
 pub trait Draw {
     /// An open polyline.
     fn stroke(&mut self, points: &[Point], thick: f32, rgba: Rgba);
@@ -263,9 +264,9 @@ impl Group for Gl {
 
         // A frame of 100 000 thick lines and 20 000 filled circles.
         let (nl, nc) = if quick { (10_000, 2_000) } else { (100_000, 20_000) };
-        let scene = Scene::generate(SEED, nl, nc);
+        let shapes = FrameShapes::generate(SEED, nl, nc);
         let mut g = Geometry::new();
-        scene.draw_into(&mut g);
+        shapes.draw_into(&mut g);
         let frame = raw_vertices(g.vertices());
         drop(g);
         let mut frame_calls = 0;
@@ -277,7 +278,7 @@ impl Group for Gl {
                 finish(r.gl());
                 let t = Instant::now();
                 r.clear([1.0; 4]);
-                scene.draw_into(r);
+                shapes.draw_into(r);
                 r.flush();
                 finish(r.gl());
                 let dt = t.elapsed().as_secs_f64();

@@ -119,9 +119,9 @@ use std::fmt;
 
 mod elem;
 pub(in crate::animator) mod errors;
-mod fast;
 mod forms;
 mod input;
+mod simple_command;
 
 pub use errors::{ReadError, ReadErrorKind};
 pub use forms::{command_examples, command_signature};

@@ -39,9 +39,9 @@
 //! assert!(checker.check(&commands[1], Text::of(src)).is_ok());
 //! ```
 
-mod fast;
 mod macros;
 mod meaning;
+mod quick_facts;
 mod suggestions;
 #[cfg(test)]
 mod tests;
@@ -53,9 +53,9 @@ use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Cmd, Command, Pos, Str};
 use animkit_vm::isa::MAX_AX;
 use animkit_vm::limits;
-use fast::quick;
 use macros::{empty_body, not_in_macro};
 use meaning::{limits_and_meaning, string, too_many_constants};
+use quick_facts::quick;
 use written::as_written;
 
 pub use macros::allowed_in_macro;
