@@ -7,10 +7,12 @@
 
 use crate::common;
 use animkit_test_support::alloc::measure;
-use animkit_vm::codec::{self, LoadError};
+use animkit_vm::engine::codec::{self, LoadError};
 
 /// Loads `bytes` while counting: (result, largest allocation, total bytes).
-fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::verify::Verified<animkit_vm::Program>, LoadError>, usize, usize) {
+fn measured_load(
+    bytes: &[u8],
+) -> (Result<animkit_vm::engine::verify::Verified<animkit_vm::Program>, LoadError>, usize, usize) {
     let (result, stats) = measure(|| codec::load(bytes));
     (result, stats.largest, stats.bytes)
 }

@@ -214,7 +214,7 @@ pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec
 }
 
 /// Reads a source file for `animc` or `animvm`, within
-/// [`animkit_vm::limits::MAX_SOURCE_BYTES`]; the error is the message to
+/// [`animkit_vm::engine::limits::MAX_SOURCE_BYTES`]; the error is the message to
 /// print (`cannot read`, or the size and the limit).
 ///
 /// ```
@@ -225,7 +225,8 @@ pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec
 /// assert!(e.ends_with("is 1073741824 bytes, more than the 67108864 bytes (64 MiB) a source may have\n"));
 /// ```
 pub fn read_source(path: &str) -> Result<Vec<u8>, String> {
-    read_limited(Path::new(path), |_| animkit_vm::limits::MAX_SOURCE_BYTES).map_err(|e| e.message(&format!("`{path}`")))
+    read_limited(Path::new(path), |_| animkit_vm::engine::limits::MAX_SOURCE_BYTES)
+        .map_err(|e| e.message(&format!("`{path}`")))
 }
 
 /// Whether writing `output` would replace the file `input`: the same

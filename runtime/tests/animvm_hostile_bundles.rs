@@ -4,7 +4,7 @@
 //! reports the lie (it used to allocate the claimed length first and abort
 //! with "memory allocation of 209715200 bytes failed").
 
-use animkit_vm::codec;
+use animkit_vm::engine::codec;
 use std::process::Command;
 
 /// `ulimit -v` for the runs, in KiB: about 117 MiB of address space,
