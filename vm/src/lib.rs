@@ -43,7 +43,7 @@
 //! `engine`.
 //!
 //! ```compile_fail,E0603
-//! use animkit_vm::engine::isa::Op; // the engine is `animkit_vm::engine::isa`
+//! use animkit_vm::isa::Op; // private: the engine is `animkit_vm::engine::isa`
 //! ```
 //!
 //! ```
