@@ -129,7 +129,7 @@ fn foreign_and_hostile_files_get_clear_errors() {
     b[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(matches!(codec::load(&b), Err(LoadError::TooLarge(_))));
     // A payload that claims a string table of 2^60 entries.
-    let hostile = codec::seal(&[0xfdu8, 0, 0, 0, 0, 0, 0, 0, 0x10]);
+    let hostile = codec::frame_payload(&[0xfdu8, 0, 0, 0, 0, 0, 0, 0, 0x10]);
     let e = codec::load(&hostile).unwrap_err();
     assert!(matches!(e, LoadError::Malformed(_)), "{e}");
 }

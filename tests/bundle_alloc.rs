@@ -19,7 +19,7 @@ fn measured_load(
 
 /// A bundle around `payload`, with a correct header and checksum.
 fn bundle(payload: &[u8]) -> Vec<u8> {
-    codec::seal(payload)
+    codec::frame_payload(payload)
 }
 
 /// bincode's varint encoding of a length or integer.

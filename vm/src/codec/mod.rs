@@ -386,18 +386,20 @@ fn wrap(payload: &[u8], flags: u16) -> Vec<u8> {
 
 /// Test support (feature `test-support`): a bundle around an arbitrary
 /// `payload`, with a correct header (this format's version, no flags) and
-/// checksum, for tests that hand the decoder payloads of their own.
+/// checksum, for tests that hand the decoder payloads of their own. (Not
+/// named `seal`: that is the verifier's, which makes the proof
+/// `Verified`.)
 ///
 /// ```
 /// # #[cfg(feature = "test-support")] {
-/// let bytes = animkit_vm::engine::codec::seal(&[0xfd, 0, 0, 0, 0, 0, 0, 0, 0x10]);
+/// let bytes = animkit_vm::engine::codec::frame_payload(&[0xfd, 0, 0, 0, 0, 0, 0, 0, 0x10]);
 /// assert_eq!(bytes.len(), animkit_vm::engine::codec::HEADER_LEN + 9);
 /// // Past the header: a string table claiming 2^60 entries is malformed.
 /// assert!(matches!(animkit_vm::engine::codec::load(&bytes), Err(animkit_vm::engine::codec::LoadError::Malformed(_))));
 /// # }
 /// ```
 #[cfg(feature = "test-support")]
-pub fn seal(payload: &[u8]) -> Vec<u8> {
+pub fn frame_payload(payload: &[u8]) -> Vec<u8> {
     wrap(payload, 0)
 }
 
