@@ -6,7 +6,7 @@
 //! grammar crate reads it (its lexer, AST, reader, formatter, checker and,
 //! through its build script, which reads this file as a module of its own,
 //! the LALRPOP reference grammar), the compiler (the lowering's ops) and the
-//! VM (`animkit_vm::isa`'s Animator rows, from the `ops` column, and the
+//! VM (`animkit_vm::engine::isa`'s Animator rows, from the `ops` column, and the
 //! machine's dispatch, from each op's last column). A row's tokens mean
 //! something only to the callback that reads them: the `ops` column's
 //! names (`K`, `Free`, `PLAIN`, `N2`...) are the VM's `isa.rs`'s.

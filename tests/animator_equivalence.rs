@@ -28,7 +28,7 @@ use animkit_grammar::animator::parse;
 use animkit_grammar::animator::reader::command_examples;
 use animkit_runtime::script::Script;
 use animkit_runtime::stream::{Status, Stream};
-use animkit_vm::animator::record::{Call, Recorder};
+use animkit_vm::engine::animator::record::{Call, Recorder};
 use common::equivalence::{config, first_difference};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -569,7 +569,7 @@ fn streamed(text: &str, chunks: &[usize]) -> Run {
 
 fn scripted(program: animkit_vm::Program) -> Run {
     let mut errors = Vec::new();
-    let program = animkit_vm::verify::verify(program).expect("the compiler's program verifies");
+    let program = animkit_vm::engine::verify::verify(program).expect("the compiler's program verifies");
     let mut script = Script::new(program, 0, Recorder::default()).expect("an Animator module");
     let status = script.run(&mut errors);
     assert!(matches!(status, Status::Done | Status::Quit), "{status:?}");
@@ -581,7 +581,7 @@ fn compiled(text: &str, options: &Options) -> animkit_vm::Program {
 }
 
 fn through_bytes(program: &animkit_vm::Program) -> animkit_vm::Program {
-    animkit_vm::codec::load(&animkit_vm::codec::encode(program)).expect("a bundle loads").into_inner()
+    animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(program)).expect("a bundle loads").into_inner()
 }
 
 fn reference_run(text: &str) -> Run {

@@ -5,8 +5,8 @@
 use animkit_compiler::{Options, Source, compile};
 use animkit_runtime::script::Script;
 use animkit_runtime::stream::{Status, Stream};
-use animkit_vm::animator::record::{Call, Recorder};
-use animkit_vm::animator::{HAlign, Matrix, Pen, VAlign};
+use animkit_vm::engine::animator::record::{Call, Recorder};
+use animkit_vm::engine::animator::{HAlign, Matrix, Pen, VAlign};
 
 /// Runs `src` streamed (fed in small chunks) and compiled; checks both give
 /// the same calls and error lines; returns the calls and the error text.
@@ -30,8 +30,8 @@ fn run(src: &str) -> (Vec<Call>, String) {
     let streamed = stream.canvas().calls.clone();
     let stream_errors = String::from_utf8(stream_errors).unwrap();
     if let Ok(program) = compile(&[Source::new("t.draw", src)], &Options::default()) {
-        let bytes = animkit_vm::codec::encode(&program);
-        let program = animkit_vm::codec::load(&bytes).unwrap();
+        let bytes = animkit_vm::engine::codec::encode(&program);
+        let program = animkit_vm::engine::codec::load(&bytes).unwrap();
         let mut script = Script::new(program, 0, Recorder::default()).unwrap();
         let mut errors = Vec::new();
         script.run(&mut errors);

@@ -3,8 +3,8 @@
 
 use crate::common;
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::codec::{self, FORMAT_VERSION, HEADER_LEN, LoadError};
-use animkit_vm::program::Program;
+use animkit_vm::engine::codec::{self, FORMAT_VERSION, HEADER_LEN, LoadError};
+use animkit_vm::engine::program::Program;
 
 fn hero() -> Program {
     let text = std::fs::read_to_string(common::path("examples/hero.anim")).unwrap();
@@ -95,7 +95,7 @@ fn mutated_payloads_with_a_valid_checksum_never_panic() {
                     ok += 1;
                     // A program that verifies must also run without panicking.
                     let p = std::sync::Arc::new(p);
-                    if let Some(s) = animkit_vm::sprite::Sprites::first(p) {
+                    if let Some(s) = animkit_vm::engine::sprite::Sprites::first(p) {
                         for st in 0..s.state_count() {
                             let mut inst = s.instance(s.state_name(st as u16)).unwrap();
                             for _ in 0..50 {
@@ -129,7 +129,7 @@ fn foreign_and_hostile_files_get_clear_errors() {
     b[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(matches!(codec::load(&b), Err(LoadError::TooLarge(_))));
     // A payload that claims a string table of 2^60 entries.
-    let hostile = codec::seal(&[0xfdu8, 0, 0, 0, 0, 0, 0, 0, 0x10]);
+    let hostile = codec::frame_payload(&[0xfdu8, 0, 0, 0, 0, 0, 0, 0, 0x10]);
     let e = codec::load(&hostile).unwrap_err();
     assert!(matches!(e, LoadError::Malformed(_)), "{e}");
 }

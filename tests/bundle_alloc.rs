@@ -7,17 +7,19 @@
 
 use crate::common;
 use animkit_test_support::alloc::measure;
-use animkit_vm::codec::{self, LoadError};
+use animkit_vm::engine::codec::{self, LoadError};
 
 /// Loads `bytes` while counting: (result, largest allocation, total bytes).
-fn measured_load(bytes: &[u8]) -> (Result<animkit_vm::verify::Verified<animkit_vm::Program>, LoadError>, usize, usize) {
+fn measured_load(
+    bytes: &[u8],
+) -> (Result<animkit_vm::engine::verify::Verified<animkit_vm::Program>, LoadError>, usize, usize) {
     let (result, stats) = measure(|| codec::load(bytes));
     (result, stats.largest, stats.bytes)
 }
 
 /// A bundle around `payload`, with a correct header and checksum.
 fn bundle(payload: &[u8]) -> Vec<u8> {
-    codec::seal(payload)
+    codec::frame_payload(payload)
 }
 
 /// bincode's varint encoding of a length or integer.

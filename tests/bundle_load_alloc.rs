@@ -10,7 +10,7 @@
 use crate::common;
 use animkit_compiler::{Options, Source, compile};
 use animkit_test_support::alloc::measure;
-use animkit_vm::codec;
+use animkit_vm::engine::codec;
 
 /// `modules` sprite files of four states, each state `frames` frames long
 /// (with events every third frame), in one directory, plus the Animator
@@ -41,7 +41,7 @@ fn bundle(modules: usize, frames: usize) -> (Vec<u8>, animkit_vm::Program) {
 }
 
 /// Allocation calls made by `codec::load(bytes)`, and its result.
-fn counted_load(bytes: &[u8]) -> (usize, animkit_vm::verify::Verified<animkit_vm::Program>) {
+fn counted_load(bytes: &[u8]) -> (usize, animkit_vm::engine::verify::Verified<animkit_vm::Program>) {
     let (result, stats) = measure(|| codec::load(bytes));
     (stats.allocations, result.expect("loads"))
 }

@@ -22,10 +22,10 @@ use crate::common;
 use crate::targets;
 
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::codec::{self, HEADER_LEN};
-use animkit_vm::isa::{Insn, MAX_AX, Op};
-use animkit_vm::program::{ConstKind, Function, Language, LineEntry, Program, State};
-use animkit_vm::verify::verify_program;
+use animkit_vm::engine::codec::{self, HEADER_LEN};
+use animkit_vm::engine::isa::{Insn, MAX_AX, Op};
+use animkit_vm::engine::program::{ConstKind, Function, Language, LineEntry, Program, State};
+use animkit_vm::engine::verify::verify_program;
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use std::time::Duration;

@@ -19,7 +19,7 @@ use crate::targets;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_test_support::alloc::measure;
-use animkit_vm::codec;
+use animkit_vm::engine::codec;
 use std::path::PathBuf;
 
 /// Decodes `data` (with its header's length and checksum fixed, as the

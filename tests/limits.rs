@@ -7,9 +7,9 @@
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_runtime::stream::{Status, Stream, StreamLimits};
-use animkit_vm::animator::Canvas;
-use animkit_vm::animator::record::{Call, Recorder};
-use animkit_vm::interp::Limits;
+use animkit_vm::engine::animator::Canvas;
+use animkit_vm::engine::animator::record::{Call, Recorder};
+use animkit_vm::engine::interp::Limits;
 
 /// A canvas that does nothing (so that long runs record nothing).
 struct Null;
@@ -98,18 +98,18 @@ fn animator_numbers_that_overflow_the_format() {
 
 #[test]
 fn animator_string_length() {
-    let text = format!("echo \"{}\"\n", "x".repeat(animkit_vm::limits::MAX_STRING + 1));
+    let text = format!("echo \"{}\"\n", "x".repeat(animkit_vm::engine::limits::MAX_STRING + 1));
     assert_eq!(
         first_error(&compile_errors("t.draw", text)),
         "error: string of 1048577 bytes is too long\n--> t.draw:1:6"
     );
-    let text = format!("echo \"{}\"\n", "x".repeat(animkit_vm::limits::MAX_STRING));
+    let text = format!("echo \"{}\"\n", "x".repeat(animkit_vm::engine::limits::MAX_STRING));
     compile(&[Source::new("t.draw", text)], &Options::default()).unwrap();
 }
 
 #[test]
 fn animator_point_lists() {
-    let max = animkit_vm::limits::MAX_POINTS;
+    let max = animkit_vm::engine::limits::MAX_POINTS;
     let mut text = String::from("frame\n  lines");
     for _ in 0..=max {
         text.push_str(" 0 0");
@@ -125,7 +125,7 @@ fn animator_point_lists() {
 fn reader_tokens_and_commands() {
     use animkit_grammar::animator::parse_with_pos;
     use animkit_grammar::animator::reader::{MAX_COMMAND, MAX_POINTS, MAX_TOKEN};
-    assert_eq!((MAX_TOKEN, MAX_COMMAND, MAX_POINTS), (4 << 20, 64 << 20, animkit_vm::limits::MAX_POINTS));
+    assert_eq!((MAX_TOKEN, MAX_COMMAND, MAX_POINTS), (4 << 20, 64 << 20, animkit_vm::engine::limits::MAX_POINTS));
     // A word and a string longer than the token limit.
     let text = format!("frame\necho {}\nflush\n", "w".repeat(MAX_TOKEN + 1));
     assert_eq!(first_error(&compile_errors("t.draw", text)), "error: word longer than 4194304 bytes\n--> t.draw:2:6");
@@ -228,7 +228,7 @@ const TOO_DEEP: &str = "error: expression nested more than 64 levels deep";
 
 #[test]
 fn slap_expression_nesting() {
-    use animkit_vm::limits::MAX_SLAP_NESTING;
+    use animkit_vm::engine::limits::MAX_SLAP_NESTING;
     assert_eq!(MAX_SLAP_NESTING, 64);
     let parens = |n: usize| format!("actor 1 size {}1{}\n", "(".repeat(n), ")".repeat(n));
     let sums = |n: usize| format!("actor 1 size 1{}\n", "+1".repeat(n));
@@ -277,7 +277,7 @@ fn slap_deep_nesting_stays_linear() {
 
 #[test]
 fn slap_counts() {
-    use animkit_vm::limits::{MAX_SLAP_DEFINE_VALUES, MAX_SLAP_DEFINES};
+    use animkit_vm::engine::limits::{MAX_SLAP_DEFINE_VALUES, MAX_SLAP_DEFINES};
     // Defines: 65 536 names, the 65 537th refused at its name.
     let mut text = String::new();
     for i in 0..MAX_SLAP_DEFINES {
@@ -306,7 +306,7 @@ fn slap_counts() {
 
 #[test]
 fn slap_frames() {
-    use animkit_vm::limits::MAX_SLAP_FRAME;
+    use animkit_vm::engine::limits::MAX_SLAP_FRAME;
     assert_eq!(MAX_SLAP_FRAME, 16_777_215);
     slap_checks("time 16777215\nactor 1 size 1\ntime 16777215.4\ntime +0.09\n");
     let past = "error: frame 16777216 is past the last frame a scene may have";
@@ -326,7 +326,7 @@ fn slap_frames() {
 #[test]
 #[ignore = "a million SLAP actors and 16.7 million time directives (tens of seconds, gigabytes in a debug build); run with --release --ignored"]
 fn slap_actors_and_time_points() {
-    use animkit_vm::limits::{MAX_SLAP_ACTORS, MAX_SLAP_TIME_POINTS};
+    use animkit_vm::engine::limits::{MAX_SLAP_ACTORS, MAX_SLAP_TIME_POINTS};
     let mut text = String::with_capacity(24 * MAX_SLAP_ACTORS);
     for i in 0..MAX_SLAP_ACTORS {
         text.push_str(&format!("actor {i} size 1\n"));
@@ -567,7 +567,7 @@ fn measuring_macros_is_bounded() {
     src.push_str("viewport m17\n");
     let (_, errors) = stream(Null, src.as_bytes(), 4096, |_| {});
     assert_eq!(errors, "");
-    assert_eq!(animkit_vm::animator::machine::MAX_MEASURE_DEPTH, 16);
+    assert_eq!(animkit_vm::engine::animator::machine::MAX_MEASURE_DEPTH, 16);
     // ... and within the caller's work budget.
     let mut src = String::from("macro a0\ndot 0 0\ndot 1 1\nendmacro\n");
     for i in 1..30 {
@@ -587,7 +587,7 @@ fn measuring_macros_is_bounded() {
 
 #[test]
 fn matrix_stack() {
-    let mut src = "push\n".repeat(animkit_vm::animator::machine::MAX_MATRIX_STACK - 1);
+    let mut src = "push\n".repeat(animkit_vm::engine::animator::machine::MAX_MATRIX_STACK - 1);
     src.push_str("push\necho ok\n");
     let (s, errors) = stream(Recorder::default(), src.as_bytes(), 1 << 16, |_| {});
     assert_eq!(errors, "<stdin>:65536:1: error: push: the matrix stack is full (65536 matrices)\n");
@@ -596,7 +596,7 @@ fn matrix_stack() {
 
 #[test]
 fn what_a_program_holds_on_its_host() {
-    use animkit_vm::animator::machine::HostLimits;
+    use animkit_vm::engine::animator::machine::HostLimits;
     // Areas take their name plus 16 bytes a point: 49 bytes for 3 points.
     let small = HostLimits { areas: 3, area_bytes: 200, images: 2, cursors: 1, name_bytes: 10 };
     let zeros = "0".repeat(256);

@@ -1,5 +1,5 @@
 //! SLAP: the reference evaluator (`tests/reference/slap.rs`, from the docs
-//! over the AST) equals the VM (`animkit_vm::slap::Scene` on the compiled
+//! over the AST) equals the VM (`animkit_vm::engine::slap::Scene` on the compiled
 //! program) frame by frame, bit for bit: every actor's id, action,
 //! position, direction, colour and size (each `f64` by its bits), its pose
 //! (the VM's pose table at the phase the reference computes from the
@@ -23,8 +23,8 @@ use crate::common::slap_scenes as scenes;
 use crate::reference::slap as reference;
 
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::program::Program;
-use animkit_vm::slap::{Action, Pose, Scene};
+use animkit_vm::engine::program::Program;
+use animkit_vm::engine::slap::{Action, Pose, Scene};
 use common::equivalence::{config, first_difference};
 use proptest::prelude::*;
 use reference::{RefFrame, RefScene, evaluate, trace};
@@ -127,8 +127,8 @@ fn vm_trace(mut scene: Scene, last: u64, lines: bool) -> (Vec<Seen>, Vec<SeenErr
 }
 
 fn open(program: Program) -> Scene {
-    let program =
-        animkit_vm::verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
+    let program = animkit_vm::engine::verify::verify(program)
+        .unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
     Scene::with_index(Arc::new(program), 0).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -138,9 +138,11 @@ fn compiled(src: &str, options: &Options, through_bytes: bool) -> Scene {
     if !through_bytes {
         return open(program);
     }
-    let bytes = animkit_vm::codec::encode(&program);
+    let bytes = animkit_vm::engine::codec::encode(&program);
     open(
-        animkit_vm::codec::load(&bytes).unwrap_or_else(|e| panic!("the bundle does not load: {e}\n{src}")).into_inner(),
+        animkit_vm::engine::codec::load(&bytes)
+            .unwrap_or_else(|e| panic!("the bundle does not load: {e}\n{src}"))
+            .into_inner(),
     )
 }
 

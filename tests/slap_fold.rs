@@ -7,7 +7,7 @@
 
 use crate::common;
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::slap::Scene;
+use animkit_vm::engine::slap::Scene;
 use proptest::prelude::*;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// The scene of `src` compiled with `options`, through bundle bytes.
 fn scene(src: &str, options: &Options) -> Scene {
     let program = compile(&[Source::new("s.slap", src)], options).unwrap_or_else(|e| panic!("{e}\n{src}"));
-    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).unwrap();
+    let program = animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).unwrap();
     Scene::with_index(Arc::new(program), 0).unwrap()
 }
 

@@ -5,9 +5,9 @@
 //! ticking cheap without timing anything: instruction counts and memory.
 
 use crate::common;
-use animkit_vm::isa::Op;
-use animkit_vm::program::Program;
-use animkit_vm::sprite::{BATCH_BYTES_PER_INSTANCE, SpriteBatch, Sprites};
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::program::Program;
+use animkit_vm::engine::sprite::{BATCH_BYTES_PER_INSTANCE, SpriteBatch, Sprites};
 use common::sprites;
 use proptest::prelude::*;
 
@@ -211,8 +211,8 @@ proptest! {
 /// same.
 #[test]
 fn shared_long_paths_fall_back_to_interpretation() {
-    use animkit_vm::isa::Insn;
-    use animkit_vm::program::{Function, Language, Module, State};
+    use animkit_vm::engine::isa::Insn;
+    use animkit_vm::engine::program::{Function, Language, Module, State};
     let (m, n) = (200u32, 400u32);
     // State k enters at pc 2k: `WAIT`, then a jump into one shared chain of
     // n events, so each of the m resume points after those waits runs n
@@ -248,7 +248,7 @@ fn shared_long_paths_fall_back_to_interpretation() {
             source: None,
         }],
     };
-    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("verifies");
+    let program = animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("verifies");
     let s = Sprites::new(std::sync::Arc::new(program.clone()), "m").unwrap();
     agree_program(&s, &program, "(hand-made)", 12, 1, 3);
 }

@@ -12,7 +12,7 @@
 use crate::common;
 use crate::reference::sprite as reference;
 
-use animkit_vm::sprite::{MAX_PENDING_EVENTS, Speed, SpriteInstance, Sprites};
+use animkit_vm::engine::sprite::{MAX_PENDING_EVENTS, Speed, SpriteInstance, Sprites};
 use common::sprite_programs::{
     GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen,
 };
@@ -403,7 +403,7 @@ fn batch_slow_path_columns_only_when_used() {
     b.restart_state(3, "Walk").unwrap();
     assert_eq!(b.slow_bytes(), 0, "speed 1 and no phase: the plain path only");
     b.set_speed(5, Speed::ratio(1, 2).unwrap());
-    assert_eq!(b.slow_bytes(), 100 * animkit_vm::sprite::BATCH_SLOW_BYTES_PER_INSTANCE);
+    assert_eq!(b.slow_bytes(), 100 * animkit_vm::engine::sprite::BATCH_SLOW_BYTES_PER_INSTANCE);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use animkit_compiler::sprite::format::format;
 use animkit_compiler::{Options, Source, compile};
 use animkit_grammar::Span;
 use animkit_grammar::sprite::ast::{File, Frame, Name, Number, State};
-use animkit_vm::sprite::Sprites;
+use animkit_vm::engine::sprite::Sprites;
 use proptest::prelude::*;
 use reference::{RefInstance, RefTick};
 use std::sync::Arc;
@@ -101,10 +101,10 @@ fn changes_strategy() -> impl Strategy<Value = Vec<(usize, usize, bool)>> {
     proptest::collection::vec((0usize..80, 0..STATES.len(), any::<bool>()), 0..4)
 }
 
-fn compile_text(text: &str) -> animkit_vm::verify::Verified<animkit_vm::Program> {
+fn compile_text(text: &str) -> animkit_vm::engine::verify::Verified<animkit_vm::Program> {
     let program =
         compile(&[Source::new("p.anim", text)], &Options::default()).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    animkit_vm::verify::verify(program).unwrap()
+    animkit_vm::engine::verify::verify(program).unwrap()
 }
 
 fn vm_trace(sprites: &Sprites, start: &str, changes: &[(usize, usize, bool)], ticks: usize) -> Vec<RefTick> {
@@ -174,7 +174,7 @@ proptest! {
         let got = vm_trace(&sprites, start, &changes, 100);
         prop_assert!(got == expected, "program:\n{text}start {start}, changes {changes:?}\n{}", difference(&got, &expected).unwrap_or_default());
         // The same after the bundle's bytes round trip.
-        let loaded = Arc::new(animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).unwrap());
+        let loaded = Arc::new(animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).unwrap());
         let sprites = Sprites::new(loaded, "p").unwrap();
         prop_assert!(vm_trace(&sprites, start, &changes, 100) == expected, "after a bundle round trip");
     }
@@ -287,8 +287,8 @@ proptest! {
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
         let want = ref_observed(&file, start, &changes, 100, k);
         for (what, program) in [
-            ("compiled", Arc::new(animkit_vm::verify::verify(program.clone()).unwrap())),
-            ("bundle", Arc::new(animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).unwrap())),
+            ("compiled", Arc::new(animkit_vm::engine::verify::verify(program.clone()).unwrap())),
+            ("bundle", Arc::new(animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).unwrap())),
         ] {
             let sprites = Sprites::new(program, "p").unwrap();
             let got = vm_observed(&sprites, start, &changes, 100, k);
@@ -315,7 +315,7 @@ fn waiting_and_rare_drains_match_the_reference() {
         assert!(errors.is_empty());
         for strip in [false, true] {
             let program = compile(&[Source::new("p.anim", text)], &Options { strip, ..Options::default() }).unwrap();
-            let sprites = Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "p").unwrap();
+            let sprites = Sprites::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), "p").unwrap();
             let changes = [(6, 1 % file.states.len(), false), (9, 0, true), (15, 0, false)];
             let (got, want) =
                 (vm_observed(&sprites, start, &changes, 30, 3), ref_observed(&file, start, &changes, 30, 3));

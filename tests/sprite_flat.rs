@@ -16,14 +16,14 @@ use proptest::prelude::*;
 /// the diagnostics, as the driver would give them for one file.
 fn reference(path: &str, text: &str, strip: bool) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let options = Options { strip, ..Options::default() };
-    compile_by_tree(&Source::new(path, text), &options).map(|p| animkit_vm::codec::encode(&p))
+    compile_by_tree(&Source::new(path, text), &options).map(|p| animkit_vm::engine::codec::encode(&p))
 }
 
 /// What the compiler gives for the same file.
 fn ours(path: &str, text: &str, strip: bool) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let options = Options { strip, ..Options::default() };
     match compile(&[Source::new(path, text)], &options) {
-        Ok(p) => Ok(animkit_vm::codec::encode(&p)),
+        Ok(p) => Ok(animkit_vm::engine::codec::encode(&p)),
         Err(animkit_compiler::CompileError::Source(mut files)) => Err(files.pop().unwrap().diagnostics),
         Err(e) => panic!("{e}"),
     }

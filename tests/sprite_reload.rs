@@ -9,7 +9,7 @@
 
 use crate::common;
 
-use animkit_vm::sprite::{ReloadReport, Speed, SpriteError, SpriteInstance, Sprites};
+use animkit_vm::engine::sprite::{ReloadReport, Speed, SpriteError, SpriteInstance, Sprites};
 use common::sprite_programs::{
     GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, compiles, tick_batch_seen, tick_seen,
 };
@@ -222,7 +222,7 @@ fn a_batch_reloads_every_member_and_reports_once() {
 fn game_module(src: &str) -> animkit_vm::game::SpriteModule {
     use animkit_compiler::{Options, Source, compile};
     let program = compile(&[Source::new("hero.anim", src)], &Options::default()).expect("compiles");
-    let bundle = animkit_vm::game::Bundle::from_bytes(&animkit_vm::codec::encode(&program)).expect("a bundle");
+    let bundle = animkit_vm::game::Bundle::from_bytes(&animkit_vm::engine::codec::encode(&program)).expect("a bundle");
     bundle.sprite("hero").expect("the module `hero`")
 }
 

@@ -4,7 +4,7 @@
 
 use crate::common;
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::codec;
+use animkit_vm::engine::codec;
 
 #[test]
 fn the_guides_bundle_is_what_animc_builds() {

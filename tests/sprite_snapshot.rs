@@ -11,7 +11,7 @@
 use crate::common;
 
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::sprite::{BatchSnapshot, InstanceSnapshot, Speed, SpriteError, Sprites};
+use animkit_vm::engine::sprite::{BatchSnapshot, InstanceSnapshot, Speed, SpriteError, Sprites};
 use common::sprite_programs::{
     GameOp, Seen, apply, apply_batch, arb_ops, arb_source, arb_speed, batch_seen, compiles, tick_batch_seen, tick_seen,
 };
@@ -132,7 +132,7 @@ proptest! {
 fn compiled(src: &str, strip: bool) -> Sprites {
     let options = Options { strip, ..Options::default() };
     let program = compile(&[Source::new("hero.anim", src)], &options).unwrap();
-    Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "hero").unwrap()
+    Sprites::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), "hero").unwrap()
 }
 
 const HERO: &str = "Idle: 4, 4, _pingpong\nWalk: 3|step, 3, _loop\n";

@@ -10,7 +10,7 @@
 
 use crate::common;
 
-use animkit_vm::sprite::{Speed, SpriteBatch, SpriteInstance};
+use animkit_vm::engine::sprite::{Speed, SpriteBatch, SpriteInstance};
 use common::sprite_programs::{GameOp, Seen, apply, apply_batch, arb_source, compiles, tick_batch_seen, tick_seen};
 use common::sprites;
 use proptest::prelude::*;

@@ -8,8 +8,8 @@
 //! `GARBAGE_ROUNDS=N` runs more rounds (default 150).
 
 use animkit_runtime::stream::{REPEAT_SUMMARY, Status, Stream, StreamLimits};
-use animkit_vm::animator::canvas::{HAlign, Pen, VAlign};
-use animkit_vm::animator::record::{Call, Recorder};
+use animkit_vm::engine::animator::canvas::{HAlign, Pen, VAlign};
+use animkit_vm::engine::animator::record::{Call, Recorder};
 
 struct Rng(u64);
 

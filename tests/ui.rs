@@ -10,7 +10,7 @@
 //! emitted`) compiles, and must exit 0. A case with no diagnostic at all
 //! is a mistake.
 
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use std::path::{Path, PathBuf};
 
 fn cases(dir: &Path) -> Vec<PathBuf> {

@@ -22,10 +22,10 @@ fn main() {
     let lines: usize = p.modules.iter().flat_map(|m| &m.functions).map(|f| f.lines.len()).sum();
     let states: usize = p.modules.iter().map(|m| m.states.len()).sum();
     let paths: usize = p.modules.iter().map(|m| m.source.as_ref().map_or(0, |s| s.len() + 1)).sum();
-    let full = animkit_vm::codec::encode(&p).len();
+    let full = animkit_vm::engine::codec::encode(&p).len();
     let mut q = p.clone();
     q.strip();
-    let stripped = animkit_vm::codec::encode(&q).len();
+    let stripped = animkit_vm::engine::codec::encode(&q).len();
     println!(
         "source {bytes}  bundle {full} ({:.3})  stripped {stripped} ({:.3})",
         full as f64 / bytes as f64,
@@ -35,11 +35,11 @@ fn main() {
         let f = &p.modules[0].functions[0];
         let mut q = p.clone();
         q.modules[0].functions[0].lines.clear();
-        let no_lines = animkit_vm::codec::encode(&q).len();
+        let no_lines = animkit_vm::engine::codec::encode(&q).len();
         q.strings.iter_mut().for_each(|s| s.clear());
-        let no_strings = animkit_vm::codec::encode(&q).len();
+        let no_strings = animkit_vm::engine::codec::encode(&q).len();
         q.modules[0].functions[0].code.clear();
-        let no_code = animkit_vm::codec::encode(&q).len();
+        let no_code = animkit_vm::engine::codec::encode(&q).len();
         println!(
             "code costs {} B, the rest (header, states, records, path, string lengths) {} B",
             no_strings - no_code,
@@ -52,7 +52,7 @@ fn main() {
             no_lines - no_strings,
             f.code.len()
         );
-        println!("{}", animkit_vm::disasm::disassemble(&p));
+        println!("{}", animkit_vm::engine::disasm::disassemble(&p));
     }
     println!(
         "strings {} ({strings} B)  insns {insns}  line entries {lines}  states {states}  modules {}  paths {paths} B",

@@ -10,7 +10,7 @@ fn main() {
     let t = std::time::Instant::now();
     let jobs: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(1);
     let p = compile_jobs(&sources, &Options::default(), jobs).unwrap();
-    let bytes = animkit_vm::codec::encode(&p);
+    let bytes = animkit_vm::engine::codec::encode(&p);
     let s = t.elapsed().as_secs_f64();
     println!("{} -> {} bytes, {:.1} MB/s", c.bytes(), bytes.len(), c.bytes() as f64 / s / 1e6);
 }

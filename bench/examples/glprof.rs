@@ -18,7 +18,7 @@ use animkit_bench::rawgl::{RawGl, finish, raw_vertices};
 use animkit_runtime::animator::headless::feed_stream;
 use animkit_runtime::render::Geometry;
 use animkit_runtime::stream::Stream;
-use animkit_vm::animator::Canvas;
+use animkit_vm::engine::animator::Canvas;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -13,7 +13,7 @@ fn main() {
     let c = Corpus::generate(SEED, (mb * 1e6) as usize);
     let sources: Vec<Source> = c.files.iter().map(|(p, t)| Source::new(p.clone(), t.clone())).collect();
     let p = compile(&sources, &Options::default()).unwrap();
-    let bytes = animkit_vm::codec::encode(&p);
+    let bytes = animkit_vm::engine::codec::encode(&p);
     let fs = p.modules.iter().flat_map(|m| &m.functions);
     let (insns, lines) = fs.fold((0, 0), |(i, l), f| (i + f.code.len(), l + f.lines.len()));
     eprintln!(
@@ -26,15 +26,15 @@ fn main() {
     for _ in 0..20 {
         let t = Instant::now();
         let kept = match what.as_str() {
-            "decode" => Some(animkit_vm::codec::decode(&bytes).unwrap()),
+            "decode" => Some(animkit_vm::engine::codec::decode(&bytes).unwrap()),
             // The floor for building this `Program`: its allocations and a
             // copy of every array, with no decoding at all.
             "clone" => Some(black_box(&p).clone()),
             "verify" => {
-                animkit_vm::verify::verify_program(&p).unwrap();
+                animkit_vm::engine::verify::verify_program(&p).unwrap();
                 None
             }
-            _ => Some(animkit_vm::codec::load(&bytes).unwrap().into_inner()),
+            _ => Some(animkit_vm::engine::codec::load(&bytes).unwrap().into_inner()),
         };
         best = best.min(t.elapsed().as_secs_f64());
         let t = Instant::now();

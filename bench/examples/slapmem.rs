@@ -60,7 +60,7 @@ fn main() {
         let before = LIVE.load(Relaxed);
         let (program, compile_peak) = phase(|| compile_jobs(&sources, &Options::default(), 1));
         let program_bytes = LIVE.load(Relaxed) - before;
-        let (_, encode_peak) = phase(|| program.as_ref().map(animkit_vm::codec::encode).map(|b| b.len()));
+        let (_, encode_peak) = phase(|| program.as_ref().map(animkit_vm::engine::codec::encode).map(|b| b.len()));
         let first = sources[0].text.len() as f64 / total as f64;
         println!(
             "{:<18} {:>10} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2}{}",

@@ -6,6 +6,6 @@ fn main() {
     let sources: Vec<Source> = c.files.iter().map(|(p, t)| Source::new(p.clone(), t.clone())).collect();
     for _ in 0..3 {
         let p = compile_jobs(&sources, &Options::default(), 1).unwrap();
-        std::hint::black_box(animkit_vm::codec::encode(&p));
+        std::hint::black_box(animkit_vm::engine::codec::encode(&p));
     }
 }

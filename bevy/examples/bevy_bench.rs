@@ -42,7 +42,7 @@ fn headless() -> App {
 fn walk_bundle() -> Result<animkit_vm::game::Bundle, String> {
     let sources = [animkit_compiler::Source::new("walk.anim".to_string(), WALK)];
     let program = animkit_compiler::compile(&sources, &Default::default()).map_err(|e| e.to_string())?;
-    animkit_vm::game::Bundle::from_bytes(&animkit_vm::codec::encode(&program)).map_err(|e| e.to_string())
+    animkit_vm::game::Bundle::from_bytes(&animkit_vm::engine::codec::encode(&program)).map_err(|e| e.to_string())
 }
 
 fn atlas_sprite() -> Sprite {

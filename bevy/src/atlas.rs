@@ -63,7 +63,7 @@ pub fn atlas_sprite(
         return Err(AnimkitError::Category {
             name: category.to_string(),
             module: module.to_string(),
-            nearest: animkit_vm::suggest::nearest(category, categories.iter().copied(), 3)
+            nearest: animkit_vm::engine::suggest::nearest(category, categories.iter().copied(), 3)
                 .into_iter()
                 .map(str::to_string)
                 .collect(),

@@ -7,9 +7,9 @@
 use crate::AnimkitBundle;
 use animkit_compiler::files::ReadError;
 use animkit_compiler::{CompileError, Options, Source, compile_with_warnings};
+use animkit_vm::engine::limits::MAX_SOURCE_BYTES;
+use animkit_vm::engine::program::Language;
 use animkit_vm::game::{Bundle as VmBundle, OpenError};
-use animkit_vm::limits::MAX_SOURCE_BYTES;
-use animkit_vm::program::Language;
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, AsyncReadExt, LoadContext};
 use bevy::reflect::TypePath;
@@ -45,7 +45,7 @@ pub struct AnimkitSourceLoader;
 #[derive(Debug)]
 pub enum AnimkitSourceError {
     /// The file could not be read, is larger than
-    /// [`MAX_SOURCE_BYTES`](animkit_vm::limits::MAX_SOURCE_BYTES), or is
+    /// [`MAX_SOURCE_BYTES`](animkit_vm::engine::limits::MAX_SOURCE_BYTES), or is
     /// not UTF-8 text.
     Read(String),
     /// The source does not compile: every diagnostic as `animc` renders
@@ -126,7 +126,7 @@ impl AssetLoader for AnimkitSourceLoader {
         }
         // Through the bundle format, as `animc` writes it and the `.animb`
         // loader reads it: the same asset either way.
-        let bytes = animkit_vm::codec::encode(&compiled.program);
+        let bytes = animkit_vm::engine::codec::encode(&compiled.program);
         let bundle = VmBundle::from_bytes(&bytes).map_err(|error| AnimkitSourceError::Open { path, error })?;
         Ok(AnimkitBundle::new(bundle))
     }

@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let json = std::env::args().any(|a| a == "--json");
     let sources = [animkit_compiler::Source::new("walk.anim".to_string(), WALK)];
     let program = animkit_compiler::compile(&sources, &Default::default()).map_err(|e| e.to_string())?;
-    let bytes = animkit_vm::codec::encode(&program);
+    let bytes = animkit_vm::engine::codec::encode(&program);
     let dir = std::env::temp_dir().join(format!("animkit-capi-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let bundle_path = dir.join("walk.animb");

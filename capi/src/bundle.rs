@@ -1,8 +1,8 @@
 //! Bundles: open from memory, list modules.
 
 use crate::{AnimkitStatus, Failure, Tagged, bytes as read_bytes, c_string, call, call_void, free, give, handle, out};
+use animkit_vm::engine::program::Language;
 use animkit_vm::game::{Bundle, FindError, ModuleKind, OpenError};
-use animkit_vm::program::Language;
 use std::ffi::{CString, c_char};
 
 /// A verified bundle (opaque). Made by [`animkit_bundle_open`], freed by

@@ -671,7 +671,7 @@ pub unsafe extern "C" fn animkit_batch_restore(
         let (snapshot, used): (BatchSnapshot, usize) =
             bincode::serde::decode_from_slice(payload, config).map_err(|e| match e {
                 bincode::error::DecodeError::UnexpectedEnd { .. } => invalid("the snapshot is cut short".into()),
-                e => invalid(format!("damaged snapshot: {}", animkit_vm::codec::decode_error_in_words(&e))),
+                e => invalid(format!("damaged snapshot: {}", animkit_vm::engine::codec::decode_error_in_words(&e))),
             })?;
         match payload.len() - used {
             0 => {}

@@ -61,7 +61,7 @@ fn remove_swaps_the_last_in_and_renumbers_its_events() {
 fn is_waiting_turns_true_at_a_wait_end() {
     let sources = [animkit_compiler::Source::new("w.anim".to_string(), "Walk: 2, 2, _loop\nFall: 2, 1, _wait\n")];
     let program = animkit_compiler::compile(&sources, &Default::default()).expect("compiles");
-    let bytes = animkit_vm::codec::encode(&program);
+    let bytes = animkit_vm::engine::codec::encode(&program);
     let (mut bundle, mut sprite, mut batch) = (ptr::null_mut(), ptr::null_mut(), ptr::null_mut());
     unsafe {
         assert_eq!(animkit_bundle_open(bytes.as_ptr(), bytes.len(), &mut bundle), AnimkitStatus::Ok);

@@ -19,7 +19,7 @@ const NEW: &str = "Walk: 2|step, 1, _loop\nRun: 1|dust, 1, _loop\n";
 fn bundle_of(file: &str, source: &str) -> Vec<u8> {
     let sources = [animkit_compiler::Source::new(file.to_string(), source.to_string())];
     let program = animkit_compiler::compile(&sources, &Default::default()).expect("compiles");
-    animkit_vm::codec::encode(&program)
+    animkit_vm::engine::codec::encode(&program)
 }
 
 fn last_error() -> String {

@@ -40,7 +40,7 @@ PRESS 1 0 0 hud
 RELEASE 1 0 0 hud
 KEYDOWN 0 97 a
 unknown module: no such module | animkit_player_new: no module named `huds` in the bundle; did you mean `hud`?
-sprite module: module of another kind | animkit_player_new: a sprite module is drawn by the game (animkit_vm::sprite), not the player
+sprite module: module of another kind | animkit_player_new: a sprite module is drawn by the game (animkit_vm::engine::sprite), not the player
 zero width: invalid argument | animkit_player_new: cannot draw 0x8 pictures (1 to 8192 pixels a side)
 NULL loader: null pointer | animkit_player_new: `get_proc_address` is NULL
 empty loader: GL context unusable | animkit_player_new: the loader gives no `glGetString`

@@ -2,8 +2,8 @@
 //! debug positions.
 
 use crate::hash::FxHashMap;
-use animkit_vm::isa::Insn;
-use animkit_vm::program::{ConstKind, Function, LineEntry, Program, StrId};
+use animkit_vm::engine::isa::Insn;
+use animkit_vm::engine::program::{ConstKind, Function, LineEntry, Program, StrId};
 
 /// A program under construction, with a string interner.
 #[derive(Debug, Default)]

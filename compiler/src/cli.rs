@@ -18,7 +18,7 @@
 //! - The language follows each file's extension (`.anim`, `.draw`,
 //!   `.slap`) unless `--lang` says otherwise; `-` reads standard input
 //!   (then `--lang` is required). The languages and extensions come from
-//!   the language table (`animkit_vm::program::Language`).
+//!   the language table (`animkit_vm::engine::program::Language`).
 //! - Several files make one bundle, one module per file, named after the
 //!   file stem.
 //! - The bundle goes to `-o OUT` (`-` = standard output); by default next to
@@ -41,7 +41,7 @@
 //!   status 0.
 
 use crate::driver::{CompileError, Compiled, Options, Source, compile_with_warnings};
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -261,7 +261,7 @@ fn run_inner(
             if args.lang.is_none() {
                 return Err(format!("error: reading standard input (`-`) needs --lang {}\n", Language::names("|")));
             }
-            let buf = crate::files::read_to_limit(stdin, animkit_vm::limits::MAX_SOURCE_BYTES)
+            let buf = crate::files::read_to_limit(stdin, animkit_vm::engine::limits::MAX_SOURCE_BYTES)
                 .map_err(|e| e.message("standard input"))?;
             String::from_utf8(buf).map_err(|e| format!("error: standard input is not UTF-8 text: {e}\n"))?
         } else {
@@ -283,8 +283,8 @@ fn run_inner(
     // program and its bytes.
     drop(sources);
     let (bytes, default_out) = match args.emit {
-        Emit::Bundle => (animkit_vm::codec::encode(&program), default_output(&args.inputs[0])),
-        Emit::Asm => (animkit_vm::disasm::disassemble(&program).into_bytes(), None),
+        Emit::Bundle => (animkit_vm::engine::codec::encode(&program), default_output(&args.inputs[0])),
+        Emit::Asm => (animkit_vm::engine::disasm::disassemble(&program).into_bytes(), None),
     };
     let explicit_output = args.output.is_some();
     match args.output.map(PathBuf::from).or(default_out) {

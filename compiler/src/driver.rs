@@ -7,7 +7,7 @@ use crate::front::{CheckedSource, FrontEnd, LowerCx};
 use crate::hash::FxHashMap;
 use crate::languages::front_end;
 pub use crate::source::{Options, Source, line_ends};
-use animkit_vm::program::{Language, Module, Program};
+use animkit_vm::engine::program::{Language, Module, Program};
 use std::fmt;
 
 /// The diagnostics of one file.
@@ -290,6 +290,6 @@ fn compile_all(sources: &[Source], options: &Options, jobs: usize) -> Result<Com
             )));
         }
     }
-    debug_assert_eq!(animkit_vm::verify::verify_program(&program), Ok(()));
+    debug_assert_eq!(animkit_vm::engine::verify::verify_program(&program), Ok(()));
     Ok(Compiled { program, warnings })
 }

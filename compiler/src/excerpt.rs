@@ -7,11 +7,11 @@
 //! quoting; the window of a long line is drawn by `crate::diagnostic`'s
 //! renderer, which imports this module (never the other way).
 
-use animkit_vm::suggest::Quoted;
+use animkit_vm::engine::suggest::Quoted;
 
 /// The longest `quoted` token kept whole in a message or label (chars):
 /// the game API's messages keep the same rule ([`Quoted`]).
-pub use animkit_vm::suggest::MAX_QUOTE_CHARS;
+pub use animkit_vm::engine::suggest::MAX_QUOTE_CHARS;
 
 /// The longest source line shown whole under an error (chars).
 pub const MAX_LINE_CHARS: usize = 400;
@@ -40,7 +40,7 @@ pub fn quote_excerpts(text: &str) -> String {
             break;
         };
         let quoted = &after[..b];
-        // The game API's rule too (`animkit_vm::suggest::Quoted`).
+        // The game API's rule too (`animkit_vm::engine::suggest::Quoted`).
         out.pop();
         out.push_str(&Quoted(quoted).to_string());
         rest = &after[b + 1..];

@@ -1,7 +1,7 @@
 //! Writing output files atomically, for `animc` and `animvm` alike: a
 //! bundle, a screenshot or a `-d` frame is either complete or absent.
 
-use animkit_vm::files;
+use animkit_vm::engine::files;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// terminal), the bytes are written to it directly, since such a target
 /// cannot be replaced by a rename.
 ///
-/// The steps are `animkit_vm::files`'s, shared with the player's writer
+/// The steps are `animkit_vm::engine::files`'s, shared with the player's writer
 /// for `screenshot`; the names, the sweep, the guard and the message are
 /// this writer's own.
 ///
@@ -198,7 +198,7 @@ pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec
 }
 
 /// Reads a source file for `animc` or `animvm`, within
-/// [`animkit_vm::limits::MAX_SOURCE_BYTES`]; the error is the message to
+/// [`animkit_vm::engine::limits::MAX_SOURCE_BYTES`]; the error is the message to
 /// print (`cannot read`, or the size and the limit).
 ///
 /// ```
@@ -209,7 +209,8 @@ pub fn read_limited(path: &Path, limit_for: impl Fn(&[u8]) -> u64) -> Result<Vec
 /// assert!(e.ends_with("is 1073741824 bytes, more than the 67108864 bytes (64 MiB) a source may have\n"));
 /// ```
 pub fn read_source(path: &str) -> Result<Vec<u8>, String> {
-    read_limited(Path::new(path), |_| animkit_vm::limits::MAX_SOURCE_BYTES).map_err(|e| e.message(&format!("`{path}`")))
+    read_limited(Path::new(path), |_| animkit_vm::engine::limits::MAX_SOURCE_BYTES)
+        .map_err(|e| e.message(&format!("`{path}`")))
 }
 
 /// Whether writing `output` would replace the file `input`: the same

@@ -10,7 +10,7 @@
 //!
 //! # How a language plugs in
 //!
-//! 1. A row in the language table (`animkit_vm::program`, `LANGUAGES`):
+//! 1. A row in the language table (`animkit_vm::engine::program`, `LANGUAGES`):
 //!    its bundle byte, name and extension.
 //! 2. `grammar/<language>/`: lexer, grammar, AST with spans.
 //! 3. `compiler/src/<language>/`: `check.rs` (AST to IR, every error and
@@ -28,7 +28,7 @@ use crate::lsp::document::Document;
 use crate::lsp::occurrence::Occurrence;
 use crate::lsp::site::Site;
 use crate::source::{Options, Source};
-use animkit_vm::program::{Language, Module};
+use animkit_vm::engine::program::{Language, Module};
 use lsp_types::CompletionItem;
 
 /// One language's front half and formatter.
@@ -214,7 +214,7 @@ mod examples {
     fn front_ends_check_and_warn() {
         use crate::Source;
         use crate::languages::front_end;
-        use animkit_vm::program::Language;
+        use animkit_vm::engine::program::Language;
         let animator = front_end(Language::Animator).unwrap();
         let checked = animator.check(&Source::new("a.draw", "line 0 0 1 1\n")).unwrap();
         assert!(checked.warnings.is_empty());

@@ -5,7 +5,7 @@
 //! above them.
 
 use crate::front::FrontEnd;
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 
 /// Every front end of this build, one per language it compiles.
 pub static FRONT_ENDS: &[&dyn FrontEnd] = &[&crate::sprite::Sprite, &crate::animator::Animator, &crate::slap::Slap];

@@ -3,7 +3,7 @@
 //! interface, each language's front end). `crate::driver` and the crate
 //! root re-export both, so their public paths are unchanged.
 
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use std::path::Path;
 
 /// One input file.
@@ -63,7 +63,7 @@ impl Source {
     /// `.slap`).
     ///
     /// ```
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::program::Language;
     /// assert_eq!(animkit_compiler::Source::new("x.draw", "").language(), Some(Language::Animator));
     /// ```
     pub fn language(&self) -> Option<Language> {

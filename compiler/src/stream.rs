@@ -2,7 +2,7 @@
 //! goes in, and out comes an error, nothing (a macro body recorded), or
 //! verified code to run. Commands go through the same checker, lowering
 //! and macro recorder as a compiled file; every function lowered is
-//! verified ([`animkit_vm::verify::LiveModule`]) before it can run (a
+//! verified ([`animkit_vm::engine::verify::LiveModule`]) before it can run (a
 //! command of a shape verified before, by the rules that read its
 //! constants' values: [`StreamCompiler::entry_checks`] counts both).
 //!
@@ -19,8 +19,8 @@
 //!
 //! ```
 //! use animkit_compiler::stream::{Fed, StreamCompiler};
-//! use animkit_vm::animator::{AnimatorVm, record::{Call, Recorder}};
-//! use animkit_vm::interp::Exit;
+//! use animkit_vm::engine::animator::{AnimatorVm, record::{Call, Recorder}};
+//! use animkit_vm::engine::interp::Exit;
 //! let src = b"echo hi\n";
 //! let mut reader = animkit_grammar::animator::Reader::new();
 //! reader.push(src);
@@ -40,10 +40,10 @@ use crate::animator::lower::{self, Definition, MacroRecorder, Recorded, Strings}
 use crate::builder::FunctionBuilder;
 use animkit_grammar::animator::ast::{Cmd, Command, Pos};
 use animkit_grammar::animator::reader::ReadError;
-use animkit_vm::interp::Bindings;
-use animkit_vm::isa::{Insn, Op};
-use animkit_vm::program::{ConstKind, FuncId, StrId};
-use animkit_vm::verify::{EntryChecks, LiveModule, VerifiedModule, VerifyError};
+use animkit_vm::engine::interp::Bindings;
+use animkit_vm::engine::isa::{Insn, Op};
+use animkit_vm::engine::program::{ConstKind, FuncId, StrId};
+use animkit_vm::engine::verify::{EntryChecks, LiveModule, VerifiedModule, VerifyError};
 use std::collections::HashMap;
 
 /// Most instructions and constants the macros of one stream may hold in
@@ -389,7 +389,7 @@ impl StreamCompiler {
         fed
     }
 
-    fn install(&mut self, f: animkit_vm::program::Function) -> Result<FuncId, VerifyError> {
+    fn install(&mut self, f: animkit_vm::engine::program::Function) -> Result<FuncId, VerifyError> {
         let size = f.code.len() + f.consts.len();
         let id = self.live.install(f)?;
         self.macro_size += size;

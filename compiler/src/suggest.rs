@@ -1,12 +1,12 @@
 //! "Did you mean ...?" suggestions by edit distance. The edit distance is
-//! the project's one, `animkit_vm::suggest` (the game API's suggestions use
+//! the project's one, `animkit_vm::engine::suggest` (the game API's suggestions use
 //! it too): every search is bounded there (words over [`MAX_SUGGEST_LEN`]
 //! characters get none, candidates out of reach by length alone are
 //! skipped, the table keeps to a band and stops once over the limit).
 //! Sprite state names, SLAP names, Animator keywords and colour names all
 //! go through it.
 
-pub use animkit_vm::suggest::{Costs, MAX_SUGGEST_LEN, distance_within};
+pub use animkit_vm::engine::suggest::{Costs, MAX_SUGGEST_LEN, distance_within};
 
 /// Work (table cells) one checker may spend on suggestions for a whole
 /// file; once spent, errors come without "did you mean".
@@ -29,7 +29,7 @@ pub fn closest_within<'c>(
     candidates: impl IntoIterator<Item = &'c str>,
     budget: &mut u64,
 ) -> Option<&'c str> {
-    let len = animkit_vm::suggest::char_count_within(word, MAX_SUGGEST_LEN)?;
+    let len = animkit_vm::engine::suggest::char_count_within(word, MAX_SUGGEST_LEN)?;
     let limit = (len / 3).max(1);
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
@@ -67,9 +67,9 @@ pub fn closest_within<'c>(
 mod examples {
     #[test]
     fn distance_counts_edits() {
-        assert_eq!(animkit_vm::suggest::distance("Idel", "Idle"), 1);
-        assert_eq!(animkit_vm::suggest::distance("", "abc"), 3);
-        assert_eq!(animkit_vm::suggest::distance("kitten", "sitting"), 3);
+        assert_eq!(animkit_vm::engine::suggest::distance("Idel", "Idle"), 1);
+        assert_eq!(animkit_vm::engine::suggest::distance("", "abc"), 3);
+        assert_eq!(animkit_vm::engine::suggest::distance("kitten", "sitting"), 3);
     }
 
     #[test]

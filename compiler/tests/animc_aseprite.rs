@@ -7,7 +7,7 @@
 
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Source, compile};
-use animkit_vm::sprite::Sprites;
+use animkit_vm::engine::sprite::Sprites;
 use std::sync::Arc;
 
 fn data(name: &str) -> String {
@@ -70,7 +70,7 @@ fn the_array_form_and_another_tick_rate() {
 /// What the converted source does, tick by tick.
 fn frames(src: &str, state: &str, n: usize) -> (Vec<u32>, Vec<(usize, String)>) {
     let program = compile(&[Source::new("hero.anim", src)], &Default::default()).unwrap();
-    let s = Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "hero").unwrap();
+    let s = Sprites::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), "hero").unwrap();
     let mut i = s.instance(state).unwrap();
     let (mut f, mut e) = (Vec::new(), Vec::new());
     for t in 0..n {
@@ -122,7 +122,7 @@ fn animc_converts_and_compiles_exports() {
     assert_eq!(status, 0, "{err}");
     let (status, _, err) = animc(&["hero.anim", "-o", "via.animb"], dir.path());
     assert_eq!(status, 0, "{err}");
-    let load = |f: &str| animkit_vm::codec::load(&std::fs::read(dir.path().join(f)).unwrap()).unwrap();
+    let load = |f: &str| animkit_vm::engine::codec::load(&std::fs::read(dir.path().join(f)).unwrap()).unwrap();
     let (a, b) = (Arc::new(load("direct.animb")), Arc::new(load("via.animb")));
     assert_eq!(Sprites::new(a, "hero").unwrap().module_hash(), Sprites::new(b, "hero").unwrap().module_hash());
     // --tick-ms.

@@ -21,7 +21,7 @@ fn compiles_next_to_the_input_by_default() {
     let (status, out, err) = animc(&["hero.anim"], dir.path());
     assert_eq!((status, out.as_str(), err.as_str()), (0, "", ""));
     let bytes = std::fs::read(dir.path().join("hero.animb")).unwrap();
-    assert!(animkit_vm::codec::load(&bytes).is_ok());
+    assert!(animkit_vm::engine::codec::load(&bytes).is_ok());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "no temporary file left");
 }
 
@@ -62,7 +62,7 @@ fn reads_standard_input_with_lang() {
     child.stdin.take().unwrap().write_all(b"Walk: 5, 5, _loop\n").unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
-    let p = animkit_vm::codec::load(&out.stdout).unwrap();
+    let p = animkit_vm::engine::codec::load(&out.stdout).unwrap();
     assert_eq!(p.string(p.modules[0].name), "stdin");
     let (status, _, err) = animc(&["-"], dir.path());
     assert_eq!(status, 1);

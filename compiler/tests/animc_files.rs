@@ -56,7 +56,8 @@ fn killing_animc_never_leaves_a_partial_bundle() {
     let dir = tempfile::tempdir().unwrap();
     let text = big_source();
     std::fs::write(dir.path().join("big.draw"), &text).unwrap();
-    let expected = animkit_vm::codec::encode(&compile(&[Source::new("big.draw", text)], &Options::default()).unwrap());
+    let expected =
+        animkit_vm::engine::codec::encode(&compile(&[Source::new("big.draw", text)], &Options::default()).unwrap());
     let out = dir.path().join("out.animb");
 
     // One whole run, to learn how long it takes.

@@ -1,7 +1,7 @@
 //! Hostile names in `animc --check` (issue 41, cases 3 and 4): a 4 MB
 //! unknown colour or state name gets its "did you mean" search skipped in
 //! bounded time (the project's one bounded edit distance,
-//! `animkit_vm::suggest`) and a message quoting an excerpt of it; a cycle
+//! `animkit_vm::engine::suggest`) and a message quoting an excerpt of it; a cycle
 //! through 60 001 states is quoted by its ends.
 
 use std::process::Command;

@@ -31,7 +31,8 @@ fn animc(dir: &Path, args: &[&str], limit: u64) -> Run {
 /// allocator's arenas); checks the rules and returns the run.
 fn check(dir: &Path, name: &str) -> Run {
     let ext = name.rsplit('.').next().unwrap();
-    let bytes = std::fs::metadata(dir.join(name)).map_or(0, |m| m.len()).min(animkit_vm::limits::MAX_SOURCE_BYTES);
+    let bytes =
+        std::fs::metadata(dir.join(name)).map_or(0, |m| m.len()).min(animkit_vm::engine::limits::MAX_SOURCE_BYTES);
     let limit = 2 * bound(ext, bytes) + (512 << 20);
     let before = files(dir);
     let run = animc(dir, &[name, "-o", "out.animb"], limit);
@@ -50,7 +51,7 @@ fn check(dir: &Path, name: &str) -> Run {
         expected.push("out.animb".into());
         expected.sort();
         let bundle = std::fs::read(dir.join("out.animb")).unwrap();
-        animkit_vm::codec::decode(&bundle).unwrap();
+        animkit_vm::engine::codec::decode(&bundle).unwrap();
     } else {
         assert!(run.stderr.starts_with("error"), "{name}: {}", run.stderr);
     }

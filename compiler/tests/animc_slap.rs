@@ -3,7 +3,7 @@
 //! output), `--emit asm`, `--strip`, `--no-fold`, standard input with
 //! `--lang slap`, `--fmt` and `--fmt --write`.
 
-use animkit_vm::program::Program;
+use animkit_vm::engine::program::Program;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -19,8 +19,8 @@ fn animc(args: &[&str], dir: &Path) -> (i32, String, String) {
 
 const SCENE: &str = "define PI 3.1416\ndefine swagger 2\nactor 1 size .9\ntime +500\nactor 1 direction PI/4\nactor 1 action swagger\ntime +1000\n";
 
-fn load(path: &Path) -> animkit_vm::verify::Verified<Program> {
-    animkit_vm::codec::load(&std::fs::read(path).unwrap()).unwrap()
+fn load(path: &Path) -> animkit_vm::engine::verify::Verified<Program> {
+    animkit_vm::engine::codec::load(&std::fs::read(path).unwrap()).unwrap()
 }
 
 #[test]
@@ -30,9 +30,9 @@ fn compiles_a_scene_next_to_the_input() {
     let (status, out, err) = animc(&["walk.slap"], dir.path());
     assert_eq!((status, out.as_str(), err.as_str()), (0, "", ""));
     let program = load(&dir.path().join("walk.animb"));
-    assert_eq!(program.modules[0].language, animkit_vm::program::Language::Slap);
+    assert_eq!(program.modules[0].language, animkit_vm::engine::program::Language::Slap);
     assert_eq!(program.modules[0].source.as_deref(), Some("walk.slap"));
-    let scene = animkit_vm::slap::Scene::new(std::sync::Arc::new(program), "walk").unwrap();
+    let scene = animkit_vm::engine::slap::Scene::new(std::sync::Arc::new(program), "walk").unwrap();
     assert_eq!(scene.length(), 1500);
 }
 
@@ -84,7 +84,7 @@ fn asm_strip_and_no_fold() {
         let f = &p.modules[0].functions[0];
         assert_eq!(f.lines.is_empty(), out == "b.animb", "{out}");
         assert_eq!(p.modules[0].source.is_none(), out == "b.animb", "{out}");
-        assert_eq!(f.code.iter().any(|w| w.op() == Some(animkit_vm::isa::Op::Div)), out == "c.animb", "{out}");
+        assert_eq!(f.code.iter().any(|w| w.op() == Some(animkit_vm::engine::isa::Op::Div)), out == "c.animb", "{out}");
     }
 }
 
@@ -100,7 +100,7 @@ fn reads_standard_input_with_lang_slap() {
     child.stdin.take().unwrap().write_all(SCENE.as_bytes()).unwrap();
     assert!(child.wait().unwrap().success());
     let program = load(&dir.path().join("s.animb"));
-    assert!(animkit_vm::slap::Scene::new(std::sync::Arc::new(program), "stdin").is_ok());
+    assert!(animkit_vm::engine::slap::Scene::new(std::sync::Arc::new(program), "stdin").is_ok());
 }
 
 #[test]

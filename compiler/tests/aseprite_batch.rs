@@ -10,7 +10,7 @@
 
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::{Source, compile};
-use animkit_vm::sprite::Sprites;
+use animkit_vm::engine::sprite::Sprites;
 use std::sync::Arc;
 
 fn data(name: &str) -> String {
@@ -37,7 +37,7 @@ fn moved(tag: &str, from: usize, to: usize, at: &str, why: &str) -> String {
 /// The frames state `state` of the converted `src` shows over `n` ticks.
 fn played(src: &str, category: &str, state: &str, n: usize) -> Vec<u32> {
     let program = compile(&[Source::new("sheet.anim", src)], &Default::default()).unwrap();
-    let s = Sprites::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), category).unwrap();
+    let s = Sprites::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), category).unwrap();
     let mut i = s.instance(state).unwrap();
     (0..n)
         .map(|_| {

@@ -12,7 +12,7 @@ fn same_program(path: &str, lf: &str) {
     let cr = lf.replace('\n', "\r");
     let a = compile(&[Source::new(path, lf)], &Options::default()).unwrap();
     let b = compile(&[Source::new(path, cr.as_str())], &Options::default()).unwrap();
-    assert_eq!(animkit_vm::codec::encode(&a), animkit_vm::codec::encode(&b), "{path}");
+    assert_eq!(animkit_vm::engine::codec::encode(&a), animkit_vm::engine::codec::encode(&b), "{path}");
     assert!(!a.modules.is_empty());
 }
 
@@ -25,7 +25,7 @@ fn cr_only_files_compile_as_their_lf_twins() {
     let scene = "# a scene\rtime 0\ractor 1 size 2\rtime 10\r";
     let p = compile(&[Source::new("s.slap", scene)], &Options::default()).unwrap();
     let empty = compile(&[Source::new("s.slap", "# a scene\n")], &Options::default()).unwrap();
-    assert_ne!(animkit_vm::codec::encode(&p), animkit_vm::codec::encode(&empty));
+    assert_ne!(animkit_vm::engine::codec::encode(&p), animkit_vm::engine::codec::encode(&empty));
 }
 
 #[test]

@@ -222,7 +222,7 @@ fn spans_point_at_the_directive_line() {
 
 #[test]
 fn nesting_limit_agrees_with_the_vm() {
-    assert_eq!(animkit_grammar::slap::MAX_NESTING, animkit_vm::limits::MAX_SLAP_NESTING);
+    assert_eq!(animkit_grammar::slap::MAX_NESTING, animkit_vm::engine::limits::MAX_SLAP_NESTING);
     let ok = format!("actor 1 size {}1{}", "(".repeat(64), ")".repeat(64));
     scene(&ok);
     let deep = format!("actor 1 size {}1{}", "(".repeat(65), ")".repeat(65));
@@ -331,15 +331,15 @@ fn time_point_limit() {
 #[ignore]
 fn actor_and_time_point_limits_at_full_size() {
     let mut src = String::new();
-    for i in 0..=animkit_vm::limits::MAX_SLAP_ACTORS {
+    for i in 0..=animkit_vm::engine::limits::MAX_SLAP_ACTORS {
         src.push_str(&format!("actor {i} size 1\n"));
     }
-    let line = animkit_vm::limits::MAX_SLAP_ACTORS + 1;
+    let line = animkit_vm::engine::limits::MAX_SLAP_ACTORS + 1;
     assert_eq!(
         first(&errors(&src)),
         format!("error: too many actors: a scene may name at most 1048576\n--> t.slap:{line}:7")
     );
-    let src = "time +0\n".repeat(animkit_vm::limits::MAX_SLAP_TIME_POINTS + 1);
+    let src = "time +0\n".repeat(animkit_vm::engine::limits::MAX_SLAP_TIME_POINTS + 1);
     assert_eq!(
         first(&errors(&src)),
         "error: too many time directives: a scene may have at most 16777216\n--> t.slap:16777217:1"

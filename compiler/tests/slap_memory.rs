@@ -26,7 +26,7 @@ fn peak_of(text: String) -> (usize, bool) {
         let compiled = compile_jobs(std::slice::from_ref(&source), &Options::default(), 1);
         let ok = compiled.is_ok();
         if let Ok(program) = compiled {
-            std::hint::black_box(animkit_vm::codec::encode(&program));
+            std::hint::black_box(animkit_vm::engine::codec::encode(&program));
         }
         drop(source);
         ok

@@ -41,14 +41,14 @@ use animkit_compiler::slap::ir::{ActorAttr, Command, SceneIr, Value};
 use animkit_compiler::{Options, Source, compile, diagnostic};
 use animkit_grammar::animator::Reader;
 use animkit_runtime::stream::{Status, Stream, StreamLimits};
-use animkit_vm::animator::AnimatorVm;
-use animkit_vm::animator::record::Recorder;
-use animkit_vm::interp::{Exit, Limits};
-use animkit_vm::program::{Language, Program};
-use animkit_vm::slap::Scene;
-use animkit_vm::sprite::Sprites;
-use animkit_vm::verify::{self, Verified};
-use animkit_vm::{codec, disasm};
+use animkit_vm::engine::animator::AnimatorVm;
+use animkit_vm::engine::animator::record::Recorder;
+use animkit_vm::engine::interp::{Exit, Limits};
+use animkit_vm::engine::program::{Language, Program};
+use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::sprite::Sprites;
+use animkit_vm::engine::verify::{self, Verified};
+use animkit_vm::engine::{codec, disasm};
 use std::sync::Arc;
 
 /// Work units (instructions, points, vertices) one run of Animator code may
@@ -192,7 +192,7 @@ fn slap_snapshot(scene: &Scene) -> String {
 /// VM's table at the phase the reference computes: the table's values are
 /// the implementation's, its cycle lengths the documented ones).
 fn reference_snapshot(f: &slap_reference::RefFrame, errors: &[slap_reference::RefError]) -> String {
-    use animkit_vm::slap::{Action, ActorState, Camera};
+    use animkit_vm::engine::slap::{Action, ActorState, Camera};
     let actors: Vec<_> = f
         .actors
         .iter()
@@ -212,7 +212,7 @@ fn reference_snapshot(f: &slap_reference::RefFrame, errors: &[slap_reference::Re
     let camera = Camera { position: f.camera.position, direction: f.camera.direction };
     let errors: Vec<_> = errors
         .iter()
-        .take(animkit_vm::slap::scene::MAX_KEPT_ERRORS)
+        .take(animkit_vm::engine::slap::scene::MAX_KEPT_ERRORS)
         .map(|e| (e.frame, e.why.to_string(), Some(e.line as u32)))
         .collect();
     format!("frame {} {actors:?} {camera:?} {errors:?}", f.frame)
@@ -516,7 +516,7 @@ pub fn check_scene_ir(ir: &SceneIr) {
     for c in &ir.commands {
         assert!(c.frame >= last, "the timeline is not sorted by frame");
         assert!(
-            c.frame <= ir.length && c.frame <= animkit_vm::limits::MAX_SLAP_FRAME,
+            c.frame <= ir.length && c.frame <= animkit_vm::engine::limits::MAX_SLAP_FRAME,
             "frame {} out of range",
             c.frame
         );
@@ -538,5 +538,5 @@ pub fn check_scene_ir(ir: &SceneIr) {
             }
         }
     }
-    assert!(ir.length <= animkit_vm::limits::MAX_SLAP_FRAME);
+    assert!(ir.length <= animkit_vm::engine::limits::MAX_SLAP_FRAME);
 }

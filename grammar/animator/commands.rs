@@ -27,7 +27,7 @@
 //!     lower: [entry, ...],       // per `cmds` variant, in order: its op(s)
 //!     ops: [Op = 0x.., "MNEMONIC", format, work, props, block, "meaning", {run}; ...],
 //!                                // the ISA rows of the ops the row brings
-//!                                // (animkit_vm::isa's Animator section is
+//!                                // (animkit_vm::engine::isa's Animator section is
 //!                                // written from this column) and each op's
 //!                                // dispatch in the machine: `{canvas.f(args)}`
 //!                                // (`?` if it can fail, `return` before it if
@@ -53,7 +53,7 @@
 //! `OptNum`/`OptAlign`: `Option<Num>`/`Option<Align>`), and the `///` docs
 //! written here are the enum's.
 //!
-//! A `lower` entry names ops of `animkit_vm::isa::Op` as identifiers (this
+//! A `lower` entry names ops of `animkit_vm::engine::isa::Op` as identifiers (this
 //! crate does not depend on the VM; the compiler expands them): `Op` (the
 //! variant lowers to that one op, its constant block the op's signature),
 //! `(Op with field)` (the same, and the signature's `Points` is the

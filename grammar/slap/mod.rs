@@ -38,7 +38,7 @@ use lexer::{Spanned, Tok};
 
 /// Deepest expression nesting the grammar accepts: each parenthesis,
 /// binary operator and unary minus is a level above its operands, so `1`
-/// is 0 levels deep, `-(a+1)` 3. Equal to `animkit_vm::limits::MAX_SLAP_NESTING`
+/// is 0 levels deep, `-(a+1)` 3. Equal to `animkit_vm::engine::limits::MAX_SLAP_NESTING`
 /// (the grammar crate does not depend on the VM; a compiler test checks
 /// that the two agree).
 pub const MAX_NESTING: usize = 64;

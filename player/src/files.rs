@@ -2,7 +2,7 @@
 //! `screendump` to a file): complete or absent, never partial.
 
 use crate::render::{RenderError, RgbaImage};
-use animkit_vm::files;
+use animkit_vm::engine::files;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// (`.NAME.tmpPID-N`) and a rename, so that `path` is the complete new file
 /// or untouched; the temporary file is removed on failure. A `path` that
 /// exists and is not a regular file (`/dev/stdout`, a pipe) is written
-/// directly. The steps are `animkit_vm::files`'s, shared with `animc`'s
+/// directly. The steps are `animkit_vm::engine::files`'s, shared with `animc`'s
 /// writer (`animkit_compiler::files::write_atomic`, which `animvm` writes
 /// through and which also removes temporary files left by killed
 /// processes).

@@ -22,7 +22,7 @@
 //! ```no_run
 //! use animkit_player::player::Player;
 //! # fn game_gl() -> glow::Context { unimplemented!() }
-//! # fn bundle() -> animkit_vm::verify::Verified<animkit_vm::Program> { unimplemented!() }
+//! # fn bundle() -> animkit_vm::engine::verify::Verified<animkit_vm::Program> { unimplemented!() }
 //! let mut cutscene = Player::new(game_gl(), bundle(), None, 320, 180)?;
 //! cutscene.set_viewport(10, 10, 320, 180); // GL coordinates: from the bottom-left
 //! // each frame of the game:
@@ -41,9 +41,9 @@ use crate::render::Renderer;
 use crate::slap::view::SceneView;
 use crate::slap::{ErrorLog, MAX_FRAME};
 use animkit_vm::Program;
-use animkit_vm::program::Language;
-use animkit_vm::slap::Scene;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::program::Language;
+use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::verify::Verified;
 use glow::HasContext;
 use std::cell::RefCell;
 use std::io::Write;
@@ -119,7 +119,7 @@ const _: () = {
 ///
 /// ```
 /// use animkit_player::player::{Play, play};
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// assert_eq!(Language::ALL.map(play), [Play::Refused, Play::Script, Play::Scene]);
 /// ```
 pub const fn play(language: Language) -> Play {
@@ -249,7 +249,9 @@ impl Player {
         let play = play(program.modules[index].language);
         if play == Play::Script {
             // Refusals first, while the state can still be put back.
-            if let Err(e) = Script::new(program.clone(), index, animkit_vm::animator::record::Recorder::default()) {
+            if let Err(e) =
+                Script::new(program.clone(), index, animkit_vm::engine::animator::record::Recorder::default())
+            {
                 unsafe { saved.restore(&gl) };
                 return Err(e);
             }
@@ -398,7 +400,7 @@ impl Player {
     ///
     /// ```
     /// use animkit_player::player::Player;
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::program::Language;
     /// assert!(Player::plays(Language::Slap) && Player::plays(Language::Animator));
     /// assert!(!Player::plays(Language::Sprite));
     /// ```
@@ -766,7 +768,10 @@ mod tests {
         let cases = [
             (PlayerError::NoSuchModule("hud".into()), "the bundle has no module `hud`"),
             (PlayerError::NoPlayableModule, "the bundle has no Animator or SLAP module"),
-            (PlayerError::SpriteModule, "a sprite module is drawn by the game (animkit_vm::sprite), not the player"),
+            (
+                PlayerError::SpriteModule,
+                "a sprite module is drawn by the game (animkit_vm::engine::sprite), not the player",
+            ),
             (PlayerError::BadSize { width: 0, height: 9 }, "cannot draw 0x9 pictures"),
             (PlayerError::Module("module `m` has no entry function".into()), "module `m` has no entry function"),
             (PlayerError::Gl("no framebuffer".into()), "cannot draw: no framebuffer"),

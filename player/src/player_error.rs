@@ -22,7 +22,7 @@ pub enum PlayerError {
     #[error("the bundle has no Animator or SLAP module")]
     NoPlayableModule,
     /// The module named is a sprite module.
-    #[error("a sprite module is drawn by the game (animkit_vm::sprite), not the player")]
+    #[error("a sprite module is drawn by the game (animkit_vm::engine::sprite), not the player")]
     SpriteModule,
     /// A picture size of zero or past
     /// [`MAX_IMAGE_SIZE`](crate::render::MAX_IMAGE_SIZE).

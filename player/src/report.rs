@@ -1,7 +1,7 @@
 //! One-line error reports for programs that keep running after an error:
 //! `FILE:LINE:COL: error: MESSAGE`.
 
-use animkit_vm::interp::RuntimeError;
+use animkit_vm::engine::interp::RuntimeError;
 use std::io::Write;
 
 /// Writes one error line and flushes it.

@@ -8,7 +8,7 @@
 //! under `valgrind --tool=callgrind` use a smaller N.
 use animkit_runtime::animator::CpuCanvas;
 use animkit_runtime::stream::{Status, Stream};
-use animkit_vm::animator::{Canvas, Pen, Point};
+use animkit_vm::engine::animator::{Canvas, Pen, Point};
 
 struct Null(u64);
 impl Canvas for Null {

@@ -10,7 +10,7 @@
 //! Short flags follow getopt: they can be grouped (`-kH`) and take their
 //! value attached or separate (`-x640`, `-x 640`).
 
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use std::fmt;
 
 /// Usage text for `-h`: [`USAGE_TEMPLATE`] with the source extensions of

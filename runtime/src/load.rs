@@ -5,8 +5,9 @@ use animkit_compiler::files::ReadError;
 use animkit_compiler::import::aseprite::{AsepriteOptions, convert};
 use animkit_compiler::import::importer;
 use animkit_compiler::{Options, Source, compile_with_warnings};
-use animkit_vm::verify::{Verified, verify};
-use animkit_vm::{Program, codec};
+use animkit_vm::Program;
+use animkit_vm::engine::codec;
+use animkit_vm::engine::verify::{Verified, verify};
 use std::io::Write;
 
 /// Whether `path` names an Aseprite JSON export (its extension is `.json`,
@@ -64,7 +65,7 @@ pub fn load_program_with(path: &str, warnings: &mut dyn Write, options: &Options
 /// Reads what `animvm` is given, within its limits: a file that starts
 /// with a bundle's magic bytes may hold a bundle's header and largest
 /// payload ([`codec::MAX_PAYLOAD`]); any other is source text, at most
-/// [`animkit_vm::limits::MAX_SOURCE_BYTES`]. A larger file is refused
+/// [`animkit_vm::engine::limits::MAX_SOURCE_BYTES`]. A larger file is refused
 /// before it is read (see [`animkit_compiler::files::read_limited`]).
 ///
 /// ```
@@ -81,7 +82,7 @@ pub fn load_program_with(path: &str, warnings: &mut dyn Write, options: &Options
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
 /// let p = dir.path().join("huge.animb");
-/// std::fs::write(&p, animkit_vm::codec::MAGIC).unwrap();
+/// std::fs::write(&p, animkit_vm::engine::codec::MAGIC).unwrap();
 /// std::fs::OpenOptions::new().write(true).open(&p).unwrap().set_len(1 << 30).unwrap();
 /// let e = animkit_runtime::load::read_input(p.to_str().unwrap()).unwrap_err();
 /// assert!(e.ends_with("huge.animb` is 1073741824 bytes, more than the 268435476 bytes a bundle may have\n"), "{e}");
@@ -91,12 +92,12 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
         if head.starts_with(&codec::MAGIC) {
             (codec::HEADER_LEN + codec::MAX_PAYLOAD) as u64
         } else {
-            animkit_vm::limits::MAX_SOURCE_BYTES
+            animkit_vm::engine::limits::MAX_SOURCE_BYTES
         }
     };
     animkit_compiler::files::read_limited(std::path::Path::new(path), limit).map_err(|e| {
         let noun = match e {
-            ReadError::TooBig { limit, .. } if limit != animkit_vm::limits::MAX_SOURCE_BYTES => "a bundle",
+            ReadError::TooBig { limit, .. } if limit != animkit_vm::engine::limits::MAX_SOURCE_BYTES => "a bundle",
             _ => "a source",
         };
         e.message_for(&format!("`{path}`"), noun)

@@ -21,8 +21,8 @@ use crate::host::{Host, Io};
 use crate::load::load_program_with;
 use crate::slap::SlapHost;
 use crate::sprite::SpriteHost;
-use animkit_vm::program::{Language, Program};
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::program::{Language, Program};
+use animkit_vm::engine::verify::Verified;
 use std::io::{Read, Write};
 
 /// Runs `animvm` with `args` (without the program name); returns the exit
@@ -212,7 +212,7 @@ pub struct HostInfo {
 ///
 /// ```
 /// use animkit_runtime::run::host_of;
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// assert!(host_of(Language::Slap).traces && !host_of(Language::Animator).traces);
 /// assert_eq!(Language::ALL.map(|l| host_of(l).word), ["sprite", "Animator", "SLAP"]);
 /// ```
@@ -226,7 +226,7 @@ pub fn host_of(language: Language) -> HostInfo {
 /// host asks for `--module` when there are several), then SLAP.
 ///
 /// ```
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// assert_eq!(animkit_runtime::run::preference(), [Language::Animator, Language::Sprite, Language::Slap]);
 /// ```
 pub fn preference() -> Vec<Language> {
@@ -242,7 +242,7 @@ pub fn preference() -> Vec<Language> {
 ///
 /// ```
 /// use animkit_runtime::{cli::parse, run::refuse_foreign_options};
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// let args = parse(&["--trace", "--start", "5", "hero.anim"].map(String::from)).unwrap();
 /// assert_eq!(
 ///     refuse_foreign_options(&args, Language::Sprite, "hero.anim").unwrap_err().report(),
@@ -266,7 +266,7 @@ pub fn refuse_foreign_options(args: &Args, language: Language, file: &str) -> Re
 /// use animkit_compiler::{Source, compile};
 /// use animkit_runtime::{cli::parse, run::trace};
 /// let program = compile(&[Source::new("hero.anim", "Idle: 2|blink, 1, _loop\n")], &Default::default()).unwrap();
-/// let program = animkit_vm::verify::verify(program).unwrap();
+/// let program = animkit_vm::engine::verify::verify(program).unwrap();
 /// let args = parse(&["--trace", "--ticks", "2", "hero.anim"].map(String::from)).unwrap();
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// trace(&args, program, 0, &mut out, &mut err).unwrap();
@@ -329,7 +329,7 @@ pub fn pick_traced(program: &Program, module: Option<&str>) -> Result<Option<usi
 /// ```
 /// use animkit_compiler::{Source, compile};
 /// use animkit_runtime::run::pick_module;
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// let sources = [Source::new("hero.anim", "Idle: 5, _loop\n"), Source::new("menu.draw", "echo hi\n")];
 /// let program = compile(&sources, &Default::default()).unwrap();
 /// assert_eq!(pick_module(&program, None), Ok((1, Language::Animator)));

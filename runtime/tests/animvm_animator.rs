@@ -110,7 +110,7 @@ fn compiled_scripts_and_bundles_behave_like_the_stream() {
     let animc = Command::new(env!("CARGO_BIN_EXE_animvm")).arg("-h").output().unwrap();
     assert!(animc.status.success());
     let program = animkit_runtime::load::load_program(dir.path().join("scene.draw").to_str().unwrap()).unwrap();
-    std::fs::write(dir.path().join("scene.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    std::fs::write(dir.path().join("scene.animb"), animkit_vm::engine::codec::encode(&program)).unwrap();
     let (s3, bundled, e3) = run_with_input(&["-H", "-x", "80", "-y", "60", "scene.animb"], "", dir.path());
     let from_bundle = std::fs::read(dir.path().join("s.png")).unwrap();
     assert_eq!((s1, s2, s3), (0, 0, 0));
@@ -194,7 +194,7 @@ fn bg_inside_a_frame_colours_that_frame_streamed_compiled_and_bundled() {
                   fillrect -1 -1 0.2 0.2\nflush\nbg #102030\nscreendump b.raw\nframe\nscreenshot c.png\n";
     std::fs::write(dir.path().join("thumb.draw"), script).unwrap();
     let program = animkit_runtime::load::load_program(dir.path().join("thumb.draw").to_str().unwrap()).unwrap();
-    std::fs::write(dir.path().join("thumb.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    std::fs::write(dir.path().join("thumb.animb"), animkit_vm::engine::codec::encode(&program)).unwrap();
     let mut runs = Vec::new();
     for (file, input) in [(None, script), (Some("thumb.draw"), ""), (Some("thumb.animb"), "")] {
         let mut args = vec!["-H", "-x", "8", "-y", "8", "-d", "f"];

@@ -279,7 +279,7 @@ fn options_of_another_language_are_refused() {
     }
     let scene = animkit_compiler::Source::new("s.slap", SCENE);
     let program = animkit_compiler::compile(&[scene], &animkit_compiler::Options::default()).unwrap();
-    std::fs::write(d.join("s.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    std::fs::write(d.join("s.animb"), animkit_vm::engine::codec::encode(&program)).unwrap();
     let o = run_in(&d, &["--strict", "--trace", "s.animb"], "");
     assert_eq!(
         (o.status.code(), text(&o.stdout), text(&o.stderr)),

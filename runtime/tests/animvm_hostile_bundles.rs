@@ -4,7 +4,7 @@
 //! reports the lie (it used to allocate the claimed length first and abort
 //! with "memory allocation of 209715200 bytes failed").
 
-use animkit_vm::codec;
+use animkit_vm::engine::codec;
 use std::process::Command;
 
 /// `ulimit -v` for the runs, in KiB: about 117 MiB of address space,
@@ -13,7 +13,7 @@ const ADDRESS_SPACE_KIB: u32 = 120_000;
 
 /// A bundle around `payload`, with a correct header and checksum.
 fn bundle(payload: &[u8]) -> Vec<u8> {
-    codec::seal(payload)
+    codec::frame_payload(payload)
 }
 
 /// bincode's varint of a length from 2^16 to 2^32 - 1.

@@ -5,9 +5,9 @@
 //! is `animvm_slap_frames.rs`'s).
 
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::codec;
-use animkit_vm::isa::{Insn, Op};
-use animkit_vm::program::{Function, Language, Module, Program};
+use animkit_vm::engine::codec;
+use animkit_vm::engine::isa::{Insn, Op};
+use animkit_vm::engine::program::{Function, Language, Module, Program};
 use std::path::Path;
 use std::process::Command;
 

@@ -31,7 +31,8 @@ fn bound(ext: &str, bytes: u64) -> u64 {
 /// space for its threads and code); checks the rules common to every run.
 fn animvm(dir: &Path, name: &str, args: &[&str], stdin: Option<&Path>) -> Run {
     let ext = name.rsplit('.').next().unwrap_or("");
-    let bytes = std::fs::metadata(dir.join(name)).map_or(0, |m| m.len()).min(animkit_vm::limits::MAX_SOURCE_BYTES);
+    let bytes =
+        std::fs::metadata(dir.join(name)).map_or(0, |m| m.len()).min(animkit_vm::engine::limits::MAX_SOURCE_BYTES);
     let before = files(dir);
     let run = run_limited(ANIMVM, dir, args, stdin, 2 * bound(ext, bytes) + (1 << 30));
     let what = format!("animvm {}", args.join(" "));
@@ -71,11 +72,11 @@ fn files_over_the_limits_are_refused_before_they_are_read() {
     }
     // A file that starts as a bundle does is held to the bundle's limit.
     let name = "big2.animb";
-    std::fs::write(dir.path().join(name), animkit_vm::codec::MAGIC).unwrap();
+    std::fs::write(dir.path().join(name), animkit_vm::engine::codec::MAGIC).unwrap();
     std::fs::OpenOptions::new().write(true).open(dir.path().join(name)).unwrap().set_len(1 << 30).unwrap();
     let run = animvm(dir.path(), name, &["--trace", name], None);
     assert_eq!(run.code, Some(1));
-    let limit = animkit_vm::codec::HEADER_LEN + animkit_vm::codec::MAX_PAYLOAD;
+    let limit = animkit_vm::engine::codec::HEADER_LEN + animkit_vm::engine::codec::MAX_PAYLOAD;
     assert_eq!(
         run.stderr,
         format!("error: `{name}` is 1073741824 bytes, more than the {limit} bytes a bundle may have\n")
@@ -98,8 +99,8 @@ fn a_bundle_that_lies_about_its_length_is_refused_without_allocating_it() {
     let dir = tempfile::tempdir().unwrap();
     let source = animkit_compiler::Source::new("h.anim", "Idle: 5, _loop\n");
     let good = animkit_compiler::compile(&[source], &Default::default()).unwrap();
-    let bytes = animkit_vm::codec::encode(&good);
-    let len_at = animkit_vm::codec::HEADER_LEN - 8;
+    let bytes = animkit_vm::engine::codec::encode(&good);
+    let len_at = animkit_vm::engine::codec::HEADER_LEN - 8;
     let cases: [(&str, u32, &str); 2] = [
         ("huge.animb", u32::MAX, "exceeds the limit of 268435456 bytes"),
         ("short.animb", 200 << 20, "truncated bundle"),

@@ -195,7 +195,7 @@ fn a_size_at_or_below_zero_is_refused_at_compile_time() {
 fn runtime_errors_name_the_source_line_and_exit_1() {
     // The compiler refuses every bad value of a source, so a runtime
     // error comes from a bundle made otherwise: by hand here.
-    use animkit_vm::{codec, isa::Op, slap::SceneAsm};
+    use animkit_vm::engine::{codec, isa::Op, slap::SceneAsm};
     let dir = tempfile::tempdir().unwrap();
     let mut asm = SceneAsm::new();
     asm.line(1, 1).op(Op::Size, &[1.0, 2.0]);

@@ -8,9 +8,9 @@
 //! errors. About 3 s.
 
 use animkit_runtime::render::RgbaImage;
-use animkit_vm::codec;
-use animkit_vm::isa::Op;
-use animkit_vm::slap::SceneAsm;
+use animkit_vm::engine::codec;
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::slap::SceneAsm;
 use std::path::Path;
 use std::process::Command;
 

@@ -42,7 +42,7 @@ fn traces_a_source_file_tick_by_tick() {
 fn traces_a_bundle_and_shows_the_category() {
     let dir = setup();
     let program = animkit_runtime::load::load_program(dir.path().join("hero.anim").to_str().unwrap()).unwrap();
-    std::fs::write(dir.path().join("hero.animb"), animkit_vm::codec::encode(&program)).unwrap();
+    std::fs::write(dir.path().join("hero.animb"), animkit_vm::engine::codec::encode(&program)).unwrap();
     let (status, out, _) =
         animvm(&["--trace", "--state=Fall", "--ticks", "2", "--module", "hero", "hero.animb"], dir.path());
     assert_eq!(status, 0);

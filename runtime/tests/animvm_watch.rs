@@ -7,7 +7,7 @@
 
 use animkit_runtime::load::load_program;
 use animkit_runtime::sprite::reload::{Reloader, reload_instance};
-use animkit_vm::sprite::Sprites;
+use animkit_vm::engine::sprite::Sprites;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::sync::Arc;

@@ -83,7 +83,7 @@ fn a_bundles_scene_and_hud_draw_into_the_games_framebuffer() {
     let program =
         animkit_compiler::compile(&[animkit_compiler::Source::new("story.slap", &story)], &Default::default())
             .expect("compiles");
-    let program = animkit_vm::verify::verify(program).expect("verifies");
+    let program = animkit_vm::engine::verify::verify(program).expect("verifies");
     let mut from_source = Player::new(host.share_gl(), program, None, 32, 24).expect("player");
     from_source.seek(60).unwrap();
     assert!(from_source.read_pixels().unwrap().data == picture.data, "bundle and source draw the same frame");

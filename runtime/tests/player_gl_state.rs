@@ -10,7 +10,7 @@
 use animkit_runtime::player::{GlState, Player};
 use animkit_runtime::render::HeadlessGl;
 use animkit_vm::Program;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::verify::Verified;
 use glow::HasContext;
 
 /// The game's framebuffer size (`player_bundle` draws into the same).
@@ -22,7 +22,7 @@ pub(crate) const GAME: [u8; 4] = [10, 20, 200, 255];
 fn build(name: &str, text: &str) -> Verified<Program> {
     let program =
         animkit_compiler::compile(&[animkit_compiler::Source::new(name, text)], &Default::default()).expect("compiles");
-    animkit_vm::verify::verify(program).expect("verifies")
+    animkit_vm::engine::verify::verify(program).expect("verifies")
 }
 
 fn story() -> Verified<Program> {
@@ -337,7 +337,7 @@ fn aspect_and_a_replaced_scene() {
     assert!(p.read_pixels().unwrap().data == full.data, "the viewport's aspect again");
 
     let walk = build("walk.slap", "actor 1 color 1 0 0\ntime 300\n");
-    let scene = animkit_vm::slap::Scene::with_index(std::sync::Arc::new(walk), 0).expect("scene");
+    let scene = animkit_vm::engine::slap::Scene::with_index(std::sync::Arc::new(walk), 0).expect("scene");
     let old = p.replace_scene(scene).expect("a SLAP player takes the scene");
     assert_eq!(old.frame(), 10);
     assert_eq!((p.frame(), p.scene().map(|s| s.length())), (0, Some(300)));

@@ -7,8 +7,8 @@
 
 use animkit_runtime::render::{HeadlessGl, Renderer};
 use animkit_runtime::slap::view::SceneView;
-use animkit_vm::isa::Op;
-use animkit_vm::slap::{Scene, SceneAsm};
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::slap::{Scene, SceneAsm};
 use std::sync::Arc;
 
 fn renderer() -> Renderer {

@@ -11,8 +11,8 @@ use animkit_runtime::render::{HeadlessGl, PixelRect, Renderer, RgbaImage, scene3
 use animkit_runtime::slap::camera::CameraView;
 use animkit_runtime::slap::polly::joints;
 use animkit_runtime::slap::view::SceneView;
-use animkit_vm::isa::Op;
-use animkit_vm::slap::{ActorState, Scene, SceneAsm};
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::slap::{ActorState, Scene, SceneAsm};
 use std::sync::Arc;
 
 const W: u32 = 320;

@@ -10,8 +10,8 @@
 use animkit_runtime::render::{HeadlessGl, Renderer, RgbaImage};
 use animkit_runtime::slap::polly::{ACTOR_RADIUS, LEVELS, LOD_RADIUS_PX, Part, mesh_at};
 use animkit_runtime::slap::view::{Detail, SceneView};
-use animkit_vm::isa::Op;
-use animkit_vm::slap::{Scene, SceneAsm};
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::slap::{Scene, SceneAsm};
 use std::sync::Arc;
 
 const W: u32 = 320;

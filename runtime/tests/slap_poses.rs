@@ -13,7 +13,7 @@ use animkit_runtime::golden;
 use animkit_runtime::render::{HeadlessGl, PixelRect, RgbaImage};
 use animkit_runtime::slap::camera::CameraView;
 use animkit_runtime::slap::view::SceneView;
-use animkit_vm::slap::{Action, ActorState, Camera};
+use animkit_vm::engine::slap::{Action, ActorState, Camera};
 
 /// A cell's side in pixels.
 const CELL: u32 = 96;

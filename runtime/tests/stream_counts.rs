@@ -194,5 +194,5 @@ fn each_command_shape_is_verified_in_full_once() {
     s.push(text.as_bytes());
     s.finish();
     assert_eq!(s.run(&mut Vec::new()), Status::Done);
-    assert_eq!(s.entry_checks(), animkit_vm::verify::EntryChecks { full: entries, values: 0 });
+    assert_eq!(s.entry_checks(), animkit_vm::engine::verify::EntryChecks { full: entries, values: 0 });
 }

@@ -596,13 +596,14 @@ fn wait_state(x: &Xvfb, window: &str, what: &str, pred: impl Fn((u64, bool)) -> 
 
 #[test]
 fn slap_scene_plays_pauses_steps_restarts_and_quits() {
-    use animkit_vm::isa::Op;
+    use animkit_vm::engine::isa::Op;
     let x = start_x();
     let dir = tmp();
-    let mut asm = animkit_vm::slap::SceneAsm::new();
+    let mut asm = animkit_vm::engine::slap::SceneAsm::new();
     asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Direction, &[1.0, 1.5]).op(Op::Action, &[1.0, 2.0]);
     asm.at(300);
-    std::fs::write(dir.path().join("walk.animb"), animkit_vm::codec::encode(&asm.finish("walk").unwrap())).unwrap();
+    std::fs::write(dir.path().join("walk.animb"), animkit_vm::engine::codec::encode(&asm.finish("walk").unwrap()))
+        .unwrap();
     let mut vm = Animvm::start(&x, &["-x", "320", "-y", "240", "walk.animb"], dir.path());
     let w = vm.focus(&x);
     // It plays: the frame in the title advances.

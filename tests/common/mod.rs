@@ -6,7 +6,7 @@ pub mod slap_scenes;
 pub mod sprite_programs;
 
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::sprite::{SpriteInstance, Sprites};
+use animkit_vm::engine::sprite::{SpriteInstance, Sprites};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -28,8 +28,8 @@ pub fn path(rel: impl AsRef<Path>) -> PathBuf {
 pub fn sprites(src: &str) -> Sprites {
     let program = compile(&[Source::new("test.anim", src)], &Options::default())
         .unwrap_or_else(|e| panic!("compile failed:\n{e}"));
-    let bytes = animkit_vm::codec::encode(&program);
-    let program = animkit_vm::codec::load(&bytes).expect("bundle loads");
+    let bytes = animkit_vm::engine::codec::encode(&program);
+    let program = animkit_vm::engine::codec::load(&bytes).expect("bundle loads");
     Sprites::new(Arc::new(program), "test").expect("module")
 }
 
@@ -65,8 +65,8 @@ pub fn frames(spec: &str) -> Vec<u32> {
 }
 
 /// Compiles sprite source text into a loaded (verified) program.
-pub fn program(src: &str) -> animkit_vm::verify::Verified<animkit_vm::program::Program> {
+pub fn program(src: &str) -> animkit_vm::engine::verify::Verified<animkit_vm::engine::program::Program> {
     let program = compile(&[Source::new("test.anim", src)], &Options::default())
         .unwrap_or_else(|e| panic!("compile failed:\n{e}"));
-    animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("bundle loads")
+    animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("bundle loads")
 }

@@ -2,7 +2,7 @@
 //! properties of speeds, phases and catch-up (`sprite_clock.rs`),
 //! snapshots (`sprite_snapshot.rs`) and hot reload (`sprite_reload.rs`).
 
-use animkit_vm::sprite::{Speed, SpriteBatch, SpriteInstance};
+use animkit_vm::engine::sprite::{Speed, SpriteBatch, SpriteInstance};
 use proptest::prelude::*;
 
 /// Source text of a random sprite module: 1 to 4 states `S0..`, each of 1

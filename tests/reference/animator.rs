@@ -74,8 +74,8 @@
 
 use animkit_compiler::animator::colors::resolve;
 use animkit_grammar::animator::ast::{Align, Cmd, Color, Command, HAlign as AstH, Point, Pos, VAlign as AstV};
-use animkit_vm::animator::record::{Call, Recorder};
-use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, VAlign};
+use animkit_vm::engine::animator::record::{Call, Recorder};
+use animkit_vm::engine::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, VAlign};
 use std::collections::HashMap;
 use std::rc::Rc;
 

@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release -p animkit-vm --example slap_observe [ACTORS...]`
 
-use animkit_vm::isa::Op;
-use animkit_vm::slap::{Scene, SceneAsm};
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::slap::{Scene, SceneAsm};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;

@@ -2,8 +2,8 @@
 //! (`animc --emit asm`).
 //!
 //! ```
-//! # let program = animkit_vm::sprite::doc_program();
-//! let text = animkit_vm::disasm::disassemble(&program);
+//! # let program = animkit_vm::engine::sprite::doc_program();
+//! let text = animkit_vm::engine::disasm::disassemble(&program);
 //! assert!(text.contains("EVENT       2           ; \"step\""), "{text}");
 //! ```
 

@@ -11,7 +11,7 @@
 //! does nothing more.
 //!
 //! ```
-//! use animkit_vm::files::{temp_place, write_directly, write_through};
+//! use animkit_vm::engine::files::{temp_place, write_directly, write_through};
 //! let dir = std::env::temp_dir().join(format!("animkit-vm-files-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir)?;
 //! let p = dir.join("out.bin");

@@ -29,9 +29,9 @@
 //! the top-level call; the fiber resumes after it.
 //!
 //! ```
-//! use animkit_vm::interp::{run, Args, Domain, Env, Exit, Fiber, Flow, Bindings};
-//! use animkit_vm::isa::{Insn, Op};
-//! use animkit_vm::program::*;
+//! use animkit_vm::engine::interp::{run, Args, Domain, Env, Exit, Fiber, Flow, Bindings};
+//! use animkit_vm::engine::isa::{Insn, Op};
+//! use animkit_vm::engine::program::*;
 //!
 //! struct Log(Vec<String>);
 //! impl Domain for Log {
@@ -52,7 +52,7 @@
 //! };
 //! let strings = vec!["main".to_string(), "hello".to_string()];
 //! // Only verified code runs.
-//! let program = animkit_vm::verify::verify(Program { strings, modules: vec![module] })?;
+//! let program = animkit_vm::engine::verify::verify(Program { strings, modules: vec![module] })?;
 //! let code = program.code(0).unwrap();
 //! let mut fiber = Fiber::new(code, 0);
 //! let mut log = Log(vec![]);
@@ -309,8 +309,8 @@ struct Frame {
 /// can trust the verifier's proof about every frame's code.
 ///
 /// ```
-/// use animkit_vm::interp::{run, Args, Bindings, Domain, Env, Fiber, Flow};
-/// use animkit_vm::isa::Op;
+/// use animkit_vm::engine::interp::{run, Args, Bindings, Domain, Env, Fiber, Flow};
+/// use animkit_vm::engine::isa::Op;
 /// struct Nothing;
 /// impl Domain for Nothing {
 ///     type Error = std::convert::Infallible;
@@ -318,13 +318,13 @@ struct Frame {
 ///         Ok(Flow::Continue)
 ///     }
 /// }
-/// let a = animkit_vm::sprite::doc_program();
-/// let b = animkit_vm::verify::verify(a.as_ref().clone().into_inner())?; // equal, verified apart
+/// let a = animkit_vm::engine::sprite::doc_program();
+/// let b = animkit_vm::engine::verify::verify(a.as_ref().clone().into_inner())?; // equal, verified apart
 /// let mut fiber = Fiber::new(a.code(0).unwrap(), 0);
 /// let err = run(&mut fiber, b.code(0).unwrap(), &mut Bindings::default(), &mut Nothing).unwrap_err();
 /// assert_eq!(err.message, "this fiber was started on other code than it is run on");
 /// assert!(fiber.is_finished());
-/// # Ok::<(), animkit_vm::verify::VerifyError>(())
+/// # Ok::<(), animkit_vm::engine::verify::VerifyError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Fiber {

@@ -116,8 +116,8 @@ impl OpClass {
     /// ops and those of its own language's class only.
     ///
     /// ```
-    /// use animkit_vm::isa::OpClass;
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::isa::OpClass;
+    /// use animkit_vm::engine::program::Language;
     /// assert_eq!(OpClass::of(Language::Slap), OpClass::Slap);
     /// ```
     pub const fn of(language: crate::program::Language) -> OpClass {
@@ -167,7 +167,7 @@ pub enum Arg {
 /// charges their instruction and nothing more.
 ///
 /// ```
-/// use animkit_vm::isa::{Op, Work};
+/// use animkit_vm::engine::isa::{Op, Work};
 /// assert_eq!(Op::Frame.info().work, Work::Heavy);
 /// assert_eq!(Op::Text.info().work, Work::Text(4));
 /// assert_eq!(Op::Line.info().work, Work::Free);
@@ -199,7 +199,7 @@ pub enum Work {
 /// interpreters would otherwise each list by hand.
 ///
 /// ```
-/// use animkit_vm::isa::{Op, Props};
+/// use animkit_vm::engine::isa::{Op, Props};
 /// assert!(Op::Jmp.info().props.contains(Props::SPRITE_CODE));
 /// assert!(!Op::Move.info().props.contains(Props::SPRITE_CODE));
 /// assert!(Op::Quit.info().props.contains(Props::ENDS));
@@ -415,7 +415,7 @@ pub const SBX_BIAS: i32 = 32767;
 /// One encoded instruction word, with typed accessors.
 ///
 /// ```
-/// use animkit_vm::isa::{Insn, Op};
+/// use animkit_vm::engine::isa::{Insn, Op};
 /// let w = Insn::abc(Op::Add, 1, 2, 3);
 /// assert_eq!((w.op(), w.a(), w.b(), w.c()), (Some(Op::Add), 1, 2, 3));
 /// let j = Insn::sj(Op::Jmp, -4);
@@ -441,7 +441,7 @@ impl Insn {
     /// `R[a]`, `R[a+1]`, ..., as many as its signature has elements.
     ///
     /// ```
-    /// use animkit_vm::isa::{Insn, Op};
+    /// use animkit_vm::engine::isa::{Insn, Op};
     /// let w = Insn::r(Op::Size, 3); // actor R[3] size := R[4]
     /// assert_eq!((w.op(), w.a(), w.bx()), (Some(Op::Size), 3, 0));
     /// assert_eq!(Op::Size.info().block.len(), 2);

@@ -21,54 +21,56 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The other modules are the engine itself (instruction set, bundle codec,
-//! verifier, interpreters), shared with the compiler and the runtime and
-//! hidden from the documentation: they are not a stable API for games.
+//! # The public surface
 //!
-//! | module | what |
-//! | --- | --- |
-//! | `isa` | the instruction set table (one row per opcode, with its meaning) |
-//! | `program` | the in-memory program: strings, modules, functions, states |
-//! | `codec` | the `.animb` container: encode, decode, load (= decode + verify) |
-//! | `verify` | the verifier and its rules |
-//! | `limits` | resource limits shared by the compiler, the verifier and the interpreters |
-//! | `sprite` | sprite state machines (instances, batches) under [`game`] |
-//! | `interp` | the register interpreter for Animator and SLAP code |
-//! | `animator` | Animator semantics (matrices, pen, macros) over a canvas host |
-//! | `slap` | SLAP simulation: actions and poses, the stage, the scene player |
-//! | `disasm` | the disassembler behind `animc --emit asm` |
-//! | `files` | the atomic file write shared by the compiler's and the player's writers |
+//! The crate exports two modules and nothing else
+//! (`vm/tests/public_surface.rs` keeps it so):
+//!
+//! - [`game`], the game API: what games use, re-exported here
+//!   ([`Bundle`], [`SpriteModule`], [`State`], [`Event`], [`Animation`],
+//!   [`AnimationBatch`], [`InstanceEvent`], [`Scene`] and the errors
+//!   [`OpenError`], [`FindError`], [`UnknownState`], [`RestoreError`]).
+//! - `engine`, the engine itself (instruction set, bundle codec,
+//!   verifier, interpreters), shared with the compiler, the runtime, the
+//!   player, the C ABI, the web player, the bench, the fuzz targets and
+//!   the tests, and hidden from the documentation: it is not a stable API
+//!   for games. `Program`, `load` and `LoadError` are engine items
+//!   re-exported at the root (hidden too).
+//!
+//! The engine's modules live at the crate root, private
+//! (`crate::isa`, ...), and `engine::isa` re-exports the public items of
+//! `isa`, and so on: outside this crate they are only reachable through
+//! `engine`.
+//!
+//! ```compile_fail,E0603
+//! use animkit_vm::isa::Op; // private: the engine is `animkit_vm::engine::isa`
+//! ```
+//!
+//! ```
+//! use animkit_vm::engine::isa::Op;
+//! assert_eq!(Op::Ret as u8, 0x10);
+//! ```
 
 #![warn(missing_docs)]
 
 pub mod game;
 
 #[doc(hidden)]
-pub mod animator;
-#[doc(hidden)]
-pub mod codec;
-#[doc(hidden)]
-pub mod disasm;
-#[doc(hidden)]
-pub mod files;
-#[doc(hidden)]
-pub mod interp;
-#[doc(hidden)]
-pub mod isa;
-#[doc(hidden)]
-pub mod limits;
-#[doc(hidden)]
-pub mod program;
-#[doc(hidden)]
-pub mod slap;
-#[doc(hidden)]
-pub mod sprite;
-#[doc(hidden)]
-pub mod suggest;
-#[doc(hidden)]
-pub mod verify;
-#[doc(hidden)]
-pub mod work;
+pub mod engine;
+
+mod animator;
+mod codec;
+mod disasm;
+mod files;
+mod interp;
+mod isa;
+mod limits;
+mod program;
+mod slap;
+mod sprite;
+mod suggest;
+mod verify;
+mod work;
 
 #[doc(hidden)]
 pub use codec::{LoadError, load};

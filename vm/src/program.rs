@@ -128,7 +128,7 @@ impl Language {
     /// The byte stored in bundles.
     ///
     /// ```
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::program::Language;
     /// for l in Language::ALL {
     ///     assert_eq!(Language::from_byte(l.to_byte()), Some(l));
     /// }
@@ -157,7 +157,7 @@ impl Language {
     /// The language named `name` (`animc --lang`).
     ///
     /// ```
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::program::Language;
     /// assert_eq!(Language::from_name("animator"), Some(Language::Animator));
     /// assert_eq!(Language::from_name("draw"), None);
     /// ```
@@ -174,7 +174,7 @@ impl Language {
     /// The language whose sources have `extension` (without the dot).
     ///
     /// ```
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::program::Language;
     /// assert_eq!(Language::from_extension("slap"), Some(Language::Slap));
     /// assert_eq!(Language::from_extension("txt"), None);
     /// ```
@@ -191,7 +191,7 @@ impl Language {
     /// How its functions are coded (sprite code or register code).
     ///
     /// ```
-    /// use animkit_vm::program::{CodeForm, Language};
+    /// use animkit_vm::engine::program::{CodeForm, Language};
     /// assert_eq!(Language::Sprite.code(), CodeForm::Sprite);
     /// assert_eq!(Language::Slap.code(), CodeForm::Register);
     /// ```
@@ -208,7 +208,7 @@ impl Language {
     ///
     /// ```
     /// use animkit_vm::game::ModuleKind;
-    /// use animkit_vm::program::Language;
+    /// use animkit_vm::engine::program::Language;
     /// assert_eq!(Language::Animator.module_kind(), ModuleKind::Drawing);
     /// ```
     pub const fn module_kind(self) -> ModuleKind {
@@ -283,7 +283,7 @@ impl Function {
     /// The source position of instruction `pc`, if debug info was kept.
     ///
     /// ```
-    /// use animkit_vm::program::{Function, LineEntry};
+    /// use animkit_vm::engine::program::{Function, LineEntry};
     /// let mut f = Function::default();
     /// f.lines = vec![LineEntry { pc: 0, line: 1, col: 1 }, LineEntry { pc: 3, line: 2, col: 5 }];
     /// assert_eq!(f.position(2), Some((1, 1)));

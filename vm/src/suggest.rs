@@ -68,7 +68,7 @@ pub fn char_count_within(s: &str, max: usize) -> Option<usize> {
 /// in `len(b)`.
 ///
 /// ```
-/// use animkit_vm::suggest::{Costs, distance_within};
+/// use animkit_vm::engine::suggest::{Costs, distance_within};
 /// assert_eq!(distance_within("Idel", "Idle", Costs::UNIT, 1), Some(1));
 /// assert_eq!(distance_within("kitten", "sitting", Costs::UNIT, 3), Some(3));
 /// assert_eq!(distance_within("kitten", "sitting", Costs::UNIT, 2), None);
@@ -141,7 +141,7 @@ pub fn distance_within(a: &str, b: &str, costs: Costs, limit: usize) -> Option<u
 /// [`distance_within`]); for names of unbounded length, use that.
 ///
 /// ```
-/// assert_eq!(animkit_vm::suggest::distance("Idel", "Idle"), 1);
+/// assert_eq!(animkit_vm::engine::suggest::distance("Idel", "Idle"), 1);
 /// ```
 pub fn distance(a: &str, b: &str) -> usize {
     distance_within(a, b, Costs::UNIT, usize::MAX).unwrap_or(usize::MAX)
@@ -153,7 +153,7 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// characters gets none.
 ///
 /// ```
-/// use animkit_vm::suggest::nearest;
+/// use animkit_vm::engine::suggest::nearest;
 /// let names = ["Idle", "Walk", "Run"];
 /// assert_eq!(nearest("Wlak", names, 3), ["Walk"]);
 /// assert_eq!(nearest(&"W".repeat(4_000_000), names, 3), Vec::<&str>::new());
@@ -183,7 +183,7 @@ pub fn nearest<'a>(name: &str, names: impl IntoIterator<Item = &'a str>, max: us
 /// short.
 ///
 /// ```
-/// use animkit_vm::suggest::Quoted;
+/// use animkit_vm::engine::suggest::Quoted;
 /// assert_eq!(Quoted("Walk").to_string(), "`Walk`");
 /// assert_eq!(Quoted(&"x".repeat(1000)).to_string(), format!("`{}…` (1000 bytes)", "x".repeat(32)));
 /// ```

@@ -105,9 +105,9 @@ impl Ctx<'_> {
 /// Checks every rule in the table above.
 ///
 /// ```
-/// use animkit_vm::program::*;
-/// use animkit_vm::isa::{Insn, Op};
-/// use animkit_vm::verify::verify_program;
+/// use animkit_vm::engine::program::*;
+/// use animkit_vm::engine::isa::{Insn, Op};
+/// use animkit_vm::engine::verify::verify_program;
 /// let mut p = Program { strings: vec!["m".into(), "main".into()], modules: vec![] };
 /// p.modules.push(Module {
 ///     name: 0, language: Language::Animator, states: vec![], entry: Some(0), source: None,
@@ -128,9 +128,9 @@ pub fn verify_program(program: &Program) -> Result<(), VerifyError> {
 /// program as [`Verified`]: what the interpreters and game types take.
 ///
 /// ```
-/// use animkit_vm::program::*;
-/// use animkit_vm::isa::{Insn, Op};
-/// use animkit_vm::verify::verify;
+/// use animkit_vm::engine::program::*;
+/// use animkit_vm::engine::isa::{Insn, Op};
+/// use animkit_vm::engine::verify::verify;
 /// let mut p = Program { strings: vec!["m".into(), "main".into()], modules: vec![] };
 /// p.modules.push(Module {
 ///     name: 0, language: Language::Animator, states: vec![], entry: Some(0), source: None,

@@ -2,18 +2,8 @@
 //! row of the ISA table (`crate::isa::Work`, the property column): the
 //! interpreter charges it for every domain op of every language, so no
 //! machine keeps a list of what its ops cost (see
-//! [`crate::interp::Limits::max_steps`]).
-//!
-//! ```
-//! use animkit_vm::interp::Args;
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::work::{op_work, HEAVY_WORK};
-//! let strings = vec!["x".repeat(130)];
-//! assert_eq!(op_work(Op::Frame, &Args::new(&[], &strings)), HEAVY_WORK);
-//! assert_eq!(op_work(Op::Echo, &Args::new(&[0.0], &strings)), 2); // 130 bytes
-//! assert_eq!(op_work(Op::Lines, &Args::new(&[2.0, 0.0, 0.0, 1.0, 1.0], &strings)), 2); // 2 points
-//! assert_eq!(op_work(Op::Size, &Args::new(&[1.0, 2.0], &strings)), 0); // SLAP: free
-//! ```
+//! [`crate::interp::Limits::max_steps`]). Used inside the crate only (not
+//! in `engine`): `tests::op_work_charges_from_the_row` shows it at work.
 
 use crate::interp::Args;
 use crate::isa::{Arg, Op, Work};
@@ -74,6 +64,17 @@ const POINTS_AT: [u8; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A whole-frame op costs [`HEAVY_WORK`], text one unit per 64 bytes,
+    /// a point list one per point, and SLAP ops nothing.
+    #[test]
+    fn op_work_charges_from_the_row() {
+        let strings = vec!["x".repeat(130)];
+        assert_eq!(op_work(Op::Frame, &Args::new(&[], &strings)), HEAVY_WORK);
+        assert_eq!(op_work(Op::Echo, &Args::new(&[0.0], &strings)), 2); // 130 bytes
+        assert_eq!(op_work(Op::Lines, &Args::new(&[2.0, 0.0, 0.0, 1.0, 1.0], &strings)), 2); // 2 points
+        assert_eq!(op_work(Op::Size, &Args::new(&[1.0, 2.0], &strings)), 0); // SLAP: free
+    }
 
     /// The table says, for every op, where the first point list of its
     /// signature is.

@@ -6,11 +6,11 @@
 //! See ARCHITECTURE.md, "Nothing downstream of the verifier re-checks
 //! structure".
 
-use animkit_vm::codec::{self, LoadError};
-use animkit_vm::interp::{Args, Bindings, Domain, Env, Exit, Fiber, Flow, run};
-use animkit_vm::isa::{Insn, Op};
-use animkit_vm::program::*;
-use animkit_vm::verify::{LiveModule, verify};
+use animkit_vm::engine::codec::{self, LoadError};
+use animkit_vm::engine::interp::{Args, Bindings, Domain, Env, Exit, Fiber, Flow, run};
+use animkit_vm::engine::isa::{Insn, Op};
+use animkit_vm::engine::program::*;
+use animkit_vm::engine::verify::{LiveModule, verify};
 
 /// Logs each domain op; `ECHO` suspends (as a `sleep` would).
 #[derive(Default)]
@@ -178,7 +178,7 @@ fn hostile_bundles_the_interpreter_would_trust_are_refused() {
         f.code = code;
         f.nregs = 1;
         let p = animator(vec![f]);
-        assert_eq!(animkit_vm::verify::verify_program(&p).map_err(|e| e.rule), Err(rule), "{what}");
+        assert_eq!(animkit_vm::engine::verify::verify_program(&p).map_err(|e| e.rule), Err(rule), "{what}");
         let bytes = codec::encode(&p);
         match codec::load(&bytes) {
             Err(LoadError::Invalid(e)) => assert_eq!(e.rule, rule, "{what}"),

@@ -122,15 +122,16 @@ fn ticks_advances_and_drains_allocate_nothing() {
 
     // A time point that changes an actor already in the scene allocates
     // nothing either; a new actor's first mention may grow the list.
-    use animkit_vm::isa::Op;
-    let mut asm = animkit_vm::slap::SceneAsm::new();
+    use animkit_vm::engine::isa::Op;
+    let mut asm = animkit_vm::engine::slap::SceneAsm::new();
     asm.op(Op::Action, &[1.0, 10.0]);
     asm.at(10);
     asm.op(Op::Direction, &[1.0, 1.5]);
     asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]);
     asm.op(Op::Size, &[1.0, 2.0]);
     asm.at(20);
-    let mut scene = animkit_vm::slap::Scene::with_index(std::sync::Arc::new(asm.finish("s").unwrap()), 0).unwrap();
+    let mut scene =
+        animkit_vm::engine::slap::Scene::with_index(std::sync::Arc::new(asm.finish("s").unwrap()), 0).unwrap();
     scene.step();
     let n = allocations(|| {
         for _ in 0..15 {

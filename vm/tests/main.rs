@@ -10,6 +10,7 @@ static A: animkit_test_support::alloc::Counting = animkit_test_support::alloc::C
 mod fiber_binding;
 mod game_api;
 mod game_hostile_calls;
+mod public_surface;
 mod slap_counting;
 mod slap_scene;
 mod verify_rules;

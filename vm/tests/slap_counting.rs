@@ -3,8 +3,8 @@
 //! a time point runs its own commands only; the whole timeline runs each
 //! instruction once; observing the actors runs nothing either.
 
-use animkit_vm::isa::Op;
-use animkit_vm::slap::{Scene, SceneAsm};
+use animkit_vm::engine::isa::Op;
+use animkit_vm::engine::slap::{Scene, SceneAsm};
 use std::sync::Arc;
 
 /// Ten actors, all moving; `points` time points 100 frames apart except
@@ -28,7 +28,7 @@ fn scene(points: u32) -> (Scene, u64) {
         asm.op(Op::Action, &[((i + 3) % 10) as f64, [1.0, 2.0, 10.0, 11.0][i as usize % 4]]);
     }
     let program = asm.finish("long").unwrap();
-    assert!(asm.frame() <= animkit_vm::limits::MAX_SLAP_FRAME as u64);
+    assert!(asm.frame() <= animkit_vm::engine::limits::MAX_SLAP_FRAME as u64);
     (Scene::new(Arc::new(program), "long").unwrap(), before_gap)
 }
 

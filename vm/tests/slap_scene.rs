@@ -3,8 +3,8 @@
 //! phases, defaults, first mention, camera forms, every runtime error with
 //! its message and position, and that the scene goes on after it.
 
-use animkit_vm::isa::{Insn, Op};
-use animkit_vm::slap::{Action, ActorState, Camera, OpenError, Scene, SceneAsm};
+use animkit_vm::engine::isa::{Insn, Op};
+use animkit_vm::engine::slap::{Action, ActorState, Camera, OpenError, Scene, SceneAsm};
 use std::sync::Arc;
 
 /// PI as the spec's scripts define it (not `std::f64::consts::PI`).
@@ -176,7 +176,7 @@ fn an_actor_exists_from_its_first_mention_with_the_defaults() {
             pose: Action::Idle.pose(60),
         }
     );
-    assert_eq!(s.actor(5).unwrap().color, animkit_vm::slap::stage::DEFAULT_COLOR);
+    assert_eq!(s.actor(5).unwrap().color, animkit_vm::engine::slap::stage::DEFAULT_COLOR);
     assert_eq!(s.actor(4), None);
 }
 
@@ -352,7 +352,7 @@ fn opening_checks_the_module() {
     let slap = Arc::new(SceneAsm::new().finish("s").unwrap());
     assert_eq!(Scene::new(slap.clone(), "t").unwrap_err().to_string(), "no module named `t` in the bundle");
     assert_eq!(Scene::with_index(slap, 3).unwrap_err(), OpenError::NoModuleIndex(3));
-    let sprite = animkit_vm::sprite::doc_program();
+    let sprite = animkit_vm::engine::sprite::doc_program();
     let e = Scene::new(sprite, "hero").unwrap_err();
     assert_eq!(e, OpenError::NotSlap("hero".into()));
     assert_eq!(e.to_string(), "module `hero` is not a SLAP module");
@@ -367,8 +367,8 @@ fn a_bundle_round_trip_plays_the_same() {
         .op(Op::ActorColor, &[1.0, 0.1, 0.2, 0.3]);
     asm.at(17).line(2, 1).op(Op::CamAngles, &[0.25, -0.125]).op(Op::Action, &[1.0, 12.0]);
     let program = asm.finish("scene").unwrap();
-    let bytes = animkit_vm::codec::encode(&program);
-    let loaded = Arc::new(animkit_vm::codec::load(&bytes).unwrap());
+    let bytes = animkit_vm::engine::codec::encode(&program);
+    let loaded = Arc::new(animkit_vm::engine::codec::load(&bytes).unwrap());
     let mut a = Scene::new(Arc::new(program), "scene").unwrap();
     let mut b = Scene::new(loaded, "scene").unwrap();
     for f in [0, 16, 17, 18, 400] {
@@ -389,7 +389,7 @@ fn scenes_beyond_65536_constants_load_them_with_loadkx() {
         asm.op(Op::Position2, &[id as f64, id as f64 + 0.5, -(id as f64)]);
     }
     let program = asm.finish("crowd").unwrap();
-    let text = animkit_vm::disasm::disassemble(&program);
+    let text = animkit_vm::engine::disasm::disassemble(&program);
     assert!(text.contains("LOADKX      0"), "{}", &text[text.len() - 2000..]);
     let s = Scene::new(Arc::new(program), "crowd").unwrap();
     assert_eq!(s.actors().len(), n as usize);
@@ -443,7 +443,7 @@ fn a_follow_is_the_actors_closed_form_state_at_every_frame() {
     for f in [5, 6, 100, 399, 400, 401, 699] {
         let want = expect(&mut s, f);
         assert_eq!(s.camera(), want, "frame {f}");
-        assert_eq!(s.stage().follow(), Some(animkit_vm::slap::Follow { id: 3, distance: 6.0, height: 2.0 }));
+        assert_eq!(s.stage().follow(), Some(animkit_vm::engine::slap::Follow { id: 3, distance: 6.0, height: 2.0 }));
     }
     // The next camera command ends it: the look vector stays where the
     // follow had it at frame 700, the position is the command's.

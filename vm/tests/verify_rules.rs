@@ -1,10 +1,10 @@
-//! One test per verifier rule (see `animkit_vm::verify`): a minimal program
+//! One test per verifier rule (see `animkit_vm::engine::verify`): a minimal program
 //! that breaks exactly that rule is rejected with the rule's name, and the
 //! same program with the fault fixed is accepted.
 
-use animkit_vm::isa::{Insn, Op};
-use animkit_vm::program::*;
-use animkit_vm::verify::verify_program;
+use animkit_vm::engine::isa::{Insn, Op};
+use animkit_vm::engine::program::*;
+use animkit_vm::engine::verify::verify_program;
 
 fn animator(code: Vec<Insn>, consts: Vec<(f64, ConstKind)>) -> Program {
     Program {
@@ -102,7 +102,7 @@ fn module_shape() {
     p.modules[0].entry = None;
     assert_eq!(rule(&p), "module-shape");
     // At most MAX_STATES states (ids are 16-bit).
-    let max = animkit_vm::limits::MAX_STATES;
+    let max = animkit_vm::engine::limits::MAX_STATES;
     let mut p = sprite(vec![HALT], &[0]);
     p.strings = (0..=max + 1).map(|i| format!("s{i}")).collect();
     p.modules[0].states = (0..max).map(|i| State { name: i as u32 + 1, category: 1, entry: 0 }).collect();
@@ -345,7 +345,7 @@ fn block() {
     // `Str`: a string constant, in range.
     assert_eq!(rule(&animator(vec![Insn::ax(Op::Echo, 0), HALT], vec![(2.0, N)])), "block");
     // A point count above MAX_POINTS, even with a pool that big.
-    let max = animkit_vm::limits::MAX_POINTS;
+    let max = animkit_vm::engine::limits::MAX_POINTS;
     let mut pool = vec![((max + 1) as f64, N)];
     pool.extend(std::iter::repeat_n((0.0, N), 2 * (max + 1)));
     assert_eq!(lines(pool.clone()), "block");
@@ -426,15 +426,16 @@ fn module_info_holds_the_resume_points() {
     let wait = |n| Insn::ax(Op::Wait, n);
     let code = vec![Insn::ax(Op::Sprite, 0), wait(2), Insn::ax(Op::Sprite, 1), wait(3), Insn::sj(Op::Jmp, -5)];
     let p = sprite(code, &[0]);
-    let verified = animkit_vm::verify::verify(p.clone()).unwrap();
+    let verified = animkit_vm::engine::verify::verify(p.clone()).unwrap();
     assert_eq!(verified.info(0).unwrap().resume_points(), [2, 4]);
     assert!(verified.info(1).is_none());
-    let loaded = animkit_vm::codec::load(&animkit_vm::codec::encode(&p)).unwrap();
+    let loaded = animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&p)).unwrap();
     assert_eq!(loaded.info(0), verified.info(0));
     assert_eq!(verified.info(0).unwrap().entry_waits(), 0);
     // A SLAP module: no resume points; its entry's WAITs add up to its
     // scene's length.
-    let slap = animkit_vm::verify::verify(slap(vec![wait(1), Insn::ax(Op::Nop, 0), wait(40), HALT], 1)).unwrap();
+    let slap =
+        animkit_vm::engine::verify::verify(slap(vec![wait(1), Insn::ax(Op::Nop, 0), wait(40), HALT], 1)).unwrap();
     assert_eq!(slap.info(0).unwrap().resume_points(), [0u32; 0]);
     assert_eq!(slap.info(0).unwrap().entry_waits(), 41);
 }

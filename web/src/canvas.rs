@@ -9,8 +9,8 @@
 //! waits) goes on as usual.
 
 use animkit_runtime::animator::GlCanvas;
-use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
-use animkit_vm::interp::Flow;
+use animkit_vm::engine::animator::{Canvas, DumpTarget, HAlign, HostResult, Matrix, Pen, Point, VAlign};
+use animkit_vm::engine::interp::Flow;
 
 /// A [`GlCanvas`] that stops drawing after a given number of flushes.
 pub struct WebCanvas {

@@ -19,8 +19,8 @@ use animkit_compiler::driver::{CompileError, FileDiagnostics, format_source, lin
 use animkit_compiler::excerpt::quote_excerpts;
 use animkit_compiler::files::ReadError;
 use animkit_compiler::{Options, Source, compile_with_warnings};
-use animkit_vm::limits::MAX_SOURCE_BYTES;
-use animkit_vm::program::Language;
+use animkit_vm::engine::limits::MAX_SOURCE_BYTES;
+use animkit_vm::engine::program::Language;
 
 /// How bad a [`Message`] is: `animc`'s `error:` or `warning:`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn compile(language_name: &str, name: &str, text: &str) -> Result<Built, Vec
             for file in &compiled.warnings {
                 messages(file, &mut unlimited, &mut warnings);
             }
-            Ok(Built { bundle: animkit_vm::codec::encode(&compiled.program), warnings })
+            Ok(Built { bundle: animkit_vm::engine::codec::encode(&compiled.program), warnings })
         }
         Err(e) => Err(failure(e)),
     }

@@ -197,7 +197,7 @@ fn sources(dir: &Path) -> Vec<(&'static str, PathBuf)> {
         .flatten()
         .map(|e| e.path())
         .filter_map(|p| {
-            let language = animkit_vm::program::Language::from_extension(p.extension()?.to_str()?)?;
+            let language = animkit_vm::engine::program::Language::from_extension(p.extension()?.to_str()?)?;
             Some((language.name(), p))
         })
         .collect();
@@ -253,7 +253,7 @@ const BROKEN: &[(&str, &str)] = &[
 fn broken_texts_give_animc_s_messages() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     for (i, (language, text)) in BROKEN.iter().enumerate() {
-        let extension = animkit_vm::program::Language::from_name(language).expect("a language").extension();
+        let extension = animkit_vm::engine::program::Language::from_name(language).expect("a language").extension();
         let path = dir.path().join(format!("broken{i}.{extension}"));
         std::fs::write(&path, text).expect("written");
         let result = compiles_as_animc(language, &path, text);
@@ -279,7 +279,7 @@ fn hostile_texts_give_animc_s_bounded_errors() {
         ("sprite", format!("Walk: {}, _loop\n", "9".repeat(1_000_000))),
     ];
     for (i, (language, text)) in cases.iter().enumerate() {
-        let extension = animkit_vm::program::Language::from_name(language).expect("a language").extension();
+        let extension = animkit_vm::engine::program::Language::from_name(language).expect("a language").extension();
         let path = dir.path().join(format!("hostile{i}.{extension}"));
         std::fs::write(&path, text).expect("written");
         let messages = compiles_as_animc(language, &path, text).expect_err("a hostile text fails");
@@ -302,7 +302,7 @@ fn hostile_texts_give_animc_s_bounded_errors() {
 fn a_text_over_the_source_limit_is_refused_as_animc_refuses_the_file() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("big.anim");
-    let text = " ".repeat(animkit_vm::limits::MAX_SOURCE_BYTES as usize + 1);
+    let text = " ".repeat(animkit_vm::engine::limits::MAX_SOURCE_BYTES as usize + 1);
     std::fs::write(&path, &text).expect("written");
     let messages = compiles_as_animc("sprite", &path, &text).expect_err("refused");
     assert_eq!(messages.len(), 1);

@@ -191,7 +191,7 @@ mod tests {
         let program =
             animkit_compiler::compile(&[animkit_compiler::Source::new("hero.anim", source)], &Default::default())
                 .unwrap();
-        animkit_vm::codec::encode(&program)
+        animkit_vm::engine::codec::encode(&program)
     }
 
     /// The batch's lines for every state, as `animvm --trace` writes them.

@@ -143,7 +143,7 @@ mod tests {
         let program =
             animkit_compiler::compile(&[animkit_compiler::Source::new("story.slap", source)], &Default::default())
                 .unwrap();
-        animkit_vm::codec::encode(&program)
+        animkit_vm::engine::codec::encode(&program)
     }
 
     /// Every field of every actor's row is the game API's, in the
@@ -213,7 +213,7 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let hero = animkit_vm::codec::encode(&hero);
+        let hero = animkit_vm::engine::codec::encode(&hero);
         assert_eq!(GameScene::load(&hero, None).err().unwrap(), "the bundle has no SLAP scene");
         assert!(GameScene::load(&hero, Some("hero")).err().unwrap().contains("sprite"));
     }

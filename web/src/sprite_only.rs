@@ -4,8 +4,8 @@
 //! links `animkit-vm` alone; the browser test compares both players'
 //! traces with `animvm --trace`).
 
-use animkit_vm::sprite::{SpriteInstance, Sprites};
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::sprite::{SpriteInstance, Sprites};
+use animkit_vm::engine::verify::Verified;
 use std::sync::Arc;
 
 /// A sprite instance of a loaded bundle.
@@ -19,7 +19,7 @@ pub struct SpritePlayer {
 impl SpritePlayer {
     /// Loads a bundle's sprite module (the first one) in its first state.
     pub fn load(bytes: &[u8]) -> Result<SpritePlayer, String> {
-        let program = animkit_vm::codec::load(bytes).map_err(|e| format!("error: the bundle: {e}\n"))?;
+        let program = animkit_vm::engine::codec::load(bytes).map_err(|e| format!("error: the bundle: {e}\n"))?;
         Self::from_program(program)
     }
 
@@ -116,7 +116,7 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let bytes = animkit_vm::codec::encode(&program);
+        let bytes = animkit_vm::engine::codec::encode(&program);
         let p = SpritePlayer::load(&bytes).unwrap();
         assert_eq!(
             p.trace(3, None).unwrap(),

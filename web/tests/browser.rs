@@ -650,7 +650,7 @@ fn web_bench() {
         &Default::default(),
     )
     .unwrap();
-    let mut p = animkit_web::sprite_only::SpritePlayer::load(&animkit_vm::codec::encode(&program)).unwrap();
+    let mut p = animkit_web::sprite_only::SpritePlayer::load(&animkit_vm::engine::codec::encode(&program)).unwrap();
     p.set_state("Walk").unwrap();
     let native_ns = (0..5)
         .map(|_| {
@@ -674,7 +674,7 @@ fn web_bench() {
         .unwrap();
     assert!(status.success(), "building the sprite_ticks example failed");
     let bundle = dir.path().join("hero.animb");
-    std::fs::write(&bundle, animkit_vm::codec::encode(&program)).unwrap();
+    std::fs::write(&bundle, animkit_vm::engine::codec::encode(&program)).unwrap();
     let o = Command::new(target_dir().join("web-sprite/examples/sprite_ticks"))
         .args([bundle.to_str().unwrap(), "Walk"])
         .output()

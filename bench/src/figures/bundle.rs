@@ -29,7 +29,7 @@ pub fn gzip9(bytes: &[u8]) -> usize {
 pub fn bundle_sizes(sources: &[Source]) -> (usize, usize) {
     let full = compile(sources, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let stripped = compile(sources, &Options { strip: true, ..Options::default() }).unwrap_or_else(|e| panic!("{e}"));
-    (animkit_vm::codec::encode(&full).len(), animkit_vm::codec::encode(&stripped).len())
+    (animkit_vm::engine::codec::encode(&full).len(), animkit_vm::engine::codec::encode(&stripped).len())
 }
 
 /// `examples/*.anim`, sorted by name.

@@ -42,7 +42,7 @@ pub(crate) fn measure(cx: &Context, report: &mut Report, sources: &[Source], byt
     let run = |jobs: usize| {
         time(|| {
             let program = compile_jobs(sources, &Options::default(), jobs).expect("corpus compiles");
-            animkit_vm::codec::encode(&program)
+            animkit_vm::engine::codec::encode(&program)
         })
     };
     let (all, one) = best_interleaved(rounds, || run(cores), || run(1));

@@ -35,7 +35,7 @@ use animkit_runtime::animator::headless::{feed_stream, headless_canvas};
 use animkit_runtime::animator::{CpuCanvas, GlCanvas};
 use animkit_runtime::render::{Geometry, Point, Rgba};
 use animkit_runtime::stream::Stream;
-use animkit_vm::animator::Canvas;
+use animkit_vm::engine::animator::Canvas;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;

@@ -1,4 +1,4 @@
-//! Bundle load throughput: `animkit_vm::codec::load` (header and CRC check,
+//! Bundle load throughput: `animkit_vm::engine::codec::load` (header and CRC check,
 //! decoding with a size limit, then the verifier) on the corpus bundle.
 
 use super::Group;
@@ -21,9 +21,9 @@ impl Group for Load {
     fn run(&self, cx: &mut Context, report: &mut Report) {
         let sources = super::compile::sources(cx);
         let program = compile(&sources, &Options::default()).expect("corpus compiles");
-        let bytes = animkit_vm::codec::encode(&program);
+        let bytes = animkit_vm::engine::codec::encode(&program);
         let rounds = cx.rounds();
-        let secs = best(rounds, || time(|| animkit_vm::codec::load(&bytes).expect("loads")));
+        let secs = best(rounds, || time(|| animkit_vm::engine::codec::load(&bytes).expect("loads")));
         report.add(
             "load_mb_s",
             bytes.len() as f64 / secs / 1e6,
@@ -35,11 +35,11 @@ impl Group for Load {
         );
         // Decode and verify apart, in alternating rounds (the program is
         // built, then dropped, outside the verifier's timing).
-        let decoded = animkit_vm::codec::decode(&bytes).expect("decodes");
+        let decoded = animkit_vm::engine::codec::decode(&bytes).expect("decodes");
         let (decode_secs, verify_secs) = best_interleaved(
             rounds,
-            || time(|| animkit_vm::codec::decode(&bytes).expect("decodes")),
-            || time(|| animkit_vm::verify::verify_program(&decoded).expect("verifies")),
+            || time(|| animkit_vm::engine::codec::decode(&bytes).expect("decodes")),
+            || time(|| animkit_vm::engine::verify::verify_program(&decoded).expect("verifies")),
         );
         report.add(
             "load_decode_mb_s",

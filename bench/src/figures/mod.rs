@@ -47,11 +47,11 @@ pub fn all() -> Vec<Box<dyn Group>> {
 
 /// Compiles one sprite source into a `Sprites` handle (via bundle bytes and
 /// the verifying loader, as a game gets it).
-pub fn sprites_from(src: &str, module: &str) -> animkit_vm::sprite::Sprites {
+pub fn sprites_from(src: &str, module: &str) -> animkit_vm::engine::sprite::Sprites {
     let sources = [animkit_compiler::Source::new(format!("{module}.anim"), src)];
     let program = animkit_compiler::compile(&sources, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
-    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("bundle loads");
-    animkit_vm::sprite::Sprites::new(std::sync::Arc::new(program), module).expect("module")
+    let program = animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("bundle loads");
+    animkit_vm::engine::sprite::Sprites::new(std::sync::Arc::new(program), module).expect("module")
 }
 
 /// `1e3`, `1e4`, ... for key suffixes.

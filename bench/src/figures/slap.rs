@@ -31,7 +31,7 @@ use super::compile::measure;
 use crate::timing::{best, time};
 use crate::{Context, Report};
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::slap::Scene;
+use animkit_vm::engine::slap::Scene;
 use std::fmt::Write;
 use std::hint::black_box;
 use std::sync::Arc;
@@ -113,7 +113,8 @@ pub fn follow_source() -> String {
 fn seek_ms(cx: &Context) -> f64 {
     let program =
         compile(&[Source::new("follow.slap", follow_source())], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("the scene loads");
+    let program =
+        animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("the scene loads");
     let mut scene = Scene::new(Arc::new(program), "follow").expect("a SLAP module");
     let seconds = best(cx.rounds().max(5), || {
         time(|| {
@@ -130,7 +131,8 @@ fn seek_ms(cx: &Context) -> f64 {
 pub fn crowd(n: usize) -> Scene {
     let program =
         compile(&[Source::new("crowd.slap", crowd_source(n))], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("the crowd loads");
+    let program =
+        animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("the crowd loads");
     Scene::new(Arc::new(program), "crowd").expect("the crowd is a SLAP module")
 }
 
@@ -176,7 +178,7 @@ mod tests {
     #[test]
     fn the_follow_scene_follows_to_its_last_frame() {
         let program = compile(&[Source::new("follow.slap", follow_source())], &Options::default()).unwrap();
-        let mut scene = Scene::new(Arc::new(animkit_vm::verify::verify(program).unwrap()), "follow").unwrap();
+        let mut scene = Scene::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), "follow").unwrap();
         assert_eq!(scene.length(), 1_000_000);
         scene.seek(999_999);
         let a = scene.actor(1).unwrap();

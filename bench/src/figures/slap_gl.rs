@@ -61,7 +61,7 @@ use animkit_runtime::render::scene3d::Shading;
 use animkit_runtime::render::{HeadlessGl, PixelRect, Renderer};
 use animkit_runtime::slap::polly::{self, LEVELS};
 use animkit_runtime::slap::view::{Detail, SceneView};
-use animkit_vm::slap::Scene;
+use animkit_vm::engine::slap::Scene;
 use std::fmt::Write;
 use std::process::Command;
 use std::sync::Arc;
@@ -119,7 +119,8 @@ pub fn stage_source(n: usize, cols: usize) -> String {
 pub fn stage(n: usize, cols: usize) -> Scene {
     let src = stage_source(n, cols);
     let program = compile(&[Source::new("stage.slap", src)], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    let program = animkit_vm::codec::load(&animkit_vm::codec::encode(&program)).expect("the stage loads");
+    let program =
+        animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("the stage loads");
     Scene::new(Arc::new(program), "stage").expect("the stage is a SLAP module")
 }
 
@@ -127,8 +128,8 @@ pub fn stage(n: usize, cols: usize) -> Scene {
 /// the others out of its sight (far left or right, behind it, past the
 /// far plane), at frame 0.
 pub fn crowd_scene(n: u32) -> Scene {
-    use animkit_vm::isa::Op;
-    let mut asm = animkit_vm::slap::SceneAsm::new();
+    use animkit_vm::engine::isa::Op;
+    let mut asm = animkit_vm::engine::slap::SceneAsm::new();
     for id in 0..n {
         let k = f64::from(id);
         let at = match (id < 20, id % 4) {

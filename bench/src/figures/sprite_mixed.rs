@@ -14,7 +14,7 @@ use super::{Group, sprites::WALK, sprites_from};
 use crate::corpus::Rng;
 use crate::timing::{best_rotating, time};
 use crate::{Context, Report};
-use animkit_vm::sprite::{Speed, SpriteBatch};
+use animkit_vm::engine::sprite::{Speed, SpriteBatch};
 use std::hint::black_box;
 
 /// The mixed module.

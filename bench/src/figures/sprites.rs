@@ -22,7 +22,7 @@ use super::{Group, pow10_name, sprites_from};
 use crate::corpus::Rng;
 use crate::timing::{best, best_interleaved, time};
 use crate::{Context, Report};
-use animkit_vm::sprite::SpriteBatch;
+use animkit_vm::engine::sprite::SpriteBatch;
 use benimator::{Animation, Frame, State};
 use std::hint::black_box;
 use std::time::Duration;
@@ -185,7 +185,7 @@ fn embed(cx: &mut Context, report: &mut Report) {
     cx.progress.note(&format!("sprites: game API, {n} instances"));
     let sources = [animkit_compiler::Source::new("walk.anim".to_string(), WALK)];
     let program = animkit_compiler::compile(&sources, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
-    let bytes = animkit_vm::codec::encode(&program);
+    let bytes = animkit_vm::engine::codec::encode(&program);
     let bundle = Bundle::from_bytes(&bytes).expect("bundle opens");
     let walk = bundle.sprite("walk").expect("module");
     let state = walk.state("Walk").expect("state");

@@ -37,7 +37,7 @@ pub fn compile(path: &str, text: &str) -> Vec<u8> {
     let sources = [animkit_compiler::Source::new(path.to_string(), text.to_string())];
     let program = animkit_compiler::compile(&sources, &Default::default())
         .unwrap_or_else(|e| panic!("{path} does not compile: {e}"));
-    animkit_vm::codec::encode(&program)
+    animkit_vm::engine::codec::encode(&program)
 }
 
 /// A headless app: `MinimalPlugins`, `AssetPlugin` over the in-memory

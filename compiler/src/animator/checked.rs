@@ -9,7 +9,7 @@
 use super::lower::{Strings, animator_module};
 use crate::builder::ProgramBuilder;
 use crate::hash::FxHashMap;
-use animkit_vm::program::{ConstKind, Function, Module, StrId};
+use animkit_vm::engine::program::{ConstKind, Function, Module, StrId};
 
 /// A file's strings, numbered from 0 in the order the file first names
 /// them: the order in which lowering straight into the program would
@@ -90,7 +90,7 @@ mod tests {
     use crate::builder::ProgramBuilder;
     use crate::front::{FrontEnd, LowerCx};
     use crate::source::{Options, Source};
-    use animkit_vm::program::ConstKind;
+    use animkit_vm::engine::program::ConstKind;
 
     const FIRST: &str = "text 0 0 shared\nmacro m\ntext 0 0 inner\nendmacro\n";
     const SECOND: &str = "text 0 0 own\ninvoke m\ntext 0 0 shared\nmacro push m\ntext 1 1 own\nendmacro\n";
@@ -133,7 +133,7 @@ mod tests {
             let checked = Animator.check(&source).unwrap();
             let module = checked.ir.lower(LowerCx { builder: &mut b, source: &source, options: &options });
             if name == "b" {
-                let strings = |f: &animkit_vm::program::Function| -> Vec<f64> {
+                let strings = |f: &animkit_vm::engine::program::Function| -> Vec<f64> {
                     f.consts.iter().zip(&f.kinds).filter(|(_, k)| **k == ConstKind::Str).map(|(c, _)| *c).collect()
                 };
                 // `text own`, `invoke m`, `text shared`, the definition's

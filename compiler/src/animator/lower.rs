@@ -22,8 +22,8 @@ use super::row_ops::{RowOp, row_op};
 use crate::builder::{FunctionBuilder, Mark, ProgramBuilder};
 use animkit_grammar::animator::ast::{self, Cmd, HAlign, VAlign};
 use animkit_grammar::animator::fields::{Field, FieldSink};
-use animkit_vm::isa::{Insn, MAX_AX, Op};
-use animkit_vm::program::{Function, Language, Module, StrId};
+use animkit_vm::engine::isa::{Insn, MAX_AX, Op};
+use animkit_vm::engine::program::{Function, Language, Module, StrId};
 use std::convert::Infallible;
 
 /// Where string ids come from. Names that outlive a command (macro names)
@@ -463,7 +463,7 @@ mod tests {
     use crate::animator::sizes::constants;
     use animkit_grammar::animator::lexer::Keyword;
     use animkit_grammar::animator::reader::command_examples;
-    use animkit_vm::isa::Format;
+    use animkit_vm::engine::isa::Format;
 
     #[test]
     fn every_command_adds_the_constants_the_checker_counts() {

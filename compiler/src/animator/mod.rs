@@ -21,7 +21,7 @@ use crate::lsp::occurrence::Occurrence;
 use crate::lsp::site::Site;
 use crate::source::{Options, Source};
 use animkit_grammar::animator::{ReadError, Reader};
-use animkit_vm::program::{Language, Module};
+use animkit_vm::engine::program::{Language, Module};
 use check::Text;
 use checked::{CheckedFile, FileStrings};
 use lsp_types::CompletionItem;

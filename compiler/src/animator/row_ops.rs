@@ -16,7 +16,7 @@
 //! the number of `cmds` variants, or the expansion does not compile.
 
 use animkit_grammar::animator::ast::{Cmd, Point};
-use animkit_vm::isa::{Arg, Op};
+use animkit_vm::engine::isa::{Arg, Op};
 
 /// How one command lowers, as its row's `lower` entry says.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -268,10 +268,10 @@ pub fn convert(path: &str, json: &str, options: &AsepriteOptions) -> Result<Conv
             data: None,
         });
     }
-    if tags.len() > animkit_vm::limits::MAX_STATES {
+    if tags.len() > animkit_vm::engine::limits::MAX_STATES {
         return Err(format!(
             "{path}: error: too many states: at most {} fit in one sprite file, and the export has {} tags (a state each)",
-            animkit_vm::limits::MAX_STATES,
+            animkit_vm::engine::limits::MAX_STATES,
             tags.len()
         ));
     }

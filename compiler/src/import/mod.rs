@@ -1,7 +1,7 @@
 //! Importers: foreign formats turned into the source text of one of the
 //! languages before a front end sees it, so that an import compiles to
 //! exactly what the same source would. They are not bundle languages (the
-//! language table in `animkit_vm::program` is for those): `animc --lang`
+//! language table in `animkit_vm::engine::program` is for those): `animc --lang`
 //! accepts an importer's name beside the languages' ([`importer`]).
 //!
 //! | importer | input | output language |
@@ -11,7 +11,7 @@
 pub mod aseprite;
 mod aseprite_ranges;
 
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 
 /// The importers `animc --lang` accepts, by name, each with the language
 /// of the source it writes (the table above).
@@ -21,7 +21,7 @@ pub const IMPORTERS: [(&str, Language); 1] = [("aseprite", Language::Sprite)];
 /// importer's name.
 ///
 /// ```
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// assert_eq!(animkit_compiler::import::importer("aseprite"), Some(Language::Sprite));
 /// assert_eq!(animkit_compiler::import::importer("sprite"), None);
 /// ```

@@ -6,7 +6,7 @@ use super::document::Lines;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::languages::front_end;
 use crate::source::Source;
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, Location, Uri};
 
 /// The most diagnostics published for one document; past them one more,

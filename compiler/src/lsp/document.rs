@@ -4,7 +4,7 @@
 //! and back.
 
 use crate::hash::FxHashMap;
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 use std::sync::Arc;
 

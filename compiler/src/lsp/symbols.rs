@@ -8,7 +8,7 @@
 pub(crate) use super::occurrence::occ;
 pub use super::occurrence::{Kind, Occurrence, at};
 use crate::languages::front_end;
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 
 /// Every name written in `text`, in source order.
 /// Each language's names are its front end's

@@ -18,7 +18,7 @@
 
 use super::diagnostics;
 use crate::hash::FxHashMap;
-use animkit_vm::program::Language;
+use animkit_vm::engine::program::Language;
 use lsp_types::Uri;
 use std::collections::VecDeque;
 use std::sync::mpsc::Sender;

@@ -51,15 +51,15 @@
 use super::ir::{ActorAttr, BinOp, CameraAttr, Expr, Kind, SceneIr, Step, Timeline, Value};
 use crate::builder::{FunctionBuilder, ProgramBuilder};
 use crate::diagnostic::LineIndex;
-use animkit_vm::isa::{Insn, Op};
-use animkit_vm::limits::MAX_SLAP_NESTING;
-use animkit_vm::program::{Language, Module};
+use animkit_vm::engine::isa::{Insn, Op};
+use animkit_vm::engine::limits::MAX_SLAP_NESTING;
+use animkit_vm::engine::program::{Language, Module};
 
 /// Lowers `scene` into a module named `name` of the program being built.
 /// `lines` maps spans to positions for debug info (`None`: strip); `fold`
 /// loads each value as one constant instead of computing its arithmetic.
 /// Never fails: the checker refused everything that could not be lowered
-/// (at most [`animkit_vm::limits::MAX_SLAP_CONSTANTS`] numbers, frames
+/// (at most [`animkit_vm::engine::limits::MAX_SLAP_CONSTANTS`] numbers, frames
 /// within a `WAIT`). The same code as [`lower_timeline`] of
 /// [`Timeline::from_ir`].
 pub fn lower(scene: &SceneIr, name: &str, b: &mut ProgramBuilder, lines: Option<&LineIndex<'_>>, fold: bool) -> Module {
@@ -241,7 +241,7 @@ mod examples {
         let mut b = ProgramBuilder::new();
         let module = lower(&scene, "s", &mut b, None, true);
         b.program_mut().modules.push(module);
-        let asm = animkit_vm::disasm::disassemble(&b.finish());
+        let asm = animkit_vm::engine::disasm::disassemble(&b.finish());
         assert!(asm.contains("DIRECTION   R0..R1"), "{asm}");
         assert!(asm.contains("WAIT        10"), "{asm}");
     }

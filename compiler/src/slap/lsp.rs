@@ -10,7 +10,7 @@ use crate::lsp::occurrence::{Kind, Occurrence, occ};
 use crate::lsp::site::{Site, defined, item};
 use animkit_grammar::Span;
 use animkit_grammar::slap::ast::{Expr, Line};
-use animkit_vm::slap::actions::Action;
+use animkit_vm::engine::slap::actions::Action;
 use lsp_types::{CompletionItem, CompletionItemKind};
 
 /// SLAP's directives and attributes: their forms and what they do.

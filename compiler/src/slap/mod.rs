@@ -24,7 +24,7 @@ use crate::lsp::document::Document;
 use crate::lsp::occurrence::Occurrence;
 use crate::lsp::site::Site;
 use crate::source::Source;
-use animkit_vm::program::{Language, Module};
+use animkit_vm::engine::program::{Language, Module};
 pub use check::CheckedScene;
 use lsp_types::CompletionItem;
 

@@ -23,9 +23,9 @@ use animkit_grammar::sprite::ast::{self, Frame};
 use animkit_grammar::sprite::{FrameRef, NameRef, Sink, read};
 
 /// Largest duration or frame index (the bytecode's 24-bit immediate).
-pub const MAX_VALUE: u32 = animkit_vm::isa::MAX_AX;
+pub const MAX_VALUE: u32 = animkit_vm::engine::isa::MAX_AX;
 /// Most states in one file (state ids are 16-bit).
-pub const MAX_STATES: usize = animkit_vm::limits::MAX_STATES;
+pub const MAX_STATES: usize = animkit_vm::engine::limits::MAX_STATES;
 /// Most instructions in one sprite module (jump offsets are 24-bit signed).
 pub const MAX_CODE: u64 = 1 << 23;
 /// The special end behaviours.

@@ -19,8 +19,8 @@ use super::sizes::state_code_len;
 use crate::builder::{FunctionBuilder, ProgramBuilder};
 use crate::diagnostic::LineIndex;
 use animkit_grammar::Span;
-use animkit_vm::isa::{Insn, MAX_SJ, MIN_SJ, Op};
-use animkit_vm::program::{Language, Module, State};
+use animkit_vm::engine::isa::{Insn, MAX_SJ, MIN_SJ, Op};
+use animkit_vm::engine::program::{Language, Module, State};
 
 /// Lowers `ir` into a module named `name` of the program being built:
 /// the same module, code and string table as [`lower`] of the

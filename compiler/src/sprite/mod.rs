@@ -21,7 +21,7 @@ use crate::front::{CheckedSource, FrontEnd, Lower, LowerCx};
 use crate::lsp::complete::Site;
 use crate::lsp::document::Document;
 use crate::lsp::symbols::Occurrence;
-use animkit_vm::program::{Language, Module, Program};
+use animkit_vm::engine::program::{Language, Module, Program};
 use lsp_types::CompletionItem;
 
 /// The sprite DSL's front end: [`flat::check`], or the LALRPOP grammar
@@ -90,7 +90,7 @@ impl FrontEnd for Sprite {
 
     fn max_strings(&self) -> Option<(usize, &'static str)> {
         // `EVENT` names its string in a 24-bit field.
-        Some((animkit_vm::isa::MAX_AX as usize + 1, "sprite events"))
+        Some((animkit_vm::engine::isa::MAX_AX as usize + 1, "sprite events"))
     }
 
     fn names(&self, text: &str) -> Vec<Occurrence> {

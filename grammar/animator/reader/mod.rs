@@ -133,7 +133,7 @@ pub const MAX_TOKEN: usize = 4 << 20;
 /// argument (comments inside included).
 pub const MAX_COMMAND: usize = 64 << 20;
 /// Most points in one point list (`lines`, `poly`, `area`, `imgpoly`,
-/// `echopt`); the same value as `animkit_vm::limits::MAX_POINTS`.
+/// `echopt`); the same value as `animkit_vm::engine::limits::MAX_POINTS`.
 pub const MAX_POINTS: usize = 1_000_000;
 
 /// The most forms any command has.

@@ -1,7 +1,7 @@
 //! Named areas: polygons (kept in root coordinates, so a resize needs no
 //! work) hit-tested with the even-odd rule.
 
-use animkit_vm::animator::Point;
+use animkit_vm::engine::animator::Point;
 
 /// The areas defined so far, in definition order.
 ///

@@ -4,7 +4,7 @@
 //! runtime's `FrameSink`), which this crate does not carry.
 
 use crate::render::{RenderError, RgbaImage};
-use animkit_vm::animator::HostError;
+use animkit_vm::engine::animator::HostError;
 use std::path::Path;
 
 /// What the canvas calls at each flush, wait and end of a run.

@@ -14,8 +14,10 @@ use super::render_errors::io_kind;
 use super::view::View;
 use crate::clock::{self, Instant};
 use crate::render::{self, ImageId, PixelRect, Renderer};
-use animkit_vm::animator::{Canvas, DumpTarget, HAlign, HostError, HostResult, Matrix, Pen, Point, VAlign, Written};
-use animkit_vm::interp::Flow;
+use animkit_vm::engine::animator::{
+    Canvas, DumpTarget, HAlign, HostError, HostResult, Matrix, Pen, Point, VAlign, Written,
+};
+use animkit_vm::engine::interp::Flow;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! `animkit_runtime::animator::CpuCanvas`).
 
 use crate::render;
-use animkit_vm::animator::{HAlign, Pen, VAlign};
+use animkit_vm::engine::animator::{HAlign, Pen, VAlign};
 
 /// The renderer's colour of a pen (inlined: the runtime's CPU canvas calls it
 /// once per stroke, across the crate boundary).

@@ -3,7 +3,7 @@
 //! [`HostError::Render`], each with the renderer's own message.
 
 use crate::render::RenderError;
-use animkit_vm::animator::HostError;
+use animkit_vm::engine::animator::HostError;
 use std::io;
 
 impl From<RenderError> for HostError {

@@ -5,10 +5,10 @@
 use crate::player_error::PlayerError;
 use crate::report;
 use animkit_vm::Program;
-use animkit_vm::animator::{AnimatorVm, Canvas};
-use animkit_vm::interp::Exit;
-use animkit_vm::program::Language;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::animator::{AnimatorVm, Canvas};
+use animkit_vm::engine::interp::Exit;
+use animkit_vm::engine::program::Language;
+use animkit_vm::engine::verify::Verified;
 use std::io::Write;
 
 /// What a running Animator program needs next (a [`Script`], and the
@@ -30,9 +30,9 @@ pub enum Status {
 ///
 /// ```
 /// use animkit_player::animator::script::{Script, Status};
-/// use animkit_vm::animator::record::{Call, Recorder};
+/// use animkit_vm::engine::animator::record::{Call, Recorder};
 /// let program = animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", "echo hi\n")], &Default::default()).unwrap();
-/// let program = animkit_vm::verify::verify(program).unwrap();
+/// let program = animkit_vm::engine::verify::verify(program).unwrap();
 /// let mut s = Script::new(program, 0, Recorder::default()).unwrap();
 /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);
 /// assert_eq!(s.canvas().calls, [Call::Echo("hi".into())]);
@@ -70,10 +70,10 @@ impl<C: Canvas> Script<C> {
     ///
     /// ```
     /// use animkit_player::animator::script::{Script, Status};
-    /// use animkit_vm::animator::record::{Call, Recorder};
+    /// use animkit_vm::engine::animator::record::{Call, Recorder};
     /// let build = |text: &str| {
     ///     let program = animkit_compiler::compile(&[animkit_compiler::Source::new("s.draw", text)], &Default::default());
-    ///     animkit_vm::verify::verify(program.unwrap()).unwrap()
+    ///     animkit_vm::engine::verify::verify(program.unwrap()).unwrap()
     /// };
     /// let mut s = Script::new(build("echo one\n"), 0, Recorder::default()).unwrap();
     /// assert_eq!(s.run(&mut std::io::sink()), Status::Done);

@@ -7,7 +7,7 @@
 //! -1..1. With `aspect off` (`-a`) both axes span -1..1 and shapes stretch.
 //! Pixels have their origin at the top-left corner, y down.
 
-use animkit_vm::animator::Point;
+use animkit_vm::engine::animator::Point;
 
 /// Window size and aspect rule.
 ///

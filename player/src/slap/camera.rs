@@ -11,7 +11,7 @@
 //! ```
 //! use animkit_player::render::PixelRect;
 //! use animkit_player::slap::camera::CameraView;
-//! use animkit_vm::slap::Camera;
+//! use animkit_vm::engine::slap::Camera;
 //! let view = CameraView::new(&Camera::DEFAULT, PixelRect::new(0, 0, 640, 480));
 //! // The default camera looks at the origin: it is in the middle of the picture.
 //! let p = view.project([0.0, 0.0, 0.0]).unwrap();
@@ -25,7 +25,7 @@
 
 use crate::render::PixelRect;
 use crate::render::scene3d::Mat4;
-use animkit_vm::slap::Camera;
+use animkit_vm::engine::slap::Camera;
 
 /// The vertical field of view, in degrees.
 pub const FOVY_DEGREES: f32 = 45.0;

@@ -3,7 +3,7 @@
 //! rate ([`DEFAULT_FPS`]) and the one-line reports of its runtime errors
 //! ([`ErrorLog`]).
 
-use animkit_vm::slap::Scene;
+use animkit_vm::engine::slap::Scene;
 use std::io::Write;
 
 /// Frames per second of a SLAP scene in a window and in a GIF, and of an
@@ -66,7 +66,7 @@ impl ErrorLog {
 
     /// At the end of a run: says how many errors the scene only counted
     /// (it keeps the first
-    /// [`MAX_KEPT_ERRORS`](animkit_vm::slap::scene::MAX_KEPT_ERRORS)).
+    /// [`MAX_KEPT_ERRORS`](animkit_vm::engine::slap::scene::MAX_KEPT_ERRORS)).
     pub fn finish(&mut self, scene: &Scene, stderr: &mut dyn Write) {
         let hidden = scene.error_count().saturating_sub(scene.errors().len() as u64);
         if hidden > 0 {

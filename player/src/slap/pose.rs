@@ -1,5 +1,5 @@
 //! Posing: an actor's state at a frame ([`ActorState`]: position,
-//! direction, size, colour and the [`Pose`](animkit_vm::slap::Pose) of its
+//! direction, size, colour and the [`Pose`](animkit_vm::engine::slap::Pose) of its
 //! action) becomes one [`Instance`] per part instance of Polly
 //! ([`ActorInstances`]): an affine map from the part's mesh to
 //! eye-relative coordinates, and a colour.
@@ -30,7 +30,7 @@
 //!
 //! ```
 //! use animkit_player::slap::pose::pose_actor;
-//! use animkit_vm::slap::{Action, ActorState, Pose};
+//! use animkit_vm::engine::slap::{Action, ActorState, Pose};
 //! let actor = ActorState {
 //!     id: 1, action: Action::Idle, position: [1e9, 0.0, 0.0], direction: 0.0,
 //!     color: [1.0, 0.0, 0.0], size: 1.0, pose: Pose::default(),
@@ -43,7 +43,7 @@
 
 use super::polly::joints;
 use crate::render::scene3d::{Instance, Mat4, cross, normalize};
-use animkit_vm::slap::ActorState;
+use animkit_vm::engine::slap::ActorState;
 use std::f32::consts::PI;
 
 /// Height of a shadow above the ground (y = 0): above it for the depth
@@ -174,7 +174,7 @@ fn shadow(actor: &ActorState, eye: [f64; 3]) -> Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use animkit_vm::slap::{Action, Pose};
+    use animkit_vm::engine::slap::{Action, Pose};
 
     fn actor(pose: Pose) -> ActorState {
         ActorState {

@@ -12,8 +12,8 @@
 //! use std::sync::Arc;
 //! use animkit_player::render::HeadlessGl;
 //! use animkit_player::slap::view::SceneView;
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::isa::Op;
+//! use animkit_vm::engine::slap::{Scene, SceneAsm};
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Action, &[1.0, 2.0]); // a red walker
 //! let mut scene = Scene::with_index(Arc::new(asm.finish("walk").unwrap()), 0).unwrap();
@@ -31,7 +31,7 @@ use super::polly::{self, ACTOR_CENTRE, ACTOR_RADIUS, LEVELS, Part};
 use super::pose::{SHADOW_Y, pose_actor};
 use crate::render::scene3d::{Batch3d, Ground, Instance, Mat4, MeshId, View3d};
 use crate::render::{PixelRect, RenderError, Renderer};
-use animkit_vm::slap::{ActorState, Camera, Scene};
+use animkit_vm::engine::slap::{ActorState, Camera, Scene};
 use glow::HasContext;
 
 /// How many (part, level) batches a frame has: every part at every level
@@ -157,7 +157,7 @@ impl SceneView {
     /// cleared black inside the picture's rectangle only.
     ///
     /// ```no_run
-    /// # fn f(view: &mut animkit_player::slap::view::SceneView, r: &mut animkit_player::render::Renderer, scene: &animkit_vm::slap::Scene) -> Result<(), animkit_player::render::RenderError> {
+    /// # fn f(view: &mut animkit_player::slap::view::SceneView, r: &mut animkit_player::render::Renderer, scene: &animkit_vm::engine::slap::Scene) -> Result<(), animkit_player::render::RenderError> {
     /// view.draw_scene_into(r, scene, None, 0, 0)?;
     /// # Ok(()) }
     /// ```
@@ -375,7 +375,7 @@ impl Frustum {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use animkit_vm::slap::{Action, Pose};
+    use animkit_vm::engine::slap::{Action, Pose};
 
     /// Every vertex of `actor`'s posed meshes at levels `..level` but the
     /// shadow's, at size 1 with the eye at the origin.

@@ -6,7 +6,7 @@ use super::{CanvasOptions, FrameOut, GlCanvas};
 use crate::host::files;
 use crate::host::sink::{FrameSink, SinkError, Timing};
 use crate::render::{RenderError, Renderer, RgbaImage};
-use animkit_vm::animator::HostError;
+use animkit_vm::engine::animator::HostError;
 use std::io::Write;
 use std::path::Path;
 

@@ -21,7 +21,7 @@
 use super::pen::rgba;
 use super::view::View;
 use crate::render::{Geometry, PixelRect};
-use animkit_vm::animator::{Canvas, HostResult, Pen, Point};
+use animkit_vm::engine::animator::{Canvas, HostResult, Pen, Point};
 
 /// Called with the geometry of each flush before it is discarded.
 pub type FlushHook = Box<dyn FnMut(&Geometry)>;

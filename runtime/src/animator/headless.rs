@@ -111,7 +111,7 @@ pub fn headless_canvas(options: &AnimatorOptions) -> Result<GlCanvas, Error> {
 /// feed_stream(&mut s, &mut &b"line 0 0 1 1\nflush\n"[..], &mut std::io::sink());
 /// assert_eq!((s.command_count(), s.canvas().flushes()), (2, 1));
 /// ```
-pub fn feed_stream<C: animkit_vm::animator::Canvas>(
+pub fn feed_stream<C: animkit_vm::engine::animator::Canvas>(
     stream: &mut Stream<C>,
     stdin: &mut dyn Read,
     stderr: &mut dyn Write,

@@ -44,8 +44,8 @@ use crate::cli::{Args, Target};
 use crate::host::window_loop::check_display;
 use crate::host::{Host, Io};
 use animkit_vm::Program;
-use animkit_vm::program::Language;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::program::Language;
+use animkit_vm::engine::verify::Verified;
 use std::io::{Read, Write};
 
 /// How `animvm` runs an Animator program: what its command line says,

@@ -9,7 +9,8 @@ use crate::Error;
 use crate::host::watch::ProgramWatch;
 use crate::player::PlayerError;
 #[cfg(feature = "desktop")]
-use animkit_vm::{Program, animator::Canvas, verify::Verified};
+use animkit_vm::Program;
+use animkit_vm::engine::{animator::Canvas, verify::Verified};
 #[cfg(feature = "desktop")]
 use std::io::Write;
 

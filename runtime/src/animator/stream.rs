@@ -10,7 +10,7 @@
 //! bounds what a stream keeps: [`MAX_MACRO_SIZE`], [`MAX_MACRO_STRINGS`]);
 //! the reader bounds the pending command
 //! (`animkit_grammar::animator::reader`), the interpreter the work of one
-//! command ([`animkit_vm::interp::Limits`]).
+//! command ([`animkit_vm::engine::interp::Limits`]).
 //!
 //! Each command goes through the compiler's checker before it is lowered,
 //! as in a compiled file; a malformed command gets one line on the error
@@ -21,7 +21,7 @@
 //!
 //! ```
 //! use animkit_runtime::stream::{Stream, Status};
-//! use animkit_vm::animator::record::{Call, Recorder};
+//! use animkit_vm::engine::animator::record::{Call, Recorder};
 //! let mut errors = Vec::new();
 //! let mut s = Stream::new(Recorder::default(), "<stdin>");
 //! s.push(b"echo hi\nbogus 1\necho there\n");
@@ -36,8 +36,8 @@ use crate::report;
 use animkit_compiler::stream::{Fed, StreamCompiler};
 pub use animkit_compiler::stream::{MAX_MACRO_SIZE, MAX_MACRO_STRINGS, StreamLimits};
 use animkit_grammar::animator::Reader;
-use animkit_vm::animator::{AnimatorVm, Canvas};
-use animkit_vm::interp::Exit;
+use animkit_vm::engine::animator::{AnimatorVm, Canvas};
+use animkit_vm::engine::interp::Exit;
 use std::io::Write;
 
 /// What a stream needs next (shared with [`Script`](super::script::Script)).
@@ -144,7 +144,7 @@ impl<C: Canvas> Stream<C> {
 
     /// Replaces the limits on what the program may hold on its host
     /// (areas, images, cursors).
-    pub fn set_host_limits(&mut self, limits: animkit_vm::animator::machine::HostLimits) {
+    pub fn set_host_limits(&mut self, limits: animkit_vm::engine::animator::machine::HostLimits) {
         self.vm.set_host_limits(limits);
     }
 
@@ -155,7 +155,7 @@ impl<C: Canvas> Stream<C> {
 
     /// Replaces the interpreter's limits (call depth, work per command);
     /// tests and fuzzing use small ones.
-    pub fn set_limits(&mut self, limits: animkit_vm::interp::Limits) {
+    pub fn set_limits(&mut self, limits: animkit_vm::engine::interp::Limits) {
         self.vm.set_limits(limits);
     }
 
@@ -172,7 +172,7 @@ impl<C: Canvas> Stream<C> {
 
     /// How the commands run so far were verified (see
     /// [`StreamCompiler::entry_checks`]).
-    pub fn entry_checks(&self) -> animkit_vm::verify::EntryChecks {
+    pub fn entry_checks(&self) -> animkit_vm::engine::verify::EntryChecks {
         self.compiler.entry_checks()
     }
 
@@ -330,7 +330,7 @@ impl<C: Canvas> Stream<C> {
 /// runtime errors it reported.
 fn drive<C: Canvas>(
     vm: &mut AnimatorVm<C>,
-    code: animkit_vm::verify::VerifiedModule<'_>,
+    code: animkit_vm::engine::verify::VerifiedModule<'_>,
     source: &str,
     errors: &mut dyn Write,
     repeats: &mut Repeats,

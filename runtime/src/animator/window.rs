@@ -32,7 +32,7 @@ use crate::host::gl_window::GlWindow;
 use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::render::Renderer;
-use animkit_vm::animator::Canvas;
+use animkit_vm::engine::animator::Canvas;
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Write};

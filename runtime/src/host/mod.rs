@@ -27,8 +27,8 @@ pub mod window_loop;
 use crate::Error;
 use crate::cli::{Args, Target};
 use animkit_vm::Program;
-use animkit_vm::program::Language;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::program::Language;
+use animkit_vm::engine::verify::Verified;
 use std::io::{Read, Write};
 use std::time::Duration;
 

@@ -26,7 +26,7 @@ use super::POLL;
 use crate::Error;
 use crate::load::program_from_bytes_with;
 use animkit_vm::Program;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::verify::Verified;
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
 use std::ffi::OsString;
 use std::io::Write;

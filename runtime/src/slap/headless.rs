@@ -19,7 +19,7 @@ use crate::host::sink::{FrameSink, FrameSource, Timing};
 use crate::player::Player;
 #[cfg(feature = "desktop")]
 use crate::render::{HeadlessGl, RgbaImage};
-use animkit_vm::slap::Scene;
+use animkit_vm::engine::slap::Scene;
 use std::io::{IsTerminal, Write};
 
 /// Frames sampled to learn a GIF's shared palette.

@@ -14,7 +14,7 @@
 //! | [`headless`] | `-H`: frames `--start F` .. for `--frames N`, written by `-d` and `--gif` |
 //! | [`window`] | the player window: Space, Left/Right, R, Q |
 //!
-//! The simulation is the vm crate's ([`animkit_vm::slap::Scene`]); this
+//! The simulation is the vm crate's ([`animkit_vm::engine::slap::Scene`]); this
 //! host only observes it. Runtime errors of the scene (values the verifier
 //! cannot see, such as a `size 0` in a hand-made bundle; the compiler
 //! refuses them in a source) are reported on standard error as their
@@ -35,9 +35,9 @@ use crate::Error;
 use crate::cli::{Args, HostFlag, Target};
 use crate::host::{Host, Io};
 use animkit_vm::Program;
-use animkit_vm::program::Language;
-use animkit_vm::slap::Scene;
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::program::Language;
+use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -208,7 +208,7 @@ pub fn check_frames(options: &SlapOptions, length: u64) -> Result<(), Error> {
 /// use animkit_compiler::{compile, Source};
 /// use animkit_runtime::slap::{run, SlapOptions};
 /// let program = compile(&[Source::new("s.slap", "actor 1 size 2\ntime 1\n")], &Default::default()).unwrap();
-/// let program = animkit_vm::verify::verify(program).unwrap();
+/// let program = animkit_vm::engine::verify::verify(program).unwrap();
 /// let options = SlapOptions { trace: true, ..SlapOptions::default() };
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// assert_eq!(run(&options, program, 0, &mut out, &mut err), Ok(0));
@@ -268,7 +268,7 @@ pub fn trace_module(
 /// ```
 /// use animkit_compiler::{compile, Source};
 /// use animkit_runtime::slap::scene_of;
-/// use animkit_vm::verify::verify;
+/// use animkit_vm::engine::verify::verify;
 /// let program = compile(&[Source::new("s.slap", "actor 1 size 2\ntime 4\n")], &Default::default()).unwrap();
 /// assert_eq!(scene_of(verify(program).unwrap(), "s").map(|s| s.length()).ok(), Some(4));
 /// let sprites = compile(&[Source::new("s.anim", "Idle: 5, _loop\n")], &Default::default()).unwrap();
@@ -277,7 +277,7 @@ pub fn trace_module(
 /// ```
 pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, Error> {
     let slap: Vec<usize> = (0..program.modules.len())
-        .filter(|&i| program.modules[i].language == animkit_vm::program::Language::Slap)
+        .filter(|&i| program.modules[i].language == animkit_vm::engine::program::Language::Slap)
         .collect();
     let named = slap.iter().copied().find(|&i| program.string(program.modules[i].name) == name);
     let index = match (named, slap.as_slice()) {

@@ -26,7 +26,7 @@
 use crate::Error;
 use crate::report;
 use animkit_player::slap::log::source_file;
-use animkit_vm::slap::{ActorState, Camera, Scene};
+use animkit_vm::engine::slap::{ActorState, Camera, Scene};
 use std::io::{self, Write};
 
 /// Plays `scene` from its current frame for `frames` frames (default: to
@@ -36,7 +36,7 @@ use std::io::{self, Write};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use animkit_vm::{isa::Op, slap::{Scene, SceneAsm}};
+/// use animkit_vm::engine::{isa::Op, slap::{Scene, SceneAsm}};
 /// let mut asm = SceneAsm::new();
 /// asm.op(Op::Size, &[1.0, 0.0]); // a runtime error: size 0
 /// let scene = Scene::new(Arc::new(asm.finish("s").unwrap()), "s").unwrap();
@@ -92,7 +92,7 @@ pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &
 ///
 /// ```
 /// use std::sync::Arc;
-/// use animkit_vm::{isa::Op, slap::{Scene, SceneAsm}};
+/// use animkit_vm::engine::{isa::Op, slap::{Scene, SceneAsm}};
 /// let mut asm = SceneAsm::new();
 /// asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Size, &[1.0, 0.9]);
 /// let scene = Scene::new(Arc::new(asm.finish("s").unwrap()), "s").unwrap();

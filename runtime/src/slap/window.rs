@@ -24,7 +24,7 @@ use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::player::Player;
 use crate::render::Renderer;
-use animkit_vm::slap::Scene;
+use animkit_vm::engine::slap::Scene;
 use glow::HasContext;
 use std::io::Write;
 use std::time::Instant;

@@ -26,9 +26,9 @@ use crate::host::window_loop::check_display;
 use crate::host::{Host, Io};
 #[cfg(feature = "desktop")]
 use crate::render::{HeadlessGl, RgbaImage};
-use animkit_vm::program::{Language, Program};
-use animkit_vm::sprite::{SpriteInstance, Sprites};
-use animkit_vm::verify::Verified;
+use animkit_vm::engine::program::{Language, Program};
+use animkit_vm::engine::sprite::{SpriteInstance, Sprites};
+use animkit_vm::engine::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
 use view::{SheetSpec, SpriteView, TICKS_PER_SECOND};

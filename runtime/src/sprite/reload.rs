@@ -6,7 +6,7 @@
 
 use crate::Error;
 use crate::host::watch::ProgramWatch;
-use animkit_vm::sprite::{ReloadReport, SpriteInstance, Sprites};
+use animkit_vm::engine::sprite::{ReloadReport, SpriteInstance, Sprites};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -41,7 +41,7 @@ impl Reloader {
     /// let p = dir.path().join("hero.anim");
     /// std::fs::write(&p, "Idle: 5, _loop\n").unwrap();
     /// let file = p.to_str().unwrap();
-    /// let old = animkit_vm::sprite::Sprites::first(std::sync::Arc::new(animkit_runtime::load::load_program(file).unwrap())).unwrap();
+    /// let old = animkit_vm::engine::sprite::Sprites::first(std::sync::Arc::new(animkit_runtime::load::load_program(file).unwrap())).unwrap();
     /// let mut r = Reloader::new(file).unwrap();
     /// std::fs::write(&p, "Idle: 5, _wait\n").unwrap();
     /// let (mut new, mut err) = (None, Vec::new());
@@ -92,7 +92,7 @@ pub fn reload_instance(
 /// The line `animvm` prints after a reload.
 ///
 /// ```
-/// use animkit_vm::sprite::ReloadReport;
+/// use animkit_vm::engine::sprite::ReloadReport;
 /// let r = ReloadReport { vanished: vec!["Run".into()], fallback: "Idle".into(), fell_back: 1, ..Default::default() };
 /// assert_eq!(animkit_runtime::sprite::reload::describe("hero.anim", &r),
 ///     "animvm: reloaded `hero.anim` (state Run is gone: restarted in Idle)");

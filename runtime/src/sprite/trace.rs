@@ -5,14 +5,14 @@
 //! {"tick":0,"state":"Walk","category":"Walk","frame":0,"events":["stepSound"]}
 //! ```
 
-use animkit_vm::sprite::SpriteInstance;
+use animkit_vm::engine::sprite::SpriteInstance;
 use std::io::{self, Write};
 
 /// Writes the trace line of tick `tick` for `inst` (after its `tick()`),
 /// draining its events.
 ///
 /// ```
-/// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+/// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
 /// let mut i = s.instance("Walk").unwrap();
 /// i.tick();
 /// let mut out = Vec::new();

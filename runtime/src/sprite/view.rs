@@ -10,7 +10,7 @@
 
 use super::view_error::ViewError;
 use crate::render::{HAlign, ImageId, PixelRect, Renderer, VAlign};
-use animkit_vm::sprite::{SpriteInstance, Sprites};
+use animkit_vm::engine::sprite::{SpriteInstance, Sprites};
 use std::collections::HashMap;
 
 /// Ticks per second of the viewer (the DSL's usual fixed update).

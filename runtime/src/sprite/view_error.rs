@@ -1,7 +1,7 @@
 //! [`ViewError`]: why the sprite viewer could not take its sheets or start
 //! its state (`--sheet`, an Aseprite export, `SpriteView::new`).
 
-use animkit_vm::sprite::SpriteError;
+use animkit_vm::engine::sprite::SpriteError;
 use std::io;
 
 /// What [`SheetSpec`](super::view::SheetSpec) and

@@ -16,7 +16,7 @@ use crate::host::sink::{FrameSink, Timing};
 use crate::host::ticker::Ticker;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::render::Renderer;
-use animkit_vm::sprite::Sprites;
+use animkit_vm::engine::sprite::Sprites;
 use std::io::Write;
 use std::time::Instant;
 use winit::event::{ElementState, WindowEvent};

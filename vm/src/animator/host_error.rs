@@ -18,7 +18,7 @@ pub enum Written {
 /// A failed host call of an Animator program.
 ///
 /// ```
-/// use animkit_vm::animator::{Canvas, HostError, record::Recorder};
+/// use animkit_vm::engine::animator::{Canvas, HostError, record::Recorder};
 /// let mut canvas = Recorder::default();
 /// let err = canvas.set_cursor("hand").unwrap_err();
 /// assert_eq!(err, HostError::UnknownCursor("hand".into()));

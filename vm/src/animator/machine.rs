@@ -96,9 +96,9 @@ impl Held {
 /// Animator state over a canvas: matrices, pen and colormap.
 ///
 /// ```
-/// use animkit_vm::animator::{Machine, record::{Recorder, Call}};
+/// use animkit_vm::engine::animator::{Machine, record::{Recorder, Call}};
 /// let mut m = Machine::new(Recorder::default());
-/// assert_eq!(m.matrix(), animkit_vm::animator::matrix::Matrix::IDENTITY);
+/// assert_eq!(m.matrix(), animkit_vm::engine::animator::matrix::Matrix::IDENTITY);
 /// assert!(m.canvas().calls.is_empty());
 /// ```
 #[derive(Debug)]

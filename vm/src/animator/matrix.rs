@@ -8,7 +8,7 @@ pub type Point = [f64; 2];
 /// A row-major 3x3 matrix.
 ///
 /// ```
-/// use animkit_vm::animator::matrix::Matrix;
+/// use animkit_vm::engine::animator::matrix::Matrix;
 /// let m = Matrix::translation(1.0, 0.0).then(&Matrix::rotation_degrees(90.0));
 /// let p = m.apply([1.0, 0.0]);
 /// assert!((p[0] - 1.0).abs() < 1e-12 && (p[1] - 1.0).abs() < 1e-12);
@@ -45,7 +45,7 @@ impl Matrix {
     /// The matrix mapping the box `l b .. r t` onto `-1 -1 .. 1 1`.
     ///
     /// ```
-    /// use animkit_vm::animator::matrix::Matrix;
+    /// use animkit_vm::engine::animator::matrix::Matrix;
     /// let m = Matrix::viewport(0.0, 0.0, 10.0, 20.0);
     /// assert_eq!(m.apply([10.0, 20.0]), [1.0, 1.0]);
     /// assert_eq!(m.apply([0.0, 0.0]), [-1.0, -1.0]);
@@ -83,7 +83,7 @@ impl Matrix {
     /// The inverse, if the matrix is invertible.
     ///
     /// ```
-    /// use animkit_vm::animator::matrix::Matrix;
+    /// use animkit_vm::engine::animator::matrix::Matrix;
     /// let m = Matrix::scaling(2.0, 4.0);
     /// assert_eq!(m.inverse().unwrap().apply([2.0, 4.0]), [1.0, 1.0]);
     /// assert!(Matrix::scaling(0.0, 1.0).inverse().is_none());

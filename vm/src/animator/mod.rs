@@ -31,10 +31,10 @@ use machine::HostLimits;
 /// one fiber, over verified code only.
 ///
 /// ```
-/// use animkit_vm::animator::{AnimatorVm, record::{Call, Recorder}};
-/// use animkit_vm::interp::Exit;
-/// use animkit_vm::isa::{Insn, Op};
-/// use animkit_vm::program::*;
+/// use animkit_vm::engine::animator::{AnimatorVm, record::{Call, Recorder}};
+/// use animkit_vm::engine::interp::Exit;
+/// use animkit_vm::engine::isa::{Insn, Op};
+/// use animkit_vm::engine::program::*;
 /// let module = Module {
 ///     name: 0, language: Language::Animator, states: vec![], entry: Some(0), source: None,
 ///     functions: vec![Function {
@@ -44,13 +44,13 @@ use machine::HostLimits;
 ///     }],
 /// };
 /// let strings = vec!["main".to_string(), "hello".to_string()];
-/// let program = animkit_vm::verify::verify(Program { strings, modules: vec![module] })?;
+/// let program = animkit_vm::engine::verify::verify(Program { strings, modules: vec![module] })?;
 /// let code = program.code(0).unwrap();
 /// let mut vm = AnimatorVm::new(Recorder::default());
 /// vm.start(code, 0);
 /// assert_eq!(vm.run(code), Ok(Exit::Halted));
 /// assert_eq!(vm.canvas().calls, [Call::Echo("hello".into())]);
-/// # Ok::<(), animkit_vm::verify::VerifyError>(())
+/// # Ok::<(), animkit_vm::engine::verify::VerifyError>(())
 /// ```
 ///
 /// Its state is private: a host changes it only through the methods below
@@ -58,17 +58,17 @@ use machine::HostLimits;
 /// hands to its compiler), never by reaching into a field:
 ///
 /// ```compile_fail,E0616
-/// use animkit_vm::animator::{AnimatorVm, record::Recorder};
+/// use animkit_vm::engine::animator::{AnimatorVm, record::Recorder};
 /// let mut vm = AnimatorVm::new(Recorder::default());
 /// let _ = &mut vm.bindings;
 /// ```
 /// ```compile_fail,E0616
-/// use animkit_vm::animator::{AnimatorVm, record::Recorder};
+/// use animkit_vm::engine::animator::{AnimatorVm, record::Recorder};
 /// let mut vm = AnimatorVm::new(Recorder::default());
 /// let _ = &mut vm.fiber;
 /// ```
 /// ```compile_fail,E0616
-/// use animkit_vm::animator::{AnimatorVm, record::Recorder};
+/// use animkit_vm::engine::animator::{AnimatorVm, record::Recorder};
 /// let mut vm = AnimatorVm::new(Recorder::default());
 /// let _ = &mut vm.machine;
 /// ```

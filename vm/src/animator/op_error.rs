@@ -12,7 +12,7 @@ use std::fmt;
 /// [`Domain::Error`](crate::interp::Domain::Error)).
 ///
 /// ```
-/// use animkit_vm::animator::{HostError, AnimatorOpError};
+/// use animkit_vm::engine::animator::{HostError, AnimatorOpError};
 /// assert_eq!(AnimatorOpError::StackEmpty.to_string(), "pop without a matching push: the matrix stack holds only the root matrix");
 /// let host = AnimatorOpError::from(HostError::UnknownImage("sky".into()));
 /// assert_eq!(host.to_string(), "no image named `sky`");

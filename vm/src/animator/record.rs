@@ -49,12 +49,12 @@ pub enum Call {
 /// never loaded or created, as a real host's would.
 ///
 /// ```
-/// use animkit_vm::animator::{canvas::Canvas, record::{Call, Recorder}};
+/// use animkit_vm::engine::animator::{canvas::Canvas, record::{Call, Recorder}};
 /// let mut r = Recorder::default();
 /// r.echo("hi");
 /// assert_eq!(r.calls, [Call::Echo("hi".into())]);
-/// assert!(r.blit(&Default::default(), [0.0, 0.0], animkit_vm::animator::canvas::HAlign::Left,
-///     animkit_vm::animator::canvas::VAlign::Top, "nope").is_err());
+/// assert!(r.blit(&Default::default(), [0.0, 0.0], animkit_vm::engine::animator::canvas::HAlign::Left,
+///     animkit_vm::engine::animator::canvas::VAlign::Top, "nope").is_err());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Recorder {

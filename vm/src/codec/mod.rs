@@ -296,7 +296,7 @@ fn config() -> impl bincode::config::Config {
 /// Encodes a program as bundle bytes.
 ///
 /// ```
-/// use animkit_vm::{codec, program::Program};
+/// use animkit_vm::engine::{codec, program::Program};
 /// let bytes = codec::encode(&Program::default());
 /// assert_eq!(&bytes[..8], &codec::MAGIC);
 /// assert_eq!(codec::decode(&bytes).unwrap(), Program::default());
@@ -386,18 +386,20 @@ fn wrap(payload: &[u8], flags: u16) -> Vec<u8> {
 
 /// Test support (feature `test-support`): a bundle around an arbitrary
 /// `payload`, with a correct header (this format's version, no flags) and
-/// checksum, for tests that hand the decoder payloads of their own.
+/// checksum, for tests that hand the decoder payloads of their own. (Not
+/// named `seal`: that is the verifier's, which makes the proof
+/// `Verified`.)
 ///
 /// ```
 /// # #[cfg(feature = "test-support")] {
-/// let bytes = animkit_vm::codec::seal(&[0xfd, 0, 0, 0, 0, 0, 0, 0, 0x10]);
-/// assert_eq!(bytes.len(), animkit_vm::codec::HEADER_LEN + 9);
+/// let bytes = animkit_vm::engine::codec::frame_payload(&[0xfd, 0, 0, 0, 0, 0, 0, 0, 0x10]);
+/// assert_eq!(bytes.len(), animkit_vm::engine::codec::HEADER_LEN + 9);
 /// // Past the header: a string table claiming 2^60 entries is malformed.
-/// assert!(matches!(animkit_vm::codec::load(&bytes), Err(animkit_vm::codec::LoadError::Malformed(_))));
+/// assert!(matches!(animkit_vm::engine::codec::load(&bytes), Err(animkit_vm::engine::codec::LoadError::Malformed(_))));
 /// # }
 /// ```
 #[cfg(feature = "test-support")]
-pub fn seal(payload: &[u8]) -> Vec<u8> {
+pub fn frame_payload(payload: &[u8]) -> Vec<u8> {
     wrap(payload, 0)
 }
 
@@ -427,7 +429,7 @@ pub enum Reseal {
 ///
 /// ```
 /// # #[cfg(feature = "test-support")] {
-/// use animkit_vm::codec::{self, Reseal};
+/// use animkit_vm::engine::codec::{self, Reseal};
 /// let good = codec::encode(&animkit_vm::Program::default());
 /// let mut bytes = good.clone();
 /// bytes[codec::HEADER_LEN] ^= 1;
@@ -517,7 +519,7 @@ fn describe(e: bincode::error::DecodeError) -> String {
 /// runnable [`Program`].
 ///
 /// ```
-/// use animkit_vm::codec::{load, LoadError};
+/// use animkit_vm::engine::codec::{load, LoadError};
 /// assert_eq!(load(b"hello"), Err(LoadError::NotABundle));
 /// ```
 pub fn load(bytes: &[u8]) -> Result<Verified<Program>, LoadError> {

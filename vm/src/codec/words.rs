@@ -10,7 +10,7 @@ use bincode::error::{DecodeError as D, IntegerType};
 ///
 /// ```
 /// use bincode::error::{DecodeError, IntegerType};
-/// use animkit_vm::codec::decode_error_in_words;
+/// use animkit_vm::engine::codec::decode_error_in_words;
 /// let e = DecodeError::InvalidIntegerType { expected: IntegerType::U32, found: IntegerType::U64 };
 /// assert_eq!(decode_error_in_words(&e), "a number is too large for its field (64 bits where 32 belong)");
 /// ```

@@ -13,7 +13,7 @@ use std::fmt;
 ///
 /// ```
 /// use animkit_vm::game::ModuleKind;
-/// use animkit_vm::program::Language;
+/// use animkit_vm::engine::program::Language;
 /// assert_eq!(ModuleKind::Scene.language(), Language::Slap);
 /// assert_eq!(ModuleKind::Drawing.to_string(), "an Animator drawing");
 /// ```

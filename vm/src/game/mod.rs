@@ -111,7 +111,7 @@ impl Bundle {
     /// runtime hold).
     ///
     /// ```
-    /// let bundle = animkit_vm::game::Bundle::from_verified(animkit_vm::sprite::doc_program());
+    /// let bundle = animkit_vm::game::Bundle::from_verified(animkit_vm::engine::sprite::doc_program());
     /// assert_eq!(bundle.module_count(), 1);
     /// ```
     pub fn from_verified(program: Arc<Verified<Program>>) -> Bundle {

@@ -212,10 +212,10 @@ impl Scene {
     ///
     /// ```
     /// use animkit_vm::game::{Bundle, Camera, Follow};
-    /// use animkit_vm::isa::Op;
-    /// let mut asm = animkit_vm::slap::SceneAsm::new();
+    /// use animkit_vm::engine::isa::Op;
+    /// let mut asm = animkit_vm::engine::slap::SceneAsm::new();
     /// asm.op(Op::Action, &[1.0, 10.0]).op(Op::CamFollow, &[1.0, 6.0, 2.0]).at(8);
-    /// let bytes = animkit_vm::codec::encode(&asm.finish("chase").unwrap());
+    /// let bytes = animkit_vm::engine::codec::encode(&asm.finish("chase").unwrap());
     /// let bundle = Bundle::from_bytes(&bytes).unwrap();
     /// let mut s = bundle.scene("chase").unwrap();
     /// s.seek(8); // actor 1 sprints along +z, 1/8 a frame

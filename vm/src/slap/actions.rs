@@ -23,7 +23,7 @@
 //! | 11 | hop | 3/64 | 20 | small arcs with both feet together |
 //!
 //! ```
-//! use animkit_vm::slap::actions::Action;
+//! use animkit_vm::engine::slap::actions::Action;
 //! let swagger = Action::from_index(2).unwrap();
 //! assert_eq!((swagger.name(), swagger.speed(), swagger.cycle()), ("swagger", 1.0 / 32.0, 32));
 //! // The pose is cyclic.
@@ -85,7 +85,7 @@ const fn row(action: Action, name: &'static str, speed: f64, cycle: u32) -> Acti
 /// The action table, indexed by action number.
 ///
 /// ```
-/// use animkit_vm::slap::actions::{Action, ACTIONS};
+/// use animkit_vm::engine::slap::actions::{Action, ACTIONS};
 /// assert_eq!(ACTIONS.len(), 12);
 /// assert!(ACTIONS.iter().enumerate().all(|(i, row)| row.action as usize == i));
 /// assert_eq!(ACTIONS[Action::Sprint as usize].speed, 0.125);
@@ -125,7 +125,7 @@ impl Action {
     /// The action numbered `index` (`0..=11`).
     ///
     /// ```
-    /// use animkit_vm::slap::actions::Action;
+    /// use animkit_vm::engine::slap::actions::Action;
     /// assert_eq!(Action::from_index(11), Some(Action::Hop));
     /// assert_eq!(Action::from_index(12), None);
     /// ```
@@ -136,7 +136,7 @@ impl Action {
     /// The action named `name` (as in the table; case-sensitive).
     ///
     /// ```
-    /// use animkit_vm::slap::actions::Action;
+    /// use animkit_vm::engine::slap::actions::Action;
     /// assert_eq!(Action::from_name("broadjump"), Some(Action::Broadjump));
     /// assert_eq!(Action::from_name("Hop"), None);
     /// ```
@@ -152,7 +152,7 @@ impl Action {
     /// Its name.
     ///
     /// ```
-    /// assert_eq!(animkit_vm::slap::actions::Action::Yes.name(), "yes");
+    /// assert_eq!(animkit_vm::engine::slap::actions::Action::Yes.name(), "yes");
     /// ```
     pub const fn name(self) -> &'static str {
         self.info().name
@@ -161,7 +161,7 @@ impl Action {
     /// Forward speed, units per frame at size 1.
     ///
     /// ```
-    /// use animkit_vm::slap::actions::Action;
+    /// use animkit_vm::engine::slap::actions::Action;
     /// assert_eq!(Action::Hotfeet.speed(), 0.0);
     /// ```
     pub const fn speed(self) -> f64 {
@@ -171,7 +171,7 @@ impl Action {
     /// Pose cycle length in frames.
     ///
     /// ```
-    /// assert_eq!(animkit_vm::slap::actions::Action::Hotfeet.cycle(), 8);
+    /// assert_eq!(animkit_vm::engine::slap::actions::Action::Hotfeet.cycle(), 8);
     /// ```
     pub const fn cycle(self) -> u32 {
         self.info().cycle
@@ -182,7 +182,7 @@ impl Action {
     /// cycle is computed once, the first time any is asked for.
     ///
     /// ```
-    /// use animkit_vm::slap::actions::Action;
+    /// use animkit_vm::engine::slap::actions::Action;
     /// let nod = Action::Yes;
     /// assert_eq!(nod.pose(0).head_pitch, 0.0);
     /// assert!(nod.pose(5).head_pitch > 0.3);  // a quarter cycle in: head up
@@ -196,7 +196,7 @@ impl Action {
     /// The whole cycle of poses, one per frame.
     ///
     /// ```
-    /// use animkit_vm::slap::actions::Action;
+    /// use animkit_vm::engine::slap::actions::Action;
     /// assert_eq!(Action::Sprint.poses().len(), 14);
     /// ```
     pub fn poses(self) -> &'static [Pose] {
@@ -226,7 +226,7 @@ impl Action {
 /// - `wing_lift`: both wings' angle from folded, positive up.
 ///
 /// ```
-/// use animkit_vm::slap::actions::{Action, Pose};
+/// use animkit_vm::engine::slap::actions::{Action, Pose};
 /// assert_eq!(Pose::default().body_height, 0.0);
 /// // Prowling keeps low all the way through its cycle.
 /// assert!(Action::Prowl.poses().iter().all(|p| p.body_height < -0.2));

@@ -5,14 +5,14 @@
 //! `WAIT`s, and the result is a verified one-module [`Program`].
 //!
 //! ```
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::slap::SceneAsm;
+//! use animkit_vm::engine::isa::Op;
+//! use animkit_vm::engine::slap::SceneAsm;
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::Action, &[1.0, 2.0]) // time 0: actor 1 action swagger
 //!     .at(500)
 //!     .op(Op::Action, &[1.0, 0.0]); // time 500: actor 1 action idle
 //! let program = asm.finish("walk")?;
-//! let text = animkit_vm::disasm::disassemble(&program);
+//! let text = animkit_vm::engine::disasm::disassemble(&program);
 //! assert!(text.contains("ACTION      R0..R1"), "{text}");
 //! assert!(text.contains("WAIT        500"), "{text}");
 //! # Ok::<(), String>(())
@@ -98,8 +98,8 @@ impl SceneAsm {
     /// ..., then `op R0`.
     ///
     /// ```
-    /// use animkit_vm::isa::{Insn, Op};
-    /// let mut asm = animkit_vm::slap::SceneAsm::new();
+    /// use animkit_vm::engine::isa::{Insn, Op};
+    /// let mut asm = animkit_vm::engine::slap::SceneAsm::new();
     /// asm.op(Op::Size, &[3.0, 0.5]);
     /// let p = asm.finish("s").unwrap();
     /// let f = &p.modules[0].functions[0];

@@ -19,8 +19,8 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::isa::Op;
+//! use animkit_vm::engine::slap::{Scene, SceneAsm};
 //! let mut asm = SceneAsm::new();
 //! asm.line(1, 1).op(Op::Size, &[1.0, 0.5]);
 //! asm.line(2, 1).op(Op::Action, &[1.0, 2.5]); // not a whole number: skipped

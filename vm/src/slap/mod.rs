@@ -19,8 +19,8 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::isa::Op;
+//! use animkit_vm::engine::slap::{Scene, SceneAsm};
 //! // The spec's scene, in short: actor 1 at the origin, size .9; at 500 it
 //! // turns to PI/4 and swaggers; at 1500 it stops.
 //! let pi = 3.1416;

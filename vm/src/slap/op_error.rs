@@ -12,8 +12,8 @@ use std::fmt;
 /// [`Domain::Error`](crate::interp::Domain::Error)).
 ///
 /// ```
-/// use animkit_vm::isa::Op;
-/// use animkit_vm::slap::op_error::{SlapOpError, Refusal};
+/// use animkit_vm::engine::isa::Op;
+/// use animkit_vm::engine::slap::op_error::{SlapOpError, Refusal};
 /// let e = SlapOpError::Refused { op: Op::Size, values: vec![1.0, 0.0], why: Refusal::Size };
 /// assert_eq!(e.to_string(), "`actor 1 size 0`: the size must be a finite number above 0");
 /// assert_eq!(SlapOpError::NotSlap(Op::Line).to_string(), "LINE cannot run in a SLAP scene");

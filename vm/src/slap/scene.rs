@@ -26,8 +26,8 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::slap::{Action, Scene, SceneAsm};
+//! use animkit_vm::engine::isa::Op;
+//! use animkit_vm::engine::slap::{Action, Scene, SceneAsm};
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::Position2, &[1.0, 0.0, 0.0]).op(Op::Action, &[1.0, 2.0]); // time 0: walk
 //! asm.at(500).op(Op::Action, &[1.0, 0.0]); // time 500: stop
@@ -118,7 +118,7 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::slap::{OpenError, Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{OpenError, Scene, SceneAsm};
     /// let program = Arc::new(SceneAsm::new().finish("intro").unwrap());
     /// assert!(Scene::new(program.clone(), "intro").is_ok());
     /// assert_eq!(Scene::new(program, "outro").unwrap_err(), OpenError::NoModule("outro".into()));
@@ -136,7 +136,7 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::slap::{OpenError, Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{OpenError, Scene, SceneAsm};
     /// let program = Arc::new(SceneAsm::new().finish("intro").unwrap());
     /// assert_eq!(Scene::with_index(program.clone(), 0).unwrap().name(), "intro");
     /// assert_eq!(Scene::with_index(program, 1).unwrap_err(), OpenError::NoModuleIndex(1));
@@ -196,7 +196,7 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
     /// let mut asm = SceneAsm::new();
     /// asm.at(30);
     /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
@@ -213,8 +213,8 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::isa::Op;
-    /// use animkit_vm::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::isa::Op;
+    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
     /// let mut asm = SceneAsm::new();
     /// asm.at(2).op(Op::Size, &[1.0, 2.0]);
     /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
@@ -232,8 +232,8 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::isa::Op;
-    /// use animkit_vm::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::isa::Op;
+    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
     /// let mut asm = SceneAsm::new();
     /// asm.op(Op::Action, &[1.0, 10.0]); // sprint from frame 0
     /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
@@ -328,8 +328,8 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::isa::Op;
-    /// use animkit_vm::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::isa::Op;
+    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
     /// let mut asm = SceneAsm::new();
     /// asm.at(3).line(7, 1).op(Op::Action, &[1.0, 12.0]).op(Op::Size, &[1.0, 2.0]);
     /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();

@@ -49,8 +49,8 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use animkit_vm::isa::Op;
-//! use animkit_vm::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::isa::Op;
+//! use animkit_vm::engine::slap::{Scene, SceneAsm};
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::Action, &[1.0, 2.0]); // frame 0: actor 1 appears, swaggering
 //! let mut scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
@@ -76,7 +76,7 @@ pub const DEFAULT_COLOR: [f64; 3] = [1.0, 1.0, 1.0];
 /// The camera: where it stands and where it looks.
 ///
 /// ```
-/// use animkit_vm::slap::Camera;
+/// use animkit_vm::engine::slap::Camera;
 /// let c = Camera::default();
 /// assert_eq!(c, Camera::DEFAULT);
 /// // The default camera looks at the origin from the front, above the ground.
@@ -105,7 +105,7 @@ impl Camera {
     /// `(sin yaw * cos pitch, sin pitch, -cos yaw * cos pitch)`
     ///
     /// ```
-    /// use animkit_vm::slap::Camera;
+    /// use animkit_vm::engine::slap::Camera;
     /// assert_eq!(Camera::look(0.0, 0.0), [0.0, 0.0, -1.0]);
     /// let right = Camera::look(std::f64::consts::FRAC_PI_2, 0.0);
     /// assert!((right[0] - 1.0).abs() < 1e-15 && right[2].abs() < 1e-15);
@@ -122,7 +122,7 @@ impl Camera {
 /// looking at its position.
 ///
 /// ```
-/// use animkit_vm::slap::{Camera, Follow};
+/// use animkit_vm::engine::slap::{Camera, Follow};
 /// let f = Follow { id: 1, distance: 6.0, height: 2.0 };
 /// // An actor at (1, 0, 2) facing +z (heading 0): the camera stands 6 behind (-z), 2 up.
 /// let c = f.camera([1.0, 0.0, 2.0], 0.0);
@@ -164,7 +164,7 @@ impl Follow {
 /// unchanged.
 ///
 /// ```
-/// use animkit_vm::slap::Move;
+/// use animkit_vm::engine::slap::Move;
 /// let m = Move { from: [0.0, 2.0, 8.0], to: [4.0, 2.0, 0.0], start: 10, frames: 4 };
 /// assert_eq!(m.position(10), [0.0, 2.0, 8.0]);
 /// assert_eq!(m.position(11), [1.0, 2.0, 6.0]);
@@ -422,8 +422,8 @@ impl Stage {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::isa::Op;
-    /// use animkit_vm::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::isa::Op;
+    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
     /// let mut asm = SceneAsm::new();
     /// asm.op(Op::Size, &[7.0, 0.5]).op(Op::Size, &[2.0, 2.0]);
     /// let scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;

@@ -125,7 +125,7 @@ impl SpriteBatch {
     /// Adds an instance in state `state`; returns its index.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// assert_eq!(b.spawn("Walk").unwrap(), 0);
     /// assert_eq!(b.spawn("Walk").unwrap(), 1);
@@ -139,7 +139,7 @@ impl SpriteBatch {
     /// a crowd spawned with different phases does not walk in lockstep.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn_at("Walk", 0).unwrap();
     /// b.spawn_at("Walk", 2).unwrap();
@@ -187,7 +187,7 @@ impl SpriteBatch {
     /// Number of instances.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert!(s.batch().is_empty());
     /// ```
     pub fn len(&self) -> usize {
@@ -199,10 +199,10 @@ impl SpriteBatch {
     /// not counted).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
-    /// assert_eq!(b.hot_bytes(), animkit_vm::sprite::BATCH_BYTES_PER_INSTANCE);
+    /// assert_eq!(b.hot_bytes(), animkit_vm::engine::sprite::BATCH_BYTES_PER_INSTANCE);
     /// ```
     pub fn hot_bytes(&self) -> usize {
         use std::mem::size_of_val;
@@ -217,8 +217,8 @@ impl SpriteBatch {
     /// per instance (read only for the instances on the slow path).
     ///
     /// ```
-    /// use animkit_vm::sprite::{Speed, BATCH_SLOW_BYTES_PER_INSTANCE};
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// use animkit_vm::engine::sprite::{Speed, BATCH_SLOW_BYTES_PER_INSTANCE};
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert_eq!(b.slow_bytes(), 0);
@@ -232,7 +232,7 @@ impl SpriteBatch {
     /// True when the batch holds no instance.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.batch().len(), 0);
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -242,7 +242,7 @@ impl SpriteBatch {
     /// Advances every instance one tick.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// for _ in 0..1000 { b.spawn("Walk").unwrap(); }
     /// b.tick();
@@ -286,7 +286,7 @@ impl SpriteBatch {
     /// Work counts since the batch was created.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.tick(); // enters frame 0 (2 ticks): SPRITE, EVENT, WAIT
@@ -301,7 +301,7 @@ impl SpriteBatch {
     /// Sprite displayed by instance `i` during the last tick (0 if out of range).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.tick();
@@ -314,7 +314,7 @@ impl SpriteBatch {
     /// Every instance's displayed sprite, indexed by instance.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert_eq!(b.frames(), &[0]);
@@ -326,7 +326,7 @@ impl SpriteBatch {
     /// Current state of instance `i` (0 if out of range).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert_eq!(b.state(0), 0);
@@ -338,7 +338,7 @@ impl SpriteBatch {
     /// Switches instance `i` to state `name` (no-op if already in it).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert!(b.set_state(0, "Walk").is_ok());
@@ -352,7 +352,7 @@ impl SpriteBatch {
     /// ticks in (no-op if already in it).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert!(b.set_state_at(0, "Walk", 3).is_ok());
@@ -371,7 +371,7 @@ impl SpriteBatch {
     /// Restarts instance `i` in state `name`, even if already in it.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.restart_state(0, "Walk").unwrap();
@@ -384,7 +384,7 @@ impl SpriteBatch {
     /// (see [`SpriteInstance::restart_state_at`](super::SpriteInstance::restart_state_at)).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.restart_state_at(0, "Walk", 2).unwrap();
@@ -430,8 +430,8 @@ impl SpriteBatch {
     /// general catch-up.
     ///
     /// ```
-    /// use animkit_vm::sprite::Speed;
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// use animkit_vm::engine::sprite::Speed;
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.spawn("Walk").unwrap();
@@ -454,10 +454,10 @@ impl SpriteBatch {
     /// Instance `i`'s playback speed ([`Speed::ONE`] if out of range).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
-    /// assert_eq!(b.speed(0), animkit_vm::sprite::Speed::ONE);
+    /// assert_eq!(b.speed(0), animkit_vm::engine::sprite::Speed::ONE);
     /// ```
     pub fn speed(&self, i: u32) -> Speed {
         match (self.step.get(i as usize), self.slow.get(i as usize)) {
@@ -477,7 +477,7 @@ impl SpriteBatch {
     /// [`SpriteBatch::dropped_events`].
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.spawn_at("Walk", 1).unwrap();
@@ -523,7 +523,7 @@ impl SpriteBatch {
     /// the end.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert_eq!((b.is_waiting(0), b.is_waiting(1)), (Some(false), None));
@@ -539,7 +539,7 @@ impl SpriteBatch {
     /// renumbered. Returns false, changing nothing, past the end.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn_at("Walk", 0).unwrap();
     /// b.spawn_at("Walk", 2).unwrap();
@@ -658,12 +658,12 @@ impl SpriteBatch {
     /// are dropped: those kept stay, in order), since the batch was made.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.spawn("Walk").unwrap();
     /// b.advance(u32::MAX); // each fires `step` every 4 ticks
-    /// assert_eq!(b.drain_events().count(), animkit_vm::sprite::MAX_PENDING_EVENTS);
+    /// assert_eq!(b.drain_events().count(), animkit_vm::engine::sprite::MAX_PENDING_EVENTS);
     /// assert_eq!(b.dropped_events(), 2 * (u32::MAX as u64).div_ceil(4) - 65_536);
     /// ```
     pub fn dropped_events(&self) -> u64 {
@@ -674,7 +674,7 @@ impl SpriteBatch {
     /// order they fired (by instance index within one tick).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.tick();
@@ -688,7 +688,7 @@ impl SpriteBatch {
     /// The module of this batch.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.batch().sprites().name(), "hero");
     /// ```
     pub fn sprites(&self) -> &Sprites {

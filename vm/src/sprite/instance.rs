@@ -60,7 +60,7 @@ impl SpriteInstance {
     /// 1 (every event they cross fires, in order).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.tick(); i.tick(); i.tick();
     /// assert_eq!(i.frame(), 1);
@@ -122,10 +122,10 @@ impl SpriteInstance {
     /// since the instance was made.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.advance(u32::MAX); // Walk fires `step` every 4 ticks
-    /// assert_eq!(i.drain_events().count(), animkit_vm::sprite::MAX_PENDING_EVENTS);
+    /// assert_eq!(i.drain_events().count(), animkit_vm::engine::sprite::MAX_PENDING_EVENTS);
     /// assert_eq!(i.dropped_events(), (u32::MAX as u64).div_ceil(4) - 65_536);
     /// ```
     pub fn dropped_events(&self) -> u64 {
@@ -140,7 +140,7 @@ impl SpriteInstance {
     /// (or a cycle of transitions) one multiplication.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let (mut a, mut b) = (s.instance("Walk").unwrap(), s.instance("Walk").unwrap());
     /// a.advance(1_000_001);
     /// for _ in 0..1_000_001 { b.tick(); }
@@ -162,8 +162,8 @@ impl SpriteInstance {
     /// every tick still adds up exactly.
     ///
     /// ```
-    /// use animkit_vm::sprite::Speed;
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// use animkit_vm::engine::sprite::Speed;
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.set_speed(Speed::ratio(1, 2).unwrap());
     /// let mut frames = Vec::new();
@@ -178,8 +178,8 @@ impl SpriteInstance {
     /// The playback speed.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
-    /// assert_eq!(s.instance("Walk").unwrap().speed(), animkit_vm::sprite::Speed::ONE);
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
+    /// assert_eq!(s.instance("Walk").unwrap().speed(), animkit_vm::engine::sprite::Speed::ONE);
     /// ```
     pub fn speed(&self) -> Speed {
         self.clock.speed
@@ -190,7 +190,7 @@ impl SpriteInstance {
     /// [`SpriteInstance::restart_state`] to start it over.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// assert!(i.set_state("Nope").is_err());
     /// i.set_state("Walk").unwrap();
@@ -204,7 +204,7 @@ impl SpriteInstance {
     /// [`SpriteInstance::set_state`] by id (an id out of range is ignored).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.set_state_id(0);
     /// assert_eq!(i.state(), 0);
@@ -220,7 +220,7 @@ impl SpriteInstance {
     /// when the instance is already in it.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.set_state_at("Walk", 2).unwrap(); // already walking: no effect
     /// i.tick();
@@ -244,7 +244,7 @@ impl SpriteInstance {
     /// whatever the speed.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// // Walk: 2|step, 2, _loop shows 0 0 1 1 0 0 ...
     /// let mut i = s.instance("Walk").unwrap();
     /// i.restart_state_at("Walk", 2).unwrap();
@@ -265,7 +265,7 @@ impl SpriteInstance {
     /// the instance is already in it.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.tick(); i.tick(); i.tick();
     /// i.restart_state("Walk").unwrap();
@@ -281,7 +281,7 @@ impl SpriteInstance {
     /// [`SpriteInstance::restart_state`] by id (out of range is ignored).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.restart_state_id(0);
     /// ```
@@ -292,7 +292,7 @@ impl SpriteInstance {
     /// [`SpriteInstance::restart_state_at`] by id (out of range is ignored).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.restart_state_id_at(0, 3);
     /// i.tick();
@@ -312,7 +312,7 @@ impl SpriteInstance {
     /// The current state (after transitions taken so far).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.instance("Walk").unwrap().state(), 0);
     /// ```
     pub fn state(&self) -> StateId {
@@ -322,7 +322,7 @@ impl SpriteInstance {
     /// The current state's name.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.instance("Walk").unwrap().state_name(), "Walk");
     /// ```
     pub fn state_name(&self) -> &str {
@@ -332,7 +332,7 @@ impl SpriteInstance {
     /// The sprite category to draw from: the state's alias or its name.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.instance("Walk").unwrap().category(), "Walk");
     /// ```
     pub fn category(&self) -> &str {
@@ -342,7 +342,7 @@ impl SpriteInstance {
     /// The sprite index displayed during the last tick.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.tick();
     /// assert_eq!(i.frame(), 0);
@@ -354,7 +354,7 @@ impl SpriteInstance {
     /// True once the instance stopped on a `_wait`.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert!(!s.instance("Walk").unwrap().is_waiting());
     /// ```
     pub fn is_waiting(&self) -> bool {
@@ -364,7 +364,7 @@ impl SpriteInstance {
     /// Removes and yields the events fired since the last drain, in order.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.tick();
     /// assert_eq!(i.drain_events().count(), 1);
@@ -377,7 +377,7 @@ impl SpriteInstance {
     /// The module this instance belongs to.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.instance("Walk").unwrap().sprites().name(), "hero");
     /// ```
     pub fn sprites(&self) -> &Sprites {

@@ -20,8 +20,8 @@
 //! instance and touches only the instances that wake.
 //!
 //! ```
-//! use animkit_vm::sprite::Sprites;
-//! # let program = animkit_vm::sprite::doc_program();
+//! use animkit_vm::engine::sprite::Sprites;
+//! # let program = animkit_vm::engine::sprite::doc_program();
 //! // `program` holds a module "hero" compiled from `Walk: 2|step, 2, _loop`.
 //! let sprites = Sprites::new(program, "hero").unwrap();
 //! let mut walk = sprites.instance("Walk").unwrap();
@@ -130,8 +130,8 @@ impl Sprites {
     /// The sprite module `name` of a verified program.
     ///
     /// ```
-    /// use animkit_vm::sprite::{Sprites, SpriteError};
-    /// # let program = animkit_vm::sprite::doc_program();
+    /// use animkit_vm::engine::sprite::{Sprites, SpriteError};
+    /// # let program = animkit_vm::engine::sprite::doc_program();
     /// assert!(Sprites::new(program.clone(), "hero").is_ok());
     /// assert_eq!(Sprites::new(program, "villain").unwrap_err(), SpriteError::NoModule("villain".into()));
     /// ```
@@ -150,8 +150,8 @@ impl Sprites {
     /// The first sprite module of a program, for single-file bundles.
     ///
     /// ```
-    /// # let program = animkit_vm::sprite::doc_program();
-    /// let sprites = animkit_vm::sprite::Sprites::first(program).unwrap();
+    /// # let program = animkit_vm::engine::sprite::doc_program();
+    /// let sprites = animkit_vm::engine::sprite::Sprites::first(program).unwrap();
     /// assert_eq!(sprites.name(), "hero");
     /// ```
     pub fn first(program: Arc<Verified<Program>>) -> Option<Sprites> {
@@ -172,8 +172,8 @@ impl Sprites {
     /// state, frame and ticks into the frame.
     ///
     /// ```
-    /// # let program = animkit_vm::sprite::doc_program();
-    /// let s = animkit_vm::sprite::Sprites::new(program.clone(), "hero").unwrap();
+    /// # let program = animkit_vm::engine::sprite::doc_program();
+    /// let s = animkit_vm::engine::sprite::Sprites::new(program.clone(), "hero").unwrap();
     /// let again = s.reload(program).unwrap(); // a recompiled bundle, in a game
     /// assert_eq!(again.module_hash(), s.module_hash());
     /// ```
@@ -194,8 +194,8 @@ impl Sprites {
     /// change to a frame, an event or a state is refused. FNV-1a, 64 bits.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
-    /// let again = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
+    /// let again = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.module_hash(), again.module_hash());
     /// ```
     pub fn module_hash(&self) -> u64 {
@@ -221,7 +221,7 @@ impl Sprites {
     /// The module's name.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.name(), "hero");
     /// ```
     pub fn name(&self) -> &str {
@@ -235,7 +235,7 @@ impl Sprites {
     /// Number of states.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.state_count(), 1);
     /// ```
     pub fn state_count(&self) -> usize {
@@ -245,7 +245,7 @@ impl Sprites {
     /// The id of state `name` (case-sensitive; aliases are not names).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.state_id("Walk"), Some(0));
     /// assert_eq!(s.state_id("walk"), None);
     /// ```
@@ -256,7 +256,7 @@ impl Sprites {
     /// The name of state `id` (`""` if out of range).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.state_name(0), "Walk");
     /// ```
     pub fn state_name(&self, id: StateId) -> &str {
@@ -266,7 +266,7 @@ impl Sprites {
     /// The sprite category of state `id`: its alias, or its own name.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.category(0), "Walk");
     /// ```
     pub fn category(&self, id: StateId) -> &str {
@@ -276,7 +276,7 @@ impl Sprites {
     /// The name of an event.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let id = s.event_id("step").unwrap();
     /// assert_eq!(s.event_name(id), "step");
     /// ```
@@ -287,7 +287,7 @@ impl Sprites {
     /// The id of the event named `name`, to compare against in hot code.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert!(s.event_id("step").is_some());
     /// ```
     pub fn event_id(&self, name: &str) -> Option<EventId> {
@@ -298,7 +298,7 @@ impl Sprites {
     /// first `tick()`.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.tick();
     /// assert_eq!(i.state_name(), "Walk");
@@ -313,7 +313,7 @@ impl Sprites {
     /// different phases do not walk in lockstep.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance_at("Walk", 2).unwrap();
     /// i.tick();
     /// assert_eq!(i.frame(), 1);
@@ -332,7 +332,7 @@ impl Sprites {
     /// An empty batch of instances of this module.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut batch = s.batch();
     /// batch.spawn("Walk").unwrap();
     /// assert_eq!(batch.len(), 1);

@@ -240,8 +240,8 @@ impl SpriteInstance {
     /// is [`SpriteError::NoState`], and nothing changes.
     ///
     /// ```
-    /// # let program = animkit_vm::sprite::doc_program();
-    /// let s = animkit_vm::sprite::Sprites::new(program.clone(), "hero").unwrap();
+    /// # let program = animkit_vm::engine::sprite::doc_program();
+    /// let s = animkit_vm::engine::sprite::Sprites::new(program.clone(), "hero").unwrap();
     /// let mut hero = s.instance("Walk").unwrap();
     /// hero.tick(); hero.tick(); hero.tick();
     /// let report = hero.reload(&s.reload(program).unwrap(), None).unwrap();
@@ -271,8 +271,8 @@ impl SpriteBatch {
     /// stay the same.
     ///
     /// ```
-    /// # let program = animkit_vm::sprite::doc_program();
-    /// let s = animkit_vm::sprite::Sprites::new(program.clone(), "hero").unwrap();
+    /// # let program = animkit_vm::engine::sprite::doc_program();
+    /// let s = animkit_vm::engine::sprite::Sprites::new(program.clone(), "hero").unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// b.tick(); b.tick(); b.tick();

@@ -159,7 +159,7 @@ impl InstanceSnapshot {
     /// The [`Sprites::module_hash`] of the module it was taken of.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.instance("Walk").unwrap().snapshot().module_hash(), s.module_hash());
     /// ```
     pub fn module_hash(&self) -> u64 {
@@ -169,7 +169,7 @@ impl InstanceSnapshot {
     /// The events fired but not yet drained when it was taken.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut i = s.instance("Walk").unwrap();
     /// i.tick();
     /// assert_eq!(i.snapshot().pending_events(), &[s.event_id("step").unwrap()]);
@@ -186,7 +186,7 @@ impl SpriteInstance {
     /// are part of it; drained ones are not.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut hero = s.instance("Walk").unwrap();
     /// hero.tick(); hero.tick(); hero.tick();
     /// let saved = hero.snapshot();
@@ -214,7 +214,7 @@ impl SpriteInstance {
     /// [`SpriteError::BadSnapshot`]; either way the instance is unchanged.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let saved = s.instance("Walk").unwrap().snapshot();
     /// let mut other = s.instance("Walk").unwrap();
     /// assert!(other.restore(&saved).is_ok());
@@ -254,7 +254,7 @@ impl BatchSnapshot {
     /// The [`Sprites::module_hash`] of the module it was taken of.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert_eq!(s.batch().snapshot().module_hash(), s.module_hash());
     /// ```
     pub fn module_hash(&self) -> u64 {
@@ -264,7 +264,7 @@ impl BatchSnapshot {
     /// Number of instances.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// assert_eq!(b.snapshot().len(), 1);
@@ -276,7 +276,7 @@ impl BatchSnapshot {
     /// True when it holds no instance.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// assert!(s.batch().snapshot().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -287,7 +287,7 @@ impl BatchSnapshot {
     /// size rollback buffers: 14 per instance at speed 1.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// for _ in 0..100 { b.spawn("Walk").unwrap(); }
     /// assert_eq!(b.snapshot().bytes(), 1400);
@@ -308,7 +308,7 @@ impl SpriteBatch {
     /// are not part of it (they count this batch's own work).
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// for _ in 0..3 { b.spawn("Walk").unwrap(); }
     /// b.tick();
@@ -350,7 +350,7 @@ impl SpriteBatch {
     /// [`SpriteError::BadSnapshot`]; either way the batch is unchanged.
     ///
     /// ```
-    /// # let s = animkit_vm::sprite::Sprites::first(animkit_vm::sprite::doc_program()).unwrap();
+    /// # let s = animkit_vm::engine::sprite::Sprites::first(animkit_vm::engine::sprite::doc_program()).unwrap();
     /// let mut b = s.batch();
     /// b.spawn("Walk").unwrap();
     /// let saved = b.snapshot();

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 /// such as 1/3 rounds to the nearest 1/65536 ([`Speed::ratio`]).
 ///
 /// ```
-/// use animkit_vm::sprite::Speed;
+/// use animkit_vm::engine::sprite::Speed;
 /// assert_eq!(Speed::ratio(1, 2), Some(Speed::from_raw(32768)));
 /// assert_eq!(Speed::from_f32(2.0), Speed::ratio(2, 1).unwrap());
 /// assert_eq!(Speed::from_f32(1000.0), Speed::MAX);
@@ -49,7 +49,7 @@ impl Speed {
     /// The speed of `raw / 65536`, at most [`Speed::MAX`].
     ///
     /// ```
-    /// use animkit_vm::sprite::Speed;
+    /// use animkit_vm::engine::sprite::Speed;
     /// assert_eq!(Speed::from_raw(65536), Speed::ONE);
     /// assert_eq!(Speed::from_raw(u32::MAX), Speed::MAX);
     /// ```
@@ -60,7 +60,7 @@ impl Speed {
     /// The multiplier in 1/65536ths.
     ///
     /// ```
-    /// assert_eq!(animkit_vm::sprite::Speed::ONE.raw(), 65536);
+    /// assert_eq!(animkit_vm::engine::sprite::Speed::ONE.raw(), 65536);
     /// ```
     pub const fn raw(self) -> u32 {
         self.0
@@ -70,7 +70,7 @@ impl Speed {
     /// [`Speed::MAX`]; `None` when `den` is 0.
     ///
     /// ```
-    /// use animkit_vm::sprite::Speed;
+    /// use animkit_vm::engine::sprite::Speed;
     /// assert_eq!(Speed::ratio(3, 2).unwrap().raw(), 98304);
     /// assert_eq!(Speed::ratio(1, 3).unwrap().raw(), 21845);
     /// assert_eq!(Speed::ratio(0, 5), Some(Speed::PAUSED));
@@ -87,7 +87,7 @@ impl Speed {
     /// `x` rounded to the nearest 1/65536, clamped to 0 ..= 256 (NaN is 0).
     ///
     /// ```
-    /// use animkit_vm::sprite::Speed;
+    /// use animkit_vm::engine::sprite::Speed;
     /// assert_eq!(Speed::from_f32(0.5), Speed::ratio(1, 2).unwrap());
     /// assert_eq!(Speed::from_f32(-1.0), Speed::PAUSED);
     /// assert_eq!(Speed::from_f32(f32::NAN), Speed::PAUSED);
@@ -101,7 +101,7 @@ impl Speed {
     /// The multiplier as a float.
     ///
     /// ```
-    /// assert_eq!(animkit_vm::sprite::Speed::ratio(1, 4).unwrap().to_f32(), 0.25);
+    /// assert_eq!(animkit_vm::engine::sprite::Speed::ratio(1, 4).unwrap().to_f32(), 0.25);
     /// ```
     pub fn to_f32(self) -> f32 {
         (self.0 as f64 / UNIT as f64) as f32

@@ -6,13 +6,13 @@
 /// The verifier's facts about one module of a [`super::Verified`] program.
 ///
 /// ```
-/// let program = animkit_vm::sprite::doc_program();
+/// let program = animkit_vm::engine::sprite::doc_program();
 /// let info = program.info(0).unwrap();
 /// // The pc after each `WAIT` of the sprite code, ascending.
 /// let code = &program.modules[0].functions[0].code;
 /// assert!(!info.resume_points().is_empty());
 /// for &pc in info.resume_points() {
-///     assert_eq!(code[pc as usize - 1].op(), Some(animkit_vm::isa::Op::Wait));
+///     assert_eq!(code[pc as usize - 1].op(), Some(animkit_vm::engine::isa::Op::Wait));
 /// }
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,7 +39,7 @@ impl ModuleInfo {
     /// compiler emits). 0 for Animator and sprite modules.
     ///
     /// ```
-    /// use animkit_vm::slap::SceneAsm;
+    /// use animkit_vm::engine::slap::SceneAsm;
     /// let program = SceneAsm::new().finish("intro").unwrap();
     /// assert_eq!(program.info(0).unwrap().entry_waits(), 0);
     /// ```

@@ -100,9 +100,9 @@ impl Shape {
 /// before is refused rather than resumed on changed code.
 ///
 /// ```
-/// use animkit_vm::isa::{Insn, Op};
-/// use animkit_vm::program::{ConstKind, Function};
-/// use animkit_vm::verify::LiveModule;
+/// use animkit_vm::engine::isa::{Insn, Op};
+/// use animkit_vm::engine::program::{ConstKind, Function};
+/// use animkit_vm::engine::verify::LiveModule;
 /// let mut live = LiveModule::animator(0, None);
 /// let echo = Function {
 ///     code: vec![Insn::ax(Op::Echo, 0), Insn::ax(Op::Halt, 0)],

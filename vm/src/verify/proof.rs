@@ -7,21 +7,21 @@
 //!
 //! ```compile_fail,E0308
 //! use std::sync::Arc;
-//! use animkit_vm::{Program, sprite::Sprites};
+//! use animkit_vm::{Program, engine::sprite::Sprites};
 //! // A runner takes a verified program, not a `Program`.
 //! let _ = Sprites::new(Arc::new(Program::default()), "hero");
 //! ```
 //!
 //! ```compile_fail,E0423
-//! use animkit_vm::{Program, verify::Verified};
+//! use animkit_vm::{Program, engine::verify::Verified};
 //! // The proof's field is private to the verifier.
 //! let _ = Verified(Program::default());
 //! ```
 //!
 //! ```compile_fail,E0639
-//! use animkit_vm::verify::VerifiedModule;
-//! let module = animkit_vm::program::Module {
-//!     name: 0, language: animkit_vm::program::Language::Animator, functions: vec![],
+//! use animkit_vm::engine::verify::VerifiedModule;
+//! let module = animkit_vm::engine::program::Module {
+//!     name: 0, language: animkit_vm::engine::program::Language::Animator, functions: vec![],
 //!     states: vec![], entry: Some(0), source: None,
 //! };
 //! let _ = VerifiedModule { module: &module, strings: &[] };
@@ -31,10 +31,10 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use animkit_vm::{sprite::Sprites, verify::verify};
-//! let program = verify(animkit_vm::sprite::doc_program().as_ref().clone().into_inner())?;
+//! use animkit_vm::engine::{sprite::Sprites, verify::verify};
+//! let program = verify(animkit_vm::engine::sprite::doc_program().as_ref().clone().into_inner())?;
 //! assert!(Sprites::new(Arc::new(program), "hero").is_ok());
-//! # Ok::<(), animkit_vm::verify::VerifyError>(())
+//! # Ok::<(), animkit_vm::engine::verify::VerifyError>(())
 //! ```
 
 use super::ModuleInfo;
@@ -73,8 +73,8 @@ pub(crate) struct CodeId {
 /// [`crate::codec::load`].
 ///
 /// ```
-/// use animkit_vm::verify::verify;
-/// let program = verify(animkit_vm::sprite::doc_program().as_ref().clone().into_inner()).unwrap();
+/// use animkit_vm::engine::verify::verify;
+/// let program = verify(animkit_vm::engine::sprite::doc_program().as_ref().clone().into_inner()).unwrap();
 /// assert_eq!(program.modules.len(), 1); // reads go through to the program
 /// let plain: animkit_vm::Program = program.into_inner(); // and it can be given up
 /// assert_eq!(plain.modules.len(), 1);
@@ -129,7 +129,7 @@ impl Verified<Program> {
     /// Module `index` with the program's strings: what a runner takes.
     ///
     /// ```
-    /// let program = animkit_vm::sprite::doc_program();
+    /// let program = animkit_vm::engine::sprite::doc_program();
     /// assert!(program.code(0).is_some() && program.code(1).is_none());
     /// ```
     pub fn code(&self, index: usize) -> Option<VerifiedModule<'_>> {
@@ -144,7 +144,7 @@ impl Verified<Program> {
     /// What the verifier learnt of module `index` (its resume points).
     ///
     /// ```
-    /// let program = animkit_vm::sprite::doc_program();
+    /// let program = animkit_vm::engine::sprite::doc_program();
     /// assert!(program.info(0).is_some() && program.info(1).is_none());
     /// ```
     pub fn info(&self, index: usize) -> Option<&ModuleInfo> {

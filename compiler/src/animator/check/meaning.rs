@@ -8,7 +8,7 @@ use crate::diagnostic::Diagnostic;
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Cmd, Color, Command, Int, Point, Str};
 use animkit_grammar::animator::fields::Field;
-use animkit_vm::limits;
+use animkit_vm::engine::limits;
 
 /// The checks that need meaning: a command's own checks (ranges of whole
 /// numbers, flat viewports), then by the kinds the command table gives its

@@ -18,7 +18,7 @@
 //!    declares the name (`macro push NAME` + `endmacro`), every macro
 //!    ended ([`Checker::finish`]).
 //! 3. **Limits and meaning**: sizes and counts within the VM's limits
-//!    (`animkit_vm::limits`), so that every program the compiler accepts
+//!    (`animkit_vm::engine::limits`), so that every program the compiler accepts
 //!    passes the verifier; colour names known (with "did you mean");
 //!    viewports not flat; every constant block of a function within the
 //!    instruction word's reach.
@@ -51,8 +51,8 @@ use super::sizes;
 use crate::diagnostic::Diagnostic;
 use animkit_grammar::Span;
 use animkit_grammar::animator::ast::{Cmd, Command, Pos, Str};
-use animkit_vm::isa::MAX_AX;
-use animkit_vm::limits;
+use animkit_vm::engine::isa::MAX_AX;
+use animkit_vm::engine::limits;
 use macros::{empty_body, not_in_macro};
 use meaning::{limits_and_meaning, string, too_many_constants};
 use quick_facts::quick;
@@ -61,7 +61,7 @@ use written::as_written;
 pub use macros::allowed_in_macro;
 pub use suggestions::{read_error, suggest_keyword};
 
-// The limits are the VM's (`animkit_vm::limits`), so that every program
+// The limits are the VM's (`animkit_vm::engine::limits`), so that every program
 // the compiler accepts passes the verifier; they are restated here with
 // the integer types the checks below use.
 

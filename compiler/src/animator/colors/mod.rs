@@ -84,7 +84,7 @@ pub fn resolve(color: &Color) -> Result<[f64; 3], ColorError> {
             None => {
                 let suggestion = suggest(&name.text);
                 // A long name is quoted as an excerpt (its start and length).
-                let mut message = format!("unknown colour {}", animkit_vm::suggest::Quoted(&name.text));
+                let mut message = format!("unknown colour {}", animkit_vm::engine::suggest::Quoted(&name.text));
                 if let Some(s) = suggestion {
                     message.push_str(&format!(" (did you mean `{s}`?)"));
                 }
@@ -171,7 +171,7 @@ const COSTS: Costs = Costs { edit: 2, substitute: 3 };
 /// the names out of reach by length alone, so a 4 MB name costs one pass.
 fn suggest(name: &str) -> Option<&'static str> {
     let key = normalise(name);
-    let len = animkit_vm::suggest::char_count_within(&key, MAX_SUGGEST_LEN)?;
+    let len = animkit_vm::engine::suggest::char_count_within(&key, MAX_SUGGEST_LEN)?;
     if len == 0 {
         return None;
     }

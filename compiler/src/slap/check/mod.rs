@@ -31,7 +31,7 @@ use crate::suggest::{SUGGEST_BUDGET, closest};
 use animkit_grammar::Span;
 use animkit_grammar::kept::MAX_KEPT_ERRORS;
 use animkit_grammar::slap::ast::{self, Line};
-use animkit_vm::limits;
+use animkit_vm::engine::limits;
 use seeded::Seeded;
 use std::collections::{HashMap, HashSet};
 
@@ -46,7 +46,7 @@ pub const ACTIONS: [&str; 12] =
     ["idle", "scamper", "swagger", "broadjump", "prowl", "lumber", "dejected", "no", "yes", "hotfeet", "sprint", "hop"];
 
 /// The resource limits the checker enforces; [`Default`] gives the
-/// project's ([`animkit_vm::limits`]). Tests lower them to reach them with
+/// project's ([`animkit_vm::engine::limits`]). Tests lower them to reach them with
 /// small files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlapLimits {
@@ -263,7 +263,7 @@ struct Tentative {
 }
 
 /// Where the camera stands before any camera command.
-const CAMERA_POSITION: [f64; 3] = animkit_vm::slap::Camera::DEFAULT.position;
+const CAMERA_POSITION: [f64; 3] = animkit_vm::engine::slap::Camera::DEFAULT.position;
 
 const INCLUDES_FULL: usize = 4;
 const ACTORS_FULL: usize = 0;

@@ -107,7 +107,7 @@ impl<'a> Checker<'a> {
         // Where the camera stands: known, sliding (from, to, start, frames)
         // or unknown (after a follow).
         let mut camera: Option<[f64; 3]> = Some(CAMERA_POSITION);
-        let mut moving: Option<animkit_vm::slap::Move> = None;
+        let mut moving: Option<animkit_vm::engine::slap::Move> = None;
         for i in order {
             let c = &steps[i];
             let args = self.timeline.values_of(c);
@@ -127,7 +127,7 @@ impl<'a> Checker<'a> {
                     };
                     camera = None;
                     if let Some(from) = from {
-                        moving = Some(animkit_vm::slap::Move {
+                        moving = Some(animkit_vm::engine::slap::Move {
                             from,
                             to: [args[0], args[1], args[2]],
                             start: u64::from(c.frame),
