@@ -54,7 +54,12 @@
 //! `animator_ops!()`, `slap_ops!()`, crate-private), so that the
 //! interpreter's and every domain's `match` over ops lists its own ops one
 //! by one and the other classes by their pattern, with no catch-all arm: a
-//! row forgotten in a machine is a compile error.
+//! row forgotten in a machine is a compile error. Two hand-written
+//! patterns, checked against the rows, name parts of the generic class
+//! for the matches that treat the rest of it alike: `register_ops!()` (the
+//! generic ops sprite code may not use: the sprite runtime's) and
+//! `register_non_ax_ops!()` (those of them not `Ax` format: the
+//! verifier's and the disassembler's `Ax` arms).
 
 use std::fmt;
 
