@@ -701,31 +701,23 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
         Format::Ax => {
             let ax = w.ax_field();
             debug_assert!(ax <= MAX_AX);
-            match op {
-                Op::Call => {
-                    if ax as usize >= m.functions.len() {
-                        return Err(cx.err(
-                            "call",
-                            at,
-                            format!("CALL {ax}: the module has {} functions", m.functions.len()),
-                        ));
-                    }
+            // `Ax` names one of the module's `n` functions or states.
+            let below = |rule: &'static str, n: usize, what: &str| -> Result<(), VerifyError> {
+                if (ax as usize) < n {
+                    Ok(())
+                } else {
+                    Err(cx.err(rule, at, format!("{op} {ax}: the module has {n} {what}")))
                 }
+            };
+            match op {
+                Op::Call => below("call", m.functions.len(), "functions")?,
                 Op::Wait => {
                     if ax == 0 {
                         return Err(cx.err("wait", at, "WAIT 0 never waits".into()));
                     }
                 }
                 Op::Event => cx.string(ax, "EVENT")?,
-                Op::Enter => {
-                    if ax as usize >= m.states.len() {
-                        return Err(cx.err(
-                            "enter",
-                            at,
-                            format!("ENTER {ax}: the module has {} states", m.states.len()),
-                        ));
-                    }
-                }
+                Op::Enter => below("enter", m.states.len(), "states")?,
                 // Any 24 bits: a sprite index (the sheet is the host's),
                 // the constant of the `LOADKX` before it (the `loadk` rule
                 // checks it there).
