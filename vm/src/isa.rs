@@ -397,7 +397,7 @@ animkit_commands::animator_commands!(isa_from_table; @ {
 
 /// The generic ops sprite code may not use (no `SPRITE_CODE` flag: the
 /// registers, calls and bindings of register code) whose format is not
-/// `Ax`, one by one: with `Op::Call | Op::ExtraArg`, [`register_ops!`];
+/// `Ax`, one by one: with `Op::Call | Op::ExtraArg`, `register_ops!()`;
 /// with `NOP JMP HALT`, the generic ops that a `match` inside an `Ax`
 /// format arm (the verifier's `Ax` rules, the disassembler's `Ax`
 /// comments) takes as not reached. Written by hand, checked against the
