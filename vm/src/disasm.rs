@@ -7,7 +7,7 @@
 //! assert!(text.contains("EVENT       2           ; \"step\""), "{text}");
 //! ```
 
-use crate::isa::{Arg, Format, Insn, Op};
+use crate::isa::{Arg, Format, Insn, Op, animator_ops, register_non_ax_ops, slap_ops};
 use crate::program::{ConstKind, Function, Module, Program};
 use std::fmt::Write;
 
@@ -116,7 +116,14 @@ fn operands(p: &Program, m: &Module, f: &Function, pc: usize, w: Insn) -> (Strin
                     m.states.get(ax as usize).map(|s| format!("state {}", p.string(s.name))).unwrap_or_default()
                 }
                 Op::Call => m.functions.get(ax as usize).map(|g| quoted(p.string(g.name))).unwrap_or_default(),
-                _ => String::new(),
+                // A tick count, a sprite index, a constant index: the
+                // number says it all.
+                Op::Wait | Op::Sprite | Op::ExtraArg => String::new(),
+                // Not `Ax` format: not reached. A new generic op is in no
+                // pattern until one names it (a compile error here); no
+                // Animator or SLAP op is `Ax` (the verifier's
+                // `every_ax_op_is_named_in_the_ax_rules`).
+                Op::Nop | Op::Jmp | Op::Halt | register_non_ax_ops!() | animator_ops!() | slap_ops!() => String::new(),
             };
             (format!("{ax}"), comment)
         }

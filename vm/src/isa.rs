@@ -54,7 +54,12 @@
 //! `animator_ops!()`, `slap_ops!()`, crate-private), so that the
 //! interpreter's and every domain's `match` over ops lists its own ops one
 //! by one and the other classes by their pattern, with no catch-all arm: a
-//! row forgotten in a machine is a compile error.
+//! row forgotten in a machine is a compile error. Two hand-written
+//! patterns, checked against the rows, name parts of the generic class
+//! for the matches that treat the rest of it alike: `register_ops!()` (the
+//! generic ops sprite code may not use: the sprite runtime's) and
+//! `register_non_ax_ops!()` (those of them not `Ax` format: the
+//! verifier's and the disassembler's `Ax` arms).
 
 use std::fmt;
 
@@ -390,6 +395,48 @@ animkit_commands::animator_commands!(isa_from_table; @ {
     }
 });
 
+/// The generic ops sprite code may not use (no `SPRITE_CODE` flag: the
+/// registers, calls and bindings of register code) whose format is not
+/// `Ax`, one by one: with `Op::Call | Op::ExtraArg`, `register_ops!()`;
+/// with `NOP JMP HALT`, the generic ops that a `match` inside an `Ax`
+/// format arm (the verifier's `Ax` rules, the disassembler's `Ax`
+/// comments) takes as not reached. Written by hand, checked against the
+/// rows (`subclass_patterns_match_their_rows`); a new generic op is in
+/// no pattern until one names it, so it is a compile error in every match
+/// that lists the generic ops.
+macro_rules! register_non_ax_ops {
+    () => {
+        $crate::isa::Op::Move
+            | $crate::isa::Op::LoadK
+            | $crate::isa::Op::LoadI
+            | $crate::isa::Op::Add
+            | $crate::isa::Op::Sub
+            | $crate::isa::Op::Mul
+            | $crate::isa::Op::Div
+            | $crate::isa::Op::Neg
+            | $crate::isa::Op::CallN
+            | $crate::isa::Op::Bind
+            | $crate::isa::Op::BindPush
+            | $crate::isa::Op::Declare
+            | $crate::isa::Op::Forget
+            | $crate::isa::Op::Ret
+            | $crate::isa::Op::LoadKX
+    };
+}
+pub(crate) use register_non_ax_ops;
+
+/// The generic ops sprite code may not use (the verifier's `op-class`
+/// rule): with the other languages' ops, what a `match` over ops in the
+/// sprite runtime (`crate::sprite::plan`'s `run_code`, the reload's
+/// layout) lists besides the ops it runs, so that a new generic op is a
+/// compile error there, not a silent halt.
+macro_rules! register_ops {
+    () => {
+        $crate::isa::register_non_ax_ops!() | $crate::isa::Op::Call | $crate::isa::Op::ExtraArg
+    };
+}
+pub(crate) use register_ops;
+
 impl Op {
     /// The op's row of the table: mnemonic.
     pub fn mnemonic(self) -> &'static str {
@@ -616,6 +663,17 @@ mod tests {
             assert_eq!(matches!(op, sprite_ops!()), class == OpClass::Sprite, "{op}");
             assert_eq!(matches!(op, animator_ops!()), class == OpClass::Animator, "{op}");
             assert_eq!(matches!(op, slap_ops!()), class == OpClass::Slap, "{op}");
+        }
+    }
+
+    /// The hand-written generic sub-patterns match the rows they say.
+    #[test]
+    fn subclass_patterns_match_their_rows() {
+        for &op in Op::ALL {
+            let info = op.info();
+            let register = info.class == OpClass::Generic && !info.props.contains(Props::SPRITE_CODE);
+            assert_eq!(matches!(op, register_ops!()), register, "{op}");
+            assert_eq!(matches!(op, register_non_ax_ops!()), register && info.format != Format::Ax, "{op}");
         }
     }
 

@@ -30,7 +30,7 @@
 //! | `fallthrough` | a function has at least one instruction, and execution can never run past the last one |
 //! | `progress` | every cycle of the control-flow graph passes through a `WAIT` |
 
-use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass, Props};
+use crate::isa::{Arg, Format, Insn, MAX_AX, Op, OpClass, Props, animator_ops, register_non_ax_ops, slap_ops};
 use crate::limits::{MAX_POINTS, MAX_STATES};
 use crate::program::{CodeForm, ConstKind, Function, Language, Module, Program};
 use std::collections::HashSet;
@@ -393,11 +393,40 @@ fn successor(m: &Module, f: &Function, pc: usize) -> Option<usize> {
     let w = f.code[pc];
     match w.op() {
         Some(Op::Jmp) => Some((pc as i64 + 1 + w.sj_field() as i64) as usize),
-        Some(op) if op.info().props.contains(Props::ENDS) => None,
         // The EXTRAARG after it is its operand, not an instruction.
         Some(Op::LoadKX) => Some(pc + 2),
         Some(Op::Enter) => m.states.get(w.ax_field() as usize).map(|s| s.entry as usize),
-        _ => Some(pc + 1),
+        // The next instruction, unless the row ends the code (`RET`,
+        // `HALT`, `QUIT`: the `ENDS` flag). The generic and sprite ops one
+        // by one, so that a new one (a branch?) is a compile error here;
+        // the domain classes by pattern, whose rows say whether they end.
+        Some(
+            op @ (Op::Nop
+            | Op::Move
+            | Op::LoadK
+            | Op::LoadI
+            | Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Div
+            | Op::Neg
+            | Op::Call
+            | Op::CallN
+            | Op::Bind
+            | Op::BindPush
+            | Op::Declare
+            | Op::Forget
+            | Op::Ret
+            | Op::Halt
+            | Op::Wait
+            | Op::ExtraArg
+            | Op::Sprite
+            | Op::Event
+            | animator_ops!()
+            | slap_ops!()),
+        ) => (!op.info().props.contains(Props::ENDS)).then_some(pc + 1),
+        // An unassigned byte (the `opcode` rule refuses it first).
+        None => Some(pc + 1),
     }
 }
 
@@ -512,6 +541,12 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch)
                 let t = pc as i64 + 1 + ((w.0 as i32) >> 8) as i64;
                 0 <= t && t < n as i64
             }
+            // A match over the raw byte, for speed, so it cannot list
+            // every op: any other byte (a register, Animator or SLAP op,
+            // an unassigned byte, a sprite-code op added later) makes the
+            // fast path answer no, and the general path, which reads the
+            // rows, decides. A new op needs no edit here to be verified
+            // right.
             _ => false,
         };
         if !ok {
@@ -533,6 +568,8 @@ fn sprite_code_ok(cx: &Ctx<'_>, m: &Module, f: &Function, scratch: &mut Scratch)
             WAIT | HALT => None,
             JMP => Some((pc as i64 + 1 + ((w as i32) >> 8) as i64) as usize),
             ENTER => Some(m.states[(w >> 8) as usize].entry as usize),
+            // `SPRITE`, `EVENT`, `NOP`: the pass above let no other byte
+            // through.
             _ => Some(pc + 1),
         }
     };
@@ -664,20 +701,32 @@ fn verify_insn(cx: &Ctx<'_>, m: &Module, f: &Function, runs: &[u32], pc: usize, 
         Format::Ax => {
             let ax = w.ax_field();
             debug_assert!(ax <= MAX_AX);
+            // `Ax` names one of the module's `n` functions or states.
+            let below = |rule: &'static str, n: usize, what: &str| -> Result<(), VerifyError> {
+                if (ax as usize) < n {
+                    Ok(())
+                } else {
+                    Err(cx.err(rule, at, format!("{op} {ax}: the module has {n} {what}")))
+                }
+            };
             match op {
-                Op::Call if ax as usize >= m.functions.len() => {
-                    return Err(cx.err(
-                        "call",
-                        at,
-                        format!("CALL {ax}: the module has {} functions", m.functions.len()),
-                    ));
+                Op::Call => below("call", m.functions.len(), "functions")?,
+                Op::Wait => {
+                    if ax == 0 {
+                        return Err(cx.err("wait", at, "WAIT 0 never waits".into()));
+                    }
                 }
-                Op::Wait if ax == 0 => return Err(cx.err("wait", at, "WAIT 0 never waits".into())),
                 Op::Event => cx.string(ax, "EVENT")?,
-                Op::Enter if ax as usize >= m.states.len() => {
-                    return Err(cx.err("enter", at, format!("ENTER {ax}: the module has {} states", m.states.len())));
-                }
-                _ => {}
+                Op::Enter => below("enter", m.states.len(), "states")?,
+                // Any 24 bits: a sprite index (the sheet is the host's),
+                // the constant of the `LOADKX` before it (the `loadk` rule
+                // checks it there).
+                Op::Sprite | Op::ExtraArg => {}
+                // Not `Ax` format: not reached. A new generic op is in no
+                // pattern until one names it (a compile error here); no
+                // Animator or SLAP op is `Ax`
+                // (`every_ax_op_is_named_in_the_ax_rules`).
+                Op::Nop | Op::Jmp | Op::Halt | register_non_ax_ops!() | animator_ops!() | slap_ops!() => {}
             }
         }
         Format::K => verify_block(cx, m, f, runs, pc, op, w.ax_field() as usize)?,
@@ -794,6 +843,15 @@ mod tests {
     use super::*;
     use crate::program::State;
     use proptest::prelude::*;
+
+    /// The `Ax` rules above name every `Ax`-format op: a domain op of
+    /// that format (whose class pattern the match takes as not reached)
+    /// fails here until its `Ax` gets a rule.
+    #[test]
+    fn every_ax_op_is_named_in_the_ax_rules() {
+        let ax: Vec<Op> = Op::ALL.iter().copied().filter(|op| op.info().format == Format::Ax).collect();
+        assert_eq!(ax, [Op::Call, Op::Wait, Op::ExtraArg, Op::Sprite, Op::Event, Op::Enter]);
+    }
 
     fn arb_word() -> impl Strategy<Value = Insn> {
         prop_oneof![

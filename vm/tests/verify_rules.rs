@@ -270,6 +270,8 @@ fn jump() {
 fn call() {
     assert_eq!(rule(&animator(vec![Insn::ax(Op::Call, 0), HALT], vec![])), "ok");
     assert_eq!(rule(&animator(vec![Insn::ax(Op::Call, 1), HALT], vec![])), "call");
+    let e = verify_program(&animator(vec![Insn::ax(Op::Call, 1), HALT], vec![])).unwrap_err();
+    assert_eq!(e.to_string(), "module 0, function 0, instruction 0: CALL 1: the module has 1 functions [rule call]");
 }
 
 #[test]
@@ -281,6 +283,8 @@ fn wait() {
 fn enter() {
     assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 0)], &[0])), "ok");
     assert_eq!(rule(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 1)], &[0])), "enter");
+    let e = verify_program(&sprite(vec![Insn::ax(Op::Wait, 1), Insn::ax(Op::Enter, 1)], &[0])).unwrap_err();
+    assert_eq!(e.to_string(), "module 0, function 0, instruction 1: ENTER 1: the module has 1 states [rule enter]");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! pre-runs it.
 
 use super::{EventId, StateId};
-use crate::isa::{Insn, Op, animator_ops, slap_ops};
+use crate::isa::{Insn, Op, animator_ops, register_ops, slap_ops};
 use crate::program::{Module, State};
 
 /// `remaining` value of an instance stopped by `_wait`, and
@@ -217,34 +217,6 @@ impl Plan {
         self.events.get(st.ev_start as usize..(st.ev_start + st.ev_len) as usize).unwrap_or(&[])
     }
 }
-
-/// The generic ops of register code, which sprite code may not use (the
-/// verifier's `sprite` rule), one by one: with the other languages' ops,
-/// what a `match` over ops in the sprite interpreter lists besides the ops
-/// it runs, so that a new generic op is a compile error there, not a
-/// silent halt.
-macro_rules! register_ops {
-    () => {
-        $crate::isa::Op::Move
-            | $crate::isa::Op::LoadK
-            | $crate::isa::Op::LoadI
-            | $crate::isa::Op::Add
-            | $crate::isa::Op::Sub
-            | $crate::isa::Op::Mul
-            | $crate::isa::Op::Div
-            | $crate::isa::Op::Neg
-            | $crate::isa::Op::Call
-            | $crate::isa::Op::CallN
-            | $crate::isa::Op::Bind
-            | $crate::isa::Op::BindPush
-            | $crate::isa::Op::Declare
-            | $crate::isa::Op::Forget
-            | $crate::isa::Op::Ret
-            | $crate::isa::Op::LoadKX
-            | $crate::isa::Op::ExtraArg
-    };
-}
-pub(super) use register_ops;
 
 /// What running sprite code from one resume point to its next `WAIT` or
 /// `HALT` did.

@@ -31,10 +31,10 @@
 //! nothing an instance shows or fires.
 
 use super::instance::{Cursor, SpriteInstance};
-use super::plan::{HALT_STEP, HALTED, register_ops};
+use super::plan::{HALT_STEP, HALTED};
 use super::speed::{Clock, ENTRY_CREDIT};
 use super::{EventId, SpriteBatch, SpriteError, Sprites, StateId};
-use crate::isa::{Insn, Op, animator_ops, slap_ops};
+use crate::isa::{Insn, Op, animator_ops, register_ops, slap_ops};
 use crate::program::Module;
 use std::collections::HashMap;
 
