@@ -505,18 +505,22 @@ mod tests {
         }
     }
 
-    /// The same shape twice is verified once; a different constant value
-    /// that breaks a rule is refused with the full verifier's error.
-    #[test]
-    fn a_known_shape_checks_values_only() {
-        let mut live = LiveModule::animator(0, None);
-        let line = |x: f64| Function {
+    /// A chunk drawing `line x 0 1 1`.
+    fn line(x: f64) -> Function {
+        Function {
             code: vec![Insn::ax(Op::Line, 0), Insn::ax(Op::Halt, 0)],
             consts: vec![x, 0.0, 1.0, 1.0],
             kinds: vec![ConstKind::Num; 4],
             lines: vec![LineEntry { pc: 0, line: 1, col: 1 }],
             ..Function::default()
-        };
+        }
+    }
+
+    /// The same shape twice is verified once; a different constant value
+    /// that breaks a rule is refused with the full verifier's error.
+    #[test]
+    fn a_known_shape_checks_values_only() {
+        let mut live = LiveModule::animator(0, None);
         live.set_entry(line(0.25)).unwrap();
         live.set_entry(line(0.5)).unwrap();
         assert_eq!(live.entry_checks(), EntryChecks { full: 1, values: 1 });
@@ -536,13 +540,6 @@ mod tests {
     #[test]
     fn swap_entry_hands_back_the_replaced_entry() {
         let mut live = LiveModule::animator(0, None);
-        let line = |x: f64| Function {
-            code: vec![Insn::ax(Op::Line, 0), Insn::ax(Op::Halt, 0)],
-            consts: vec![x, 0.0, 1.0, 1.0],
-            kinds: vec![ConstKind::Num; 4],
-            lines: vec![LineEntry { pc: 0, line: 1, col: 1 }],
-            ..Function::default()
-        };
         live.set_entry(line(0.25)).unwrap();
         let mut f = line(0.5);
         live.swap_entry(&mut f).unwrap();
