@@ -1,5 +1,5 @@
 //! SLAP: the reference evaluator (`tests/reference/slap.rs`, from the docs
-//! over the AST) equals the VM (`animkit_vm::engine::slap::Scene` on the compiled
+//! over the AST) equals the VM (`animkit_vm::engine::slap::SceneSim` on the compiled
 //! program) frame by frame, bit for bit: every actor's id, action,
 //! position, direction, colour and size (each `f64` by its bits), its pose
 //! (the VM's pose table at the phase the reference computes from the
@@ -24,7 +24,7 @@ use crate::reference::slap as reference;
 
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::engine::program::Program;
-use animkit_vm::engine::slap::{Action, Pose, Scene};
+use animkit_vm::engine::slap::{Action, Pose, SceneSim};
 use common::equivalence::{config, first_difference};
 use proptest::prelude::*;
 use reference::{RefFrame, RefScene, evaluate, trace};
@@ -81,7 +81,7 @@ fn from_reference(f: &RefFrame) -> Seen {
     }
 }
 
-fn from_vm(s: &Scene) -> Seen {
+fn from_vm(s: &SceneSim) -> Seen {
     Seen {
         frame: s.frame(),
         actors: s
@@ -108,7 +108,7 @@ fn reference_trace(scene: &RefScene, last: u64, lines: bool) -> (Vec<Seen>, Vec<
 }
 
 /// The VM's frames `0..=last` and errors, from the scene at frame 0.
-fn vm_trace(mut scene: Scene, last: u64, lines: bool) -> (Vec<Seen>, Vec<SeenError>) {
+fn vm_trace(mut scene: SceneSim, last: u64, lines: bool) -> (Vec<Seen>, Vec<SeenError>) {
     let mut frames = vec![from_vm(&scene)];
     for _ in 0..last {
         scene.step();
@@ -126,14 +126,14 @@ fn vm_trace(mut scene: Scene, last: u64, lines: bool) -> (Vec<Seen>, Vec<SeenErr
     (frames, errors)
 }
 
-fn open(program: Program) -> Scene {
+fn open(program: Program) -> SceneSim {
     let program = animkit_vm::engine::verify::verify(program)
         .unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
-    Scene::with_index(Arc::new(program), 0).unwrap_or_else(|e| panic!("{e}"))
+    SceneSim::with_index(Arc::new(program), 0).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The scene of `src` compiled with `options`: as it is, or through bytes.
-fn compiled(src: &str, options: &Options, through_bytes: bool) -> Scene {
+fn compiled(src: &str, options: &Options, through_bytes: bool) -> SceneSim {
     let program = compile(&[Source::new("t.slap", src)], options).unwrap_or_else(|e| panic!("{e}\n{src}"));
     if !through_bytes {
         return open(program);

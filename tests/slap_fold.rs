@@ -1,28 +1,28 @@
 //! Constant folding changes no result: every example and many generated
 //! scenes, compiled with folding on and off, with and without debug info,
-//! through bundle bytes, give the same `Scene` state bit for bit at every
+//! through bundle bytes, give the same `SceneSim` state bit for bit at every
 //! frame (actors with their poses, the camera, the runtime errors), and
 //! the same as the IR's own values. A proptest property does the same for
 //! random arithmetic (negative zero, divisions that round, long chains).
 
 use crate::common;
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use proptest::prelude::*;
 use std::fmt::Write;
 use std::sync::Arc;
 
 /// The scene of `src` compiled with `options`, through bundle bytes.
-fn scene(src: &str, options: &Options) -> Scene {
+fn scene(src: &str, options: &Options) -> SceneSim {
     let program = compile(&[Source::new("s.slap", src)], options).unwrap_or_else(|e| panic!("{e}\n{src}"));
     let program = animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).unwrap();
-    Scene::with_index(Arc::new(program), 0).unwrap()
+    SceneSim::with_index(Arc::new(program), 0).unwrap()
 }
 
 /// Everything an observer sees at the scene's frame, `Debug`-printed so
 /// that `-0.0` and `0.0` differ (a bit-for-bit comparison). Error messages
 /// without their position (stripped bundles have none).
-fn state(s: &Scene) -> String {
+fn state(s: &SceneSim) -> String {
     let actors: Vec<_> = s.actors().collect();
     let errors: Vec<String> = s.errors().iter().map(|e| format!("{} {}", e.frame, e.error.message)).collect();
     format!("{actors:?}\n{:?}\n{errors:?}", s.camera())
@@ -36,7 +36,7 @@ fn same_every_frame(src: &str) {
         Options { strip: true, fold: true, strict: false },
         Options { strip: true, fold: false, strict: false },
     ];
-    let mut scenes: Vec<Scene> = options.iter().map(|o| scene(src, o)).collect();
+    let mut scenes: Vec<SceneSim> = options.iter().map(|o| scene(src, o)).collect();
     let last = scenes[0].length() + 3;
     for frame in 0..=last {
         let states: Vec<String> = scenes.iter().map(state).collect();

@@ -16,7 +16,7 @@ use animkit_runtime::render::{HeadlessGl, PixelRect, RgbaImage};
 use animkit_runtime::slap::camera::CameraView;
 use animkit_runtime::slap::polly::joints;
 use animkit_runtime::slap::view::SceneView;
-use animkit_vm::engine::slap::{ActorState, Scene};
+use animkit_vm::engine::slap::{ActorState, SceneSim};
 use std::sync::Arc;
 
 const W: u32 = 320;
@@ -24,11 +24,11 @@ const H: u32 = 240;
 /// The Animator goldens' tolerance.
 const TOLERANCE: u8 = 3;
 
-fn scene(example: &str) -> Scene {
+fn scene(example: &str) -> SceneSim {
     let path = common::path("examples").join(example);
     let text = std::fs::read_to_string(&path).unwrap();
     let program = compile(&[Source::new(example, text)], &Default::default()).unwrap();
-    Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), 0).unwrap()
+    SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), 0).unwrap()
 }
 
 /// The centre of an actor's body, where its colour shows.

@@ -32,7 +32,7 @@ fn compiles_a_scene_next_to_the_input() {
     let program = load(&dir.path().join("walk.animb"));
     assert_eq!(program.modules[0].language, animkit_vm::engine::program::Language::Slap);
     assert_eq!(program.modules[0].source.as_deref(), Some("walk.slap"));
-    let scene = animkit_vm::engine::slap::Scene::new(std::sync::Arc::new(program), "walk").unwrap();
+    let scene = animkit_vm::engine::slap::SceneSim::new(std::sync::Arc::new(program), "walk").unwrap();
     assert_eq!(scene.length(), 1500);
 }
 
@@ -100,7 +100,7 @@ fn reads_standard_input_with_lang_slap() {
     child.stdin.take().unwrap().write_all(SCENE.as_bytes()).unwrap();
     assert!(child.wait().unwrap().success());
     let program = load(&dir.path().join("s.animb"));
-    assert!(animkit_vm::engine::slap::Scene::new(std::sync::Arc::new(program), "stdin").is_ok());
+    assert!(animkit_vm::engine::slap::SceneSim::new(std::sync::Arc::new(program), "stdin").is_ok());
 }
 
 #[test]

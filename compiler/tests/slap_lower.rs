@@ -10,7 +10,7 @@
 use animkit_compiler::{Options, Source, compile};
 use animkit_vm::engine::isa::{Insn, Op};
 use animkit_vm::engine::program::{Function, Program};
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use std::sync::Arc;
 
 fn program(src: &str, options: &Options) -> Program {
@@ -142,7 +142,7 @@ fn the_timeline_is_waits_between_time_points() {
     let p = folded("actor 1 size 1\ntime 10\ntime 20\nactor 1 size 2\ntime 30\ntime +15\n");
     let waits: Vec<u32> = main_fn(&p).code.iter().filter(|w| w.op() == Some(Op::Wait)).map(|w| w.ax_field()).collect();
     assert_eq!(waits, [20, 25]);
-    let scene = Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
+    let scene = SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
     assert_eq!(scene.length(), 45);
     // No trailing WAIT when the last time point has commands.
     let p = folded("time 7\nactor 1 size 1\n");
@@ -193,7 +193,7 @@ fn constants_beyond_65535_are_loaded_with_loadkx() {
         assert_eq!(at, 32_768 * 3);
         assert_eq!(f.code[at + 1], Insn::ax(Op::ExtraArg, 65_536));
         assert_eq!(f.code[at - 2], Insn::abx(Op::LoadK, 1, 65_535));
-        let mut scene = Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
+        let mut scene = SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
         scene.seek(0);
         assert_eq!(scene.actors().len(), 33_000);
         assert_eq!(scene.actor(32_999).unwrap().size, (1 + 32_999 % 3) as f64);
@@ -238,8 +238,8 @@ fn registers_stay_bounded_at_the_nesting_limit() {
     animkit_vm::engine::verify::verify_program(&p).unwrap();
     let folded_p = folded(&src);
     let (a, b) = (
-        Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap(),
-        Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(folded_p).unwrap()), 0).unwrap(),
+        SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap(),
+        SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(folded_p).unwrap()), 0).unwrap(),
     );
     assert_eq!(format!("{:?}", a.actor(1)), format!("{:?}", b.actor(1)));
 }
@@ -263,7 +263,7 @@ fn runtime_errors_point_at_the_command() {
     };
     for fold in [true, false] {
         let p = spoil(program(src, &Options { strip: false, fold, strict: false }));
-        let mut scene = Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
+        let mut scene = SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
         scene.seek(3);
         let errors: Vec<String> = scene.errors().iter().map(|e| e.to_string()).collect();
         assert_eq!(
@@ -279,7 +279,7 @@ fn runtime_errors_point_at_the_command() {
     // Stripped: no position, the function and instruction instead.
     let p = spoil(program(src, &Options { strip: true, fold: true, strict: false }));
     assert!(main_fn(&p).lines.is_empty());
-    let mut scene = Scene::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
+    let mut scene = SceneSim::with_index(Arc::new(animkit_vm::engine::verify::verify(p).unwrap()), 0).unwrap();
     scene.seek(3);
     assert_eq!(
         scene.errors()[0].to_string(),

@@ -45,7 +45,7 @@ use animkit_vm::engine::animator::AnimatorVm;
 use animkit_vm::engine::animator::record::Recorder;
 use animkit_vm::engine::interp::{Exit, Limits};
 use animkit_vm::engine::program::{Language, Program};
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use animkit_vm::engine::sprite::Sprites;
 use animkit_vm::engine::verify::{self, Verified};
 use animkit_vm::engine::{codec, disasm};
@@ -138,8 +138,8 @@ pub fn run_program(program: Arc<Verified<Program>>) {
 /// instructions), back to the start; the frame, the actors' order and the
 /// errors keep their invariants.
 fn run_slap(program: &Arc<Verified<Program>>, index: usize) {
-    let Ok(mut scene) = Scene::with_index(program.clone(), index) else { return };
-    let observe = |scene: &Scene, frame: u64| {
+    let Ok(mut scene) = SceneSim::with_index(program.clone(), index) else { return };
+    let observe = |scene: &SceneSim, frame: u64| {
         assert_eq!(scene.frame(), frame, "the scene is not at the frame it was sent to");
         let mut last = None;
         for a in scene.actors() {
@@ -179,7 +179,7 @@ fn run_slap(program: &Arc<Verified<Program>>, index: usize) {
 /// What a scene shows at its current frame, every number by its bits
 /// (`Debug` prints -0 and 0 apart), and its errors so far (frame, why,
 /// source line).
-fn slap_snapshot(scene: &Scene) -> String {
+fn slap_snapshot(scene: &SceneSim) -> String {
     let actors: Vec<_> = scene.actors().collect();
     // A message names the command, then says why: the reference knows why.
     let why = |m: &str| m.rsplit(": ").next().unwrap_or_default().to_string();
@@ -458,13 +458,13 @@ fn play_slap(text: &str, length: u32, reference: &slap_reference::RefScene) {
             verify::verify(program).unwrap_or_else(|e| panic!("the compiler emitted an invalid program: {e}"));
         let decoded = codec::load(&codec::encode(&program)).unwrap_or_else(|e| panic!("the bundle does not load: {e}"));
         for p in [program, decoded] {
-            let scene = Scene::with_index(Arc::new(p), 0).unwrap_or_else(|e| panic!("{e}"));
+            let scene = SceneSim::with_index(Arc::new(p), 0).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(scene.length(), u64::from(length), "the scene's length");
             scenes.push((fold, scene));
         }
     }
     let mut player = slap_reference::RefPlayer::new(reference);
-    let compare = |player: &slap_reference::RefPlayer<'_>, scenes: &[(bool, Scene)]| {
+    let compare = |player: &slap_reference::RefPlayer<'_>, scenes: &[(bool, SceneSim)]| {
         let want = reference_snapshot(&player.observe(), player.errors());
         for (fold, scene) in scenes {
             let got = slap_snapshot(scene);

@@ -42,7 +42,7 @@ use crate::slap::view::SceneView;
 use crate::slap::{ErrorLog, MAX_FRAME};
 use animkit_vm::Program;
 use animkit_vm::engine::program::Language;
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use animkit_vm::engine::verify::Verified;
 use glow::HasContext;
 use std::cell::RefCell;
@@ -156,7 +156,7 @@ const SCENE_LANGUAGE: Language = language_of(Play::Scene);
 /// Moves `scene` `frames` frames on, starting over after its last frame:
 /// how [`Player::update`] plays a scene on the clock, and the web player's
 /// `advance` too.
-pub fn step_looping(scene: &mut Scene, frames: u64) {
+pub fn step_looping(scene: &mut SceneSim, frames: u64) {
     for _ in 0..frames {
         if scene.frame() >= scene.length() {
             scene.restart();
@@ -183,7 +183,7 @@ fn preferred_module(program: &Program) -> Option<usize> {
 // One value per player: the size of the largest variant does not matter.
 #[allow(clippy::large_enum_variant)]
 enum Content {
-    Slap { renderer: Renderer, view: SceneView, scene: Scene, log: ErrorLog, drawn: Option<u64> },
+    Slap { renderer: Renderer, view: SceneView, scene: SceneSim, log: ErrorLog, drawn: Option<u64> },
     Animator { script: Script<GlCanvas>, status: Status, wait: f64 },
 }
 
@@ -257,7 +257,7 @@ impl Player {
             }
         }
         let scene = match play {
-            Play::Scene => match Scene::with_index(Arc::new(program.clone()), index) {
+            Play::Scene => match SceneSim::with_index(Arc::new(program.clone()), index) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     unsafe { saved.restore(&gl) };
@@ -304,7 +304,7 @@ impl Player {
 
     /// A player for a SLAP scene the caller has opened (and may have moved
     /// on): what `animvm -H` draws a scene with.
-    pub fn with_scene(gl: glow::Context, scene: Scene, width: u32, height: u32) -> Result<Player, PlayerError> {
+    pub fn with_scene(gl: glow::Context, scene: SceneSim, width: u32, height: u32) -> Result<Player, PlayerError> {
         // SAFETY: the caller guarantees `gl` is current.
         let saved = unsafe { GlState::save(&gl) };
         unsafe { baseline(&gl) };
@@ -319,7 +319,7 @@ impl Player {
     fn make(
         gl: glow::Context,
         saved: GlState,
-        what: Result<Scene, (Verified<Program>, usize)>,
+        what: Result<SceneSim, (Verified<Program>, usize)>,
         width: u32,
         height: u32,
     ) -> Result<Player, PlayerError> {
@@ -529,7 +529,7 @@ impl Player {
     /// the program: `animvm --watch`), from where the caller left it;
     /// returns the scene it replaces. An Animator player has none to
     /// replace: `None`, and `scene` is dropped.
-    pub fn replace_scene(&mut self, scene: Scene) -> Option<Scene> {
+    pub fn replace_scene(&mut self, scene: SceneSim) -> Option<SceneSim> {
         match &mut self.content {
             Content::Slap { scene: playing, log, drawn, .. } => {
                 *log = ErrorLog::default();
@@ -544,7 +544,7 @@ impl Player {
     /// The SLAP scene, the player gone (its GL objects deleted: the
     /// context must be current, as for every method); `None` for an
     /// Animator program.
-    pub fn into_scene(self) -> Option<Scene> {
+    pub fn into_scene(self) -> Option<SceneSim> {
         match self.content {
             Content::Slap { scene, .. } => Some(scene),
             Content::Animator { .. } => None,
@@ -560,7 +560,7 @@ impl Player {
     }
 
     /// The SLAP scene (to observe its actors and camera, or its errors).
-    pub fn scene(&self) -> Option<&Scene> {
+    pub fn scene(&self) -> Option<&SceneSim> {
         match &self.content {
             Content::Slap { scene, .. } => Some(scene),
             Content::Animator { .. } => None,

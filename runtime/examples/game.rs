@@ -576,7 +576,8 @@ fn bench(game: &mut Game, bundle: &Bundle, rounds: u32) -> Result<(), String> {
     let program = bundle.program();
     let index = (0..program.modules.len()).find(|&i| program.string(program.modules[i].name) == "story");
     let index = index.ok_or("no story module")?;
-    let mut scene = animkit_vm::engine::slap::Scene::with_index(program.clone(), index).map_err(|e| e.to_string())?;
+    let mut scene =
+        animkit_vm::engine::slap::SceneSim::with_index(program.clone(), index).map_err(|e| e.to_string())?;
     let mut renderer = Renderer::new(game.window.share_gl(), w, h).map_err(|e| e.to_string())?;
     let mut view = SceneView::new(&mut renderer).map_err(|e| e.to_string())?;
     let (mut best_player, mut best_direct, mut best_blit) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);

@@ -337,7 +337,7 @@ fn aspect_and_a_replaced_scene() {
     assert!(p.read_pixels().unwrap().data == full.data, "the viewport's aspect again");
 
     let walk = build("walk.slap", "actor 1 color 1 0 0\ntime 300\n");
-    let scene = animkit_vm::engine::slap::Scene::with_index(std::sync::Arc::new(walk), 0).expect("scene");
+    let scene = animkit_vm::engine::slap::SceneSim::with_index(std::sync::Arc::new(walk), 0).expect("scene");
     let old = p.replace_scene(scene).expect("a SLAP player takes the scene");
     assert_eq!(old.frame(), 10);
     assert_eq!((p.frame(), p.scene().map(|s| s.length())), (0, Some(300)));

@@ -8,15 +8,15 @@
 use animkit_runtime::render::{HeadlessGl, Renderer};
 use animkit_runtime::slap::view::SceneView;
 use animkit_vm::engine::isa::Op;
-use animkit_vm::engine::slap::{Scene, SceneAsm};
+use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 use std::sync::Arc;
 
 fn renderer() -> Renderer {
     HeadlessGl::new(160, 120).expect("headless GL (EGL device) must be available").into_renderer().expect("renderer")
 }
 
-fn scene(asm: &SceneAsm) -> Scene {
-    Scene::with_index(Arc::new(asm.clone().finish("test").unwrap()), 0).unwrap()
+fn scene(asm: &SceneAsm) -> SceneSim {
+    SceneSim::with_index(Arc::new(asm.clone().finish("test").unwrap()), 0).unwrap()
 }
 
 /// Ten walkers in front of the default camera, and `hidden` more out of

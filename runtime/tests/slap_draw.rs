@@ -12,7 +12,7 @@ use animkit_runtime::slap::camera::CameraView;
 use animkit_runtime::slap::polly::joints;
 use animkit_runtime::slap::view::SceneView;
 use animkit_vm::engine::isa::Op;
-use animkit_vm::engine::slap::{ActorState, Scene, SceneAsm};
+use animkit_vm::engine::slap::{ActorState, SceneAsm, SceneSim};
 use std::sync::Arc;
 
 const W: u32 = 320;
@@ -22,8 +22,8 @@ fn renderer(w: u32, h: u32) -> Renderer {
     HeadlessGl::new(w, h).expect("headless GL (EGL device) must be available").into_renderer().expect("renderer")
 }
 
-fn scene(asm: &SceneAsm) -> Scene {
-    Scene::with_index(Arc::new(asm.clone().finish("test").unwrap()), 0).unwrap()
+fn scene(asm: &SceneAsm) -> SceneSim {
+    SceneSim::with_index(Arc::new(asm.clone().finish("test").unwrap()), 0).unwrap()
 }
 
 /// Where the centre of an actor's body is (at its pose's height).
@@ -45,7 +45,7 @@ fn pixel_at(img: &RgbaImage, at: [f32; 2]) -> [u8; 4] {
     img.pixel(at[0] as u32, at[1] as u32).unwrap_or_else(|| panic!("{at:?} is outside the picture"))
 }
 
-fn draw(r: &mut Renderer, view: &mut SceneView, scene: &Scene) -> RgbaImage {
+fn draw(r: &mut Renderer, view: &mut SceneView, scene: &SceneSim) -> RgbaImage {
     view.draw_scene(r, scene).unwrap();
     r.read_pixels()
 }

@@ -11,7 +11,7 @@ use animkit_runtime::render::{HeadlessGl, Renderer, RgbaImage};
 use animkit_runtime::slap::polly::{ACTOR_RADIUS, LEVELS, LOD_RADIUS_PX, Part, mesh_at};
 use animkit_runtime::slap::view::{Detail, SceneView};
 use animkit_vm::engine::isa::Op;
-use animkit_vm::engine::slap::{Scene, SceneAsm};
+use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 use std::sync::Arc;
 
 const W: u32 = 320;
@@ -21,8 +21,8 @@ fn renderer() -> Renderer {
     HeadlessGl::new(W, H).expect("headless GL (EGL device) must be available").into_renderer().expect("renderer")
 }
 
-fn scene(asm: &SceneAsm) -> Scene {
-    Scene::with_index(Arc::new(asm.clone().finish("test").unwrap()), 0).unwrap()
+fn scene(asm: &SceneAsm) -> SceneSim {
+    SceneSim::with_index(Arc::new(asm.clone().finish("test").unwrap()), 0).unwrap()
 }
 
 /// Triangles of one actor at `level`.
@@ -37,7 +37,7 @@ fn focal() -> f64 {
 
 /// One actor of size 1 at the origin, facing the camera, seen straight
 /// along -z from where its bounding sphere projects to `radius_px`.
-fn one_actor(radius_px: f64, action: u32, frame: u64) -> Scene {
+fn one_actor(radius_px: f64, action: u32, frame: u64) -> SceneSim {
     let depth = f64::from(ACTOR_RADIUS) * focal() / radius_px;
     let mut asm = SceneAsm::new();
     asm.op(Op::Position2, &[1.0, 0.0, 20.0 - depth])
@@ -126,7 +126,7 @@ fn an_actor_just_above_and_just_below_each_threshold_looks_the_same() {
 
 /// A crowd of 1 000 actors, 40 abreast and 25 rows deep, 1.6 apart, seen
 /// from `camera` (position, direction).
-fn crowd(camera: [f64; 6]) -> Scene {
+fn crowd(camera: [f64; 6]) -> SceneSim {
     let mut asm = SceneAsm::new();
     for id in 0..1000u32 {
         let (x, z) = (f64::from(id % 40) * 1.6 - 31.2, -f64::from(id / 40) * 1.6);

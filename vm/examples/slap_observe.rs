@@ -5,14 +5,14 @@
 //! `cargo run --release -p animkit-vm --example slap_observe [ACTORS...]`
 
 use animkit_vm::engine::isa::Op;
-use animkit_vm::engine::slap::{Scene, SceneAsm};
+use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 
 /// `n` actors spread on a grid, each with a moving action, a heading and a
 /// size of its own; no time point for a long while.
-fn crowd(n: u32) -> Scene {
+fn crowd(n: u32) -> SceneSim {
     let moving = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 10.0, 11.0];
     let mut asm = SceneAsm::new();
     for id in 0..n {
@@ -24,7 +24,7 @@ fn crowd(n: u32) -> Scene {
     }
     asm.at(10_000_000);
     let program = asm.finish("crowd").unwrap_or_else(|e| panic!("{e}"));
-    Scene::new(Arc::new(program), "crowd").unwrap_or_else(|e| panic!("{e}"))
+    SceneSim::new(Arc::new(program), "crowd").unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn measure(n: u32) -> f64 {

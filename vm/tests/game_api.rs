@@ -131,7 +131,7 @@ fn ticks_advances_and_drains_allocate_nothing() {
     asm.op(Op::Size, &[1.0, 2.0]);
     asm.at(20);
     let mut scene =
-        animkit_vm::engine::slap::Scene::with_index(std::sync::Arc::new(asm.finish("s").unwrap()), 0).unwrap();
+        animkit_vm::engine::slap::SceneSim::with_index(std::sync::Arc::new(asm.finish("s").unwrap()), 0).unwrap();
     scene.step();
     let n = allocations(|| {
         for _ in 0..15 {

@@ -4,7 +4,7 @@
 //! instruction once; observing the actors runs nothing either.
 
 use animkit_vm::engine::isa::Op;
-use animkit_vm::engine::slap::{Scene, SceneAsm};
+use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 use std::sync::Arc;
 
 /// Ten actors, all moving; `points` time points 100 frames apart except
@@ -12,7 +12,7 @@ use std::sync::Arc;
 /// turns one actor and changes another's action (three instructions per
 /// command, one `WAIT`). Returns the scene and the frame of the time point
 /// before the gap.
-fn scene(points: u32) -> (Scene, u64) {
+fn scene(points: u32) -> (SceneSim, u64) {
     let mut asm = SceneAsm::new();
     for id in 0..10 {
         asm.op(Op::Action, &[id as f64, 1.0 + (id % 5) as f64]);
@@ -29,12 +29,12 @@ fn scene(points: u32) -> (Scene, u64) {
     }
     let program = asm.finish("long").unwrap();
     assert!(asm.frame() <= animkit_vm::engine::limits::MAX_SLAP_FRAME as u64);
-    (Scene::new(Arc::new(program), "long").unwrap(), before_gap)
+    (SceneSim::new(Arc::new(program), "long").unwrap(), before_gap)
 }
 
 /// Instructions run while stepping `frames` frames one at a time, and the
 /// actor states observed on the way (each frame observed in full).
-fn step_and_observe(scene: &mut Scene, frames: u64) -> (u64, usize) {
+fn step_and_observe(scene: &mut SceneSim, frames: u64) -> (u64, usize) {
     let before = scene.instructions();
     let mut observed = 0;
     for _ in 0..frames {
@@ -95,7 +95,7 @@ fn the_whole_timeline_runs_each_instruction_once() {
 /// A follow camera over a scene of `points` time points, 10 frames apart,
 /// each turning the followed actor: the camera at any frame is the actor's
 /// closed-form state then, so seeking runs the time points only.
-fn follow_scene(points: u32) -> Scene {
+fn follow_scene(points: u32) -> SceneSim {
     let mut asm = SceneAsm::new();
     asm.op(Op::Action, &[1.0, 10.0]).op(Op::CamFollow, &[1.0, 6.0, 2.0]);
     for i in 1..points {
@@ -103,7 +103,7 @@ fn follow_scene(points: u32) -> Scene {
         asm.op(Op::Direction, &[1.0, (i % 13) as f64 * 0.5]);
     }
     asm.wait(1_000_000);
-    Scene::new(Arc::new(asm.finish("follow").unwrap()), "follow").unwrap()
+    SceneSim::new(Arc::new(asm.finish("follow").unwrap()), "follow").unwrap()
 }
 
 #[test]

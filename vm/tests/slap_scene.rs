@@ -4,18 +4,18 @@
 //! its message and position, and that the scene goes on after it.
 
 use animkit_vm::engine::isa::{Insn, Op};
-use animkit_vm::engine::slap::{Action, ActorState, Camera, OpenError, Scene, SceneAsm};
+use animkit_vm::engine::slap::{Action, ActorState, Camera, OpenError, SceneAsm, SceneSim};
 use std::sync::Arc;
 
 /// PI as the spec's scripts define it (not `std::f64::consts::PI`).
 #[allow(clippy::approx_constant)]
 const PI: f64 = 3.1416;
 
-fn scene(asm: &SceneAsm) -> Scene {
-    Scene::new(Arc::new(asm.finish("scene").unwrap()), "scene").unwrap()
+fn scene(asm: &SceneAsm) -> SceneSim {
+    SceneSim::new(Arc::new(asm.finish("scene").unwrap()), "scene").unwrap()
 }
 
-fn at(scene: &mut Scene, frame: u64, id: u32) -> ActorState {
+fn at(scene: &mut SceneSim, frame: u64, id: u32) -> ActorState {
     scene.seek(frame);
     scene.actor(id).unwrap_or_else(|| panic!("no actor {id} at frame {frame}"))
 }
@@ -264,7 +264,7 @@ fn runtime_errors_name_the_command_and_its_position_and_the_scene_goes_on() {
     // Without debug info the error names the instruction.
     let mut stripped = asm.finish("scene").unwrap();
     stripped.strip();
-    let s = Scene::new(Arc::new(stripped), "scene").unwrap();
+    let s = SceneSim::new(Arc::new(stripped), "scene").unwrap();
     assert_eq!(
         s.errors()[0].to_string(),
         "frame 0: function 0 instruction 2: `actor 1 action 2.5`: the action must be one of the twelve, a whole number in 0..=11"
@@ -350,10 +350,10 @@ fn length_is_the_last_time_point_and_frames_go_on_after_it() {
 #[test]
 fn opening_checks_the_module() {
     let slap = Arc::new(SceneAsm::new().finish("s").unwrap());
-    assert_eq!(Scene::new(slap.clone(), "t").unwrap_err().to_string(), "no module named `t` in the bundle");
-    assert_eq!(Scene::with_index(slap, 3).unwrap_err(), OpenError::NoModuleIndex(3));
+    assert_eq!(SceneSim::new(slap.clone(), "t").unwrap_err().to_string(), "no module named `t` in the bundle");
+    assert_eq!(SceneSim::with_index(slap, 3).unwrap_err(), OpenError::NoModuleIndex(3));
     let sprite = animkit_vm::engine::sprite::doc_program();
-    let e = Scene::new(sprite, "hero").unwrap_err();
+    let e = SceneSim::new(sprite, "hero").unwrap_err();
     assert_eq!(e, OpenError::NotSlap("hero".into()));
     assert_eq!(e.to_string(), "module `hero` is not a SLAP module");
 }
@@ -369,8 +369,8 @@ fn a_bundle_round_trip_plays_the_same() {
     let program = asm.finish("scene").unwrap();
     let bytes = animkit_vm::engine::codec::encode(&program);
     let loaded = Arc::new(animkit_vm::engine::codec::load(&bytes).unwrap());
-    let mut a = Scene::new(Arc::new(program), "scene").unwrap();
-    let mut b = Scene::new(loaded, "scene").unwrap();
+    let mut a = SceneSim::new(Arc::new(program), "scene").unwrap();
+    let mut b = SceneSim::new(loaded, "scene").unwrap();
     for f in [0, 16, 17, 18, 400] {
         a.seek(f);
         b.seek(f);
@@ -391,7 +391,7 @@ fn scenes_beyond_65536_constants_load_them_with_loadkx() {
     let program = asm.finish("crowd").unwrap();
     let text = animkit_vm::engine::disasm::disassemble(&program);
     assert!(text.contains("LOADKX      0"), "{}", &text[text.len() - 2000..]);
-    let s = Scene::new(Arc::new(program), "crowd").unwrap();
+    let s = SceneSim::new(Arc::new(program), "crowd").unwrap();
     assert_eq!(s.actors().len(), n as usize);
     assert_eq!(s.actor(n - 1).unwrap().position, [(n - 1) as f64 + 0.5, 0.0, -((n - 1) as f64)]);
     assert!(s.errors().is_empty());
@@ -434,7 +434,7 @@ fn a_follow_is_the_actors_closed_form_state_at_every_frame() {
     s.seek(4);
     assert_eq!(s.camera(), Camera::DEFAULT);
     assert_eq!(s.stage().follow(), None);
-    let expect = |s: &mut Scene, f: u64| {
+    let expect = |s: &mut SceneSim, f: u64| {
         let a = at(s, f, 3);
         let (sin, cos) = a.direction.sin_cos();
         let (ds, dc) = (6.0 * sin, 6.0 * cos);

@@ -424,7 +424,7 @@ fn progress() {
 /// The verifier hands out what it learnt (`ModuleInfo`): a sprite
 /// module's resume points are the pc after each `WAIT`, ascending, the
 /// same whether it verified the program or the loader did; other modules
-/// have none. A SLAP module's entry `WAIT`s are summed (`Scene::length`).
+/// have none. A SLAP module's entry `WAIT`s are summed (`SceneSim::length`).
 #[test]
 fn module_info_holds_the_resume_points() {
     let wait = |n| Insn::ax(Op::Wait, n);

@@ -32,7 +32,7 @@ use animkit_runtime::slap::{ErrorLog, MAX_FRAME};
 use animkit_runtime::sprite::view::{Cells, SheetSpec, SpriteView, TICKS_PER_SECOND};
 use animkit_vm::Program;
 use animkit_vm::engine::program::Language;
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use animkit_vm::engine::sprite::Sprites;
 use animkit_vm::engine::verify::Verified;
 use std::cell::RefCell;
@@ -76,7 +76,7 @@ pub type MakeGl = Box<dyn Fn() -> glow::Context>;
 enum Content {
     Empty,
     Sprite { renderer: Renderer, view: SpriteView, sprites: Sprites },
-    Slap { renderer: Renderer, view: SceneView, scene: Scene, log: ErrorLog },
+    Slap { renderer: Renderer, view: SceneView, scene: SceneSim, log: ErrorLog },
     Script { script: Script<WebCanvas>, status: Status, wait: f64 },
     Stream { stream: Stream<WebCanvas> },
 }
@@ -203,7 +203,7 @@ impl Core {
             Some(Play::Scene) => {
                 let mut renderer = self.renderer()?;
                 let view = SceneView::new(&mut renderer).map_err(|e| format!("cannot draw the scene: {e}"))?;
-                let scene = Scene::with_index(Arc::new(program), self.module).map_err(|e| e.to_string())?;
+                let scene = SceneSim::with_index(Arc::new(program), self.module).map_err(|e| e.to_string())?;
                 Content::Slap { renderer, view, scene, log: ErrorLog::default() }
             }
             Some(Play::Script) => {

@@ -11,7 +11,7 @@
 //! - `slap_sim_ns_per_actor_frame_1e3` / `_1e5`: a crowd of 10^3 or 10^5
 //!   actors, each placed, turned, sized and set moving (eight moving
 //!   actions) at frame 0, compiled from SLAP source through bundle bytes
-//!   and played with `Scene::step`, every actor observed every frame
+//!   and played with `SceneSim::step`, every actor observed every frame
 //!   (position and pose read), as a renderer would; no time point for
 //!   millions of frames, so the figure is the cost of a frame between time
 //!   points, which runs no bytecode (`vm/tests/slap_counting.rs`). Best of
@@ -31,7 +31,7 @@ use super::compile::measure;
 use crate::timing::{best, time};
 use crate::{Context, Report};
 use animkit_compiler::{Options, Source, compile};
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use std::fmt::Write;
 use std::hint::black_box;
 use std::sync::Arc;
@@ -115,7 +115,7 @@ fn seek_ms(cx: &Context) -> f64 {
         compile(&[Source::new("follow.slap", follow_source())], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let program =
         animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("the scene loads");
-    let mut scene = Scene::new(Arc::new(program), "follow").expect("a SLAP module");
+    let mut scene = SceneSim::new(Arc::new(program), "follow").expect("a SLAP module");
     let seconds = best(cx.rounds().max(5), || {
         time(|| {
             scene.restart();
@@ -128,12 +128,12 @@ fn seek_ms(cx: &Context) -> f64 {
 
 /// The crowd of `n` as a game gets it: compiled, through bundle bytes,
 /// loaded and verified, opened at frame 0.
-pub fn crowd(n: usize) -> Scene {
+pub fn crowd(n: usize) -> SceneSim {
     let program =
         compile(&[Source::new("crowd.slap", crowd_source(n))], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let program =
         animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("the crowd loads");
-    Scene::new(Arc::new(program), "crowd").expect("the crowd is a SLAP module")
+    SceneSim::new(Arc::new(program), "crowd").expect("the crowd is a SLAP module")
 }
 
 /// Nanoseconds per actor-frame of stepping the crowd of `n` and observing
@@ -178,7 +178,8 @@ mod tests {
     #[test]
     fn the_follow_scene_follows_to_its_last_frame() {
         let program = compile(&[Source::new("follow.slap", follow_source())], &Options::default()).unwrap();
-        let mut scene = Scene::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), "follow").unwrap();
+        let mut scene =
+            SceneSim::new(Arc::new(animkit_vm::engine::verify::verify(program).unwrap()), "follow").unwrap();
         assert_eq!(scene.length(), 1_000_000);
         scene.seek(999_999);
         let a = scene.actor(1).unwrap();

@@ -6,7 +6,7 @@
 //! - `slap_frame_ms_20_actors`: a stage of 20 actors, 5 rows of 4, every
 //!   action of the table among them, seen from above and in front
 //!   ([`stage_source`]), compiled from SLAP source through bundle bytes;
-//!   one frame end to end: `Scene::step`, posing every actor into the
+//!   one frame end to end: `SceneSim::step`, posing every actor into the
 //!   instance buffer, the 3D pass (sky, ground, an instanced draw per
 //!   part and level of detail in use),
 //!   `glFinish`. Best of the rounds.
@@ -61,7 +61,7 @@ use animkit_runtime::render::scene3d::Shading;
 use animkit_runtime::render::{HeadlessGl, PixelRect, Renderer};
 use animkit_runtime::slap::polly::{self, LEVELS};
 use animkit_runtime::slap::view::{Detail, SceneView};
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use std::fmt::Write;
 use std::process::Command;
 use std::sync::Arc;
@@ -116,18 +116,18 @@ pub fn stage_source(n: usize, cols: usize) -> String {
 
 /// The stage of `n` actors as `animvm` gets it: compiled, through bundle
 /// bytes, loaded and verified, at frame 0.
-pub fn stage(n: usize, cols: usize) -> Scene {
+pub fn stage(n: usize, cols: usize) -> SceneSim {
     let src = stage_source(n, cols);
     let program = compile(&[Source::new("stage.slap", src)], &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let program =
         animkit_vm::engine::codec::load(&animkit_vm::engine::codec::encode(&program)).expect("the stage loads");
-    Scene::new(Arc::new(program), "stage").expect("the stage is a SLAP module")
+    SceneSim::new(Arc::new(program), "stage").expect("the stage is a SLAP module")
 }
 
 /// `n` walking actors, the first 20 in a row before the default camera,
 /// the others out of its sight (far left or right, behind it, past the
 /// far plane), at frame 0.
-pub fn crowd_scene(n: u32) -> Scene {
+pub fn crowd_scene(n: u32) -> SceneSim {
     use animkit_vm::engine::isa::Op;
     let mut asm = animkit_vm::engine::slap::SceneAsm::new();
     for id in 0..n {
@@ -142,11 +142,11 @@ pub fn crowd_scene(n: u32) -> Scene {
         asm.op(Op::Position2, &[k, at[0], at[1]]).op(Op::Action, &[k, f64::from(id % 12)]);
     }
     let program = asm.finish("crowd").expect("the crowd assembles");
-    Scene::with_index(Arc::new(program), 0).expect("the crowd is a SLAP module")
+    SceneSim::with_index(Arc::new(program), 0).expect("the crowd is a SLAP module")
 }
 
 /// One frame end to end: step, pose, draw, `glFinish`; seconds.
-fn frame(r: &mut Renderer, view: &mut SceneView, scene: &mut Scene) -> f64 {
+fn frame(r: &mut Renderer, view: &mut SceneView, scene: &mut SceneSim) -> f64 {
     finish(r.gl());
     let t = Instant::now();
     scene.step();
@@ -157,7 +157,7 @@ fn frame(r: &mut Renderer, view: &mut SceneView, scene: &mut Scene) -> f64 {
 
 /// The baseline drawing `scene`'s current frame: posed by `view` (not
 /// timed), its instances and batches taken as they are; seconds.
-fn raw_frame(r: &mut Renderer, view: &mut SceneView, scene: &Scene, raw: &RawGl3d) -> f64 {
+fn raw_frame(r: &mut Renderer, view: &mut SceneView, scene: &SceneSim, raw: &RawGl3d) -> f64 {
     let viewport = PixelRect::new(0, 0, SIZE.0 as i32, SIZE.1 as i32);
     let (v, g) = view.prepare(scene.actors(), &scene.camera(), viewport);
     let batches: Vec<RawBatch> = view

@@ -3,7 +3,7 @@
 //! rate ([`DEFAULT_FPS`]) and the one-line reports of its runtime errors
 //! ([`ErrorLog`]).
 
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use std::io::Write;
 
 /// Frames per second of a SLAP scene in a window and in a GIF, and of an
@@ -19,7 +19,7 @@ pub const MAX_FRAME: u64 = u32::MAX as u64;
 
 /// The file runtime errors are reported against: the module's source path
 /// if the bundle kept it, else its name with the `.slap` extension.
-pub fn source_file(scene: &Scene) -> String {
+pub fn source_file(scene: &SceneSim) -> String {
     let program = scene.program();
     program
         .modules
@@ -44,7 +44,7 @@ impl ErrorLog {
     /// Prints the errors of `scene` at frames not printed yet, up to its
     /// current frame, as the trace does: `FILE:LINE:COL: error: frame F:
     /// MESSAGE`.
-    pub fn report(&mut self, scene: &Scene, stderr: &mut dyn Write) {
+    pub fn report(&mut self, scene: &SceneSim, stderr: &mut dyn Write) {
         let now = scene.frame();
         if self.printed_through.is_some_and(|p| p >= now) {
             return;
@@ -67,7 +67,7 @@ impl ErrorLog {
     /// At the end of a run: says how many errors the scene only counted
     /// (it keeps the first
     /// [`MAX_KEPT_ERRORS`](animkit_vm::engine::slap::scene::MAX_KEPT_ERRORS)).
-    pub fn finish(&mut self, scene: &Scene, stderr: &mut dyn Write) {
+    pub fn finish(&mut self, scene: &SceneSim, stderr: &mut dyn Write) {
         let hidden = scene.error_count().saturating_sub(scene.errors().len() as u64);
         if hidden > 0 {
             let file = source_file(scene);

@@ -1,6 +1,6 @@
 //! A SLAP scene drawn in 3D: Polly birds on a lit, checkered stage seen
 //! through the scene's camera. The simulation is the vm crate's
-//! ([`animkit_vm::engine::slap::Scene`]); these modules only observe and draw it.
+//! ([`animkit_vm::engine::slap::SceneSim`]); these modules only observe and draw it.
 //!
 //! | module | what |
 //! | --- | --- |

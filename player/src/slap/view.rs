@@ -13,10 +13,10 @@
 //! use animkit_player::render::HeadlessGl;
 //! use animkit_player::slap::view::SceneView;
 //! use animkit_vm::engine::isa::Op;
-//! use animkit_vm::engine::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Action, &[1.0, 2.0]); // a red walker
-//! let mut scene = Scene::with_index(Arc::new(asm.finish("walk").unwrap()), 0).unwrap();
+//! let mut scene = SceneSim::with_index(Arc::new(asm.finish("walk").unwrap()), 0).unwrap();
 //! let mut renderer = HeadlessGl::new(320, 240)?.into_renderer()?;
 //! let mut view = SceneView::new(&mut renderer)?;
 //! scene.seek(30);
@@ -31,7 +31,7 @@ use super::polly::{self, ACTOR_CENTRE, ACTOR_RADIUS, LEVELS, Part};
 use super::pose::{SHADOW_Y, pose_actor};
 use crate::render::scene3d::{Batch3d, Ground, Instance, Mat4, MeshId, View3d};
 use crate::render::{PixelRect, RenderError, Renderer};
-use animkit_vm::engine::slap::{ActorState, Camera, Scene};
+use animkit_vm::engine::slap::{ActorState, Camera, SceneSim};
 use glow::HasContext;
 
 /// How many (part, level) batches a frame has: every part at every level
@@ -128,7 +128,7 @@ impl SceneView {
     }
 
     /// Draws `scene`'s current frame.
-    pub fn draw_scene(&mut self, renderer: &mut Renderer, scene: &Scene) -> Result<(), RenderError> {
+    pub fn draw_scene(&mut self, renderer: &mut Renderer, scene: &SceneSim) -> Result<(), RenderError> {
         self.draw(renderer, scene.actors(), &scene.camera())
     }
 
@@ -157,14 +157,14 @@ impl SceneView {
     /// cleared black inside the picture's rectangle only.
     ///
     /// ```no_run
-    /// # fn f(view: &mut animkit_player::slap::view::SceneView, r: &mut animkit_player::render::Renderer, scene: &animkit_vm::engine::slap::Scene) -> Result<(), animkit_player::render::RenderError> {
+    /// # fn f(view: &mut animkit_player::slap::view::SceneView, r: &mut animkit_player::render::Renderer, scene: &animkit_vm::engine::slap::SceneSim) -> Result<(), animkit_player::render::RenderError> {
     /// view.draw_scene_into(r, scene, None, 0, 0)?;
     /// # Ok(()) }
     /// ```
     pub fn draw_scene_into(
         &mut self,
         renderer: &mut Renderer,
-        scene: &Scene,
+        scene: &SceneSim,
         target: Option<glow::Framebuffer>,
         x: i32,
         y: i32,

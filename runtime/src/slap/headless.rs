@@ -19,7 +19,7 @@ use crate::host::sink::{FrameSink, FrameSource, Timing};
 use crate::player::Player;
 #[cfg(feature = "desktop")]
 use crate::render::{HeadlessGl, RgbaImage};
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use std::io::{IsTerminal, Write};
 
 /// Frames sampled to learn a GIF's shared palette.
@@ -77,13 +77,13 @@ pub use crate::host::sink::padded_frame_path;
 /// Draws the frames `options` ask for and writes them; returns the number
 /// of runtime errors reported.
 #[cfg(feature = "desktop")]
-pub fn run(options: &SlapOptions, scene: Scene, stderr: &mut dyn Write) -> Result<usize, Error> {
+pub fn run(options: &SlapOptions, scene: SceneSim, stderr: &mut dyn Write) -> Result<usize, Error> {
     let (w, h) = (options.width, options.height);
     // The scene is drawn by the embedding Player over this headless
     // context, as a game would draw it into its own (`crate::player`).
     let host = HeadlessGl::new(w, h).map_err(|e| Error::Display(format!("cannot start headless OpenGL: {e}")))?;
     let mut player = Player::with_scene(host.share_gl(), scene, w, h).map_err(Error::Draw)?;
-    let (first, count) = frame_range(options, player.scene().map_or(0, Scene::length));
+    let (first, count) = frame_range(options, player.scene().map_or(0, SceneSim::length));
     let last = first.saturating_add(count.saturating_sub(1));
     let mut sink = FrameSink::new(options.dump_head.as_deref(), options.gif.as_deref(), Timing::Rate(options.fps))
         .numbered(first, last)

@@ -14,7 +14,7 @@
 //! | [`headless`] | `-H`: frames `--start F` .. for `--frames N`, written by `-d` and `--gif` |
 //! | [`window`] | the player window: Space, Left/Right, R, Q |
 //!
-//! The simulation is the vm crate's ([`animkit_vm::engine::slap::Scene`]); this
+//! The simulation is the vm crate's ([`animkit_vm::engine::slap::SceneSim`]); this
 //! host only observes it. Runtime errors of the scene (values the verifier
 //! cannot see, such as a `size 0` in a hand-made bundle; the compiler
 //! refuses them in a source) are reported on standard error as their
@@ -36,7 +36,7 @@ use crate::cli::{Args, HostFlag, Target};
 use crate::host::{Host, Io};
 use animkit_vm::Program;
 use animkit_vm::engine::program::Language;
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use animkit_vm::engine::verify::Verified;
 use std::io::Write;
 use std::sync::Arc;
@@ -239,7 +239,7 @@ pub fn run(
         return trace_module(options, program, index, stdout, stderr);
     }
     let name = program.modules.get(index).map(|m| program.string(m.name).to_string()).unwrap_or_default();
-    let scene = Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
+    let scene = SceneSim::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
     check_frames(options, scene.length())?;
     if options.headless { headless::run(options, scene, stderr) } else { window::run(options, scene, &name, stderr) }
 }
@@ -255,7 +255,7 @@ pub fn trace_module(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<usize, Error> {
-    let mut scene = Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
+    let mut scene = SceneSim::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))?;
     check_frames(options, scene.length())?;
     let (first, count) = headless::frame_range(options, scene.length());
     scene.seek(first);
@@ -275,7 +275,7 @@ pub fn trace_module(
 /// let sprites = verify(sprites).unwrap();
 /// assert_eq!(scene_of(sprites, "s").unwrap_err().to_string(), "the new build has no SLAP scene");
 /// ```
-pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, Error> {
+pub fn scene_of(program: Verified<Program>, name: &str) -> Result<SceneSim, Error> {
     let slap: Vec<usize> = (0..program.modules.len())
         .filter(|&i| program.modules[i].language == animkit_vm::engine::program::Language::Slap)
         .collect();
@@ -287,5 +287,5 @@ pub fn scene_of(program: Verified<Program>, name: &str) -> Result<Scene, Error> 
             return Err(Error::Module(format!("the new build has no SLAP scene `{name}` (and several others)")));
         }
     };
-    Scene::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))
+    SceneSim::with_index(Arc::new(program), index).map_err(|e| Error::Module(e.to_string()))
 }

@@ -26,7 +26,7 @@
 use crate::Error;
 use crate::report;
 use animkit_player::slap::log::source_file;
-use animkit_vm::engine::slap::{ActorState, Camera, Scene};
+use animkit_vm::engine::slap::{ActorState, Camera, SceneSim};
 use std::io::{self, Write};
 
 /// Plays `scene` from its current frame for `frames` frames (default: to
@@ -36,10 +36,10 @@ use std::io::{self, Write};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use animkit_vm::engine::{isa::Op, slap::{Scene, SceneAsm}};
+/// use animkit_vm::engine::{isa::Op, slap::{SceneAsm, SceneSim}};
 /// let mut asm = SceneAsm::new();
 /// asm.op(Op::Size, &[1.0, 0.0]); // a runtime error: size 0
-/// let scene = Scene::new(Arc::new(asm.finish("s").unwrap()), "s").unwrap();
+/// let scene = SceneSim::new(Arc::new(asm.finish("s").unwrap()), "s").unwrap();
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// assert_eq!(animkit_runtime::slap::trace::run(scene, Some(1), &mut out, &mut err), Ok(1));
 /// assert_eq!(
@@ -47,7 +47,12 @@ use std::io::{self, Write};
 ///     "s.slap: error: frame 0: `actor 1 size 0`: the size must be a finite number above 0\n"
 /// );
 /// ```
-pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &mut dyn Write) -> Result<usize, Error> {
+pub fn run(
+    mut scene: SceneSim,
+    frames: Option<u64>,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+) -> Result<usize, Error> {
     let frames = frames.unwrap_or(scene.length().saturating_add(1));
     let file = source_file(&scene);
     let mut out = io::BufWriter::new(out);
@@ -92,10 +97,10 @@ pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &
 ///
 /// ```
 /// use std::sync::Arc;
-/// use animkit_vm::engine::{isa::Op, slap::{Scene, SceneAsm}};
+/// use animkit_vm::engine::{isa::Op, slap::{SceneAsm, SceneSim}};
 /// let mut asm = SceneAsm::new();
 /// asm.op(Op::ActorColor, &[1.0, 1.0, 0.0, 0.0]).op(Op::Size, &[1.0, 0.9]);
-/// let scene = Scene::new(Arc::new(asm.finish("s").unwrap()), "s").unwrap();
+/// let scene = SceneSim::new(Arc::new(asm.finish("s").unwrap()), "s").unwrap();
 /// let mut line = Vec::new();
 /// animkit_runtime::slap::trace::write_frame(&mut line, &scene);
 /// assert_eq!(
@@ -103,7 +108,7 @@ pub fn run(mut scene: Scene, frames: Option<u64>, out: &mut dyn Write, errors: &
 ///     "{\"frame\":0,\"actors\":[{\"id\":1,\"action\":0,\"position\":[0.0,0.0,0.0],\"direction\":0.0,\"color\":[1.0,0.0,0.0],\"size\":0.9}],\"camera\":{\"position\":[0.0,2.0,8.0],\"direction\":[0.0,-1.0,-4.0]}}\n"
 /// );
 /// ```
-pub fn write_frame(line: &mut Vec<u8>, scene: &Scene) {
+pub fn write_frame(line: &mut Vec<u8>, scene: &SceneSim) {
     let mut piece = Vec::new();
     // Writing into a vector cannot fail.
     let _ = write_frame_to(line, &mut piece, scene);
@@ -111,7 +116,7 @@ pub fn write_frame(line: &mut Vec<u8>, scene: &Scene) {
 
 /// [`write_frame`] into `out`, an actor at a time through `piece` (a
 /// buffer for one actor's text), so that the line is never held whole.
-fn write_frame_to(out: &mut impl Write, piece: &mut Vec<u8>, scene: &Scene) -> io::Result<()> {
+fn write_frame_to(out: &mut impl Write, piece: &mut Vec<u8>, scene: &SceneSim) -> io::Result<()> {
     piece.clear();
     piece.extend_from_slice(b"{\"frame\":");
     piece.extend_from_slice(scene.frame().to_string().as_bytes());

@@ -24,7 +24,7 @@ use crate::host::watch::ProgramWatch;
 use crate::host::window_loop::{Window, WindowApp, WindowLoop, WindowOptions};
 use crate::player::Player;
 use crate::render::Renderer;
-use animkit_vm::engine::slap::Scene;
+use animkit_vm::engine::slap::SceneSim;
 use glow::HasContext;
 use std::io::Write;
 use std::time::Instant;
@@ -97,7 +97,7 @@ pub fn title(file: &str, frame: u64, length: u64, paused: bool) -> String {
 /// the player says on standard error, when the window closes, how many
 /// pictures it drew and how many of them straight into the window:
 /// `animvm: debug: 12 draws, 12 direct`.
-pub fn run(options: &SlapOptions, scene: Scene, name: &str, stderr: &mut dyn Write) -> Result<usize, Error> {
+pub fn run(options: &SlapOptions, scene: SceneSim, name: &str, stderr: &mut dyn Write) -> Result<usize, Error> {
     let watch = if options.watch { Some(ProgramWatch::new(&options.file)?.strict(options.strict)) } else { None };
     let window_loop = WindowLoop::<()>::new()?;
     let paused = false;
@@ -148,7 +148,7 @@ pub fn debug_draws(draws: u64, direct: u64) -> String {
 struct ScenePlayer<'a> {
     /// The scene before the window opens and after it closes (the
     /// [`Player`] holds it meanwhile).
-    scene: Option<Scene>,
+    scene: Option<SceneSim>,
     /// The scene drawn over the window's context.
     player: Option<Player>,
     options: &'a SlapOptions,

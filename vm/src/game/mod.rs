@@ -185,7 +185,7 @@ impl Bundle {
     /// ```
     pub fn scene(&self, name: &str) -> Result<Scene, FindError> {
         let index = self.find(name, ModuleKind::Scene)?;
-        crate::slap::Scene::with_index(self.program.clone(), index)
+        crate::slap::SceneSim::with_index(self.program.clone(), index)
             .map(Scene::new)
             .map_err(|e| FindError::NoModule { name: e.to_string(), nearest: Vec::new() })
     }

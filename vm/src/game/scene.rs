@@ -66,11 +66,11 @@ impl ExactSizeIterator for Actors<'_> {}
 /// ```
 #[derive(Clone, Debug)]
 pub struct Scene {
-    inner: slap::Scene,
+    inner: slap::SceneSim,
 }
 
 impl Scene {
-    pub(super) fn new(inner: slap::Scene) -> Scene {
+    pub(super) fn new(inner: slap::SceneSim) -> Scene {
         Scene { inner }
     }
 

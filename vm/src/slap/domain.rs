@@ -20,11 +20,11 @@
 //! ```
 //! use std::sync::Arc;
 //! use animkit_vm::engine::isa::Op;
-//! use animkit_vm::engine::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 //! let mut asm = SceneAsm::new();
 //! asm.line(1, 1).op(Op::Size, &[1.0, 0.5]);
 //! asm.line(2, 1).op(Op::Action, &[1.0, 2.5]); // not a whole number: skipped
-//! let scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+//! let scene = SceneSim::with_index(Arc::new(asm.finish("s")?), 0)?;
 //! assert_eq!(scene.actor(1).unwrap().size, 0.5);
 //! assert_eq!(
 //!     scene.errors()[0].error.to_string(),

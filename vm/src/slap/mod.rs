@@ -11,7 +11,7 @@
 //! | [`actions`] | the twelve actions: speed, pose cycle, [`Pose`] |
 //! | [`stage`] | actors and camera at a frame: defaults, closed-form motion, re-anchoring |
 //! | [`domain`] | the SLAP ops on a [`Stage`], with their runtime checks |
-//! | [`scene`] | [`Scene`]: the player (step, seek, observe, errors) |
+//! | [`scene`] | [`SceneSim`]: the player (step, seek, observe, errors) |
 //! | [`assemble`] | [`SceneAsm`]: hand-assembled SLAP programs for tests and examples |
 //!
 //! `docs/slap.md` (§Simulation) is the user-facing description: defaults,
@@ -20,7 +20,7 @@
 //! ```
 //! use std::sync::Arc;
 //! use animkit_vm::engine::isa::Op;
-//! use animkit_vm::engine::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 //! // The spec's scene, in short: actor 1 at the origin, size .9; at 500 it
 //! // turns to PI/4 and swaggers; at 1500 it stops.
 //! let pi = 3.1416;
@@ -28,7 +28,7 @@
 //! asm.op(Op::Position2, &[1.0, 0.0, 0.0]).op(Op::Size, &[1.0, 0.9]).op(Op::Action, &[1.0, 0.0]);
 //! asm.at(500).op(Op::Direction, &[1.0, pi / 4.0]).op(Op::Action, &[1.0, 2.0]);
 //! asm.at(1500).op(Op::Action, &[1.0, 0.0]);
-//! let mut scene = Scene::new(Arc::new(asm.finish("polly")?), "polly")?;
+//! let mut scene = SceneSim::new(Arc::new(asm.finish("polly")?), "polly")?;
 //! scene.seek(2000);
 //! // 1000 frames of swagger: 1000 * (1/32 * 0.9) along (sin PI/4, 0, cos PI/4).
 //! let v = 1.0 / 32.0 * 0.9;
@@ -47,5 +47,5 @@ pub mod stage;
 pub use actions::{Action, Pose};
 pub use assemble::SceneAsm;
 pub use op_error::{Refusal, SlapOpError};
-pub use scene::{OpenError, Scene, SceneError};
+pub use scene::{OpenError, SceneError, SceneSim};
 pub use stage::{ActorId, ActorState, ActorStates, Camera, Follow, Move, Stage, StageFull};

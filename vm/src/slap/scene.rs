@@ -12,7 +12,7 @@
 //! is therefore that of its own commands plus that of observing the actors,
 //! whatever the length of the timeline.
 //!
-//! A scene's [`length`](Scene::length) is its last time point, the sum of
+//! A scene's [`length`](SceneSim::length) is its last time point, the sum of
 //! its `WAIT`s (the compiler adds a trailing `WAIT` when the last time
 //! point has no command). Frames go on after it: the actors keep doing
 //! what they were last told.
@@ -21,17 +21,17 @@
 //! A command whose values are wrong (see [`crate::slap::domain`]) is
 //! skipped with a [`SceneError`] and the scene goes on. Errors are kept
 //! with their frame and, when the bundle kept debug info, their source
-//! position (at most [`MAX_KEPT_ERRORS`]; [`Scene::error_count`] counts
+//! position (at most [`MAX_KEPT_ERRORS`]; [`SceneSim::error_count`] counts
 //! them all).
 //!
 //! ```
 //! use std::sync::Arc;
 //! use animkit_vm::engine::isa::Op;
-//! use animkit_vm::engine::slap::{Action, Scene, SceneAsm};
+//! use animkit_vm::engine::slap::{Action, SceneAsm, SceneSim};
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::Position2, &[1.0, 0.0, 0.0]).op(Op::Action, &[1.0, 2.0]); // time 0: walk
 //! asm.at(500).op(Op::Action, &[1.0, 0.0]); // time 500: stop
-//! let mut scene = Scene::new(Arc::new(asm.finish("walk")?), "walk")?;
+//! let mut scene = SceneSim::new(Arc::new(asm.finish("walk")?), "walk")?;
 //! assert_eq!(scene.length(), 500);
 //! scene.seek(100);
 //! assert_eq!(scene.actor(1).unwrap().position, [0.0, 0.0, 100.0 / 32.0]);
@@ -94,8 +94,11 @@ impl std::error::Error for SceneError {}
 
 /// A SLAP module played frame by frame: the stage at the current frame,
 /// the fiber that changes it at time points, and what went wrong.
+///
+/// The engine's SLAP simulation; the game API's [`crate::game::Scene`]
+/// wraps it (the two were both named `Scene` until issue 44).
 #[derive(Clone, Debug)]
-pub struct Scene {
+pub struct SceneSim {
     program: Arc<Verified<Program>>,
     module: usize,
     entry: FuncId,
@@ -111,37 +114,37 @@ pub struct Scene {
     instructions: u64,
 }
 
-impl Scene {
+impl SceneSim {
     /// The SLAP module `name` of a verified program (from
     /// [`crate::codec::load`] or the compiler), at frame 0: the commands
     /// of frame 0 have run.
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::engine::slap::{OpenError, Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{OpenError, SceneAsm, SceneSim};
     /// let program = Arc::new(SceneAsm::new().finish("intro").unwrap());
-    /// assert!(Scene::new(program.clone(), "intro").is_ok());
-    /// assert_eq!(Scene::new(program, "outro").unwrap_err(), OpenError::NoModule("outro".into()));
+    /// assert!(SceneSim::new(program.clone(), "intro").is_ok());
+    /// assert_eq!(SceneSim::new(program, "outro").unwrap_err(), OpenError::NoModule("outro".into()));
     /// ```
-    pub fn new(program: Arc<Verified<Program>>, name: &str) -> Result<Scene, OpenError> {
+    pub fn new(program: Arc<Verified<Program>>, name: &str) -> Result<SceneSim, OpenError> {
         let index = program
             .modules
             .iter()
             .position(|m| program.string(m.name) == name)
             .ok_or_else(|| OpenError::NoModule(name.to_string()))?;
-        Scene::with_index(program, index)
+        SceneSim::with_index(program, index)
     }
 
     /// The SLAP module at `index` of a verified program.
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::engine::slap::{OpenError, Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{OpenError, SceneAsm, SceneSim};
     /// let program = Arc::new(SceneAsm::new().finish("intro").unwrap());
-    /// assert_eq!(Scene::with_index(program.clone(), 0).unwrap().name(), "intro");
-    /// assert_eq!(Scene::with_index(program, 1).unwrap_err(), OpenError::NoModuleIndex(1));
+    /// assert_eq!(SceneSim::with_index(program.clone(), 0).unwrap().name(), "intro");
+    /// assert_eq!(SceneSim::with_index(program, 1).unwrap_err(), OpenError::NoModuleIndex(1));
     /// ```
-    pub fn with_index(program: Arc<Verified<Program>>, index: usize) -> Result<Scene, OpenError> {
+    pub fn with_index(program: Arc<Verified<Program>>, index: usize) -> Result<SceneSim, OpenError> {
         let m = program.modules.get(index).ok_or(OpenError::NoModuleIndex(index))?;
         if m.language != Language::Slap {
             return Err(OpenError::NotSlap(program.string(m.name).to_string()));
@@ -153,7 +156,7 @@ impl Scene {
         let length = program.info(index).map_or(0, |i| i.entry_waits());
         let Some(code) = program.code(index) else { return Err(OpenError::NoModuleIndex(index)) };
         let fiber = Fiber::new(code, entry);
-        let mut scene = Scene {
+        let mut scene = SceneSim {
             program,
             module: index,
             entry,
@@ -196,10 +199,10 @@ impl Scene {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{SceneAsm, SceneSim};
     /// let mut asm = SceneAsm::new();
     /// asm.at(30);
-    /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
+    /// let mut scene = SceneSim::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
     /// assert_eq!(scene.next_time_point(), Some(30));
     /// scene.seek(30);
     /// assert_eq!(scene.next_time_point(), None);
@@ -214,10 +217,10 @@ impl Scene {
     /// ```
     /// use std::sync::Arc;
     /// use animkit_vm::engine::isa::Op;
-    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{SceneAsm, SceneSim};
     /// let mut asm = SceneAsm::new();
     /// asm.at(2).op(Op::Size, &[1.0, 2.0]);
-    /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
+    /// let mut scene = SceneSim::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
     /// scene.step();
     /// assert_eq!((scene.frame(), scene.actors().len()), (1, 0));
     /// scene.step();
@@ -233,10 +236,10 @@ impl Scene {
     /// ```
     /// use std::sync::Arc;
     /// use animkit_vm::engine::isa::Op;
-    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{SceneAsm, SceneSim};
     /// let mut asm = SceneAsm::new();
     /// asm.op(Op::Action, &[1.0, 10.0]); // sprint from frame 0
-    /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
+    /// let mut scene = SceneSim::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
     /// scene.seek(80);
     /// assert_eq!(scene.actor(1).unwrap().position[2], 10.0);
     /// scene.seek(8);
@@ -329,10 +332,10 @@ impl Scene {
     /// ```
     /// use std::sync::Arc;
     /// use animkit_vm::engine::isa::Op;
-    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{SceneAsm, SceneSim};
     /// let mut asm = SceneAsm::new();
     /// asm.at(3).line(7, 1).op(Op::Action, &[1.0, 12.0]).op(Op::Size, &[1.0, 2.0]);
-    /// let mut scene = Scene::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
+    /// let mut scene = SceneSim::with_index(Arc::new(asm.finish("s").unwrap()), 0).unwrap();
     /// scene.seek(3);
     /// assert_eq!(
     ///     scene.errors()[0].to_string(),

@@ -44,16 +44,16 @@
 //! n` is the same kind of span ([`Move::position`]): the position slides
 //! from where the camera stands to the point in `n` frames, in closed form.
 //!
-//! The stage is what a [`Scene`](crate::slap::Scene) shows at its current
+//! The stage is what a [`SceneSim`](crate::slap::SceneSim) shows at its current
 //! frame; only the scene's commands change it.
 //!
 //! ```
 //! use std::sync::Arc;
 //! use animkit_vm::engine::isa::Op;
-//! use animkit_vm::engine::slap::{Scene, SceneAsm};
+//! use animkit_vm::engine::slap::{SceneAsm, SceneSim};
 //! let mut asm = SceneAsm::new();
 //! asm.op(Op::Action, &[1.0, 2.0]); // frame 0: actor 1 appears, swaggering
-//! let mut scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+//! let mut scene = SceneSim::with_index(Arc::new(asm.finish("s")?), 0)?;
 //! scene.seek(500);
 //! let stage = scene.stage();
 //! assert_eq!(stage.frame(), 500);
@@ -316,7 +316,7 @@ impl Actor {
 
 /// Actors and camera at the current frame. Observers read it at the
 /// current frame, computing positions and poses in closed form (no
-/// per-frame update of any actor); only a [`Scene`](crate::slap::Scene)'s
+/// per-frame update of any actor); only a [`SceneSim`](crate::slap::SceneSim)'s
 /// commands change it.
 ///
 /// The actors lie in one vector sorted by id, so observing them is one
@@ -423,10 +423,10 @@ impl Stage {
     /// ```
     /// use std::sync::Arc;
     /// use animkit_vm::engine::isa::Op;
-    /// use animkit_vm::engine::slap::{Scene, SceneAsm};
+    /// use animkit_vm::engine::slap::{SceneAsm, SceneSim};
     /// let mut asm = SceneAsm::new();
     /// asm.op(Op::Size, &[7.0, 0.5]).op(Op::Size, &[2.0, 2.0]);
-    /// let scene = Scene::with_index(Arc::new(asm.finish("s")?), 0)?;
+    /// let scene = SceneSim::with_index(Arc::new(asm.finish("s")?), 0)?;
     /// let ids: Vec<u32> = scene.stage().actors().map(|a| a.id).collect();
     /// assert_eq!(ids, [2, 7]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
